@@ -1,0 +1,221 @@
+"""N queens on an n x n board: the classic puzzle, and on a torus (see :mod:`.hyperqueen`).
+
+Glossary
+--------
+placement
+    A tuple of n columns, ``placement[r]`` = the column of the queen in row r (row 0 on top).
+    Any solution has one queen per row, so this loses nothing.
+attack
+    Two queens attack each other when they share a row, a column or a diagonal; on a torus the
+    diagonals wrap around the edges (see :mod:`boardpuzzles.grid`).
+class
+    The placements that a symmetry group maps onto each other; :func:`count_classes` counts them
+    by finding, in each class, the one placement that is the least image of itself.
+
+Roads not taken: a dancing-links exact-cover solver (slower than bitmasks for this shape), and
+storing every solution to count classes (memory grows with the answer; least images need none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+
+from boardpuzzles.board import Board
+from boardpuzzles.errors import SizeError
+from boardpuzzles.grid import QUEEN_LINES, Grid
+from boardpuzzles.parallel import Progress, Subtask, run_subtasks
+
+Placement = tuple[int, ...]
+
+#: Bitmask kernels keep a line family in one signed 64-bit word.
+MAX_N = 62
+QUEEN = "Q"
+
+
+def validate_size(n: int) -> None:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise SizeError(f"the board size must be an integer, got {n!r}")
+    if n < 1:
+        raise SizeError(f"the board size must be at least 1, got {n}")
+    if n > MAX_N:
+        raise SizeError(f"the board size must be at most {MAX_N} (one 64-bit word per line), got {n}")
+
+
+# ------------------------------------------------------------------ checking (independent)
+def violations(n: int, placement: Sequence[int], torus: bool = False) -> list[str]:
+    """Everything wrong with a placement, found by walking the grid's lines (no bitmasks)."""
+    grid = Grid.square(n, torus)
+    problems = []
+    if len(placement) != n:
+        problems.append(f"{len(placement)} rows given for an {n}x{n} board")
+    queens = set()
+    for row, col in enumerate(placement):
+        if not isinstance(col, (int, np.integer)) or not 0 <= col < n:
+            problems.append(f"row {row}: column {col!r} is off the board")
+        elif row < n:
+            queens.add(grid.index(row, int(col)))
+    for direction in QUEEN_LINES:
+        for line in grid.lines(direction):
+            on_line = [cell for cell in line if cell in queens]
+            if len(on_line) > 1:
+                names = ", ".join(grid.name(c) for c in on_line)
+                problems.append(f"queens attack each other along direction {direction}: {names}")
+    return problems
+
+
+def check(n: int, placement: Sequence[int], torus: bool = False) -> bool:
+    """True when ``placement`` puts n mutually non-attacking queens on the board."""
+    return not violations(n, placement, torus)
+
+
+def to_board(n: int, placement: Sequence[int], torus: bool = False) -> Board:
+    grid = Grid.square(n, torus)
+    return Board.with_pieces(grid, {grid.index(r, int(c)): QUEEN for r, c in enumerate(placement)})
+
+
+def from_board(board: Board) -> Placement:
+    """The placement of a board with exactly one queen per row."""
+    cols = []
+    for r, row in enumerate(board.rows()):
+        found = [c for c, ch in enumerate(row) if ch != "."]
+        if len(found) != 1:
+            raise SizeError(f"row {r + 1} holds {len(found)} pieces; a placement has exactly one per row")
+        cols.append(found[0])
+    return tuple(cols)
+
+
+# ------------------------------------------------------------------ searching
+def _kernels():
+    from boardpuzzles._kernels import queens as kernels  # numba loads only when a search runs
+
+    return kernels
+
+
+def solutions(n: int, *, torus: bool = False, group: str | None = None) -> Iterator[Placement]:
+    """Every placement, in lexicographic order (row 0's column first, as the seed prints them).
+
+    With ``group``, only the least image of each class under that symmetry group is yielded
+    (one representative per class). Lazy: stop iterating and the search stops.
+    """
+    validate_size(n)
+    kernels = _kernels()
+    maps = Grid.square(n, torus).group(group).matrices() if group else None
+    chunk = 2048
+    out = np.empty((chunk, n), dtype=np.int64)
+    candidate = np.empty(n, dtype=np.int64)
+    pending: list[tuple[int, ...]] = [()]
+    while pending:
+        prefix = pending.pop()
+        found = kernels.row_order_search(n, torus, np.array(prefix, dtype=np.int64), out, chunk + 1)
+        if found > chunk:
+            # Too many to hold at once: split by the next row, keeping lexicographic order.
+            pending.extend((*prefix, c) for c in reversed(range(n)))
+            continue
+        for i in range(found):
+            if maps is None or kernels._is_least_image(out[i], maps, torus, candidate):
+                yield tuple(int(c) for c in out[i])
+
+
+def _open_columns(n: int, prefix: Placement, torus: bool) -> list[int]:
+    """Columns of row len(prefix) that no queen of the prefix attacks (plain arithmetic)."""
+    row = len(prefix)
+    open_cols = []
+    for c in range(n):
+        ok = True
+        for r, q in enumerate(prefix):
+            dr, dc = row - r, c - q
+            if torus:
+                ok = dc % n != 0 and (dc - dr) % n != 0 and (dc + dr) % n != 0
+            else:
+                ok = dc != 0 and abs(dc) != dr
+            if not ok:
+                break
+        if ok:
+            open_cols.append(c)
+    return open_cols
+
+
+def _split(n: int, tasks: list[tuple[Placement, int]], depth: int, torus: bool) -> list[Subtask]:
+    """Extend each prefix row by row up to ``depth`` rows; dead prefixes are dropped."""
+    for _ in range(depth):
+        grown = []
+        for prefix, weight in tasks:
+            if len(prefix) >= min(depth, n):
+                grown.append((prefix, weight))
+            else:
+                grown.extend(((*prefix, c), weight) for c in _open_columns(n, prefix, torus))
+        tasks = grown
+    return [Subtask(prefix, weight) for prefix, weight in tasks]
+
+
+def count_subtasks(n: int, torus: bool) -> list[Subtask]:
+    """Subtasks whose weighted counts add up to the number of placements.
+
+    Classic board: the left-right mirror, so row 0 uses the left half of the columns (weight 2)
+    and, for odd n, the middle column with row 1 in the left half (weight 2).
+    Torus: every placement shifted sideways is another, so row 0's queen is fixed in column 0
+    (weight n); the mirror c -> -c keeps it there, so row 1 uses c <= n - c (weight 2n, or n
+    when c = n - c).
+    """
+    validate_size(n)
+    if torus:
+        base = [((0,), n)] if n == 1 else [
+            ((0, c), n if (2 * c) % n == 0 else 2 * n) for c in _open_columns(n, (0,), True) if c <= n - c
+        ]
+    else:
+        base = []
+        for c in range(n):
+            mirror = n - 1 - c
+            if c < mirror:
+                base.append(((c,), 2))
+            elif c == mirror:  # the middle column of an odd board
+                if n == 1:
+                    base.append(((c,), 1))
+                else:
+                    base += [((c, c2), 2) for c2 in _open_columns(n, (c,), False) if c2 < n - 1 - c2]
+    return _split(n, base, 3, torus)
+
+
+_NO_MAPS = np.empty((0, 6), dtype=np.int64)
+
+
+def _count_work(spec: tuple[int, bool, Placement]) -> int:
+    n, torus, prefix = spec
+    kernels = _kernels()
+    p = np.array(prefix, dtype=np.int64)
+    if torus:
+        return int(kernels.torus_search(n, p, kernels.torus_attack_table(n), _NO_MAPS)[0])
+    return int(kernels.row_order_search(n, False, p, np.empty((0, n), dtype=np.int64), -1))
+
+
+def count(n: int, *, torus: bool = False, jobs: int = 1, progress: Progress | None = None) -> int:
+    """The number of placements (every rotation, mirror image and shift counted)."""
+    tasks = [Subtask((n, torus, s.spec), s.weight) for s in count_subtasks(n, torus)]
+    return run_subtasks(_count_work, tasks, jobs=jobs, progress=progress)
+
+
+def _classes_work(spec: tuple[int, bool, Placement, tuple]) -> int:
+    n, torus, prefix, maps = spec
+    kernels = _kernels()
+    p = np.array(prefix, dtype=np.int64)
+    m = np.array(maps, dtype=np.int64).reshape(-1, 6)
+    if torus:
+        _, classes = kernels.torus_search(n, p, kernels.torus_attack_table(n), m)
+    else:
+        _, classes = kernels.count_least_images(n, False, p, m)
+    return int(classes)
+
+
+def count_classes(
+    n: int, group: str, *, torus: bool = False, jobs: int = 1, progress: Progress | None = None
+) -> int:
+    """The number of classes of placements under a symmetry group of the grid."""
+    validate_size(n)
+    maps = tuple(map(tuple, Grid.square(n, torus).group(group).matrices().tolist()))
+    # Each class has exactly one least image; on a torus it has a queen on (0, 0).
+    base = [((0,), 1)] if torus else [((c,), 1) for c in range(n)]
+    subtasks = _split(n, base, 3, torus)
+    tasks = [Subtask((n, torus, s.spec, maps), 1) for s in subtasks]
+    return run_subtasks(_classes_work, tasks, jobs=jobs, progress=progress)
