@@ -5,28 +5,28 @@ Glossary
 subtask   a picklable description of one independent piece of a search (for the queens: the
           columns of the first rows) with a ``weight`` that its result is multiplied by, so
           symmetry can stand in for work (a mirrored prefix is counted once, weight 2).
-work      a module-level function ``work(spec) -> int`` that counts one subtask; module-level so
-          that worker processes can import it.
+work      a function ``work(spec) -> int`` that counts one subtask (module-level, so that a
+          process or cluster back end can import it too).
 progress  a callable ``progress(done, total, partial_answer)`` called after each subtask.
 
-Workers are separate processes started with ``spawn`` (numba kernels and Rich's refresh thread
-do not mix with ``fork``). With ``jobs=1`` everything runs in this process. The answer never
-depends on ``jobs``: results are added in the order of the subtasks. Ctrl-C stops the workers at
-once and raises ``KeyboardInterrupt``.
+Workers are threads: every kernel releases the GIL (``nogil``), so threads run in parallel with
+no start-up cost and share the compiled code. The answer never depends on ``jobs`` (integer sums
+do not care about order). On Ctrl-C, queued subtasks are cancelled and ``KeyboardInterrupt``
+is raised once the running ones end (subtasks are small, so that is soon).
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import signal
 import sys
 import time
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 Progress = Callable[[int, int, int], None]
+
 
 
 @dataclass(frozen=True)
@@ -42,16 +42,6 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _ignore_sigint() -> None:
-    # The parent decides what Ctrl-C means; workers just get terminated.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _run_one(args: tuple[Callable[[Any], int], int, Any]) -> tuple[int, int]:
-    work, index, spec = args
-    return index, work(spec)
-
-
 def run_subtasks(
     work: Callable[[Any], int],
     subtasks: Sequence[Subtask],
@@ -59,40 +49,40 @@ def run_subtasks(
     jobs: int = 1,
     progress: Progress | None = None,
 ) -> int:
-    """The weighted sum of ``work(s.spec)`` over the subtasks."""
+    """The weighted sum of ``work(s.spec)`` over the subtasks, using ``jobs`` threads."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
-    results: list[int | None] = [None] * len(subtasks)
     total = 0
     done = 0
 
     def record(index: int, value: int) -> None:
         nonlocal total, done
-        results[index] = value
         total += value * subtasks[index].weight
         done += 1
         if progress is not None:
             progress(done, len(subtasks), total)
 
-    if jobs == 1 or len(subtasks) <= 1:
-        for i, s in enumerate(subtasks):
-            record(i, work(s.spec))
-        return total
-
-    # Compile (or load) the kernels here first, so the workers only read the on-disk cache.
+    if not subtasks:
+        return 0
+    # The first subtask runs alone: it compiles (or loads) the kernels once for every thread.
     record(0, work(subtasks[0].spec))
-    context = multiprocessing.get_context("spawn")
-    pool = context.Pool(min(jobs, len(subtasks) - 1), initializer=_ignore_sigint)
-    try:
-        pending = pool.imap_unordered(_run_one, [(work, i, s.spec) for i, s in enumerate(subtasks) if i > 0])
-        for index, value in pending:
-            record(index, value)
-        pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+    if jobs == 1:
+        for i in range(1, len(subtasks)):
+            record(i, work(subtasks[i].spec))
+        return total
+    with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="boardpuzzles") as pool:
+        futures = {pool.submit(work, subtasks[i].spec): i for i in range(1, len(subtasks))}
+        try:
+            pending = set(futures)
+            while pending:
+                # A timeout keeps the main thread awake for Ctrl-C while kernels run.
+                finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    record(futures[future], future.result())
+        except BaseException:
+            for future in futures:
+                future.cancel()  # queued subtasks never start; running ones end with their subtask
+            raise
     return total
 
 

@@ -44,25 +44,36 @@ def validate_size(n: int) -> None:
 
 
 # ------------------------------------------------------------------ checking (independent)
-def violations(n: int, placement: Sequence[int], torus: bool = False) -> list[str]:
-    """Everything wrong with a placement, found by walking the grid's lines (no bitmasks)."""
-    grid = Grid.square(n, torus)
+def board_violations(board: Board) -> list[str]:
+    """Everything wrong with a board of queens (any letter is a queen), found by walking the
+    grid's rows, columns and diagonals (wrapped on a torus): plain code, no bitmasks."""
+    grid = board.grid
+    if not grid.is_square:
+        return [f"the board is {grid.rows}x{grid.cols}; n queens need a square board"]
+    queens = set(board.occupied())
     problems = []
-    if len(placement) != n:
-        problems.append(f"{len(placement)} rows given for an {n}x{n} board")
-    queens = set()
-    for row, col in enumerate(placement):
-        if not isinstance(col, (int, np.integer)) or not 0 <= col < n:
-            problems.append(f"row {row}: column {col!r} is off the board")
-        elif row < n:
-            queens.add(grid.index(row, int(col)))
+    if len(queens) != grid.rows:
+        problems.append(f"{len(queens)} queens on a {grid.rows}x{grid.cols} board; a solution has {grid.rows}")
     for direction in QUEEN_LINES:
         for line in grid.lines(direction):
             on_line = [cell for cell in line if cell in queens]
             if len(on_line) > 1:
-                names = ", ".join(grid.name(c) for c in on_line)
-                problems.append(f"queens attack each other along direction {direction}: {names}")
+                names = " and ".join(grid.name(c) for c in on_line)
+                problems.append(f"{names} share a {_LINE_NAMES[direction]}")
     return problems
+
+
+_LINE_NAMES = {(0, 1): "row", (1, 0): "column", (1, 1): "diagonal", (1, -1): "diagonal"}
+
+
+def violations(n: int, placement: Sequence[int], torus: bool = False) -> list[str]:
+    """Everything wrong with a placement (see :func:`board_violations`)."""
+    if len(placement) != n:
+        return [f"{len(placement)} rows given for an {n}x{n} board"]
+    for row, col in enumerate(placement):
+        if not isinstance(col, (int, np.integer)) or not 0 <= col < n:
+            return [f"row {row}: column {col!r} is off the board"]
+    return board_violations(to_board(n, placement, torus))
 
 
 def check(n: int, placement: Sequence[int], torus: bool = False) -> bool:
@@ -73,17 +84,6 @@ def check(n: int, placement: Sequence[int], torus: bool = False) -> bool:
 def to_board(n: int, placement: Sequence[int], torus: bool = False) -> Board:
     grid = Grid.square(n, torus)
     return Board.with_pieces(grid, {grid.index(r, int(c)): QUEEN for r, c in enumerate(placement)})
-
-
-def from_board(board: Board) -> Placement:
-    """The placement of a board with exactly one queen per row."""
-    cols = []
-    for r, row in enumerate(board.rows()):
-        found = [c for c, ch in enumerate(row) if ch != "."]
-        if len(found) != 1:
-            raise SizeError(f"row {r + 1} holds {len(found)} pieces; a placement has exactly one per row")
-        cols.append(found[0])
-    return tuple(cols)
 
 
 # ------------------------------------------------------------------ searching

@@ -1,0 +1,84 @@
+"""The command line: thin. It parses options, calls the library, prints, and picks the exit code.
+
+Every error reaches the user as one line on stderr (``boardpuzzles: error: ...``), never a
+traceback; set ``BOARDPUZZLES_DEBUG=1`` to see the traceback of an internal error.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from boardpuzzles.cli.common import (
+    CONVENTIONS_HELP,
+    EXIT_BAD_INPUT,
+    EXIT_CODES_HELP,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    CommandResult,
+)
+from boardpuzzles.cli.demo import demo, warmup
+from boardpuzzles.cli.queens import make_group
+from boardpuzzles.errors import BoardPuzzlesError
+
+
+@click.group(
+    "boardpuzzles",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=f"{CONVENTIONS_HELP}\n\n{EXIT_CODES_HELP}\n\n\bRun `boardpuzzles PUZZLE --help` for examples.",
+)
+@click.version_option(package_name="boardpuzzles", message="%(prog)s %(version)s")
+def cli() -> None:
+    """Solve, count and draw grid-board puzzles.
+
+    \b
+    Puzzles:
+      hyperqueen  n queens on a torus (the board wraps around at every edge)
+      queens      the classic n queens puzzle
+    """
+
+
+cli.add_command(make_group(torus=True))
+cli.add_command(make_group(torus=False))
+cli.add_command(demo)
+cli.add_command(warmup)
+
+
+def main(argv: list[str] | None = None) -> int:
+    code = _run(argv)
+    sys.exit(code)
+
+
+def _run(argv: list[str] | None) -> int:
+    try:
+        result = cli.main(args=argv, prog_name="boardpuzzles", standalone_mode=False)
+        return result if isinstance(result, int) else 0
+    except CommandResult as done:
+        return done.code
+    except click.exceptions.NoArgsIsHelpError as err:  # a bare group: show its help, not an error
+        click.echo(err.ctx.get_help() if err.ctx else "")
+        return 0
+    except click.ClickException as err:
+        _error(err.format_message())
+        return EXIT_BAD_INPUT
+    except BoardPuzzlesError as err:
+        _error(str(err))
+        return EXIT_BAD_INPUT
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        _error("interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader (`head`, a closed pager) went away: stop quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as err:  # a bug of ours: one line, unless debugging
+        if os.environ.get("BOARDPUZZLES_DEBUG"):
+            raise
+        _error(f"internal error: {type(err).__name__}: {err} (set BOARDPUZZLES_DEBUG=1 for details)")
+        return EXIT_INTERNAL
+
+
+def _error(message: str) -> None:
+    click.echo(f"boardpuzzles: error: {message.strip()}", err=True)

@@ -1,0 +1,140 @@
+"""What every puzzle command shares: exit codes, options, output conventions, safe file writes."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from boardpuzzles.parallel import ProgressBar, default_jobs
+
+# Exit codes: each means one thing (listed in --help).
+EXIT_ANSWERED = 0
+EXIT_NEGATIVE = 1  # no solution / the answer is no
+EXIT_BAD_INPUT = 2  # bad input or usage
+EXIT_PARTIAL = 3  # stopped early with a partial answer (reserved for --time-limit)
+EXIT_INTERNAL = 70  # a bug in boardpuzzles: please report it
+EXIT_INTERRUPTED = 130  # Ctrl-C
+
+EXIT_CODES_HELP = """\b
+Exit codes:
+  0    answered
+  1    no solution, or the answer is no
+  2    bad input or usage
+  130  interrupted (Ctrl-C)"""
+
+CONVENTIONS_HELP = """\b
+Output: data on stdout, progress and diagnostics on stderr.
+`count` prints the number alone as the last line; --json prints one JSON document."""
+
+
+class CommandResult(Exception):
+    """Raised by a command to end with a given exit code (after printing its output)."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def size_argument(name: str = "N") -> Callable:
+    return click.argument(name.lower(), metavar=name, type=click.INT)
+
+
+def json_option(f: Callable) -> Callable:
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")(f)
+
+
+def count_options(f: Callable) -> Callable:
+    f = click.option(
+        "--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="J",
+        help=f"Worker processes (default: all {default_jobs()} cores).",
+    )(f)
+    f = click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr.")(f)
+    return json_option(f)
+
+
+def command_settings() -> dict[str, Any]:
+    # Unknown "options" such as -3 reach the command as arguments, so `count -3` is told that
+    # the size must be at least 1 instead of "no such option".
+    return {"ignore_unknown_options": True, "help_option_names": ["-h", "--help"]}
+
+
+def note(message: str) -> None:
+    """A diagnostic line on stderr."""
+    click.echo(message, err=True)
+
+
+def emit_json(document: dict[str, Any]) -> None:
+    click.echo(json.dumps(document, indent=None if len(json.dumps(document)) < 200 else 1))
+
+
+def run_count(label: str, quiet: bool, compute: Callable[[Any], int]) -> tuple[int, float]:
+    """Run ``compute(progress)`` with a progress bar that shows only for counts over a second."""
+    started = time.perf_counter()
+    with ProgressBar(label, force=False) as bar:
+        bar.enabled = bar.enabled and not quiet
+        value = compute(bar)
+    return value, time.perf_counter() - started
+
+
+def emit_count(document: dict[str, Any], as_json: bool, seconds: float) -> None:
+    if as_json:
+        emit_json({**document, "seconds": round(seconds, 3)})
+    else:
+        click.echo(document["count"])
+
+
+def spaced_rows(rows: Iterable[str]) -> str:
+    return "\n".join(" ".join(row) for row in rows)
+
+
+def check_writable(path: str) -> Path:
+    """The folder a new file at ``path`` would go in; a one-line error if it cannot be written."""
+    target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        raise click.UsageError(f"cannot write {path}: folder {folder} does not exist")
+    if target.is_dir():
+        raise click.UsageError(f"cannot write {path}: it is a folder")
+    if not os.access(folder, os.W_OK):
+        raise click.UsageError(f"cannot write {path}: folder {folder} is not writable")
+    return folder
+
+
+def write_file_atomically(path: str, text: str) -> None:
+    """Write via a temporary file in the same folder and rename, so an interrupted or failed write
+    never leaves a half-written file where the user's file was."""
+    folder = check_writable(path)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{Path(path).name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def read_input(path: str) -> str:
+    """A file's text, or standard input for ``-``; errors become one-line messages."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        raise click.UsageError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise click.UsageError(f"{path} is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise click.UsageError(f"{path} is not a UTF-8 text file") from None
+    except OSError as err:
+        raise click.UsageError(f"cannot read {path}: {err.strerror}") from None

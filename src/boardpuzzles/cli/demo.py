@@ -1,0 +1,71 @@
+"""`boardpuzzles demo` (a short tour of every puzzle) and `boardpuzzles warmup`."""
+
+from __future__ import annotations
+
+import time
+
+import click
+
+from boardpuzzles.cli.common import note, spaced_rows
+from boardpuzzles.puzzles import hyperqueen, queens
+
+
+def side_by_side(blocks: list[str], gap: int = 4) -> str:
+    """Text blocks printed next to each other, top-aligned."""
+    split = [b.splitlines() for b in blocks]
+    width = [max(map(len, lines)) for lines in split]
+    height = max(map(len, split))
+    rows = []
+    for i in range(height):
+        parts = [(lines[i] if i < len(lines) else "").ljust(w) for lines, w in zip(split, width)]
+        rows.append((" " * gap).join(parts).rstrip())
+    return "\n".join(rows)
+
+
+def _heading(text: str) -> None:
+    click.secho(f"\n== {text}", bold=True)
+
+
+@click.command("demo", context_settings={"help_option_names": ["-h", "--help"]})
+def demo() -> None:
+    """A short tour: every HyperQueen 7x7 placement and a few counts, checked against OEIS."""
+    _heading("HyperQueen 7x7: 7 queens on a torus, none attacking another (the seed article's puzzle)")
+    boards = [hyperqueen.to_board(7, p) for p in hyperqueen.solutions(7)]
+    for start in range(0, len(boards), 4):
+        click.echo(side_by_side([spaced_rows(b.rows()) for b in boards[start:start + 4]]) + "\n")
+    click.echo(f"{len(boards)} placements; one class under rotations, reflections and shifts:")
+    (representative,) = hyperqueen.solutions(7, group="torus")
+    click.echo(hyperqueen.to_board(7, representative).to_text(spaced=True))
+
+    _heading("Counts (each compared with its published value)")
+    checks = [
+        ("hyperqueen count 13", lambda: hyperqueen.count(13), 4524, "OEIS A051906"),
+        ("hyperqueen count 17", lambda: hyperqueen.count(17), 140692, "OEIS A051906"),
+        ("hyperqueen count 13 --unique", lambda: hyperqueen.count_classes(13), 11, "OEIS A053994"),
+        ("hyperqueen count 13 --unique --group multipliers",
+         lambda: hyperqueen.count_classes(13, "multipliers"), 7, "OEIS A062166"),
+        ("hyperqueen count 12", lambda: hyperqueen.count(12), 0, "Polya: gcd(12, 6) > 1"),
+        ("queens count 8", lambda: queens.count(8), 92, "OEIS A000170"),
+        ("queens count 8 --unique", lambda: queens.count_classes(8, "dihedral"), 12, "OEIS A002562"),
+        ("queens count 12", lambda: queens.count(12), 14200, "OEIS A000170"),
+    ]
+    for command, compute, published, source in checks:
+        started = time.perf_counter()
+        value = compute()
+        seconds = time.perf_counter() - started
+        verdict = click.style("ok", fg="green") if value == published else click.style("MISMATCH", fg="red")
+        click.echo(f"  boardpuzzles {command:<50} {value:>8,}  {verdict} ({source})  {seconds:.2f}s")
+    click.echo("\nNext: `boardpuzzles hyperqueen --help`, `boardpuzzles queens count 15`, "
+               "`boardpuzzles hyperqueen solve 7 --svg hq7.svg`.")
+
+
+@click.command("warmup", context_settings={"help_option_names": ["-h", "--help"]})
+def warmup() -> None:
+    """Compile the search kernels now (they are cached on disk; later runs start fast)."""
+    started = time.perf_counter()
+    hyperqueen.count(5)
+    hyperqueen.count_classes(5)
+    queens.count(6)
+    queens.count_classes(6, "dihedral")
+    next(queens.solutions(5))
+    note(f"kernels ready ({time.perf_counter() - started:.1f}s)")
