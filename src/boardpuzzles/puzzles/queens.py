@@ -69,7 +69,7 @@ _LINE_NAMES = {(0, 1): "row", (1, 0): "column", (1, 1): "diagonal", (1, -1): "di
 def violations(n: int, placement: Sequence[int], torus: bool = False) -> list[str]:
     """Everything wrong with a placement (see :func:`board_violations`)."""
     if len(placement) != n:
-        return [f"{len(placement)} rows given for an {n}x{n} board"]
+        return [f"{len(placement)} rows given for the {n}x{n} board"]
     for row, col in enumerate(placement):
         if not isinstance(col, (int, np.integer)) or not 0 <= col < n:
             return [f"row {row}: column {col!r} is off the board"]

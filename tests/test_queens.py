@@ -1,0 +1,161 @@
+"""Queens on the classic board and on the torus (HyperQueen).
+
+Known answers come from ../shared/data/known_counts.md and OEIS:
+A000170 (classic n-queens), A002562 (classic, up to the 8 symmetries of the square),
+A051906 (torus), A071607 (torus with a queen on a fixed cell = A051906 / n),
+A053994 (torus classes under rotation, reflection and shift), A062166 (also multipliers).
+Every placement a test sees passes the independent checker.
+"""
+
+import itertools
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boardpuzzles.errors import SizeError
+from boardpuzzles.puzzles import hyperqueen, queens
+from tests import reference
+
+A000170 = {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724, 11: 2680, 12: 14200,
+           13: 73712, 14: 365596, 15: 2279184}
+A002562 = {1: 1, 2: 0, 3: 0, 4: 1, 5: 2, 6: 1, 7: 6, 8: 12, 9: 46, 10: 92, 11: 341, 12: 1787}
+A051906 = {1: 1, 5: 10, 7: 28, 11: 88, 13: 4524, 17: 140692, 19: 820496}
+A053994 = {1: 1, 5: 1, 7: 1, 11: 2, 13: 11, 17: 97, 19: 354}
+A062166 = {1: 1, 5: 1, 7: 1, 11: 2, 13: 7, 17: 26, 19: 46}
+
+
+# ---------------------------------------------------------------- the independent checker
+def test_checker_accepts_a_known_solution_and_names_each_conflict():
+    assert queens.check(8, (0, 4, 7, 5, 2, 6, 1, 3))
+    problems = queens.violations(4, (0, 1, 2, 3))
+    assert problems == ["a4 and b3 and c2 and d1 share a diagonal"]
+    assert queens.violations(3, (0, 0)) == ["2 rows given for the 3x3 board"]
+    assert queens.violations(3, (0, 5, 1))[0].startswith("row 1: column 5")
+    # On the torus the diagonals wrap: a classic solution can fail there.
+    assert queens.check(6, (1, 3, 5, 0, 2, 4)) and not hyperqueen.check(6, (1, 3, 5, 0, 2, 4))
+
+
+@given(st.integers(1, 7).flatmap(lambda n: st.tuples(st.just(n), st.permutations(range(n)))), st.booleans())
+def test_checker_agrees_with_pairwise_attacks(case, torus):
+    n, perm = case
+    clash = any(
+        reference.attacks(n, (r1, perm[r1]), (r2, perm[r2]), torus) for r1, r2 in itertools.combinations(range(n), 2)
+    )
+    assert queens.check(n, perm, torus) == (not clash)
+
+
+# ---------------------------------------------------------------- kernels against their twins
+@pytest.mark.parametrize("torus", [False, True])
+@pytest.mark.parametrize("n", range(1, 10))
+def test_solutions_equal_the_reference_backtracker_in_order(n, torus):
+    found = list(queens.solutions(n, torus=torus))
+    assert found == list(reference.queens_solutions(n, torus))
+    assert all(queens.check(n, p, torus) for p in found)
+    assert queens.count(n, torus=torus) == len(found)
+
+
+def test_solutions_survive_chunking_when_there_are_many():
+    # 14200 placements do not fit one chunk: the generator splits by rows and keeps the order.
+    found = list(queens.solutions(12))
+    assert len(found) == A000170[12] and found == sorted(found)
+    assert len(set(found)) == len(found)
+    assert all(queens.check(12, p) for p in found[::97])
+
+
+@pytest.mark.parametrize("n,torus,group", [(n, False, "dihedral") for n in range(1, 9)]
+                         + [(n, True, g) for n in (5, 7, 11) for g in ("torus", "multipliers", "full")])
+def test_class_counts_equal_the_canonical_form_reference(n, torus, group):
+    assert queens.count_classes(n, group, torus=torus) == reference.class_count(n, torus, group)
+    representatives = list(queens.solutions(n, torus=torus, group=group))
+    assert len(representatives) == reference.class_count(n, torus, group)
+    assert all(queens.check(n, p, torus) for p in representatives)
+
+
+@pytest.mark.parametrize("n", [4, 6, 8, 9, 10, 12])
+def test_the_torus_kernel_itself_finds_nothing_when_gcd_n_6_exceeds_1(n):
+    # Polya's theorem, checked by search rather than assumed (hyperqueen skips the search).
+    assert queens.count(n, torus=True) == 0
+    assert hyperqueen.count(n) == 0 and hyperqueen.polya_reason(n)
+    assert list(hyperqueen.solutions(n)) == []
+
+
+# ---------------------------------------------------------------- known answers
+@pytest.mark.parametrize("n,expected", A000170.items())
+def test_classic_counts_oeis_a000170(n, expected):
+    assert queens.count(n) == expected
+
+
+@pytest.mark.parametrize("n,expected", A002562.items())
+def test_classic_classes_oeis_a002562(n, expected):
+    assert queens.count_classes(n, "dihedral") == expected
+
+
+@pytest.mark.parametrize("n,expected", A051906.items())
+def test_torus_counts_oeis_a051906(n, expected):
+    assert hyperqueen.count(n) == expected
+
+
+@pytest.mark.parametrize("n,expected", A053994.items())
+def test_torus_classes_oeis_a053994(n, expected):
+    assert hyperqueen.count_classes(n, "torus") == expected
+
+
+@pytest.mark.parametrize("n,expected", A062166.items())
+def test_torus_classes_with_multipliers_oeis_a062166(n, expected):
+    assert hyperqueen.count_classes(n, "multipliers") == expected
+
+
+def test_full_group_classes_are_fewer_and_consistent():
+    # Unpublished: the 45-degree map joins classes, so there can only be as many or fewer.
+    for n in (5, 7, 11, 13):
+        full = hyperqueen.count_classes(n, "full")
+        assert 1 <= full <= A062166[n]
+
+
+def test_thirteen_solutions_all_pass_the_checker():
+    found = list(hyperqueen.solutions(13))
+    assert len(found) == A051906[13]
+    assert all(hyperqueen.check(13, p) for p in found)
+    # A071607: placements with a queen on a fixed cell = T(n) / n.
+    assert sum(1 for p in found if p[0] == 0) == A051906[13] // 13
+
+
+# ---------------------------------------------------------------- jobs, subtasks and sizes
+@pytest.mark.parametrize("torus,n", [(False, 11), (True, 17)])
+def test_the_answer_does_not_depend_on_jobs(torus, n):
+    counts = {queens.count(n, torus=torus, jobs=j) for j in (1, 2, 3)}
+    assert len(counts) == 1
+
+
+def test_progress_reports_every_subtask_and_the_final_answer():
+    seen = []
+    total = hyperqueen.count(13, progress=lambda done, of, partial: seen.append((done, of, partial)))
+    assert [d for d, _, _ in seen] == list(range(1, len(seen) + 1))
+    assert seen[-1][0] == seen[-1][1] and seen[-1][2] == total
+
+
+@pytest.mark.parametrize("torus", [False, True])
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 7, 8])
+def test_subtask_weights_add_up_to_the_whole(n, torus):
+    # Symmetry stands in for work through weights; the weighted sum must be exact.
+    subtasks = queens.count_subtasks(n, torus)
+    assert sum(s.weight * queens._count_work((n, torus, s.spec)) for s in subtasks) == len(
+        list(reference.queens_solutions(n, torus))
+    )
+
+
+@pytest.mark.parametrize("bad", [0, -3, 63, 1000, 2.5, "7", True])
+def test_impossible_sizes_are_refused(bad):
+    with pytest.raises(SizeError):
+        queens.count(bad)
+    with pytest.raises(SizeError):
+        hyperqueen.count(bad)
+
+
+def test_polya_reason_says_why():
+    assert "divisible by 3" in hyperqueen.polya_reason(9)
+    assert "2 and 3" in hyperqueen.polya_reason(12)
+    assert all(hyperqueen.polya_reason(n) is None for n in (1, 5, 7, 11, 13, 25))
+    assert all((hyperqueen.polya_reason(n) is None) == (math.gcd(n, 6) == 1) for n in range(2, 40))
