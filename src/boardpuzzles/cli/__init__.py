@@ -33,10 +33,7 @@ from boardpuzzles.errors import BoardPuzzlesError
 def cli() -> None:
     """Solve, count and draw grid-board puzzles.
 
-    \b
-    Puzzles:
-      hyperqueen  n queens on a torus (the board wraps around at every edge)
-      queens      the classic n queens puzzle
+    Each puzzle is a command with its own subcommands (solve, count, ...).
     """
 
 

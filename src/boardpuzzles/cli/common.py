@@ -54,7 +54,7 @@ def json_option(f: Callable) -> Callable:
 def count_options(f: Callable) -> Callable:
     f = click.option(
         "--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="J",
-        help=f"Worker processes (default: all {default_jobs()} cores).",
+        help=f"Parallel workers (default: all {default_jobs()} cores).",
     )(f)
     f = click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr.")(f)
     return json_option(f)

@@ -26,7 +26,8 @@ def _heading(text: str) -> None:
     click.secho(f"\n== {text}", bold=True)
 
 
-@click.command("demo", context_settings={"help_option_names": ["-h", "--help"]})
+@click.command("demo", context_settings={"help_option_names": ["-h", "--help"]},
+               short_help="A short tour of every puzzle, checked against published counts.")
 def demo() -> None:
     """A short tour: every HyperQueen 7x7 placement and a few counts, checked against OEIS."""
     _heading("HyperQueen 7x7: 7 queens on a torus, none attacking another (the seed article's puzzle)")
@@ -59,7 +60,8 @@ def demo() -> None:
                "`boardpuzzles hyperqueen solve 7 --svg hq7.svg`.")
 
 
-@click.command("warmup", context_settings={"help_option_names": ["-h", "--help"]})
+@click.command("warmup", context_settings={"help_option_names": ["-h", "--help"]},
+               short_help="Compile the search kernels now (cached on disk).")
 def warmup() -> None:
     """Compile the search kernels now (they are cached on disk; later runs start fast)."""
     started = time.perf_counter()

@@ -25,7 +25,7 @@ from boardpuzzles.cli.common import (
     write_file_atomically,
 )
 from boardpuzzles.parallel import default_jobs
-from boardpuzzles.puzzles import hyperqueen, queens
+from boardpuzzles.puzzles import PUZZLES, hyperqueen, queens
 
 GROUP_HELP = {
     "torus": "rotations, reflections and torus shifts (OEIS A053994)",
@@ -71,9 +71,9 @@ def _count_epilog(v: Variant) -> str:
         if v.torus else "classes under the 8 symmetries of the square (A002562)"
     )
     known = "N=7: 28, N=13: 4524, N=17: 140692 (OEIS A051906)" if v.torus else "N=8: 92, N=12: 14200 (OEIS A000170)"
-    return f"""\b
-Counts every placement: rotations, mirror images{' and shifts' if v.torus else ''} included
-({known}). --unique counts {unique}.
+    return f"""Counts every placement, rotations, mirror images{' and shifts' if v.torus else ''} included:
+{known}. With --unique it counts {unique}.
+
 \b
 Examples:
   boardpuzzles {v.name} count {13 if v.torus else 8}
@@ -88,7 +88,7 @@ def make_group(torus: bool) -> click.Group:
     v = Variant(torus)
     title = hyperqueen.__doc__.splitlines()[0] if torus else "The classic puzzle: N queens on an N x N board, none attacking another."
 
-    @click.group(v.name, help=title, context_settings={"help_option_names": ["-h", "--help"]},
+    @click.group(v.name, help=title, short_help=PUZZLES[v.name], context_settings={"help_option_names": ["-h", "--help"]},
                  epilog=f"\b\nTry:\n  boardpuzzles {v.name} solve {7 if torus else 8}\n"
                         f"  boardpuzzles {v.name} count {13 if torus else 12}")
     def group() -> None:

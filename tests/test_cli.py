@@ -1,0 +1,185 @@
+"""The command line as a user meets it: output conventions, exit codes, and bad input."""
+
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from boardpuzzles.board import parse_board
+from boardpuzzles.cli import _run
+from boardpuzzles.puzzles import hyperqueen, queens
+
+DATA = Path(__file__).parent / "data"
+
+
+def run(capsys, *args):
+    code = _run(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_hyperqueen_solve_7_prints_the_seed_articles_28_boards_in_its_order(capsys):
+    # Golden output: tests/data/hyperqueen7_seed.txt is copied from the seed article (see README there).
+    code, out, _ = run(capsys, "hyperqueen", "solve", "7")
+    assert code == 0
+    assert out == (DATA / "hyperqueen7_seed.txt").read_text()
+    boards = out.strip().split("\n\n")
+    assert len(boards) == 28
+    for text in boards:
+        board = parse_board(text, torus=True)
+        assert queens.board_violations(board) == []
+
+
+@pytest.mark.parametrize("args,expected", [
+    (["hyperqueen", "count", "7"], 28),
+    (["hyperqueen", "count", "13", "--jobs", "1"], 4524),
+    (["hyperqueen", "count", "13", "--unique"], 11),
+    (["hyperqueen", "count", "13", "--unique", "--group", "multipliers"], 7),
+    (["hyperqueen", "count", "1"], 1),
+    (["queens", "count", "8"], 92),
+    (["queens", "count", "8", "--unique"], 12),
+    (["queens", "count", "12", "-j", "2"], 14200),
+])
+def test_count_prints_the_number_alone_on_the_last_line(capsys, args, expected):
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    assert out.splitlines()[-1] == str(expected)
+    code, out, _ = run(capsys, *args, "--json")
+    document = json.loads(out)
+    assert document["count"] == expected and document["seconds"] >= 0
+
+
+def test_polya_zero_is_an_answer_with_the_reason_on_stderr(capsys):
+    code, out, err = run(capsys, "hyperqueen", "count", "12")
+    assert (code, out) == (0, "0\n")
+    assert "Polya" in err and "gcd(n, 6) = 1" in err
+
+
+def test_solve_with_no_solution_exits_1_and_says_why(capsys):
+    code, out, err = run(capsys, "hyperqueen", "solve", "9")
+    assert code == 1 and out == "" and "divisible by 3" in err
+    code, out, err = run(capsys, "queens", "solve", "3", "--json")
+    assert code == 1 and json.loads(out)["solutions"] == [] and "no placement" in err
+
+
+def test_solve_json_is_one_document_of_row_strings(capsys):
+    code, out, _ = run(capsys, "hyperqueen", "solve", "7", "--json")
+    document = json.loads(out)
+    assert code == 0 and document["count"] == 28 == len(document["solutions"])
+    for rows in document["solutions"]:
+        assert hyperqueen.check(7, tuple(row.index("Q") for row in rows))
+
+
+def test_solve_unique_and_limit(capsys):
+    code, out, _ = run(capsys, "hyperqueen", "solve", "13", "--unique", "--json")
+    assert json.loads(out)["count"] == 11
+    code, out, _ = run(capsys, "queens", "solve", "10", "--limit", "3")
+    assert len(out.strip().split("\n\n")) == 3
+
+
+def test_svg_is_written_whole(capsys, tmp_path):
+    target = tmp_path / "hq.svg"
+    code, _, err = run(capsys, "hyperqueen", "solve", "7", "--svg", str(target))
+    assert code == 0 and "wrote 28 boards" in err
+    root = ET.fromstring(target.read_text())
+    assert sum(1 for e in root.iter() if e.get("data-piece") == "Q") == 28 * 7
+    assert [p.name for p in tmp_path.iterdir()] == ["hq.svg"]  # no temporary file left behind
+
+
+def test_a_failed_svg_write_leaves_the_users_file_alone(capsys, tmp_path):
+    target = tmp_path / "keep.svg"
+    target.write_text("precious")
+    code, _, err = run(capsys, "hyperqueen", "solve", "9", "--svg", str(target))
+    assert code == 1 and target.read_text() == "precious"
+
+
+def test_check_accepts_and_refuses(capsys, tmp_path):
+    code, out, _ = run(capsys, "hyperqueen", "check", str(DATA / "hyperqueen7_first.txt"))
+    assert code == 0 and out.startswith("a solution")
+    code, out, _ = run(capsys, "queens", "check", str(DATA / "queens4_wrong.txt"), "--json")
+    document = json.loads(out)
+    assert code == 1 and document["valid"] is False and len(document["problems"]) == 2
+    # A classic 6x6 solution, which the wrapped diagonals of the torus refuse:
+    wrapped = tmp_path / "wrapped.txt"
+    wrapped.write_text(".Q....\n...Q..\n.....Q\nQ.....\n..Q...\n....Q.\n")
+    assert run(capsys, "queens", "check", str(wrapped))[0] == 0
+    assert run(capsys, "hyperqueen", "check", str(wrapped))[0] == 1
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["hyperqueen", "count", "-3"], "at least 1"),
+    (["hyperqueen", "count", "0"], "at least 1"),
+    (["hyperqueen", "count", "abc"], "not a valid integer"),
+    (["hyperqueen", "count", "2.5"], "not a valid integer"),
+    (["hyperqueen", "count", "63"], "at most 62"),
+    (["queens", "count", "100000"], "at most 62"),
+    (["queens", "solve", "-1"], "at least 1"),
+    (["queens", "count"], "Missing argument"),
+    (["queens", "count", "8", "9"], "unexpected extra argument"),
+    (["hyperqueen", "count", "7", "--jobs", "0"], "--jobs"),
+    (["hyperqueen", "count", "7", "--unique", "--group", "dihedral"], "--group"),
+    (["hyperqueen", "solve", "7", "--limit", "0"], "--limit"),
+    (["hyperqueen", "solve", "7", "--svg", "/no/such/folder/x.svg"], "does not exist"),
+    (["hyperqueen", "check", "/no/such/file.txt"], "no such file"),
+    (["hyperqueen", "frobnicate"], "No such command"),
+    (["sudoku"], "No such command"),
+    (["hyperqueen", "count", "7", "--bogus"], "bogus"),
+])
+def test_bad_input_gets_one_line_and_exit_2(capsys, args, fragment):
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("boardpuzzles: error: ") and err.count("\n") == 1, err
+    assert fragment in err
+
+
+@pytest.mark.parametrize("picture,fragment", [
+    ("", "empty"),
+    ("Q.7\n", "line 1, column 3"),
+    ("Q..\n.Q.\n", "square board"),
+    ("Q..\n...\n..Q\n", "2 queens on a 3x3 board"),
+])
+def test_bad_pictures_for_check(capsys, tmp_path, picture, fragment):
+    import re
+
+    path = tmp_path / "p.txt"
+    path.write_text(picture)
+    code, out, err = run(capsys, "queens", "check", str(path))
+    assert code in (1, 2)
+    assert re.search(fragment, out + err)
+    assert "Traceback" not in out + err
+
+
+def test_help_lists_the_puzzles_and_each_puzzle_shows_examples(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "hyperqueen" in out and "queens" in out and "Exit codes" in out
+    for puzzle in ("hyperqueen", "queens"):
+        for command in ("solve", "count", "check"):
+            code, out, _ = run(capsys, puzzle, command, "--help")
+            assert code == 0 and "Examples:" in out
+
+
+def test_bare_command_shows_help(capsys):
+    code, out, _ = run(capsys)
+    assert code == 0 and "Usage" in out
+
+
+def test_the_console_script_is_installed_and_reports_exit_codes():
+    script = Path(sys.executable).parent / "boardpuzzles"
+    assert script.exists()
+    done = subprocess.run([str(script), "hyperqueen", "count", "abc"], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    done = subprocess.run([str(script), "queens", "count", "6"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "4\n"
+
+
+def test_output_into_a_closed_pipe_is_not_an_error():
+    script = Path(sys.executable).parent / "boardpuzzles"
+    done = subprocess.run(f"'{script}' queens solve 10 | head -n 1", shell=True, capture_output=True, text=True,
+                          env={**os.environ})
+    assert done.stdout == ". Q . . . . . . . .\n" or done.stdout.startswith("Q")
+    assert "Traceback" not in done.stderr and "Error" not in done.stderr
