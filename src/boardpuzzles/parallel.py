@@ -17,6 +17,7 @@ is raised once the running ones end (subtasks are small, so that is soon).
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 import time
@@ -48,8 +49,12 @@ def run_subtasks(
     *,
     jobs: int = 1,
     progress: Progress | None = None,
+    unit: int = 1,
 ) -> int:
-    """The weighted sum of ``work(s.spec)`` over the subtasks, using ``jobs`` threads."""
+    """The weighted sum of ``work(s.spec)`` over the subtasks, using ``jobs`` threads.
+
+    ``unit``: results are in 1/unit of a solution (symmetry weights can be fractions); the sum
+    must come out whole and is returned divided by ``unit``."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     total = 0
@@ -60,30 +65,30 @@ def run_subtasks(
         total += value * subtasks[index].weight
         done += 1
         if progress is not None:
-            progress(done, len(subtasks), total)
+            progress(done, len(subtasks), total // unit)
 
-    if not subtasks:
-        return 0
+    indices = iter(range(len(subtasks)))
     # The first subtask runs alone: it compiles (or loads) the kernels once for every thread.
-    record(0, work(subtasks[0].spec))
-    if jobs == 1:
-        for i in range(1, len(subtasks)):
-            record(i, work(subtasks[i].spec))
-        return total
-    with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="boardpuzzles") as pool:
-        futures = {pool.submit(work, subtasks[i].spec): i for i in range(1, len(subtasks))}
-        try:
-            pending = set(futures)
-            while pending:
-                # A timeout keeps the main thread awake for Ctrl-C while kernels run.
-                finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    record(futures[future], future.result())
-        except BaseException:
-            for future in futures:
-                future.cancel()  # queued subtasks never start; running ones end with their subtask
-            raise
-    return total
+    for i in itertools.islice(indices, 1 if jobs > 1 else None):
+        record(i, work(subtasks[i].spec))
+    rest = list(indices)
+    if rest:
+        with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="boardpuzzles") as pool:
+            futures = {pool.submit(work, subtasks[i].spec): i for i in rest}
+            try:
+                pending = set(futures)
+                while pending:
+                    # A timeout keeps the main thread awake for Ctrl-C while kernels run.
+                    finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        record(futures[future], future.result())
+            except BaseException:
+                for future in futures:
+                    future.cancel()  # queued subtasks never start; running ones end with their subtask
+                raise
+    if total % unit:
+        raise ArithmeticError(f"weighted sum {total} is not a whole number of 1/{unit}: a weighting bug")
+    return total // unit
 
 
 class ProgressBar:

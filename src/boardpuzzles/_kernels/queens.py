@@ -137,23 +137,69 @@ def torus_attack_table(n):
     return table
 
 
+STABILISER_UNIT = 105  # 8/N for N in 1..8 is a whole multiple of 1/105 (840 = lcm(1..8))
+
+
 @jit
-def torus_search(n, prefix, attack, maps):
+def _stabiliser_multiplicity(n, placed):
+    """N: how many of the 8 offsets a, -a, b, -b, c, -c, d, -d equal a, where a and b are the
+    columns of the queens in rows 1 and n-1, and c and d the rows of those in columns 1 and n-1."""
+    a = placed[1]
+    b = placed[n - 1]
+    c = -1
+    d = -1
+    for r in range(n):
+        if placed[r] == 1:
+            c = r
+        elif placed[r] == n - 1:
+            d = r
+    hits = 1 if 2 * a == n else 0  # -a equals a only on even boards
+    for v in (b, c, d):
+        if v == a:
+            hits += 1
+        if n - v == a:
+            hits += 1
+    return 1 + hits
+
+
+@jit
+def torus_search(n, prefix, attack, maps, stabiliser):
     """Search the torus placements whose rows 0..len(prefix)-1 hold ``prefix``.
 
     Keeps, per free row, the columns still open there, and always branches on the free row with
     the fewest (a row with none ends the branch at once). Returns ``(placements, classes)``;
     ``classes`` counts the placements that are their own least image under ``maps`` (see
     ``_is_least_image``) and is only computed when ``maps`` has rows.
+
+    With ``stabiliser`` (prefix = (0, a, ...)): the 8 rotations and reflections that keep the
+    queen on (0, 0) send the row-1 offset a to one of a, -a, b, -b, c, -c, d, -d (see
+    ``_stabiliser_multiplicity``). Only placements where a is the least of these are searched
+    (b, c, d confined to [a, n - a]: plain mask restrictions), each weighted 8 / N, so every
+    orbit adds exactly its size. ``placements`` is then that weighted sum in units of
+    1 / STABILISER_UNIT.
     """
     full = (1 << n) - 1
     k = prefix.shape[0]
     track = maps.shape[0] > 0
+    weigh = stabiliser and n >= 5 and k >= 2
     placed = np.zeros(n, dtype=np.int64)
     candidate = np.empty(n, dtype=np.int64)
     open_cols = np.empty((n + 1, n), dtype=np.int64)  # per depth, per row
     for r in range(n):
         open_cols[0, r] = full
+    if weigh:
+        # Confine b, c, d to [a, n - a] before the prefix is placed, so the prefix obeys it too.
+        a = prefix[1]
+        if prefix[0] != 0 or a < 2 or 2 * a > n:
+            return 0, 0
+        inside = 0  # the columns a..n-a
+        for col in range(a, n - a + 1):
+            inside |= 1 << col
+        open_cols[0, n - 1] &= inside
+        edge = (1 << 1) | (1 << (n - 1))
+        for r in range(n):
+            if r < a or r > n - a:
+                open_cols[0, r] &= ~edge
     for r in range(k):
         c = prefix[r]
         if c < 0 or c >= n or not (open_cols[0, r] >> c) & 1:
@@ -162,6 +208,8 @@ def torus_search(n, prefix, attack, maps):
         for r2 in range(r + 1, n):
             open_cols[0, r2] &= ~attack[r2 - r, c]
     if k == n:
+        if weigh:
+            return 8 * STABILISER_UNIT // _stabiliser_multiplicity(n, placed), 0
         classes = 1 if track and _is_least_image(placed, maps, True, candidate) else 0
         return 1, classes
     free_rows = full & ~((1 << k) - 1)
@@ -192,6 +240,9 @@ def torus_search(n, prefix, attack, maps):
         placed[r] = c
         free2 = st_free[sp] & ~(1 << r)
         if free2 == 0:
+            if weigh:
+                placements += 8 * STABILISER_UNIT // _stabiliser_multiplicity(n, placed)
+                continue
             placements += 1
             if track and _is_least_image(placed, maps, True, candidate):
                 classes += 1
@@ -215,7 +266,7 @@ def torus_search(n, prefix, attack, maps):
                 best, best_count = r2, cnt
         if best < 0:
             continue
-        if free2 == (1 << best) and not track:
+        if free2 == (1 << best) and not track and not weigh:
             placements += best_count  # the last free row: each open cell completes a placement
             continue
         sp += 1

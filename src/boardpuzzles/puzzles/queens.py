@@ -150,20 +150,24 @@ def _split(n: int, tasks: list[tuple[Placement, int]], depth: int, torus: bool) 
     return [Subtask(prefix, weight) for prefix, weight in tasks]
 
 
-def count_subtasks(n: int, torus: bool) -> list[Subtask]:
-    """Subtasks whose weighted counts add up to the number of placements.
+def count_subtasks(n: int, torus: bool) -> tuple[list[Subtask], int]:
+    """Subtasks whose weighted counts, divided by the returned unit, add up to the number of
+    placements.
 
     Classic board: the left-right mirror, so row 0 uses the left half of the columns (weight 2)
     and, for odd n, the middle column with row 1 in the left half (weight 2).
     Torus: every placement shifted sideways is another, so row 0's queen is fixed in column 0
-    (weight n); the mirror c -> -c keeps it there, so row 1 uses c <= n - c (weight 2n, or n
-    when c = n - c).
+    (weight n); from n = 5 on, the 8 rotations and reflections that keep it there are used too
+    (the kernel's ``stabiliser`` search: row 1's offset a runs up to n/2, and each placement
+    weighs 8/N in units of 1/105).
     """
     validate_size(n)
-    if torus:
-        base = [((0,), n)] if n == 1 else [
-            ((0, c), n if (2 * c) % n == 0 else 2 * n) for c in _open_columns(n, (0,), True) if c <= n - c
-        ]
+    unit = 1
+    if torus and n >= 5:
+        base = [((0, a), n) for a in _open_columns(n, (0,), True) if 2 * a <= n]
+        unit = _kernels().STABILISER_UNIT
+    elif torus:
+        base = [((0,), n)]
     else:
         base = []
         for c in range(n):
@@ -175,7 +179,7 @@ def count_subtasks(n: int, torus: bool) -> list[Subtask]:
                     base.append(((c,), 1))
                 else:
                     base += [((c, c2), 2) for c2 in _open_columns(n, (c,), False) if c2 < n - 1 - c2]
-    return _split(n, base, 3, torus)
+    return _split(n, base, 3, torus), unit
 
 
 _NO_MAPS = np.empty((0, 6), dtype=np.int64)
@@ -186,14 +190,15 @@ def _count_work(spec: tuple[int, bool, Placement]) -> int:
     kernels = _kernels()
     p = np.array(prefix, dtype=np.int64)
     if torus:
-        return int(kernels.torus_search(n, p, kernels.torus_attack_table(n), _NO_MAPS)[0])
+        return int(kernels.torus_search(n, p, kernels.torus_attack_table(n), _NO_MAPS, n >= 5)[0])
     return int(kernels.row_order_search(n, False, p, np.empty((0, n), dtype=np.int64), -1))
 
 
 def count(n: int, *, torus: bool = False, jobs: int = 1, progress: Progress | None = None) -> int:
     """The number of placements (every rotation, mirror image and shift counted)."""
-    tasks = [Subtask((n, torus, s.spec), s.weight) for s in count_subtasks(n, torus)]
-    return run_subtasks(_count_work, tasks, jobs=jobs, progress=progress)
+    subtasks, unit = count_subtasks(n, torus)
+    tasks = [Subtask((n, torus, s.spec), s.weight) for s in subtasks]
+    return run_subtasks(_count_work, tasks, jobs=jobs, progress=progress, unit=unit)
 
 
 def _classes_work(spec: tuple[int, bool, Placement, tuple]) -> int:
@@ -202,7 +207,7 @@ def _classes_work(spec: tuple[int, bool, Placement, tuple]) -> int:
     p = np.array(prefix, dtype=np.int64)
     m = np.array(maps, dtype=np.int64).reshape(-1, 6)
     if torus:
-        _, classes = kernels.torus_search(n, p, kernels.torus_attack_table(n), m)
+        _, classes = kernels.torus_search(n, p, kernels.torus_attack_table(n), m, False)
     else:
         _, classes = kernels.count_least_images(n, False, p, m)
     return int(classes)
