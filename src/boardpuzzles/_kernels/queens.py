@@ -94,8 +94,7 @@ def row_order_search(n, torus, prefix, out, stop_after):
             continue
         bit = cand & -cand
         st_cand[row] = cand ^ bit
-        if cap > 0:
-            placed[row] = lowest_bit_index(bit)
+        placed[row] = lowest_bit_index(bit)
         c2 = st_cols[row] | bit
         if torus:
             l2 = _rotl(st_left[row] | bit, 1, n)
@@ -114,15 +113,53 @@ def row_order_search(n, torus, prefix, out, stop_after):
         avail = full & ~(c2 | l2 | r2)
         if avail == 0:
             continue
-        if row == n - 2 and cap == 0:
-            # Counting only: the last row's free columns are the completions.
-            found += popcount(avail)
-            if stop_after >= 0 and found >= stop_after:
-                return found
-            continue
         row += 1
         st_cols[row], st_left[row], st_right[row], st_cand[row] = c2, l2, r2, avail
     return found
+
+
+@jit
+def classic_count(n, prefix):
+    """Count the classic placements whose first rows hold ``prefix`` (the counting twin of
+    ``row_order_search``, with the current masks kept in locals and the last row popcounted)."""
+    full = (1 << n) - 1
+    k = prefix.shape[0]
+    cols, left, right, ok = _prefix_state(n, False, prefix)
+    if not ok:
+        return 0
+    if k == n:
+        return 1
+    avail = full & ~(cols | left | right)
+    if k == n - 1:
+        return popcount(avail)
+    st_cols = np.empty(n, dtype=np.int64)
+    st_left = np.empty(n, dtype=np.int64)
+    st_right = np.empty(n, dtype=np.int64)
+    st_avail = np.empty(n, dtype=np.int64)
+    sp = 0
+    row = k
+    total = 0
+    while True:
+        if avail == 0:
+            if sp == 0:
+                return total
+            sp -= 1
+            row -= 1
+            cols, left, right, avail = st_cols[sp], st_left[sp], st_right[sp], st_avail[sp]
+            continue
+        bit = avail & -avail
+        avail ^= bit
+        c2 = cols | bit
+        l2 = ((left | bit) << 1) & full
+        r2 = (right | bit) >> 1
+        next_avail = full & ~(c2 | l2 | r2)
+        if row == n - 2:
+            total += popcount(next_avail)
+        elif next_avail:
+            st_cols[sp], st_left[sp], st_right[sp], st_avail[sp] = cols, left, right, avail
+            sp += 1
+            row += 1
+            cols, left, right, avail = c2, l2, r2, next_avail
 
 
 @functools.cache

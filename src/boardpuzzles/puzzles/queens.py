@@ -191,7 +191,7 @@ def _count_work(spec: tuple[int, bool, Placement]) -> int:
     p = np.array(prefix, dtype=np.int64)
     if torus:
         return int(kernels.torus_search(n, p, kernels.torus_attack_table(n), _NO_MAPS, n >= 5)[0])
-    return int(kernels.row_order_search(n, False, p, np.empty((0, n), dtype=np.int64), -1))
+    return int(kernels.classic_count(n, p))
 
 
 def count(n: int, *, torus: bool = False, jobs: int = 1, progress: Progress | None = None) -> int:
