@@ -86,9 +86,13 @@ Examples:
 
 def make_group(torus: bool) -> click.Group:
     v = Variant(torus)
-    title = hyperqueen.__doc__.splitlines()[0] if torus else "The classic puzzle: N queens on an N x N board, none attacking another."
+    title = (
+        hyperqueen.__doc__.splitlines()[0] if torus
+        else "The classic puzzle: N queens on an N x N board, none attacking another."
+    )
 
-    @click.group(v.name, help=title, short_help=PUZZLES[v.name], context_settings={"help_option_names": ["-h", "--help"]},
+    @click.group(v.name, help=title, short_help=PUZZLES[v.name],
+                 context_settings={"help_option_names": ["-h", "--help"]},
                  epilog=f"\b\nTry:\n  boardpuzzles {v.name} solve {7 if torus else 8}\n"
                         f"  boardpuzzles {v.name} count {13 if torus else 12}")
     def group() -> None:

@@ -23,7 +23,8 @@ def _draw_scene(parent: ET.Element, scene: Scene, x0: float, y0: float) -> None:
     left = x0 + (MARGIN if scene.coordinates else 0)
     g = ET.SubElement(parent, "g", {"class": "board"})
     if scene.title:
-        t = ET.SubElement(g, "text", {"x": f"{left}", "y": f"{y0 + 17}", "font-size": "15", "font-family": "sans-serif"})
+        t = ET.SubElement(g, "text", {"x": f"{left}", "y": f"{y0 + 17}", "font-size": "15",
+                                      "font-family": "sans-serif"})
         t.text = scene.title
     for r in range(grid.rows):
         for c in range(grid.cols):

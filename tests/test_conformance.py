@@ -1,0 +1,63 @@
+"""Every puzzle the CLI lists offers the shared protocol, and its answers pass its own checker."""
+
+import importlib
+from collections.abc import Iterator
+
+import pytest
+
+from boardpuzzles.parallel import ProgressBar, Subtask, run_subtasks
+from boardpuzzles.puzzles import PUZZLES
+
+# A small instance per puzzle, with its published count (OEIS A051906, A000170).
+SMALL = {"hyperqueen": (7, 28), "queens": (6, 4)}
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_puzzle_offers_the_protocol(name):
+    module = importlib.import_module(f"boardpuzzles.puzzles.{name}")
+    for function in ("solutions", "count", "check", "violations"):
+        assert callable(getattr(module, function, None)), f"{name}.{function} is missing"
+    assert isinstance(module.solutions(SMALL[name][0]), Iterator)  # lazy, not a list
+    assert "Glossary" in module.__doc__
+    size, published = SMALL[name]
+    found = list(module.solutions(size))
+    assert len(found) == module.count(size) == published
+    assert all(module.check(size, p) for p in found)
+    assert not module.check(size, tuple(range(size)))  # all on one diagonal
+
+
+def test_run_subtasks_weights_and_units():
+    tasks = [Subtask(3, 2), Subtask(5, 1), Subtask(1, 4)]
+    assert run_subtasks(lambda x: x, tasks) == 15
+    assert run_subtasks(lambda x: x, tasks, jobs=3) == 15
+    assert run_subtasks(lambda x: 10 * x, tasks, unit=5) == 30
+    with pytest.raises(ArithmeticError):
+        run_subtasks(lambda x: x, tasks, unit=4)
+    assert run_subtasks(lambda x: x, []) == 0
+
+
+def test_errors_in_a_worker_reach_the_caller():
+    def work(x):
+        if x == 2:
+            raise ValueError("boom")
+        return x
+
+    with pytest.raises(ValueError, match="boom"):
+        run_subtasks(work, [Subtask(i) for i in range(5)], jobs=2)
+
+
+def test_progress_bar_appears_only_after_its_delay_and_closes():
+    bar = ProgressBar("test", delay=0, force=True)
+    bar(1, 4, 10)
+    assert bar._progress is not None and bar._progress.tasks[0].completed == 1
+    bar(3, 4, 30)
+    assert bar._progress.tasks[0].fields["partial"] == 30
+    bar.close()
+    assert bar._progress is None
+    slow = ProgressBar("slow", delay=60, force=True)
+    slow(1, 4, 10)
+    assert slow._progress is None  # a count shorter than the delay shows nothing
+    quiet = ProgressBar("quiet", delay=0, force=False)
+    quiet.enabled = False
+    quiet(1, 2, 3)  # disabled: nothing happens
+    assert quiet._progress is None
