@@ -30,6 +30,84 @@ def _room(n, k, forbid, colour, after_row):
     return room
 
 
+SYMMETRY_UNIT = 105  # 8/N for N in 1..8 is a whole multiple of 1/105
+
+
+@jit
+def _reading_weight(colours, board, readings):
+    """``readings[g]``: the cells of the first row searched, moved by the g-th of the 8 symmetries
+    of the square. With stones ordered before empty cells: 0 when some reading is smaller than
+    ``readings[0]``, else 8/N in units of 1/SYMMETRY_UNIT, N = readings equal to it."""
+    n = readings.shape[1]
+    equal = 0
+    for g in range(readings.shape[0]):
+        order = 0
+        for j in range(n):
+            a = board[readings[0, j]]
+            b = board[readings[g, j]]
+            a = colours if a == 0 else a - 1
+            b = colours if b == 0 else b - 1
+            if a != b:
+                order = -1 if b < a else 1
+                break
+        if order < 0:
+            return 0
+        if order == 0:
+            equal += 1
+    return 8 * SYMMETRY_UNIT // equal
+
+
+@jit
+def _confine_readings(n, colours, board, forbid, readings):
+    """After the first row: its first stone is at position a of its reading (n if none). No
+    reading may have a stone before position a: cells of the first row must be empty there, later
+    cells are forbidden for every colour. Returns False when the first row breaks this."""
+    a = n
+    for j in range(n):
+        if board[readings[0, j]] != 0:
+            a = j
+            break
+    for g in range(1, readings.shape[0]):
+        for j in range(a):
+            x = readings[g, j]
+            if x < n:
+                if board[x] != 0:
+                    return False
+            else:
+                for c in range(colours):
+                    forbid[c, x // n] |= 1 << (x % n)
+    return True
+
+
+@jit
+def _column_room(n, k, forbid_c, after_row, this_row, col_count_c, planes):
+    """How many more stones of one colour the columns can take (upper bound): column j takes at
+    most min(k - stones already in it, open cells in it from ``this_row`` (a mask of the current
+    row) and the rows after). Open cells per column are counted up to k with bit-planes:
+    ``planes[t]`` has bit j when column j has more than t open cells."""
+    full = (1 << n) - 1
+    for t in range(k):
+        planes[t] = 0
+    m = this_row
+    r = after_row
+    while True:
+        for t in range(k - 1, 0, -1):
+            planes[t] |= planes[t - 1] & m
+        planes[0] |= m
+        r += 1
+        if r >= n:
+            break
+        m = full & ~forbid_c[r]
+    room = 0
+    for t in range(k):
+        wanted = 0  # columns that can still take more than t stones
+        for j in range(n):
+            if col_count_c[j] + t < k:
+                wanted |= 1 << j
+        room += popcount(planes[t] & wanted)
+    return room
+
+
 @jit
 def _is_least_image(board, maps, colour_maps):
     """True when no image of ``board`` under the cell permutations ``maps`` combined with the
@@ -49,14 +127,21 @@ def _is_least_image(board, maps, colour_maps):
 
 
 @jit
-def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, maps, colour_maps, out, stop_after):
+def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, maps, colour_maps, out, stop_after,
+           readings):
     """Walk the boards whose first rows are ``prefix`` (cell colours, 0 = empty, row-major) up to
     row ``rows_limit`` (n: whole boards; less: the feasible partial boards, for splitting work).
 
     Returns ``(found, classes)``: boards reached, and those that are their own least image under
     ``maps`` x ``colour_maps`` (only when ``maps`` has rows). The first ``out.shape[0]`` boards are
     written to ``out``; the walk stops after ``stop_after`` boards (negative: never).
+
+    Rows are whatever the tables say: the caller may relabel them to search in another order.
+    With ``readings`` (8 rows; counting only): only boards whose first row is the least of its 8
+    images under the symmetries of the square are walked (``_confine_readings``), and ``found``
+    adds ``_reading_weight`` for each: the number of boards in units of 1/SYMMETRY_UNIT.
     """
+    weigh = readings.shape[0] > 0
     full = (1 << n) - 1
     cells = n * n
     n_lines = line_cells.shape[0]
@@ -66,6 +151,8 @@ def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, ma
     board = np.zeros(cells, dtype=np.int64)
     counts = np.zeros((colours, n_lines), dtype=np.int64)
     remaining = np.full(colours, stones, dtype=np.int64)
+    col_count = np.zeros((colours, n), dtype=np.int64)
+    planes = np.zeros(k, dtype=np.int64)
     depth_max = colours * stones + colours * n + 2
     forbid = np.zeros((depth_max, colours, n), dtype=np.int64)
     f_row = np.empty(depth_max, dtype=np.int64)
@@ -79,6 +166,8 @@ def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, ma
     # Lay the prefix down, checking it as we go.
     first_row = prefix.shape[0] // n
     for x in range(prefix.shape[0]):
+        if weigh and x == n and not _confine_readings(n, colours, board, forbid[0], readings):
+            return 0, 0
         c = prefix[x]
         if c == 0:
             continue
@@ -88,6 +177,7 @@ def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, ma
             return 0, 0
         board[x] = c + 1
         remaining[c] -= 1
+        col_count[c, x % n] += 1
         for i in range(per_cell):
             line = cell_lines[x, i]
             if line < 0:
@@ -111,6 +201,8 @@ def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, ma
         if rows_limit < n or remaining.sum() == 0:
             if cap > 0:
                 out[0, :] = board
+            if weigh and rows_limit == n:
+                return _reading_weight(colours, board, readings), 0
             classes = 1 if track and _is_least_image(board, maps, colour_maps) else 0
             return 1, classes
         return 0, 0
@@ -137,6 +229,9 @@ def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, ma
                     continue
                 if found < cap:
                     out[found, :] = board
+                if weigh and rows_limit == n:
+                    found += _reading_weight(colours, board, readings)
+                    continue
                 found += 1
                 if track and _is_least_image(board, maps, colour_maps):
                     classes += 1
@@ -145,6 +240,9 @@ def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, ma
                 continue
             sp += 1
             forbid[sp] = forbid[sp - 1]
+            if weigh and nxt_row == 1 and not _confine_readings(n, colours, board, forbid[sp], readings):
+                sp -= 1
+                continue
             occ = f_occ[sp - 1] if nxt_row == row else 0
             f_row[sp], f_colour[sp], f_in_row[sp], f_occ[sp], f_cell[sp] = nxt_row, nxt_colour, 0, occ, -1
             f_cand[sp] = full & ~forbid[sp, nxt_colour, nxt_row] & ~occ if remaining[nxt_colour] > 0 else 0
@@ -158,6 +256,7 @@ def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, ma
                 c = board[x] - 1
                 board[x] = 0
                 remaining[c] += 1
+                col_count[c, x % n] -= 1
                 for i in range(per_cell):
                     line = cell_lines[x, i]
                     if line < 0:
@@ -174,6 +273,7 @@ def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, ma
         forbid[sp] = forbid[sp - 1]
         board[x] = colour + 1
         remaining[colour] -= 1
+        col_count[colour, col] += 1
         for i in range(per_cell):
             line = cell_lines[x, i]
             if line < 0:
@@ -201,6 +301,16 @@ def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, ma
             elif c > colour:
                 here = k
             if remaining[c] > here + _room(n, k, forbid[sp], c, row):
+                f_stop[sp] = False
+                f_cand[sp] = 0
+                break
+            if c == colour:
+                this_row = f_cand[sp]
+            elif c > colour:
+                this_row = full & ~forbid[sp, c, row] & ~f_occ[sp]
+            else:
+                this_row = 0
+            if remaining[c] > _column_room(n, k, forbid[sp, c], row, this_row, col_count[c], planes):
                 f_stop[sp] = False
                 f_cand[sp] = 0
                 break

@@ -133,7 +133,6 @@ def check(board: Board, rules: Rules = SEED) -> bool:
 
 
 # ---------------------------------------------------------------- tables and searching
-@functools.cache
 def line_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """``cell_lines`` and ``line_cells`` for the kernel: every line with more than K cells."""
     grid, k = rules.grid, rules.max_in_line
@@ -157,52 +156,92 @@ def line_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     return cell_lines, line_cells
 
 
-def _kernel():
-    from boardpuzzles._kernels import less_than_three
+@dataclass(frozen=True)
+class _Layout:
+    """The board as the kernel sees it: rows searched middle-out (2.6x fewer steps than top-down
+    on 10x10, as lines through the middle rows constrain most), relabelled so that the kernel
+    still walks rows 0, 1, 2, ... Every table is in these virtual cells; boards are mapped back
+    with ``physical``."""
 
-    return less_than_three.search
-
-
-_NO_MAPS = np.empty((0, 1), dtype=np.int64)
+    virtual: np.ndarray  # physical cell -> virtual cell
+    physical: np.ndarray  # virtual cell -> physical cell
+    cell_lines: np.ndarray
+    line_cells: np.ndarray
+    readings: np.ndarray  # the first searched row under the 8 symmetries, virtual cells
+    maps: np.ndarray  # the 8 symmetries as virtual cell permutations
 
 
 @functools.cache
-def _symmetry_tables(rules: Rules, swap_colours: bool) -> tuple[np.ndarray, np.ndarray]:
-    maps = rules.grid.group("dihedral").permutations()
-    relabel = [(0, *p) for p in itertools.permutations(range(1, rules.colours + 1))] if swap_colours else [
-        tuple(range(rules.colours + 1))
-    ]
-    return maps, np.array(relabel, dtype=np.int64)
+def _layout(rules: Rules) -> _Layout:
+    n = rules.size
+    order = sorted(range(n), key=lambda r: (abs(2 * r - (n - 1)), r))
+    row_rank = {row: i for i, row in enumerate(order)}
+    virtual = np.array([row_rank[c // n] * n + c % n for c in range(n * n)], dtype=np.int64)
+    physical = np.argsort(virtual)
+    cell_lines, line_cells = line_tables(rules)
+    v_cell_lines = cell_lines[physical]
+    v_line_cells = np.where(line_cells >= 0, virtual[np.maximum(line_cells, 0)], -1)
+    perms = rules.grid.group("dihedral").permutations()  # perms[g][cell] = image cell
+    first = [order[0] * n + c for c in range(n)]
+    readings = virtual[perms[:, first]]
+    maps = virtual[perms[:, physical]]  # virtual x -> physical -> image -> virtual
+    return _Layout(virtual, physical, v_cell_lines, v_line_cells, readings, maps)
+
+
+_NO_ROWS = np.empty((0, 1), dtype=np.int64)
+
+
+def _relabellings(rules: Rules, swap_colours: bool) -> np.ndarray:
+    colours = range(1, rules.colours + 1)
+    relabel = [(0, *p) for p in itertools.permutations(colours)] if swap_colours else [(0, *colours)]
+    return np.array(relabel, dtype=np.int64)
+
+
+def _kernel_module():
+    from boardpuzzles._kernels import less_than_three  # numba loads only when a search runs
+
+    return less_than_three
 
 
 def _run(rules: Rules, prefix: tuple[int, ...], rows_limit: int, *, capacity: int = 0, stop_after: int = -1,
-         symmetric: bool = False, swap_colours: bool = False) -> tuple[int, int, np.ndarray]:
-    cell_lines, line_cells = line_tables(rules)
-    maps, relabel = _symmetry_tables(rules, swap_colours) if symmetric else (_NO_MAPS, np.zeros((1, 1), np.int64))
+         symmetric: bool = False, swap_colours: bool = False, weigh: bool = False) -> tuple[int, int, np.ndarray]:
+    """One kernel call in virtual cells (see ``_Layout``): (found, classes, the boards stored)."""
+    layout = _layout(rules)
+    maps = layout.maps if symmetric else _NO_ROWS
     out = np.zeros((capacity, rules.size**2), dtype=np.int64)
-    found, classes = _kernel()(
-        rules.size, rules.colours, rules.max_in_line, rules.per_colour, cell_lines, line_cells,
-        np.array(prefix, dtype=np.int64), rows_limit, maps, relabel, out, stop_after,
+    found, classes = _kernel_module().search(
+        rules.size, rules.colours, rules.max_in_line, rules.per_colour, layout.cell_lines, layout.line_cells,
+        np.array(prefix, dtype=np.int64), rows_limit, maps, _relabellings(rules, swap_colours), out, stop_after,
+        layout.readings if weigh else _NO_ROWS,
     )
     return int(found), int(classes), out[: min(found, capacity)]
 
 
 def to_board(rules: Rules, colours: np.ndarray | tuple[int, ...]) -> Board:
+    """A board from physical cell colours (0 empty, 1.. the colours)."""
     letters = EMPTY + COLOUR_LETTERS
     return Board(rules.grid, [letters[int(c)] for c in colours])
 
 
-def _prefixes(rules: Rules, prefix: tuple[int, ...], rows: int) -> list[tuple[int, ...]]:
-    """The feasible ways to fill the rows after ``prefix`` up to row ``rows``."""
+def _to_physical(rules: Rules, virtual_board: np.ndarray) -> Board:
+    return to_board(rules, virtual_board[_layout(rules).virtual])
+
+
+def _prefixes(rules: Rules, prefix: tuple[int, ...], rows: int, weigh: bool = False) -> list[tuple[int, ...]]:
+    """The feasible ways to fill the (virtual) rows after ``prefix`` up to row ``rows``."""
     n = rules.size
-    found, _, _ = _run(rules, prefix, rows)
-    _, _, boards = _run(rules, prefix, rows, capacity=found)
+    found, _, _ = _run(rules, prefix, rows, weigh=weigh)
+    _, _, boards = _run(rules, prefix, rows, capacity=found, weigh=weigh)
     return [tuple(int(c) for c in b[: rows * n]) for b in boards]
 
 
 def solutions(rules: Rules = SEED, *, unique: bool = False, swap_colours: bool = False) -> Iterator[Board]:
     """Every placement, as boards, streamed as they are found. With ``unique``, one per class."""
+    if unique and swap_colours and rules.colours == 1:
+        raise BoardPuzzlesError("--swap-colours needs at least two colours")
     chunk = CHUNK
+    layout = _layout(rules)
+    relabel = _relabellings(rules, swap_colours)
     pending: list[tuple[int, ...]] = [()]
     while pending:
         prefix = pending.pop()
@@ -211,27 +250,19 @@ def solutions(rules: Rules = SEED, *, unique: bool = False, swap_colours: bool =
             pending.extend(reversed(_prefixes(rules, prefix, len(prefix) // rules.size + 1)))
             continue
         for b in boards:
-            if unique:
-                maps, relabel = _symmetry_tables(rules, swap_colours)
-                if not _kernel_least(b, maps, relabel):
-                    continue
-            yield to_board(rules, b)
+            if unique and not _kernel_module()._is_least_image(b, layout.maps, relabel):
+                continue
+            yield _to_physical(rules, b)
 
 
-def _kernel_least(board: np.ndarray, maps: np.ndarray, relabel: np.ndarray) -> bool:
-    from boardpuzzles._kernels import less_than_three
-
-    return bool(less_than_three._is_least_image(board, maps, relabel))
-
-
-def _subtasks(rules: Rules) -> list[Subtask]:
+def _subtasks(rules: Rules, weigh: bool = False) -> list[Subtask]:
     rows = min(2, rules.size)
-    return [Subtask(p) for p in _prefixes(rules, (), rows)]
+    return [Subtask(p) for p in _prefixes(rules, (), rows, weigh)]
 
 
 def _count_work(spec: tuple[Rules, tuple[int, ...]]) -> int:
     rules, prefix = spec
-    return _run(rules, prefix, rules.size)[0]
+    return _run(rules, prefix, rules.size, weigh=True)[0]
 
 
 def _classes_work(spec: tuple[Rules, tuple[int, ...], bool]) -> int:
@@ -241,8 +272,10 @@ def _classes_work(spec: tuple[Rules, tuple[int, ...], bool]) -> int:
 
 def count(rules: Rules = SEED, *, jobs: int = 1, progress: Progress | None = None) -> int:
     """Every placement: rotations, mirror images and colour swaps counted separately."""
-    tasks = [Subtask((rules, s.spec)) for s in _subtasks(rules)]
-    return run_subtasks(_count_work, tasks, jobs=jobs, progress=progress)
+    # Symmetry stands in for work: only boards whose first searched row is the least of its 8
+    # images are searched, each weighted by its share of its orbit (see the kernel).
+    tasks = [Subtask((rules, s.spec)) for s in _subtasks(rules, weigh=True)]
+    return run_subtasks(_count_work, tasks, jobs=jobs, progress=progress, unit=_kernel_module().SYMMETRY_UNIT)
 
 
 def count_classes(rules: Rules = SEED, *, swap_colours: bool = False, jobs: int = 1,
