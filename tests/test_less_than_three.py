@@ -145,3 +145,29 @@ def test_line_tables_hold_every_line_with_more_than_k_cells():
         if len(on) >= 3:
             brute.add(on)
     assert {tuple(sorted(line)) for line in lines} == brute
+
+
+def test_solutions_stream_without_finishing_the_search(monkeypatch):
+    # The first board comes from the first small subtask, not after a whole count.
+    calls = []
+    real_run = lt3._run
+
+    def counting_run(rules, prefix, rows_limit, **kwargs):
+        result = real_run(rules, prefix, rows_limit, **kwargs)
+        calls.append((len(prefix), rows_limit, result[0]))
+        return result
+
+    monkeypatch.setattr(lt3, "_run", counting_run)
+    first = next(lt3.solutions(Rules(11, 1)))
+    assert lt3.check(first, Rules(11, 1))
+    whole_board_calls = [c for c in calls if c[1] == 11]
+    assert all(length == 2 * 11 for length, _, _ in whole_board_calls)  # each from a 2-row subtask
+    assert sum(found for _, _, found in whole_board_calls) < 1120  # far from all 1120 boards
+
+
+def test_rows_are_searched_middle_out_but_boards_come_back_in_place():
+    layout = lt3._layout(Rules(7, 1))
+    # Virtual row 0 is the middle row 3; the mapping is a permutation and its inverse.
+    assert sorted(layout.virtual) == list(range(49))
+    assert all(layout.physical[layout.virtual[c]] == c for c in range(49))
+    assert layout.virtual[3 * 7] == 0

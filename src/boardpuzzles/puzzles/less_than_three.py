@@ -242,7 +242,8 @@ def solutions(rules: Rules = SEED, *, unique: bool = False, swap_colours: bool =
     chunk = CHUNK
     layout = _layout(rules)
     relabel = _relabellings(rules, swap_colours)
-    pending: list[tuple[int, ...]] = [()]
+    # Start from the first two rows' fillings (as count does), so the first boards come quickly.
+    pending = list(reversed(_prefixes(rules, (), min(2, rules.size))))
     while pending:
         prefix = pending.pop()
         found, _, boards = _run(rules, prefix, rules.size, capacity=chunk, stop_after=chunk + 1)
