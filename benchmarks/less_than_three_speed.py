@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import statistics
-import time
+
+from _timing import timed
 
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import less_than_three as lt3
@@ -53,14 +53,6 @@ def seed_method_count(n: int, colours: int) -> int:
 
     return fill(0, 0, set())
 
-
-def timed(fn, repeat: int):
-    times, value = [], None
-    for _ in range(repeat):
-        started = time.perf_counter()
-        value = fn()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times), value
 
 
 def main() -> None:

@@ -12,8 +12,8 @@ for this kind of machine (quoted, not measured here: >1 means we are faster).
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
+
+from _timing import timed
 
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import hyperqueen, queens
@@ -50,14 +50,6 @@ def seed_algorithm_count(n: int, torus: bool) -> int:
 
     return extend(0)
 
-
-def timed(fn, repeat: int) -> tuple[float, int]:
-    times, value = [], None
-    for _ in range(repeat):
-        started = time.perf_counter()
-        value = fn()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times), value
 
 
 def main() -> None:

@@ -183,3 +183,36 @@ def test_output_into_a_closed_pipe_is_not_an_error():
                           env={**os.environ})
     assert done.stdout == ". Q . . . . . . . .\n" or done.stdout.startswith("Q")
     assert "Traceback" not in done.stderr and "Error" not in done.stderr
+
+
+def test_less_than_three_find_exit_codes(capsys):
+    code, out, err = run(capsys, "less-than-three", "find", "--size", "10")
+    assert code == 0 and len(out.strip().splitlines()) == 10 and "found a board" in err
+    code, out, err = run(capsys, "less-than-three", "find", "--size", "44", "--time-limit", "0.5")
+    assert code == 3 and out == "" and "gave up" in err
+    code, out, err = run(capsys, "less-than-three", "find", "--size", "4", "--max-in-line", "1")
+    assert code == 1 and "no board exists" in err
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["less-than-three", "count", "--size", "7", "--stones", "20"], "at most 14"),
+    (["less-than-three", "count", "--size", "abc"], "not a valid integer"),
+    (["less-than-three", "count", "--colours", "3", "--size", "4"], "do not fit"),
+    (["less-than-three", "count", "--swap-colours"], "--unique"),
+    (["less-than-three", "find", "--size", "8", "--colours", "2"], "one colour"),
+    (["less-than-three", "find"], "--size"),
+    (["less-than-three", "check", "/no/such/file"], "no such file"),
+])
+def test_less_than_three_bad_input_gets_one_line_and_exit_2(capsys, args, fragment):
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == "" and err.count("\n") == 1 and fragment in err
+
+
+def test_less_than_three_check(capsys, tmp_path):
+    code, out, _ = run(capsys, "less-than-three", "solve", "--limit", "1")
+    picture = tmp_path / "b.txt"
+    picture.write_text(out)
+    assert run(capsys, "less-than-three", "check", str(picture))[0] == 0
+    picture.write_text(out.replace("X", "O", 1))
+    code, out, _ = run(capsys, "less-than-three", "check", str(picture))
+    assert code == 1 and "13 O stones" in out

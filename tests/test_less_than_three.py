@@ -171,3 +171,29 @@ def test_rows_are_searched_middle_out_but_boards_come_back_in_place():
     assert sorted(layout.virtual) == list(range(49))
     assert all(layout.physical[layout.virtual[c]] == c for c in range(49))
     assert layout.virtual[3 * 7] == 0
+
+
+@pytest.mark.parametrize("n", [3, 6, 9, 12, 16, 20])
+def test_find_returns_a_checked_board_with_the_symmetry_it_names(n):
+    rules = Rules(n, 1)
+    result = lt3.find(rules, time_limit=60)
+    assert result.board is not None and lt3.check(result.board, rules)
+    grid = rules.grid
+    symmetry = next(s for s in grid.group("dihedral") if s.label == result.symmetry)
+    stones = result.board.cells_with("X")
+    assert sorted(grid.transform(stones, symmetry)) == stones
+
+
+def test_find_proves_there_is_none_when_the_search_is_complete():
+    result = lt3.find(Rules(4, 1, 1), time_limit=60)  # K=1: any two stones share a line
+    assert result.board is None and result.complete
+
+
+def test_find_gives_up_at_the_time_limit_without_claiming_anything():
+    result = lt3.find(Rules(44, 1), time_limit=0.5)
+    assert result.board is None and not result.complete
+
+
+def test_find_is_for_one_colour():
+    with pytest.raises(BoardPuzzlesError):
+        lt3.find(Rules(8, 2))

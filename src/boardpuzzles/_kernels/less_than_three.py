@@ -315,3 +315,138 @@ def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, ma
                 f_cand[sp] = 0
                 break
     return found, classes
+
+
+@jit
+def _find_toggle(n, k, x, delta, board, counts, blocked, row_free, col_free, row_count, col_count,
+                 cell_lines, line_cells):
+    """Add (delta=1) or remove (delta=-1) a stone on x, keeping per cell the number of full lines
+    through it (``blocked``) and per row and column the number of cells still usable. Returns
+    False when a line would exceed k (the stone is still counted: remove it again)."""
+    ok = True
+    if delta > 0:
+        if blocked[x] == 0:
+            row_free[x // n] -= 1
+            col_free[x % n] -= 1
+        board[x] = 1
+    else:
+        board[x] = 0
+        if blocked[x] == 0:
+            row_free[x // n] += 1
+            col_free[x % n] += 1
+    row_count[x // n] += delta
+    col_count[x % n] += delta
+    for j in range(cell_lines.shape[1]):
+        line = cell_lines[x, j]
+        if line < 0:
+            break
+        before = counts[line]
+        counts[line] += delta
+        if counts[line] > k:
+            ok = False
+        # A line becoming full (or no longer full) blocks (unblocks) its empty cells.
+        if (before == k - 1 and delta > 0) or (before == k and delta < 0):
+            for i in range(line_cells.shape[1]):
+                y = line_cells[line, i]
+                if y < 0:
+                    break
+                if delta > 0:
+                    blocked[y] += 1
+                    if blocked[y] == 1 and board[y] == 0:
+                        row_free[y // n] -= 1
+                        col_free[y % n] -= 1
+                else:
+                    blocked[y] -= 1
+                    if blocked[y] == 0 and board[y] == 0:
+                        row_free[y // n] += 1
+                        col_free[y % n] += 1
+    return ok
+
+
+@jit
+def find_symmetric(n, k, cell_lines, line_cells, orbit_cells, orbit_of, column_order, budget):
+    """Look for one one-colour board (k stones in every row, at most k on any line) that is a union
+    of the orbits ``orbit_cells[o]`` (padded with -1; ``orbit_of[cell]`` = its orbit), so that it
+    has the symmetry those orbits come from. Always fills the first row still short of k stones,
+    trying its columns in the order ``column_order[row]``; a row or column that can no longer reach k stones ends
+    the branch. Returns ``(status, board)``: 1 found, 0 no such board exists, -1 the ``budget`` of
+    placements ran out first."""
+    cells = n * n
+    counts = np.zeros(max(line_cells.shape[0], 1), dtype=np.int64)
+    blocked = np.zeros(cells, dtype=np.int64)
+    row_free = np.full(n, n, dtype=np.int64)
+    col_free = np.full(n, n, dtype=np.int64)
+    row_count = np.zeros(n, dtype=np.int64)
+    col_count = np.zeros(n, dtype=np.int64)
+    board = np.zeros(cells, dtype=np.int64)
+    st_orbit = np.empty(cells + 1, dtype=np.int64)
+    st_row = np.empty(cells + 1, dtype=np.int64)
+    st_next = np.empty(cells + 1, dtype=np.int64)  # where the scan of that row resumes
+    width = orbit_cells.shape[1]
+    depth = 0
+    row = 0
+    pos = 0
+    while True:
+        placed = False
+        while pos < n and not placed:
+            x = row * n + column_order[row, pos]
+            pos += 1
+            if board[x] != 0 or blocked[x] != 0:
+                continue
+            o = orbit_of[x]
+            ok = True
+            last = -1
+            for i in range(width):
+                y = orbit_cells[o, i]
+                if y < 0:
+                    break
+                if board[y] != 0:
+                    ok = False
+                    break
+                last = i
+                if not _find_toggle(n, k, y, 1, board, counts, blocked, row_free, col_free, row_count,
+                                    col_count, cell_lines, line_cells):
+                    ok = False
+                    break
+            if ok:
+                for r in range(n):
+                    if row_count[r] > k or row_count[r] + row_free[r] < k:
+                        ok = False
+                        break
+                    if col_count[r] > k or col_count[r] + col_free[r] < k:
+                        ok = False
+                        break
+            if not ok:
+                for i in range(last, -1, -1):
+                    _find_toggle(n, k, orbit_cells[o, i], -1, board, counts, blocked, row_free, col_free,
+                                 row_count, col_count, cell_lines, line_cells)
+                continue
+            budget -= 1
+            st_orbit[depth], st_row[depth], st_next[depth] = o, row, pos
+            depth += 1
+            placed = True
+        if placed:
+            if budget <= 0:
+                return -1, board
+            nxt = row
+            while nxt < n and row_count[nxt] >= k:
+                nxt += 1
+            if nxt == n:
+                return 1, board  # every row holds k stones, so every column does too
+            if nxt != row:
+                row = nxt
+                pos = 0
+            continue
+        # Nothing fits in this row from here: take back the last orbit.
+        if depth == 0:
+            return 0, board
+        depth -= 1
+        o = st_orbit[depth]
+        last = width - 1
+        while orbit_cells[o, last] < 0:
+            last -= 1
+        for i in range(last, -1, -1):
+            _find_toggle(n, k, orbit_cells[o, i], -1, board, counts, blocked, row_free, col_free,
+                         row_count, col_count, cell_lines, line_cells)
+        row = st_row[depth]
+        pos = st_next[depth]

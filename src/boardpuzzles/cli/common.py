@@ -19,7 +19,7 @@ from boardpuzzles.parallel import ProgressBar, default_jobs
 EXIT_ANSWERED = 0
 EXIT_NEGATIVE = 1  # no solution / the answer is no
 EXIT_BAD_INPUT = 2  # bad input or usage
-EXIT_PARTIAL = 3  # stopped early with a partial answer (reserved for --time-limit)
+EXIT_PARTIAL = 3  # stopped at a time limit without a (complete) answer
 EXIT_INTERNAL = 70  # a bug in boardpuzzles: please report it
 EXIT_INTERRUPTED = 130  # Ctrl-C
 
@@ -28,6 +28,7 @@ Exit codes:
   0    answered
   1    no solution, or the answer is no
   2    bad input or usage
+  3    stopped at a time limit without an answer
   130  interrupted (Ctrl-C)"""
 
 CONVENTIONS_HELP = """\b
@@ -106,6 +107,16 @@ def check_writable(path: str) -> Path:
     if not os.access(folder, os.W_OK):
         raise click.UsageError(f"cannot write {path}: folder {folder} is not writable")
     return folder
+
+
+def write_boards_svg(path: str, boards: list, titles: list[str] | None = None) -> None:
+    """Draw boards into one SVG sheet at ``path`` (numbered #1, #2, ... unless titled)."""
+    from boardpuzzles.render.scene import Scene
+    from boardpuzzles.render.svg import sheet_svg
+
+    titles = titles or [f"#{i + 1}" for i in range(len(boards))]
+    write_file_atomically(path, sheet_svg([Scene.of_board(b, t) for b, t in zip(boards, titles)]))
+    note(f"wrote {len(boards)} board{'s' if len(boards) > 1 else ''} to {path}")
 
 
 def write_file_atomically(path: str, text: str) -> None:

@@ -11,6 +11,7 @@ from boardpuzzles.board import parse_board
 from boardpuzzles.cli.common import (
     EXIT_CODES_HELP,
     EXIT_NEGATIVE,
+    EXIT_PARTIAL,
     CommandResult,
     check_writable,
     command_settings,
@@ -22,7 +23,7 @@ from boardpuzzles.cli.common import (
     read_input,
     run_count,
     spaced_rows,
-    write_file_atomically,
+    write_boards_svg,
 )
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import PUZZLES
@@ -96,11 +97,7 @@ Examples:
             emit_json({"puzzle": NAME, "rules": _rules_json(rules), "unique": unique, "swap_colours": swap_colours,
                        "count": len(boards), "solutions": [b.rows() for b in boards]})
         if svg_path and boards:
-            from boardpuzzles.render.scene import Scene
-            from boardpuzzles.render.svg import sheet_svg
-
-            write_file_atomically(svg_path, sheet_svg([Scene.of_board(b, f"#{i + 1}") for i, b in enumerate(boards)]))
-            note(f"wrote {len(boards)} board{'s' if len(boards) > 1 else ''} to {svg_path}")
+            write_boards_svg(svg_path, boards)
         if not boards:
             note(f"no placement exists: {rules.describe()}")
             raise CommandResult(EXIT_NEGATIVE)
@@ -134,6 +131,65 @@ Examples:
         value, seconds = run_count(f"{NAME} {size}x{size}", quiet, compute)
         emit_count({"puzzle": NAME, "rules": _rules_json(rules), "unique": unique, "swap_colours": swap_colours,
                     "count": value, "jobs": jobs}, as_json, seconds)
+
+    @group.command("find", context_settings=command_settings(), epilog=f"""Looks for ONE one-colour board
+with K stones in every row on a large board, where counting every board is out of reach. It
+searches symmetric boards first (turned by 90 degrees, then by 180, then, on boards up to 16,
+any board), with random column orders and restarts, until it finds one or the time runs out.
+Boards up to about 24 usually take seconds; larger ones may need a longer --time-limit, or
+may not be found at all.
+
+\b
+Examples:
+  boardpuzzles {NAME} find --size 20
+  boardpuzzles {NAME} find --size 24 --svg big.svg
+  boardpuzzles {NAME} find --size 17 --seed 3 --json
+\b
+Exit codes:
+  0    found (the board is on stdout)
+  1    no such board exists (the search was complete)
+  2    bad input or usage
+  3    gave up when the time limit ran out (nothing proven)""")
+    @click.option("--size", "-n", type=int, required=True, metavar="N", help="Board side.")
+    @click.option("--colours", "-c", type=int, default=1, show_default=True, metavar="C",
+                  help="Only 1 is supported.")
+    @click.option("--max-in-line", "-k", type=int, default=2, show_default=True, metavar="K")
+    @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
+                  metavar="S", help="Give up after S seconds.")
+    @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random column orders.")
+    @json_option
+    @click.option("--svg", "svg_path", metavar="PATH", help="Also draw the board into an SVG file.")
+    def find(size, colours, max_in_line, time_limit, seed, as_json, svg_path) -> None:
+        """Find one board on a large size quickly (one colour)."""
+        if colours != 1:
+            raise click.UsageError("find works with one colour only (--colours 1)")
+        rules = _rules(size, colours, max_in_line, None)
+        if svg_path:
+            check_writable(svg_path)
+        result = lt3.find(rules, time_limit=time_limit, seed=seed)
+        if result.board is not None:
+            problems = lt3.violations(result.board, rules)  # re-checked, as every answer is
+            if problems:
+                raise RuntimeError(f"find returned a wrong board: {problems[0]}")
+        summary = {"puzzle": NAME, "rules": _rules_json(rules), "found": result.board is not None,
+                   "symmetry": result.symmetry, "attempts": result.attempts, "seconds": round(result.seconds, 3),
+                   "solutions": [result.board.rows()] if result.board is not None else []}
+        if as_json:
+            emit_json(summary)
+        elif result.board is not None:
+            click.echo(spaced_rows(result.board.rows()))
+        if result.board is not None:
+            note(f"found a board symmetric under '{result.symmetry}' after {result.attempts} attempt"
+                 f"{'s' if result.attempts > 1 else ''} in {result.seconds:.2f}s")
+            if svg_path:
+                write_boards_svg(svg_path, [result.board], [f"{size}x{size}, symmetric under '{result.symmetry}'"])
+            return
+        if result.complete:
+            note(f"no board exists: {rules.describe()} (the search was complete)")
+            raise CommandResult(EXIT_NEGATIVE)
+        note(f"gave up after {result.seconds:.0f}s and {result.attempts} attempts without a board; "
+             f"nothing is proven: try a longer --time-limit or another --seed")
+        raise CommandResult(EXIT_PARTIAL)
 
     @group.command("check", context_settings=command_settings(), epilog=f"""\b
 The picture has one line per row: X, O (then A, B, ...) for stones, '.' or space for empty,

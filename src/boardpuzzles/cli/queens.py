@@ -22,7 +22,7 @@ from boardpuzzles.cli.common import (
     run_count,
     size_argument,
     spaced_rows,
-    write_file_atomically,
+    write_boards_svg,
 )
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import PUZZLES, hyperqueen, queens
@@ -129,12 +129,7 @@ def make_group(torus: bool) -> click.Group:
             emit_json({"puzzle": v.name, "n": n, "group": group if unique else None, "count": len(boards),
                        "solutions": [b.rows() for b in boards]})
         if svg_path and boards:
-            from boardpuzzles.render.scene import Scene
-            from boardpuzzles.render.svg import sheet_svg
-
-            scenes = [Scene.of_board(b, title=f"#{i + 1}") for i, b in enumerate(boards)]
-            write_file_atomically(svg_path, sheet_svg(scenes))
-            note(f"wrote {len(boards)} board{'s' if len(boards) > 1 else ''} to {svg_path}")
+            write_boards_svg(svg_path, boards)
         if not boards:
             note(v.none_reason(n) or f"no placement of {n} queens exists on the {n}x{n} board")
             raise CommandResult(EXIT_NEGATIVE)

@@ -286,3 +286,84 @@ def count_classes(rules: Rules = SEED, *, swap_colours: bool = False, jobs: int 
         raise BoardPuzzlesError("--swap-colours needs at least two colours")
     tasks = [Subtask((rules, s.spec, swap_colours)) for s in _subtasks(rules)]
     return run_subtasks(_classes_work, tasks, jobs=jobs, progress=progress)
+
+
+# ---------------------------------------------------------------- finding one board on large sizes
+#: Symmetries tried by find(), most restrictive first: a quarter, then half, of the board decides.
+FIND_SYMMETRIES = ("rotate 90", "rotate 180", "identity")
+MAX_FIND_BUDGET = 50_000
+
+
+@dataclass(frozen=True)
+class FindResult:
+    board: Board | None
+    symmetry: str | None
+    attempts: int
+    seconds: float
+    complete: bool = False  # True when board is None because the search proved there is none
+
+
+def _orbits(rules: Rules, symmetry: str) -> tuple[np.ndarray, np.ndarray]:
+    grid = rules.grid
+    generator = next(s for s in grid.group("dihedral") if s.label == symmetry)
+    perm = grid.permutation(generator)
+    orbit_of = np.full(grid.size, -1, dtype=np.int64)
+    orbits: list[list[int]] = []
+    for cell in grid.cells():
+        if orbit_of[cell] >= 0:
+            continue
+        orbit, x = [], cell
+        while x not in orbit:
+            orbit.append(x)
+            x = perm[x]
+        for y in orbit:
+            orbit_of[y] = len(orbits)
+        orbits.append(orbit)
+    table = np.full((len(orbits), max(map(len, orbits))), -1, dtype=np.int64)
+    for i, orbit in enumerate(orbits):
+        table[i, : len(orbit)] = orbit
+    return table, orbit_of
+
+
+def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, progress=None,
+         first_budget: int = 2000, growth: float = 1.5) -> FindResult:
+    """One board with K stones in every row (one colour), searched among symmetric boards first,
+    with random column orders and restarts. ``board`` is None when the time ran out."""
+    import time
+
+    if rules.colours != 1 or rules.stones is not None and rules.stones != rules.per_colour:
+        raise BoardPuzzlesError("find looks for one-colour boards with the most stones (--colours 1, no --stones)")
+    started = time.perf_counter()
+    rng = np.random.default_rng(seed)
+    cell_lines, line_cells = line_tables(rules)
+    search = _kernel_module().find_symmetric
+    attempts = 0
+    budget = first_budget
+    exhausted: set[str] = set()
+    while time.perf_counter() - started < time_limit:
+        for symmetry in FIND_SYMMETRIES:
+            if symmetry in exhausted:
+                continue
+            if symmetry == "identity" and rules.size > 16 and len(exhausted) < 2:
+                continue  # on large boards a search without symmetry is hopeless; keep to the others
+            orbits, orbit_of = _orbits(rules, symmetry)
+            order = np.array([rng.permutation(rules.size) for _ in range(rules.size)], dtype=np.int64)
+            status, board = search(rules.size, rules.max_in_line, cell_lines, line_cells, orbits, orbit_of, order,
+                                   budget)
+            attempts += 1
+            if progress is not None:
+                progress(attempts, symmetry)
+            if status == 1:
+                found = to_board(rules, board)
+                assert check(found, rules), "find returned a wrong board"
+                return FindResult(found, symmetry, attempts, time.perf_counter() - started)
+            if status == 0 and symmetry == "identity":
+                return FindResult(None, None, attempts, time.perf_counter() - started, complete=True)
+            if status == 0:
+                exhausted.add(symmetry)  # no board with this symmetry exists
+            if time.perf_counter() - started >= time_limit:
+                break
+        # Restarts grow, so a hard board still gets long searches, but one attempt stays short
+        # enough (about a second) for the time limit to be kept.
+        budget = min(int(budget * growth), MAX_FIND_BUDGET)
+    return FindResult(None, None, attempts, time.perf_counter() - started)
