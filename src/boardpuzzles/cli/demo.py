@@ -7,7 +7,7 @@ import time
 import click
 
 from boardpuzzles.cli.common import note, spaced_rows
-from boardpuzzles.puzzles import hyperqueen, queens
+from boardpuzzles.puzzles import hyperqueen, less_than_three, queens
 
 
 def side_by_side(blocks: list[str], gap: int = 4) -> str:
@@ -29,7 +29,7 @@ def _heading(text: str) -> None:
 @click.command("demo", context_settings={"help_option_names": ["-h", "--help"]},
                short_help="A short tour of every puzzle, checked against published counts.")
 def demo() -> None:
-    """A short tour: every HyperQueen 7x7 placement and a few counts, checked against OEIS."""
+    """A short tour of every puzzle, and a few counts checked against their published values."""
     note("Preparing the search kernels (compiled on first use, then cached on disk)...")
     _compile_kernels()
     _heading("HyperQueen 7x7: 7 queens on a torus, none attacking another (the seed article's puzzle)")
@@ -39,6 +39,16 @@ def demo() -> None:
     click.echo(f"{len(boards)} placements; one class under rotations, reflections and shifts:")
     (representative,) = hyperqueen.solutions(7, group="torus")
     click.echo(hyperqueen.to_board(7, representative).to_text(spaced=True))
+
+    _heading("Less Than Three: 12 black and 12 white stones on 6x6, no three of a colour in any line")
+    rules = less_than_three.SEED
+    first = next(less_than_three.solutions(rules))
+    click.echo(spaced_rows(first.rows()))
+    click.echo("(every straight line counts, the slopes 1:2 and 2:1 too)")
+    found = less_than_three.find(less_than_three.Rules(16, 1), time_limit=30)
+    if found.board is not None:
+        _heading(f"No three in line on 16x16, found in {found.seconds:.2f}s (symmetric under '{found.symmetry}')")
+        click.echo(spaced_rows(found.board.rows()))
 
     _heading("Counts (each compared with its published value)")
     checks = [
@@ -52,6 +62,11 @@ def demo() -> None:
         ("queens count 8", lambda: queens.count(8), 92, "OEIS A000170"),
         ("queens count 8 --unique", lambda: queens.count_classes(8, "dihedral"), 12, "OEIS A002562"),
         ("queens count 12", lambda: queens.count(12), 14200, "OEIS A000170"),
+        ("less-than-three count", lambda: less_than_three.count(), 42, "the seed article"),
+        ("less-than-three count --colours 1 --size 10",
+         lambda: less_than_three.count(less_than_three.Rules(10, 1)), 1135, "OEIS A000755"),
+        ("less-than-three count --colours 1 --size 9 --unique",
+         lambda: less_than_three.count_classes(less_than_three.Rules(9, 1)), 51, "OEIS A000769"),
     ]
     for command, compute, published, source in checks:
         started = time.perf_counter()
@@ -60,7 +75,7 @@ def demo() -> None:
         verdict = click.style("ok", fg="green") if value == published else click.style("MISMATCH", fg="red")
         click.echo(f"  boardpuzzles {command:<50} {value:>8,}  {verdict} ({source})  {seconds:.2f}s")
     click.echo("\nNext: `boardpuzzles hyperqueen --help`, `boardpuzzles queens count 15`, "
-               "`boardpuzzles hyperqueen solve 7 --svg hq7.svg`.")
+               "`boardpuzzles hyperqueen solve 7 --svg hq7.svg`, `boardpuzzles less-than-three find --size 20`.")
 
 
 @click.command("warmup", context_settings={"help_option_names": ["-h", "--help"]},
@@ -78,3 +93,6 @@ def _compile_kernels() -> None:
     queens.count(6)
     queens.count_classes(6, "dihedral")
     next(queens.solutions(5))
+    less_than_three.count(less_than_three.Rules(4, 1))
+    less_than_three.count_classes(less_than_three.Rules(4, 1))
+    less_than_three.find(less_than_three.Rules(4, 1))
