@@ -216,3 +216,9 @@ def test_less_than_three_check(capsys, tmp_path):
     picture.write_text(out.replace("X", "O", 1))
     code, out, _ = run(capsys, "less-than-three", "check", str(picture))
     assert code == 1 and "13 O stones" in out
+
+
+def test_an_impossible_family_member_counts_zero_and_says_so(capsys):
+    # With K = 1 no two stones may share a line, and any two stones do.
+    code, out, err = run(capsys, "less-than-three", "count", "--colours", "1", "--size", "3", "--max-in-line", "1")
+    assert (code, out) == (0, "0\n") and "no placement exists" in err

@@ -129,6 +129,8 @@ Examples:
             def compute(bar):
                 return lt3.count(rules, jobs=jobs, progress=bar)
         value, seconds = run_count(f"{NAME} {size}x{size}", quiet, compute)
+        if value == 0:
+            note(f"no placement exists: {rules.describe()}")
         emit_count({"puzzle": NAME, "rules": _rules_json(rules), "unique": unique, "swap_colours": swap_colours,
                     "count": value, "jobs": jobs}, as_json, seconds)
 
