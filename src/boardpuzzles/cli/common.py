@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -13,6 +14,7 @@ from typing import Any
 
 import click
 
+from boardpuzzles.board import Board
 from boardpuzzles.parallel import ProgressBar, default_jobs
 
 # Exit codes: each means one thing (listed in --help).
@@ -90,6 +92,21 @@ def emit_count(document: dict[str, Any], as_json: bool, seconds: float) -> None:
         emit_json({**document, "seconds": round(seconds, 3)})
     else:
         click.echo(document["count"])
+
+
+def stream_boards(found: Iterable[Board], violations: Callable[[Board], list[str]], limit: int | None,
+                  as_json: bool) -> list[Board]:
+    """Print boards as they come (unless JSON is wanted, which prints once at the end), re-checking
+    each with the puzzle's independent checker; returns them."""
+    boards = []
+    for i, board in enumerate(itertools.islice(found, limit)):
+        problems = violations(board)
+        if problems:
+            raise RuntimeError(f"the search returned a wrong board: {problems[0]}")
+        boards.append(board)
+        if not as_json:
+            click.echo(("\n" if i else "") + spaced_rows(board.rows()))
+    return boards
 
 
 def spaced_rows(rows: Iterable[str]) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 
 import click
@@ -23,6 +22,7 @@ from boardpuzzles.cli.common import (
     read_input,
     run_count,
     spaced_rows,
+    stream_boards,
     write_boards_svg,
 )
 from boardpuzzles.parallel import default_jobs
@@ -84,15 +84,8 @@ Examples:
             raise click.UsageError("--swap-colours goes with --unique")
         if svg_path:
             check_writable(svg_path)
-        boards = []
-        for i, board in enumerate(itertools.islice(
-                lt3.solutions(rules, unique=unique, swap_colours=swap_colours), limit)):
-            problems = lt3.violations(board, rules)  # every kernel answer is re-checked
-            if problems:
-                raise RuntimeError(f"the search returned a wrong board: {problems[0]}")
-            boards.append(board)
-            if not as_json:
-                click.echo(("\n" if i else "") + spaced_rows(board.rows()))
+        found = lt3.solutions(rules, unique=unique, swap_colours=swap_colours)
+        boards = stream_boards(found, lambda board: lt3.violations(board, rules), limit, as_json)
         if as_json:
             emit_json({"puzzle": NAME, "rules": _rules_json(rules), "unique": unique, "swap_colours": swap_colours,
                        "count": len(boards), "solutions": [b.rows() for b in boards]})

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-
 import click
 
 from boardpuzzles.board import parse_board
@@ -21,7 +19,7 @@ from boardpuzzles.cli.common import (
     read_input,
     run_count,
     size_argument,
-    spaced_rows,
+    stream_boards,
     write_boards_svg,
 )
 from boardpuzzles.parallel import default_jobs
@@ -116,15 +114,7 @@ def make_group(torus: bool) -> click.Group:
         if svg_path:
             check_writable(svg_path)  # fail before the search, not after it
         found = v.solutions(n, group if unique else None)
-        boards = []
-        for i, placement in enumerate(itertools.islice(found, limit)):
-            problems = queens.violations(n, placement, torus)  # every kernel answer is re-checked
-            if problems:
-                raise RuntimeError(f"the search returned a wrong placement {placement}: {problems[0]}")
-            board = queens.to_board(n, placement, torus)
-            boards.append(board)
-            if not as_json:
-                click.echo(("\n" if i else "") + spaced_rows(board.rows()))
+        boards = stream_boards((queens.to_board(n, p, torus) for p in found), queens.board_violations, limit, as_json)
         if as_json:
             emit_json({"puzzle": v.name, "n": n, "group": group if unique else None, "count": len(boards),
                        "solutions": [b.rows() for b in boards]})
