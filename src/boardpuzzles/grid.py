@@ -49,6 +49,7 @@ cached, so hot loops read tables instead of doing edge arithmetic.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -186,7 +187,8 @@ class Grid:
 
     @classmethod
     def square(cls, n: int, torus: bool = False) -> Grid:
-        return cls(n, n, torus)
+        """The n x n grid; one shared instance per size, so its cached tables are built once."""
+        return _square(n, torus)
 
     # ----------------------------------------------------------------- cells and names
     @property
@@ -402,6 +404,11 @@ class Grid:
             group = self.group(group)
         cells = list(cells)
         return {tuple(sorted(self.transform(cells, s))) for s in group}
+
+
+@functools.lru_cache(maxsize=64, typed=True)  # typed: True must not find the 1x1 grid
+def _square(n: int, torus: bool) -> Grid:
+    return Grid(n, n, torus)
 
 
 _LABELS = {
