@@ -51,17 +51,16 @@ def test_errors_in_a_worker_reach_the_caller():
 
 
 def test_progress_bar_appears_only_after_its_delay_and_closes():
-    bar = ProgressBar("test", delay=0, force=True)
+    bar = ProgressBar("test", delay=0, enabled=True)
     bar(1, 4, 10)
     assert bar._progress is not None and bar._progress.tasks[0].completed == 1
     bar(3, 4, 30)
     assert bar._progress.tasks[0].fields["partial"] == 30
     bar.close()
     assert bar._progress is None
-    slow = ProgressBar("slow", delay=60, force=True)
+    slow = ProgressBar("slow", delay=60, enabled=True)
     slow(1, 4, 10)
     assert slow._progress is None  # a count shorter than the delay shows nothing
-    quiet = ProgressBar("quiet", delay=0, force=False)
-    quiet.enabled = False
+    quiet = ProgressBar("quiet", delay=0, enabled=False)
     quiet(1, 2, 3)  # disabled: nothing happens
     assert quiet._progress is None

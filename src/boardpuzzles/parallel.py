@@ -29,7 +29,6 @@ from typing import Any
 Progress = Callable[[int, int, int], None]
 
 
-
 @dataclass(frozen=True)
 class Subtask:
     spec: Any  # what ``work`` receives: a tuple of plain values
@@ -93,13 +92,12 @@ def run_subtasks(
 
 class ProgressBar:
     """A Rich progress bar on stderr that appears only once a count has run for ``delay`` seconds
-    (short counts stay silent), and only when stderr is a terminal unless ``force`` is set."""
+    (short counts stay silent). ``enabled`` defaults to whether stderr is a terminal."""
 
-    def __init__(self, label: str, *, delay: float = 1.0, force: bool = False, unit: str = "solutions") -> None:
+    def __init__(self, label: str, *, delay: float = 1.0, enabled: bool | None = None) -> None:
         self.label = label
         self.delay = delay
-        self.unit = unit
-        self.enabled = force or sys.stderr.isatty()
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.started = time.monotonic()
         self._progress = None
         self._task = None
@@ -124,7 +122,7 @@ class ProgressBar:
                 TextColumn("{task.description}"),
                 BarColumn(),
                 MofNCompleteColumn(),
-                TextColumn("subtasks · {task.fields[partial]:,} " + self.unit),
+                TextColumn("subtasks · {task.fields[partial]:,} solutions"),
                 TimeElapsedColumn(),
                 TextColumn("left"),
                 TimeRemainingColumn(),

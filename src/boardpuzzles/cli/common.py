@@ -81,8 +81,7 @@ def emit_json(document: dict[str, Any]) -> None:
 def run_count(label: str, quiet: bool, compute: Callable[[Any], int]) -> tuple[int, float]:
     """Run ``compute(progress)`` with a progress bar that shows only for counts over a second."""
     started = time.perf_counter()
-    with ProgressBar(label, force=False) as bar:
-        bar.enabled = bar.enabled and not quiet
+    with ProgressBar(label, enabled=False if quiet else None) as bar:
         value = compute(bar)
     return value, time.perf_counter() - started
 

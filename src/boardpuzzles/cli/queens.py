@@ -41,11 +41,8 @@ class Variant:
         self.name = "hyperqueen" if torus else "queens"
         self.groups = hyperqueen.GROUPS if torus else ("dihedral",)
         self.default_group = self.groups[0]
-
-    def solutions(self, n: int, group: str | None):
-        if self.torus:
-            return hyperqueen.solutions(n, group=group)
-        return queens.solutions(n, group=group)
+        # Both modules offer solutions(n, group=), count(n, jobs=, progress=) and count_classes.
+        self.module = hyperqueen if torus else queens
 
     def none_reason(self, n: int) -> str | None:
         return hyperqueen.polya_reason(n) if self.torus else None
@@ -113,7 +110,7 @@ def make_group(torus: bool) -> click.Group:
         queens.validate_size(n)
         if svg_path:
             check_writable(svg_path)  # fail before the search, not after it
-        found = v.solutions(n, group if unique else None)
+        found = v.module.solutions(n, group=group if unique else None)
         boards = stream_boards((queens.to_board(n, p, torus) for p in found), queens.board_violations, limit, as_json)
         if as_json:
             emit_json({"puzzle": v.name, "n": n, "group": group if unique else None, "count": len(boards),
@@ -137,12 +134,11 @@ def make_group(torus: bool) -> click.Group:
             note(reason)
         jobs = jobs or default_jobs()
         label = f"{v.name} {n}" + (f" ({group} classes)" if unique else "")
-        if unique:
-            compute = (lambda bar: hyperqueen.count_classes(n, group, jobs=jobs, progress=bar)) if torus else (
-                lambda bar: queens.count_classes(n, group, jobs=jobs, progress=bar))
-        else:
-            compute = (lambda bar: hyperqueen.count(n, jobs=jobs, progress=bar)) if torus else (
-                lambda bar: queens.count(n, jobs=jobs, progress=bar))
+        def compute(bar):
+            if unique:
+                return v.module.count_classes(n, group, jobs=jobs, progress=bar)
+            return v.module.count(n, jobs=jobs, progress=bar)
+
         value, seconds = run_count(label, quiet, compute)
         emit_count({"puzzle": v.name, "n": n, "count": value, "group": group if unique else None, "jobs": jobs},
                    as_json, seconds)

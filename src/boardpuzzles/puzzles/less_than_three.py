@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -291,6 +292,7 @@ def count_classes(rules: Rules = SEED, *, swap_colours: bool = False, jobs: int 
 # ---------------------------------------------------------------- finding one board on large sizes
 #: Symmetries tried by find(), most restrictive first: a quarter, then half, of the board decides.
 FIND_SYMMETRIES = ("rotate 90", "rotate 180", "identity")
+FIRST_FIND_BUDGET = 2_000  # placements per attempt, growing by half each round
 MAX_FIND_BUDGET = 50_000
 
 
@@ -325,12 +327,9 @@ def _orbits(rules: Rules, symmetry: str) -> tuple[np.ndarray, np.ndarray]:
     return table, orbit_of
 
 
-def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, progress=None,
-         first_budget: int = 2000, growth: float = 1.5) -> FindResult:
+def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0) -> FindResult:
     """One board with K stones in every row (one colour), searched among symmetric boards first,
     with random column orders and restarts. ``board`` is None when the time ran out."""
-    import time
-
     if rules.colours != 1 or rules.stones is not None and rules.stones != rules.per_colour:
         raise BoardPuzzlesError("find looks for one-colour boards with the most stones (--colours 1, no --stones)")
     started = time.perf_counter()
@@ -338,21 +337,20 @@ def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, progress=None
     cell_lines, line_cells = line_tables(rules)
     search = _kernel_module().find_symmetric
     attempts = 0
-    budget = first_budget
+    budget = FIRST_FIND_BUDGET
     exhausted: set[str] = set()
+    orbit_tables = {symmetry: _orbits(rules, symmetry) for symmetry in FIND_SYMMETRIES}
     while time.perf_counter() - started < time_limit:
         for symmetry in FIND_SYMMETRIES:
             if symmetry in exhausted:
                 continue
             if symmetry == "identity" and rules.size > 16 and len(exhausted) < 2:
                 continue  # on large boards a search without symmetry is hopeless; keep to the others
-            orbits, orbit_of = _orbits(rules, symmetry)
+            orbits, orbit_of = orbit_tables[symmetry]
             order = np.array([rng.permutation(rules.size) for _ in range(rules.size)], dtype=np.int64)
             status, board = search(rules.size, rules.max_in_line, cell_lines, line_cells, orbits, orbit_of, order,
                                    budget)
             attempts += 1
-            if progress is not None:
-                progress(attempts, symmetry)
             if status == 1:
                 found = to_board(rules, board)
                 assert check(found, rules), "find returned a wrong board"
@@ -365,5 +363,5 @@ def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, progress=None
                 break
         # Restarts grow, so a hard board still gets long searches, but one attempt stays short
         # enough (about a second) for the time limit to be kept.
-        budget = min(int(budget * growth), MAX_FIND_BUDGET)
+        budget = min(budget * 3 // 2, MAX_FIND_BUDGET)
     return FindResult(None, None, attempts, time.perf_counter() - started)
