@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from boardpuzzles.cli.baikago import make_group as make_baikago
 from boardpuzzles.cli.common import (
     CONVENTIONS_HELP,
     EXIT_BAD_INPUT,
@@ -41,6 +42,7 @@ def cli() -> None:
 cli.add_command(make_group(torus=True))
 cli.add_command(make_group(torus=False))
 cli.add_command(make_less_than_three())
+cli.add_command(make_baikago())
 cli.add_command(demo)
 cli.add_command(warmup)
 
