@@ -1,0 +1,232 @@
+"""The computer player (and the simple opponents it is measured against).
+
+How it picks a move, in order:
+
+1. a win now (a four of its own: the fifth point);
+2. a forced block (the opponent has a four);
+3. a win by continuous fours (VCF): every move a four, every reply forced, ending in two fours
+   at once;
+4. alpha-beta with a transposition table over the most promising points, deepened one ply at a
+   time until the time is up; every root move gets an exact value;
+5. of the best moves, the first after which the opponent has no VCF of their own.
+
+All evaluation comes from per-cross stone counts (gomoku's line patterns do not transfer): a
+cross only one colour holds is worth more the more stones it has. The kernels are in
+``boardpuzzles._kernels.baikago``.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.puzzles.baikago.game import Move, Position
+from boardpuzzles.puzzles.baikago.rules import BLACK, EMPTY_POINT, WHITE, Colour, Rules, cross_table, other
+
+#: Search weights: ``VALUE[s]`` a live cross with s stones (static evaluation); ``ATTACK[s]`` and
+#: ``DEFEND[s]`` how much a point on a cross with s of my / the opponent's stones is worth
+#: looking at (a fourth stone makes a threat, a fifth wins; blocking follows the same scale).
+VALUE = np.array([0, 2, 12, 70, 400, 0], dtype=np.int64)
+ATTACK = np.array([1, 4, 20, 150, 100_000, 0], dtype=np.int64)
+DEFEND = np.array([0, 3, 15, 100, 50_000, 0], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class Strength:
+    """``depth`` plies at most, ``width`` points per node, ``vcf`` own moves of continuous
+    fours, ``seconds`` per move (soft: no new depth starts after a third of it)."""
+
+    depth: int
+    width: int
+    vcf: int
+    seconds: float
+    nodes: int  # hard budget per search call
+
+
+STRENGTHS: dict[int, Strength] = {
+    1: Strength(depth=1, width=8, vcf=0, seconds=0.05, nodes=20_000),
+    2: Strength(depth=2, width=8, vcf=4, seconds=0.2, nodes=50_000),
+    3: Strength(depth=6, width=10, vcf=8, seconds=0.6, nodes=120_000),
+    4: Strength(depth=10, width=12, vcf=12, seconds=3.0, nodes=1_000_000),
+}
+DEFAULT_STRENGTH = 3
+
+
+@functools.lru_cache(maxsize=32)
+def zobrist(size: int) -> np.ndarray:
+    """Random keys per colour and point, fixed per board size (seeded: reproducible)."""
+    rng = np.random.default_rng(20190103 + size)
+    keys = rng.integers(1, 2**63 - 1, size=(3, size * size), dtype=np.int64).astype(np.uint64)
+    keys[0] = 0
+    keys.setflags(write=False)
+    return keys
+
+
+@dataclass
+class Choice:
+    """A chosen move and why: ``win``, ``block``, ``vcf``, ``search`` or ``opening``; the search
+    depth reached, its value for the mover and the nodes visited."""
+
+    move: Move
+    reason: str
+    depth: int = 0
+    value: int = 0
+    nodes: int = 0
+
+
+def _state(points: Sequence[int], rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    table = rules.table
+    board = np.asarray(points, dtype=np.int8).copy()
+    if board.shape != (rules.size ** 2,):
+        raise BoardPuzzlesError(f"{board.shape[0]} points for a {rules.size}x{rules.size} board")
+    cnt = np.zeros((3, len(table)), dtype=np.int16)
+    stones = board[table.cells]
+    cnt[BLACK] = (stones == BLACK).sum(axis=1)
+    cnt[WHITE] = (stones == WHITE).sum(axis=1)
+    return board, cnt
+
+
+class ComputerPlayer:
+    """The engine for one rule set; keeps its transposition table between moves."""
+
+    def __init__(self, rules: Rules | None = None, strength: int = DEFAULT_STRENGTH, seconds: float | None = None,
+                 seed: int | None = None, tt_bits: int = 18) -> None:
+        from boardpuzzles._kernels import baikago as kernels
+
+        if strength not in STRENGTHS:
+            raise BoardPuzzlesError(f"strength must be one of {sorted(STRENGTHS)}, got {strength!r}")
+        self.k = kernels
+        self.rules = rules or Rules()
+        self.table = cross_table(self.rules)
+        self.strength = STRENGTHS[strength]
+        self.seconds = self.strength.seconds if seconds is None else seconds
+        self.random = random.Random(seed)
+        self.zob = zobrist(self.rules.size)
+        size = 1 << tt_bits
+        self.tt = (np.zeros(size, np.uint64), np.zeros(size, np.int32), np.full(size, -1, np.int8),
+                   np.zeros(size, np.int8), np.zeros(size, np.int16))
+
+    def choose_for(self, position: Position) -> Choice:
+        if position.is_game_over():
+            raise BoardPuzzlesError("the game is over")
+        return self.choose(position.board, position.turn)
+
+    def choose(self, points: Sequence[int], me: Colour) -> Choice:
+        """A move for ``me`` on this board (``points``: 0 empty, 1 black, 2 white, row-major)."""
+        k, tab, s = self.k, self.table, self.strength
+        board, cnt = _state(points, self.rules)
+        them = other(me)
+        if not (board == EMPTY_POINT).any():
+            raise BoardPuzzlesError("the board is full")
+        buffer = np.empty(board.shape[0], dtype=np.int32)
+        if k.four_points(board, cnt, tab.cells, me, buffer):
+            return Choice(int(buffer[0]), "win")
+        n = k.four_points(board, cnt, tab.cells, them, buffer)
+        if n:
+            return Choice(int(buffer[0]), "block", value=-k.WIN if n > 1 else 0)
+        if not (board != EMPTY_POINT).any():
+            centre = (self.rules.size // 2) * (self.rules.size + 1)
+            return Choice(centre, "opening")
+        stats = np.zeros(2, dtype=np.int64)
+        if s.vcf:
+            move = k.vcf(board, cnt, tab.cells, tab.through, tab.through_count, me, s.vcf, s.nodes, stats)
+            if move >= 0:
+                return Choice(int(move), "vcf", value=k.WIN, nodes=int(stats[0]))
+        return self._search(board, cnt, me, int(stats[0]))
+
+    def _search(self, board: np.ndarray, cnt: np.ndarray, me: Colour, nodes: int) -> Choice:
+        k, tab, s = self.k, self.table, self.strength
+        started = time.perf_counter()
+        scores = np.empty(board.shape[0], dtype=np.int64)
+        k.move_scores(board, cnt, tab.through, tab.through_count, me, ATTACK, DEFEND, scores)
+        order = np.full(s.width + 4, -1, dtype=np.int32)
+        n = k.top_moves(scores, s.width + 4, order)  # a wider root: every root move is searched exactly
+        order = order[:n]
+        key = np.uint64(0)
+        for colour in (BLACK, WHITE):
+            for p in np.flatnonzero(board == colour):
+                key ^= self.zob[colour, p]
+        values = np.zeros(n, dtype=np.int64)
+        best_values, depth_done = None, 0
+        for depth in range(1, s.depth + 1):
+            stats = np.zeros(2, dtype=np.int64)
+            got = k.search_root(board, cnt, tab.cells, tab.through, tab.through_count, self.zob, me, depth, key,
+                                s.width, ATTACK, DEFEND, VALUE, *self.tt, s.nodes, stats, order, values, 0)
+            nodes += int(stats[0])
+            if got < 0:
+                break  # out of nodes: keep the last complete depth
+            ranking = sorted(range(n), key=lambda i: -values[i])  # stable: earlier guesses first on ties
+            order, best_values, depth_done = order[ranking].copy(), values[ranking].copy(), depth
+            values = np.zeros(n, dtype=np.int64)
+            if abs(int(best_values[0])) > k.MATE_ZONE or time.perf_counter() - started > self.seconds / 3:
+                break
+        if best_values is None:
+            return Choice(int(order[0]), "search", 0, 0, nodes)
+        return self._safe_pick(board, cnt, me, order, best_values, depth_done, nodes)
+
+    def _safe_pick(self, board, cnt, me, order, values, depth, nodes) -> Choice:
+        """The best move after which the opponent has no win by continuous fours; ties at random."""
+        k, tab, s = self.k, self.table, self.strength
+        top = int(values[0])
+        candidates = [int(m) for m, v in zip(order, values) if v == top]
+        self.random.shuffle(candidates)
+        rest = [int(m) for m, v in zip(order, values) if v != top]
+        if top > k.MATE_ZONE or not s.vcf:
+            return Choice(candidates[0], "search", depth, top, nodes)
+        value_of = dict(zip((int(m) for m in order), (int(v) for v in values)))
+        for m in (candidates + rest)[:6]:
+            if value_of[m] < -k.MATE_ZONE:
+                break
+            k.place(board, cnt, tab.through, tab.through_count, m, me)
+            stats = np.zeros(2, dtype=np.int64)
+            threat = k.vcf(board, cnt, tab.cells, tab.through, tab.through_count, other(me), s.vcf, s.nodes // 4,
+                           stats)
+            k.remove(board, cnt, tab.through, tab.through_count, m)
+            nodes += int(stats[0])
+            if threat < 0:
+                return Choice(m, "search", depth, value_of[m], nodes)
+        return Choice(candidates[0], "search", depth, top, nodes)
+
+
+# -------------------------------------------------------------------- the benchmark's opponents
+class RandomPlayer:
+    """Any empty point, uniformly."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.random = random.Random(seed)
+
+    def choose_for(self, position: Position) -> Choice:
+        return Choice(self.random.choice(list(position.legal_moves())), "random")
+
+
+class GreedyPlayer:
+    """Wins when it can, blocks an immediate loss, and otherwise plays where its own live crosses
+    gain most (each cross through the point counts its stones after the move, squared; ties at
+    random). Plain Python: it needs no search."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.random = random.Random(seed)
+
+    def choose_for(self, position: Position) -> Choice:
+        me, them = position.turn, other(position.turn)
+        mine, theirs = position.counts[me], position.counts[them]
+        through = position.table.through_lists
+        moves = list(position.legal_moves())
+        for counts_a, counts_b, reason in ((mine, theirs, "win"), (theirs, mine, "block")):
+            for m in moves:
+                if any(counts_a[k] == 4 and counts_b[k] == 0 for k in through[m]):
+                    return Choice(m, reason)
+        best, best_moves = -1, []
+        for m in moves:
+            gain = sum((mine[k] + 1) ** 2 for k in through[m] if theirs[k] == 0)
+            if gain > best:
+                best, best_moves = gain, [m]
+            elif gain == best:
+                best_moves.append(m)
+        return Choice(self.random.choice(best_moves), "greedy")
