@@ -76,3 +76,114 @@ def less_than_three_solutions(n: int, colours: int, k: int, stones: int) -> list
 
     extend(0)
     return found
+
+
+# ---------------------------------------------------------------- Baikago
+# Twins of src/boardpuzzles/_kernels/baikago.py: crosses from plain geometry, counts recomputed
+# from the board at every step (no incremental state), plain minimax without pruning or table.
+
+def baikago_crosses(n: int, max_d: int | None = None, orientations: str = "+x") -> list[tuple[int, ...]]:
+    """Every cross as (centre, four arms), by trying every centre and distance."""
+    found = []
+    for r in range(n):
+        for c in range(n):
+            for d in range(1, n):
+                if max_d is not None and d > max_d:
+                    break
+                shapes = {"+": [(r, c - d), (r, c + d), (r - d, c), (r + d, c)],
+                          "x": [(r - d, c - d), (r - d, c + d), (r + d, c - d), (r + d, c + d)]}
+                for o in orientations:
+                    arms = shapes[o]
+                    if all(0 <= a < n and 0 <= b < n for a, b in arms):
+                        found.append((r * n + c, *(a * n + b for a, b in arms)))
+    return found
+
+
+def _counts(board: list[int], cross: tuple[int, ...], colour: int) -> int:
+    return sum(1 for p in cross if board[p] == colour)
+
+
+def baikago_fours(board: list[int], crosses, colour: int) -> set[int]:
+    """The empty fifth points of ``colour``'s fours."""
+    points = set()
+    for cross in crosses:
+        if _counts(board, cross, colour) == 4 and _counts(board, cross, 3 - colour) == 0:
+            points |= {p for p in cross if board[p] == 0}
+    return points
+
+
+def baikago_move_scores(board: list[int], crosses, me: int, attack, defend) -> list[int]:
+    scores = []
+    for p in range(len(board)):
+        if board[p]:
+            scores.append(-1)
+            continue
+        s = 0
+        for cross in crosses:
+            if p in cross:
+                a, b = _counts(board, cross, me), _counts(board, cross, 3 - me)
+                s += (attack[a] if b == 0 else 0) + (defend[b] if a == 0 else 0)
+        scores.append(s)
+    return scores
+
+
+def baikago_evaluate(board: list[int], crosses, me: int, value) -> int:
+    total = 0
+    for cross in crosses:
+        a, b = _counts(board, cross, me), _counts(board, cross, 3 - me)
+        if b == 0:
+            total += value[a]
+        elif a == 0:
+            total -= value[b]
+    return total
+
+
+def baikago_vcf(board: list[int], crosses, me: int, depth: int) -> bool:
+    """Is there a win by continuous fours in ``depth`` of my moves (a defender's reply that makes
+    a four of its own refutes the line)?"""
+    if depth <= 0:
+        return False
+    threes = [x for x in crosses if _counts(board, x, me) == 3 and _counts(board, x, 3 - me) == 0]
+    for p in sorted({q for x in threes for q in x if board[q] == 0}):
+        board[p] = me
+        replies = {q for x in crosses if p in x and _counts(board, x, me) == 4 and _counts(board, x, 3 - me) == 0
+                   for q in x if board[q] == 0}
+        won = len(replies) >= 2
+        if len(replies) == 1:
+            (q,) = replies
+            board[q] = 3 - me
+            counter = any(q in x and _counts(board, x, 3 - me) == 4 and _counts(board, x, me) == 0 for x in crosses)
+            won = not counter and baikago_vcf(board, crosses, me, depth - 1)
+            board[q] = 0
+        board[p] = 0
+        if won:
+            return True
+    return False
+
+
+def baikago_minimax(board: list[int], crosses, me: int, depth: int, width: int, attack, defend, value,
+                    ply: int = 0, win: int = 1_000_000) -> int:
+    """The kernel's search rules, as plain minimax: a four of mine wins; two of the opponent's
+    lose; one must be blocked (no depth used); else the ``width`` best points by move score."""
+    if baikago_fours(board, crosses, me):
+        return win - ply
+    blocks = baikago_fours(board, crosses, 3 - me)
+    if len(blocks) >= 2:
+        return -(win - ply - 1)
+    if not blocks and depth <= 0:
+        return baikago_evaluate(board, crosses, me, value)
+    if blocks:
+        moves, next_depth = sorted(blocks), depth
+    else:
+        scores = baikago_move_scores(board, crosses, me, attack, defend)
+        ranked = sorted((p for p in range(len(board)) if scores[p] >= 0), key=lambda p: (-scores[p], p))
+        moves, next_depth = ranked[:width], depth - 1
+        if not moves:
+            return 0
+    best = None
+    for m in moves:
+        board[m] = me
+        v = -baikago_minimax(board, crosses, 3 - me, next_depth, width, attack, defend, value, ply + 1, win)
+        board[m] = 0
+        best = v if best is None else max(best, v)
+    return best

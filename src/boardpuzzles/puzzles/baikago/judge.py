@@ -46,6 +46,11 @@ def read_points(text: str, size: int | None = None) -> tuple[int, list[int]]:
         all(ch == " " for ch in row.rstrip()[1::2]) and all(ch != " " for ch in row.rstrip()[::2]) for row in lines)
     if spaced:
         stripped = [row.rstrip()[::2] for row in lines]
+    for r, row in enumerate(stripped):  # unknown characters first: the most useful message
+        for c, ch in enumerate(row):
+            if ch not in STONE_READ and ch not in EMPTY_READ:
+                raise ParseError(f"line {r + 1}, column {c + 1}: unexpected {ch!r} "
+                                 f"(expected X, O, '.' or space)")
     height = len(stripped)
     width = max(len(row) for row in stripped)
     if size is not None and not 3 <= size <= MAX_SIZE:
@@ -63,11 +68,7 @@ def read_points(text: str, size: int | None = None) -> tuple[int, list[int]]:
     points = [EMPTY_POINT] * (n * n)
     for r, row in enumerate(stripped):
         for c, ch in enumerate(row):
-            if ch in STONE_READ:
-                points[r * n + c] = STONE_READ[ch]
-            elif ch not in EMPTY_READ:
-                raise ParseError(f"line {r + 1}, column {c + 1}: unexpected {ch!r} "
-                                 f"(expected X, O, '.' or space)")
+            points[r * n + c] = STONE_READ.get(ch, EMPTY_POINT)
     return n, points
 
 
