@@ -10,6 +10,7 @@ import click
 from boardpuzzles.cli.common import (
     EXIT_NEGATIVE,
     CommandResult,
+    check_writable,
     command_settings,
     emit_json,
     json_option,
@@ -55,7 +56,7 @@ def show(text: str, colour: bool) -> None:
     if colour:
         from rich.console import Console
 
-        Console(highlight=False, soft_wrap=True).print(text)
+        Console(highlight=False, soft_wrap=True, force_terminal=True).print(text)
     else:
         click.echo(text)
 
@@ -75,6 +76,154 @@ def rules_options(f: Callable) -> Callable:
     f = click.option("--max-d", type=click.IntRange(min=1), default=None, metavar="D",
                      help="Only crosses with arms at distance D or less win (default: any).")(f)
     return f
+
+
+
+# -------------------------------------------------------------------- the terminal game
+PLAY_HELP = """Type a point such as h8 (column letter, row number from the bottom) to play there.
+Commands: undo (take back your last move), resign, redraw, save FILE, help, quit."""
+
+
+class TerminalGame:
+    """The game loop of `baikago play`, independent of the terminal: lines come from
+    ``read_line`` (None at the end of input) and text goes to ``write(text, markup)``, so tests
+    feed moves through stdin."""
+
+    def __init__(self, position: bk.Position, players: dict[int, object], read_line: Callable[[str], str | None],
+                 write: Callable[[str, bool], None], colour: bool = False, save_path: str | None = None) -> None:
+        self.position = position
+        self.players = players  # colour -> "human" or a ComputerPlayer
+        self.read_line = read_line
+        self.write = write
+        self.colour = colour
+        self.save_path = save_path
+        self.resigned: int | None = None
+
+    def outcome(self) -> bk.Outcome | None:
+        if self.resigned is not None:
+            return bk.Outcome(bk.other(self.resigned), "resigned")
+        return self.position.outcome()
+
+    def say(self, text: str) -> None:
+        self.write(text, False)
+
+    def draw(self) -> None:
+        p = self.position
+        outcome = p.outcome()
+        highlight = {q for cross in (outcome.crosses if outcome else ()) for q in cross.points}
+        self.write(board_picture(p.board, p.grid.rows, highlight, p.last_move, self.colour), self.colour)
+
+    def run(self) -> bk.Outcome | None:
+        self.draw()
+        while self.outcome() is None:
+            turn = self.position.turn
+            player = self.players[turn]
+            name = bk.COLOUR_NAMES[turn]
+            if player != "human":
+                choice = player.choose_for(self.position)
+                self.position.make(choice.move)
+                self.say(f"{name} ({'XO'[turn - 1]}) plays {self.position.grid.name(choice.move)}")
+                self.draw()
+                continue
+            line = self.read_line(f"{name} ({'XO'[turn - 1]}) to move> ")
+            if line is None:
+                self.say("(end of input: the game stops here)")
+                break
+            self.command(line.strip())
+        outcome = self.outcome()
+        if outcome is not None:
+            self.say(outcome.describe(self.position.grid))
+        if self.save_path:
+            self.save(self.save_path)
+        return outcome
+
+    def command(self, line: str) -> None:
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if not word:
+            return
+        if word in ("help", "?"):
+            self.say(PLAY_HELP)
+        elif word in ("redraw", "board"):
+            self.draw()
+        elif word == "resign":
+            self.resigned = self.position.turn
+        elif word == "quit":
+            self.say("(quit)")
+            self.resigned = None
+            raise _Quit
+        elif word == "save":
+            if not rest.strip():
+                self.say("save needs a file name: save game.txt")
+            else:
+                self.save(rest.strip())
+        elif word == "undo":
+            self.undo()
+        else:
+            try:
+                self.position.make_named(line)
+            except bk.IllegalMoveError as err:
+                self.say(f"illegal move: {err} (type help for commands)")
+                return
+            self.draw()
+
+    def undo(self) -> None:
+        """Take back moves until it is a human's turn again (against the computer: its reply and
+        your move)."""
+        p = self.position
+        if not p.move_stack:
+            self.say("nothing to undo")
+            return
+        p.unmake()
+        while p.move_stack and self.players[p.turn] != "human":
+            p.unmake()
+        self.say(f"took back: {bk.COLOUR_NAMES[p.turn]} to move")
+        self.draw()
+
+    def save(self, path: str) -> None:
+        from boardpuzzles.cli.common import write_file_atomically
+
+        tags = {"Black": self._who(bk.BLACK), "White": self._who(bk.WHITE)}
+        outcome = self.outcome()
+        tags["Result"] = outcome.result() if outcome else "*"
+        if outcome and outcome.reason == "resigned":
+            tags["Termination"] = "resigned"
+        try:
+            write_file_atomically(path, bk.Record.of(self.position, **tags).to_text())
+        except click.UsageError as err:
+            self.say(f"not saved: {err.format_message()}")
+            return
+        self.say(f"saved the game to {path}")
+
+    def _who(self, colour: int) -> str:
+        return "human" if self.players[colour] == "human" else "computer"
+
+
+class _Quit(Exception):
+    pass
+
+
+def _terminal_io(colour: bool) -> tuple[Callable[[str], str | None], Callable[[str, bool], None]]:
+    interactive = sys.stdin.isatty()
+
+    def read_line(prompt: str) -> str | None:
+        if interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+        click.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            click.echo()
+            return None
+        click.echo(line.rstrip("\n"))  # echo piped moves so the transcript reads like a session
+        return line
+
+    def write(text: str, markup: bool) -> None:
+        show(text, colour and markup)
+
+    return read_line, write
 
 
 # -------------------------------------------------------------------- the commands
@@ -120,5 +269,99 @@ Exit codes:
                 click.echo("(the stones of the crosses are in lower case)")
         if judgement.verdict == "inconsistent":
             raise CommandResult(EXIT_NEGATIVE)
+
+    @group.command("play", context_settings=command_settings(), epilog=f"""{PLAY_HELP}
+\b
+Examples:
+  boardpuzzles baikago play                          two people at one terminal
+  boardpuzzles baikago play --white computer         you play black against the computer
+  boardpuzzles baikago play --black computer --strength 4
+  boardpuzzles baikago play --load game.txt --save game.txt
+  echo "h8 g7" | tr ' ' '\\n' | boardpuzzles baikago play    moves from stdin
+\b
+Exit codes:
+  0    the game ended or was left (end of input, quit)
+  2    bad options or an unreadable record""")
+    @click.option("--black", type=click.Choice(["human", "computer"]), default="human", show_default=True)
+    @click.option("--white", type=click.Choice(["human", "computer"]), default="human", show_default=True)
+    @click.option("--strength", type=click.IntRange(1, 4), default=3, show_default=True,
+                  help="1 quick and weak ... 4 slow (up to 3 s a move).")
+    @click.option("--size", "-n", type=int, default=15, show_default=True, metavar="N", help="Board side.")
+    @rules_options
+    @click.option("--load", "load_path", metavar="FILE", help="Continue a saved game (its rules replace the options).")
+    @click.option("--save", "save_path", metavar="FILE", help="Save the game record here when the game ends.")
+    @click.option("--seed", type=int, default=None, help="Seed of the computer's choices among equal moves.")
+    @colour_option
+    def play(black, white, strength, size, max_d, orientations, load_path, save_path, seed, colour) -> None:
+        """Play in the terminal: two people, or a person against the computer."""
+        from boardpuzzles.puzzles.baikago.ai import ComputerPlayer
+
+        if save_path:
+            check_writable(save_path)
+        if load_path:
+            position = bk.Record.parse(read_input(load_path)).replay()
+        else:
+            position = bk.Position(bk.Rules(size, max_d, orientations))
+        players = {}
+        for colour_id, who in ((bk.BLACK, black), (bk.WHITE, white)):
+            players[colour_id] = "human" if who == "human" else ComputerPlayer(position.rules, strength, seed=seed)
+        use_colour = _use_colour(colour)
+        read_line, write = _terminal_io(use_colour)
+        game = TerminalGame(position, players, read_line, write, use_colour, save_path)
+        if black == white == "human":
+            game.say("Black (X) and white (O) take turns; " + PLAY_HELP.splitlines()[0].lower())
+        try:
+            game.run()
+        except _Quit:
+            if save_path:
+                game.save(save_path)
+
+    @group.command("engine", context_settings=command_settings(), epilog="""\b
+Speaks the Gomocup (Piskvork) protocol on stdin/stdout: START n, BEGIN, TURN x,y,
+BOARD ... DONE, TAKEBACK x,y, RESTART, INFO key value, ABOUT, END. Coordinates: x the
+column from the left, y the row from the top, from 0. Point a tournament manager at
+`boardpuzzles baikago engine` as the brain's command.
+\b
+Example:
+  printf 'START 15\\nBEGIN\\nEND\\n' | boardpuzzles baikago engine""")
+    @click.option("--strength", type=click.IntRange(1, 4), default=3, show_default=True)
+    @rules_options
+    def engine(strength, max_d, orientations) -> None:
+        """Run as a Gomocup engine (brain) on stdin and stdout."""
+        from boardpuzzles.puzzles.baikago.protocol import Brain, serve
+
+        def write(line: str) -> None:
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
+
+        serve(iter(sys.stdin.readline, ""), write, Brain(strength, max_d, orientations))
+
+    @group.command("serve", context_settings=command_settings(), epilog="""\b
+Opens a web page on this computer only (127.0.0.1): click a point to play, the computer
+answers; new game, undo, your colour and the computer's strength are on the page.
+Stop it with Ctrl-C.
+\b
+Example:
+  boardpuzzles baikago serve --port 8015      then open http://127.0.0.1:8015/""")
+    @click.option("--port", type=click.IntRange(0, 65535), default=8015, show_default=True,
+                  help="0 picks a free port.")
+    @click.option("--size", "-n", type=int, default=15, show_default=True, metavar="N", help="Board side.")
+    @rules_options
+    def serve_command(port, size, max_d, orientations) -> None:
+        """Play in a web browser against the computer."""
+        from boardpuzzles.web.baikago import make_server
+
+        rules = bk.Rules(size, max_d, orientations)
+        try:
+            server = make_server(port, rules)
+        except OSError as err:
+            raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {err.strerror}") from None
+        host, bound = server.server_address[:2]
+        click.echo(f"Baikago on http://{host}:{bound}/  (Ctrl-C stops)", err=True)
+        sys.stderr.flush()
+        try:
+            server.serve_forever()
+        finally:
+            server.server_close()
 
     return group

@@ -1,0 +1,1 @@
+"""Local web pages (standard library ``http.server`` only), one module per game."""

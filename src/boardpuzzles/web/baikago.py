@@ -1,0 +1,234 @@
+"""`boardpuzzles baikago serve`: play Baikago in a browser against the computer.
+
+A standard-library HTTP server on 127.0.0.1. ``GET /`` is one self-contained page; the page
+talks JSON to ``POST /api/new``, ``/api/move``, ``/api/undo`` and ``GET /api/state?game=ID``.
+Games live in memory, one per id, so several tabs can play at once.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.puzzles import baikago as bk
+from boardpuzzles.puzzles.baikago.ai import STRENGTHS, ComputerPlayer
+
+
+class WebGame:
+    """One game: the position, the human's colour and the computer player."""
+
+    def __init__(self, rules: bk.Rules, human: int, strength: int) -> None:
+        self.id = secrets.token_hex(6)
+        self.position = bk.Position(rules)
+        self.human = human
+        self.strength = strength
+        self.computer = ComputerPlayer(rules, strength)
+        self.lock = threading.Lock()
+        self.reply()
+
+    def reply(self) -> None:
+        """The computer moves while it is its turn and the game goes on."""
+        if not self.position.is_game_over() and self.position.turn != self.human:
+            self.position.make(self.computer.choose_for(self.position).move)
+
+    def move(self, name: str) -> None:
+        if self.position.turn != self.human:
+            raise bk.IllegalMoveError("it is the computer's turn")
+        self.position.make_named(name)
+        self.reply()
+
+    def undo(self) -> None:
+        """Back to the human's previous turn (the computer's reply and the human's move)."""
+        p = self.position
+        if not p.move_stack:
+            return
+        p.unmake()
+        while p.move_stack and p.turn != self.human:
+            p.unmake()
+        self.reply()  # if the computer opened, it plays its opening again
+
+    def state(self) -> dict:
+        p = self.position
+        outcome = p.outcome()
+        grid = p.grid
+        return {
+            "game": self.id, "size": p.rules.size, "rules": p.rules.to_json(), "rows": p.rows(),
+            "human": bk.COLOUR_NAMES[self.human], "strength": self.strength,
+            "turn": bk.COLOUR_NAMES[p.turn], "moves": [grid.name(m) for m in p.move_stack],
+            "last": grid.name(p.last_move) if p.last_move is not None else None,
+            "over": outcome is not None,
+            "winner": bk.COLOUR_NAMES.get(outcome.winner) if outcome else None,
+            "result": outcome.describe(grid) if outcome else None,
+            "cross": sorted(grid.name(q) for c in (outcome.crosses if outcome else ()) for q in c.points),
+            "names": [grid.name(i) for i in range(grid.size)],
+        }
+
+
+class BaikagoServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], rules: bk.Rules) -> None:
+        super().__init__(address, Handler)
+        self.rules = rules
+        self.games: dict[str, WebGame] = {}
+        self.games_lock = threading.Lock()
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: BaikagoServer
+
+    def log_message(self, format: str, *args) -> None:  # quiet: the terminal shows only the address
+        pass
+
+    def do_GET(self) -> None:
+        url = urlparse(self.path)
+        if url.path in ("/", "/index.html"):
+            self._send(HTTPStatus.OK, PAGE.encode("utf-8"), "text/html; charset=utf-8")
+        elif url.path == "/api/state":
+            game = self._game(parse_qs(url.query).get("game", [""])[0])
+            if game:
+                self._json(HTTPStatus.OK, game.state())
+        else:
+            self._json(HTTPStatus.NOT_FOUND, {"error": f"no page {url.path}"})
+
+    def do_POST(self) -> None:
+        url = urlparse(self.path)
+        try:
+            length = int(self.headers.get("Content-Length", "0"))
+            body = json.loads(self.rfile.read(length) or b"{}") if length else {}
+            if not isinstance(body, dict):
+                raise ValueError("the body must be a JSON object")
+        except ValueError as err:
+            self._json(HTTPStatus.BAD_REQUEST, {"error": f"bad JSON: {err}"})
+            return
+        try:
+            if url.path == "/api/new":
+                human = {"black": bk.BLACK, "white": bk.WHITE}.get(body.get("human", "black"))
+                strength = body.get("strength", 2)
+                if human is None or strength not in STRENGTHS:
+                    raise BoardPuzzlesError("human is black or white; strength one of "
+                                            + ", ".join(map(str, STRENGTHS)))
+                game = WebGame(self.server.rules, human, strength)
+                with self.server.games_lock:
+                    self.server.games[game.id] = game
+                self._json(HTTPStatus.OK, game.state())
+                return
+            game = self._game(str(body.get("game", "")))
+            if game is None:
+                return
+            with game.lock:
+                if url.path == "/api/move":
+                    game.move(str(body.get("point", "")))
+                elif url.path == "/api/undo":
+                    game.undo()
+                else:
+                    self._json(HTTPStatus.NOT_FOUND, {"error": f"no action {url.path}"})
+                    return
+                self._json(HTTPStatus.OK, game.state())
+        except BoardPuzzlesError as err:
+            self._json(HTTPStatus.BAD_REQUEST, {"error": str(err)})
+
+    def _game(self, game_id: str) -> WebGame | None:
+        game = self.server.games.get(game_id)
+        if game is None:
+            self._json(HTTPStatus.NOT_FOUND, {"error": f"no game {game_id!r}: start a new one"})
+        return game
+
+    def _json(self, status: HTTPStatus, document: dict) -> None:
+        self._send(status, json.dumps(document).encode("utf-8"), "application/json")
+
+    def _send(self, status: HTTPStatus, body: bytes, kind: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def make_server(port: int, rules: bk.Rules | None = None) -> BaikagoServer:
+    """A server bound to 127.0.0.1 (port 0: any free port); call ``serve_forever()``."""
+    return BaikagoServer(("127.0.0.1", port), rules or bk.Rules())
+
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Baikago</title>
+<style>
+ body { font-family: sans-serif; margin: 1.5em; background: #faf7f0; }
+ #board { display: inline-grid; background: #dcb35c; padding: 10px; border: 2px solid #7a5a20; gap: 0; }
+ .pt { width: 30px; height: 30px; border: 0; padding: 0; margin: 0; cursor: pointer;
+       background: linear-gradient(#5a4010, #5a4010) center/1px 100% no-repeat,
+                   linear-gradient(#5a4010, #5a4010) center/100% 1px no-repeat; }
+ .pt span { display: block; width: 24px; height: 24px; margin: 3px; border-radius: 50%; }
+ .X span { background: radial-gradient(circle at 35% 35%, #666, #000); }
+ .O span { background: radial-gradient(circle at 35% 35%, #fff, #ccc); border: 1px solid #888; box-sizing: border-box; }
+ .last span { outline: 2px solid #1e6fd0; }
+ .win span { box-shadow: 0 0 0 3px #e0202a; }
+ #status { margin: .8em 0; font-size: 1.1em; min-height: 1.4em; }
+ .bar > * { margin-right: .6em; }
+</style></head>
+<body>
+<h1>Baikago &#26757;&#33457;&#30849;</h1>
+<p>Five stones of your colour in a cross win: a centre and four stones at the same distance,
+left-right-up-down or on the diagonals.</p>
+<div class="bar">
+ <label>You play <select id="human"><option value="black">black (first)</option>
+   <option value="white">white</option></select></label>
+ <label>Computer <select id="strength"><option value="1">1 (weak)</option><option value="2" selected>2</option>
+   <option value="3">3</option><option value="4">4 (strong)</option></select></label>
+ <button id="new">New game</button> <button id="undo">Undo</button>
+</div>
+<div id="status">Loading...</div>
+<div id="board"></div>
+<script>
+let state = null, busy = false;
+const $ = (id) => document.getElementById(id);
+async function call(path, body) {
+  busy = true;
+  try {
+    const r = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"},
+                                 body: JSON.stringify(body)});
+    const data = await r.json();
+    if (!r.ok) { $("status").textContent = data.error; return; }
+    state = data; draw();
+  } finally { busy = false; document.body.dataset.busy = "0"; }
+}
+function draw() {
+  const n = state.size, board = $("board");
+  board.style.gridTemplateColumns = `repeat(${n}, 30px)`;
+  board.innerHTML = "";
+  const cross = new Set(state.cross);
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
+    const name = state.names[r * n + c], stone = state.rows[r][c];
+    const b = document.createElement("button");
+    b.className = "pt" + (stone !== "." ? " " + stone : "") + (name === state.last ? " last" : "")
+                + (cross.has(name) ? " win" : "");
+    b.dataset.point = name; b.title = name;
+    b.appendChild(document.createElement("span"));
+    b.onclick = () => play(name);
+    board.appendChild(b);
+  }
+  $("status").textContent = state.over ? state.result
+    : (state.turn === state.human ? `Your move (${state.human}).` : "The computer is thinking...");
+  document.body.dataset.over = state.over ? "1" : "0";
+}
+function play(name) {
+  if (busy || !state || state.over || state.turn !== state.human) return;
+  document.body.dataset.busy = "1";
+  call("/api/move", {game: state.game, point: name});
+}
+function newGame() {
+  document.body.dataset.busy = "1";
+  call("/api/new", {human: $("human").value, strength: Number($("strength").value)});
+}
+$("new").onclick = newGame;
+$("undo").onclick = () => { if (state && !busy) call("/api/undo", {game: state.game}); };
+newGame();
+</script>
+</body></html>
+"""

@@ -1,0 +1,232 @@
+"""Baikago from the outside: the judge's output and exit codes, a terminal game fed through
+stdin, the Gomocup engine driven as a subprocess, and the web server (its JSON API, and a whole
+game in headless Chromium when the system has it)."""
+
+import json
+import shutil
+import subprocess
+import sys
+import threading
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from boardpuzzles.cli import _run
+from boardpuzzles.puzzles import baikago as bk
+
+DATA = Path(__file__).parent / "data" / "baikago"
+CLI = [sys.executable, "-c", "from boardpuzzles.cli import main; main()"]
+
+
+def run(capsys, *args):
+    code = _run(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def process(*args, stdin="", timeout=120):
+    return subprocess.run([*CLI, *args], input=stdin, capture_output=True, text=True, timeout=timeout)
+
+
+# -------------------------------------------------------------------- judge
+def test_judge_the_seed_board_marks_the_cross_when_piped(capsys):
+    code, out, _ = run(capsys, "baikago", "judge", str(DATA / "seed_board.txt"))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "White wins: x cross centred on f6, d = 2 (arms d8 h8 d4 h4)"
+    assert lines[8] == " 8 . X . o . O O o . O . . . . ."  # d8 and h8 marked, in lower case
+    assert lines[-2] == "   a b c d e f g h i j k l m n o"
+    # what it prints reads back as the same position
+    assert bk.judge_text("\n".join(line[3:] for line in lines[1:16])).verdict == "white"
+
+
+def test_judge_in_colour_paints_the_cross_red(capsys):
+    code, out, _ = run(capsys, "baikago", "judge", str(DATA / "seed_board.txt"), "--colour")
+    assert code == 0 and "\x1b[" in out and " o " not in out
+
+
+def test_judge_json_lists_every_cross(capsys):
+    code, out, _ = run(capsys, "baikago", "judge", str(DATA / "both_win.txt"), "--json")
+    document = json.loads(out)
+    assert code == 1 and document["verdict"] == "inconsistent"
+    assert [c["centre"] for c in document["crosses"]["black"]] == ["b6"]
+    assert {c["centre"]: c["d"] for c in document["crosses"]["white"]} == {"f3": 1}
+    code, out, _ = run(capsys, "baikago", "judge", str(DATA / "black_plus.txt"), "--json", "--max-d", "3")
+    assert code == 0 and json.loads(out)["crosses"]["black"][0] == {
+        "centre": "d4", "d": 3, "orientation": "+", "points": ["d4", "a4", "g4", "d7", "d1"]}
+
+
+@pytest.mark.parametrize("stdin,args,message", [
+    ("", [], "the picture is empty"),
+    ("XX\nO?\n", [], "line 2, column 2: unexpected '?'"),
+    ("X\nO\nX\nO\n", ["--size", "3"], "4 lines: too many"),
+    ("X\n", ["--max-d", "0"], "Invalid value for '--max-d'"),
+])
+def test_judge_bad_input_is_one_line_and_exit_2(stdin, args, message):
+    done = process("baikago", "judge", "-", *args, stdin=stdin)
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 or "Usage" in done.stderr
+
+
+def test_judge_a_missing_file(capsys):
+    code, _, err = run(capsys, "baikago", "judge", "no/such/board.txt")
+    assert code == 2 and err.strip() == "boardpuzzles: error: no such file: no/such/board.txt"
+
+
+# -------------------------------------------------------------------- play in the terminal
+def test_two_people_play_through_stdin_and_save_the_record(tmp_path):
+    record = tmp_path / "game.txt"
+    moves = ["c3", "a1", "b3", "a2", "zz", "d3", "c3", "a4", "undo", "a4", "c4", "e1", "c2"]
+    done = process("baikago", "play", "--size", "5", "--save", str(record), stdin="\n".join(moves) + "\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "illegal move: 'zz' is not a square name" in out
+    assert "illegal move: c3 is already taken" in out
+    assert "took back: white to move" in out
+    assert out.rstrip().endswith("Black wins: + cross centred on c3, d = 1 (arms b3 d3 c4 c2)\n"
+                                 f"saved the game to {record}")
+    assert "3 . x x x ." in out  # the winning cross marked
+    text = record.read_text()
+    assert '[Result "1-0"]' in text and "1. c3 a1 2. b3 a2 3. d3 a4 4. c4 e1 5. c2" in text
+    # Loaded again, the game is already over.
+    done = process("baikago", "play", "--load", str(record))
+    assert "Black wins" in done.stdout
+
+
+def test_against_the_computer_it_answers_and_undo_takes_back_both_moves():
+    done = process("baikago", "play", "--size", "9", "--white", "computer", "--strength", "1", "--seed", "1",
+                   stdin="e5\nundo\nresign\n")
+    assert done.returncode == 0, done.stderr
+    assert "white (O) plays" in done.stdout
+    assert "took back: black to move" in done.stdout
+    assert "White wins: black resigned" in done.stdout
+
+
+def test_the_computer_plays_both_sides_to_the_end():
+    done = process("baikago", "play", "--size", "9", "--black", "computer", "--white", "computer",
+                   "--strength", "1", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    assert "wins:" in done.stdout.splitlines()[-1] or "draw" in done.stdout.splitlines()[-1]
+
+
+def test_a_bad_record_is_one_line():
+    done = process("baikago", "play", "--load", "-", stdin='[Size "9"]\n1. e5 e5\n')
+    assert done.returncode == 2 and "move 2 (e5): e5 is already taken" in done.stderr
+
+
+# -------------------------------------------------------------------- the Gomocup engine
+def test_the_engine_speaks_the_gomocup_protocol():
+    brain = subprocess.Popen([*CLI, "baikago", "engine", "--strength", "2"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True, bufsize=1)
+    watchdog = threading.Timer(90, brain.kill)  # a protocol mistake must fail the test, not hang it
+    watchdog.start()
+
+    def ask(line):
+        brain.stdin.write(line + "\n")
+        brain.stdin.flush()
+        return brain.stdout.readline().strip()
+
+    try:
+        assert ask("START 15") == "OK"
+        assert ask("ABOUT").startswith('name="boardpuzzles-baikago"')
+        x, y = map(int, ask("BEGIN").split(","))
+        assert (x, y) == (7, 7)  # the centre
+        answer = ask("TURN 0,0")
+        x, y = map(int, answer.split(","))
+        assert 0 <= x < 15 and 0 <= y < 15 and (x, y) not in ((7, 7), (0, 0))
+        assert ask("TURN 0,0").startswith("ERROR")
+        # A position where the brain (1) has four stones of the + cross around (5,5): it must win.
+        brain.stdin.write("BOARD\n5,5,1\n4,5,1\n6,5,1\n5,4,1\n0,0,2\n1,0,2\n2,0,2\n3,0,2\nDONE\n")
+        brain.stdin.flush()
+        assert brain.stdout.readline().strip() == "5,6"
+        # The opponent's four must be blocked.
+        brain.stdin.write("BOARD\n9,9,2\n8,9,2\n10,9,2\n9,8,2\n0,0,1\n14,14,1\n0,14,1\nDONE\n")
+        brain.stdin.flush()
+        assert brain.stdout.readline().strip() == "9,10"
+        assert ask("TAKEBACK 9,10") == "OK"
+        brain.stdin.write("INFO timeout_turn 1000\n")  # INFO has no answer: the next line is RESTART's
+        assert ask("RESTART") == "OK"
+        assert ask("FLY") == "UNKNOWN command FLY"
+        brain.stdin.write("END\n")
+        brain.stdin.flush()
+        assert brain.wait(timeout=30) == 0
+    finally:
+        watchdog.cancel()
+        if brain.poll() is None:
+            brain.kill()
+
+
+# -------------------------------------------------------------------- the web page
+@pytest.fixture
+def server():
+    from boardpuzzles.web.baikago import make_server
+
+    srv = make_server(0, bk.Rules(9))
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_address[1]}"
+    srv.shutdown()
+    srv.server_close()
+
+
+def post(url, body):
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def test_the_web_api_plays_a_whole_game(server):
+    with urllib.request.urlopen(server + "/", timeout=10) as page:
+        assert b"<title>Baikago</title>" in page.read()
+    status, state = post(server + "/api/new", {"human": "white", "strength": 1})
+    assert status == 200 and state["moves"] == ["e5"] and state["turn"] == "white"  # the computer opened
+    assert post(server + "/api/move", {"game": state["game"], "point": "e5"})[0] == 400
+    assert post(server + "/api/move", {"game": "nope", "point": "a1"})[0] == 404
+    assert post(server + "/api/new", {"human": "red"})[0] == 400
+    status, after = post(server + "/api/move", {"game": state["game"], "point": "a1"})
+    assert status == 200 and len(after["moves"]) == 3
+    status, undone = post(server + "/api/undo", {"game": state["game"]})
+    assert undone["moves"] == ["e5"]
+    while not state["over"]:  # the human plays the first empty point; the computer wins
+        empty = next(n for n, s in zip(state["names"], "".join(state["rows"])) if s == ".")
+        status, state = post(server + "/api/move", {"game": state["game"], "point": empty})
+        assert status == 200
+    assert state["winner"] == "black" and len(state["cross"]) == 5
+    with urllib.request.urlopen(f"{server}/api/state?game={state['game']}", timeout=10) as response:
+        assert json.loads(response.read())["result"] == state["result"]
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="needs Chromium (Debian: apt-get install chromium)")
+def test_a_whole_game_in_headless_chromium(server):
+    from tests.cdp import Browser
+
+    with Browser(CHROMIUM) as browser:
+        browser.open(server + "/")
+        result = browser.evaluate("""(async () => {
+          const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+          for (let i = 0; i < 300 && !document.querySelector('.pt'); i++) await sleep(20);
+          for (let i = 0; i < 200 && document.body.dataset.over !== "1"; i++) {
+            while (document.body.dataset.busy === "1") await sleep(10);
+            if (document.body.dataset.over === "1") break;
+            const empty = [...document.querySelectorAll('.pt')].find(
+              (b) => !b.classList.contains('X') && !b.classList.contains('O'));
+            empty.click();
+            await sleep(10);
+          }
+          while (document.body.dataset.busy === "1") await sleep(10);
+          return {over: document.body.dataset.over, status: document.getElementById('status').textContent,
+                  win: document.querySelectorAll('.pt.win').length,
+                  stones: document.querySelectorAll('.pt.X, .pt.O').length};
+        })()""")
+    assert result["over"] == "1"
+    assert result["status"].startswith("White wins")  # the human (black) played the first empty point
+    assert result["win"] == 5 and result["stones"] >= 9
