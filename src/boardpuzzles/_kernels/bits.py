@@ -14,7 +14,7 @@ from boardpuzzles._kernels import jit
 if config.DISABLE_JIT:
 
     def popcount(x):
-        return int(x).bit_count()
+        return (int(x) & 0xFFFF_FFFF_FFFF_FFFF).bit_count()  # as the 64-bit word it stands for
 
     def lowest_bit_index(x):
         x = int(x)

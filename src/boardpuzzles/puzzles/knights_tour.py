@@ -1,0 +1,405 @@
+"""Knight's tours: a knight visits every square of a board once.
+
+Glossary
+--------
+tour
+    The squares in the order the knight visits them, as a tuple of cells (row 0 on top, see
+    :mod:`boardpuzzles.grid`). Consecutive squares are a knight's move apart.
+open / closed
+    A closed tour also ends a knight's move from its first square, so it is a cycle.
+directed
+    A tour is a sequence with a first square: read backwards it is another tour. Counts are
+    directed unless ``undirected`` is asked for, which counts each path (or cycle) once. A
+    closed tour counted with every start and both directions appears 2 x squares times.
+start
+    The first square. Counting "every start" sums the tours over all first squares.
+forced end
+    While searching, an unvisited square with a single way left in must be the last square;
+    two of them, or a square with no way in, end the branch (see ``_kernels.knights_tour``).
+frontier
+    The closed-tour counter sweeps the board square by square and only remembers, for the
+    squares near the sweep line, how many tour edges each has and where its path ends.
+
+Roads not taken: Graphillion-style ZDDs of all paths (memory grows with the answer; see the
+benchmark), and counting closed tours by backtracking (exponentially slower than the frontier
+dynamic program; it stays as the cross-check in the tests).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
+from boardpuzzles.grid import KNIGHT_STEPS, Grid
+from boardpuzzles.parallel import Progress, Subtask, run_subtasks
+
+Tour = tuple[int, ...]
+
+#: Exact counts of open tours search every path; beyond this even 8x8 would run for centuries.
+MAX_COUNT_SQUARES = 64
+#: ``find`` keeps a few arrays of this length in memory (about 60 bytes a square).
+MAX_FIND_SQUARES = 4_000_000
+#: ``find`` tries the exact search (which can also prove that there is no tour) up to here.
+EXACT_FIND_SQUARES = 30
+#: Subtasks of a count: enough first moves for this many pieces of work per start square.
+SUBTASKS_PER_START = 64
+
+
+# ------------------------------------------------------------------ sizes and tables
+def parse_size(text: str) -> tuple[int, int]:
+    """``"6"`` -> (6, 6); ``"3x8"`` (or ``3X8``, ``3*8``) -> (3, 8): rows by columns."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:[xX*]\s*(\d+))?\s*", str(text))
+    if not match:
+        raise ParseError(f"board size {text!r} is not N or RxC (for example 6 or 3x8)")
+    rows = int(match.group(1))
+    cols = int(match.group(2) or rows)
+    if rows < 1 or cols < 1:
+        raise SizeError(f"board size {text!r}: both sides must be at least 1")
+    return rows, cols
+
+
+def board(rows: int, cols: int | None = None) -> Grid:
+    return Grid.square(rows) if cols is None or cols == rows else Grid(rows, cols)
+
+
+@functools.lru_cache(maxsize=8)
+def knight_moves(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(moves, n_moves)``: ``moves[v, :n_moves[v]]`` are the squares a knight reaches from v,
+    in a fixed order (the order every search and listing follows)."""
+    r, c = np.divmod(np.arange(rows * cols), cols)
+    moves = np.full((rows * cols, 8), -1, np.int32)
+    n_moves = np.zeros(rows * cols, np.int32)
+    for dr, dc in KNIGHT_STEPS:
+        rr, cc = r + dr, c + dc
+        ok = (rr >= 0) & (rr < rows) & (cc >= 0) & (cc < cols)
+        moves[ok, n_moves[ok]] = (rr * cols + cc)[ok]
+        n_moves[ok] += 1
+    return moves, n_moves
+
+
+@functools.lru_cache(maxsize=8)
+def reach_masks(rows: int, cols: int) -> np.ndarray:
+    """``reach[v]``: the squares a knight reaches from v as a bitmask (boards of <= 64 squares)."""
+    moves, n_moves = knight_moves(rows, cols)
+    masks = np.zeros(rows * cols, np.uint64)
+    for v in range(rows * cols):
+        for x in moves[v, : n_moves[v]]:
+            masks[v] |= np.uint64(1) << np.uint64(x)
+    return masks.view(np.int64)
+
+
+def _closing_squares(rows: int, cols: int, start: int) -> list[int]:
+    """A closed tour from ``start`` is an open one that ends a knight's move from it."""
+    moves, n_moves = knight_moves(rows, cols)
+    return [int(x) for x in moves[start, : n_moves[start]]]
+
+
+# ------------------------------------------------------------------ checking (independent)
+def violations(rows: int, cols: int, tour: Sequence[int], closed: bool = False) -> list[str]:
+    """What is wrong with ``tour`` as a knight's tour of the rows x cols board: plain code that
+    compares coordinates, sharing nothing with the searches."""
+    squares = rows * cols
+    problems = []
+    names = board(rows, cols)
+    for i, cell in enumerate(tour):
+        if not isinstance(cell, (int, np.integer)) or not 0 <= cell < squares:
+            return [f"step {i + 1}: {cell!r} is not a square of the {rows}x{cols} board"]
+    for i, (a, b) in enumerate(itertools.pairwise(tour)):
+        (ra, ca), (rb, cb) = divmod(int(a), cols), divmod(int(b), cols)
+        if sorted((abs(ra - rb), abs(ca - cb))) != [1, 2]:
+            problems.append(f"step {i + 2}: {names.name(b)} is not a knight's move from {names.name(a)}")
+    seen: set[int] = set()
+    for i, cell in enumerate(tour):
+        if cell in seen:
+            problems.append(f"step {i + 1}: {names.name(cell)} is visited twice")
+        seen.add(int(cell))
+    if len(seen) < squares:
+        missing = [names.name(c) for c in range(squares) if c not in seen]
+        problems.append(f"{len(missing)} square{'s' if len(missing) > 1 else ''} never visited: "
+                        f"{', '.join(missing[:5])}{', ...' if len(missing) > 5 else ''}")
+    if closed and tour and squares > 1:
+        (ra, ca), (rb, cb) = divmod(int(tour[-1]), cols), divmod(int(tour[0]), cols)
+        if sorted((abs(ra - rb), abs(ca - cb))) != [1, 2]:
+            problems.append(f"not closed: the last square {names.name(tour[-1])} is not a knight's move "
+                            f"from the first, {names.name(tour[0])}")
+    return problems
+
+
+def check(rows: int, cols: int, tour: Sequence[int], closed: bool = False) -> bool:
+    """True when ``tour`` is a knight's tour of the board (closed, if asked)."""
+    return not violations(rows, cols, tour, closed)
+
+
+# ------------------------------------------------------------------ when there is none
+def no_tour_reason(rows: int, cols: int, closed: bool = False, start: int | None = None) -> str | None:
+    """Why the board has no tour (from ``start``, if given), by the theorems that settle it; None
+    when a tour exists (for a given start on a small board the search has the last word)."""
+    short, long_ = sorted((rows, cols))
+    size = f"a {rows}x{cols} board"
+    if closed:
+        if rows * cols == 1:
+            return "a single square has no closed tour (a knight cannot move back to it)"
+        if rows % 2 and cols % 2:
+            return (f"{size} has an odd number of squares, and a knight changes square colour every move, "
+                    "so a closed tour would need as many light squares as dark ones")
+        if short in (1, 2, 4):
+            return f"no {short}xN board has a closed tour (Schwenk 1991)"
+        if short == 3 and long_ in (4, 6, 8):
+            return f"3x{long_} is one of the three 3xN boards with no closed tour (Schwenk 1991)"
+        return None
+    if start is not None and (rows * cols) % 2:
+        row, col = divmod(start, cols)
+        if (row + col) % 2:
+            return (f"{size} has one more square of the corners' colour; a knight alternates colours, "
+                    f"so every open tour starts and ends on that colour, and "
+                    f"{board(rows, cols).name(start)} is the other colour")
+    if rows * cols == 1:
+        return None
+    if short <= 2 or (short == 3 and long_ in (3, 5, 6)) or (short == 4 and long_ == 4):
+        return f"{size} has no open knight's tour (Conrad et al. 1994; Cull and De Curtins 1978)"
+    return None
+
+
+# ------------------------------------------------------------------ symmetry of the board
+def _symmetries(rows: int, cols: int) -> np.ndarray:
+    """The board's rotations and reflections as cell permutations."""
+    return board(rows, cols).group("dihedral").permutations()
+
+
+def _start_classes(rows: int, cols: int) -> list[tuple[int, int]]:
+    """(representative, orbit size) for each class of start squares under the board's symmetry."""
+    perms = _symmetries(rows, cols)
+    classes = []
+    for cell in range(rows * cols):
+        images = set(perms[:, cell].tolist())
+        if cell == min(images):
+            classes.append((cell, len(images)))
+    return classes
+
+
+def _prefixes(rows: int, cols: int, start: int, wanted: int) -> list[tuple[Tour, int]]:
+    """The openings of the tours from ``start`` (its first moves, as deep as needed to have about
+    ``wanted`` of them), one per class under the symmetries that fix ``start``, with the class
+    size as weight: the tours from equivalent openings are images of each other."""
+    moves, n_moves = knight_moves(rows, cols)
+    perms = _symmetries(rows, cols)
+    stabiliser = perms[perms[:, start] == start]
+    level: list[Tour] = [(start,)]
+    while len(level) < wanted and len(level[0]) < min(8, rows * cols - 1):
+        deeper = [p + (int(x),) for p in level for x in moves[p[-1], : n_moves[p[-1]]] if x not in p]
+        if not deeper:
+            break
+        level = deeper
+    result = []
+    for p in level:
+        images = {tuple(s[list(p)].tolist()) for s in stabiliser}
+        if p == min(images):
+            result.append((p, len(images)))
+    return result
+
+
+# ------------------------------------------------------------------ counting
+def count(
+    rows: int,
+    cols: int | None = None,
+    start: int | None = None,
+    closed: bool = False,
+    undirected: bool = False,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> int:
+    """The number of knight's tours of the rows x cols board (square when ``cols`` is None).
+
+    Directed by default, starting anywhere (or on ``start``). ``undirected`` counts each path
+    or cycle once. Closed tours come from the frontier dynamic program (:func:`count_closed`).
+    """
+    cols = rows if cols is None else cols
+    _validate(rows, cols, start)
+    squares = rows * cols
+    if undirected and start is not None and not closed:
+        raise BoardPuzzlesError("an open tour from a given start already has its direction; drop --undirected")
+    if closed:
+        cycles = count_closed(rows, cols)
+        if undirected:
+            return cycles
+        return 2 * cycles * (1 if start is not None else squares)
+    if squares > MAX_COUNT_SQUARES:
+        raise SizeError(f"counting open tours is limited to {MAX_COUNT_SQUARES} squares (8x8 would take "
+                        f"centuries); {rows}x{cols} has {squares}. `knights-tour find` finds one tour on any board")
+    if squares == 1:
+        return 1
+    if no_tour_reason(rows, cols, start=start):
+        return 0
+    from boardpuzzles._kernels.knights_tour import path_search
+
+    reach = reach_masks(rows, cols)
+    nothing = np.empty((0, squares), np.int32)
+
+    def work(prefix: Tour) -> int:
+        return int(path_search(reach, np.array(prefix, np.int32), -1, nothing, -1))
+
+    starts = [(start, 1)] if start is not None else _start_classes(rows, cols)
+    subtasks = [Subtask(prefix, weight * orbit)
+                for first, orbit in starts
+                for prefix, weight in _prefixes(rows, cols, first, SUBTASKS_PER_START)]
+    directed = run_subtasks(work, subtasks, jobs=jobs, progress=progress)
+    return directed // 2 if undirected else directed
+
+
+def count_closed(rows: int, cols: int | None = None) -> int:
+    """The number of closed tours as cycles (undirected, no start): OEIS A001230 on n x n."""
+    cols = rows if cols is None else cols
+    _validate(rows, cols, None)
+    if no_tour_reason(rows, cols, closed=True):
+        return 0
+    from boardpuzzles._kernels.knights_tour import count_cycles
+
+    narrow, wide = sorted((rows, cols))
+    if narrow > MAX_FRONTIER_SIDE:
+        raise SizeError(f"counting closed tours is limited to boards with a side of at most {MAX_FRONTIER_SIDE} "
+                        f"(the sweep keeps 2 x side + 2 squares in one 64-bit state); {rows}x{cols} is wider")
+    moves, n_moves = knight_moves(wide, narrow)  # sweep along the long side: a narrow frontier
+    value = count_cycles(moves, n_moves, narrow, MAX_FRONTIER_STATES)
+    if value < 0:
+        raise SizeError(f"counting closed tours of {rows}x{cols} needs more than {MAX_FRONTIER_STATES:,} "
+                        "frontier states; stopped before running out of memory")
+    return int(value)
+
+
+#: The frontier state packs 4 bits per square: 2 x side + 2 squares must fit in 64 bits.
+MAX_FRONTIER_SIDE = 7
+#: The closed-tour counter stops (cleanly) before holding more states than this.
+MAX_FRONTIER_STATES = 40_000_000
+
+
+# ------------------------------------------------------------------ listing
+def solutions(rows: int, cols: int | None = None, start: int | None = None, closed: bool = False) -> Iterator[Tour]:
+    """Every directed tour (from ``start``, or from each square in turn), lazily, in a fixed
+    order: moves are tried in the order of ``knight_moves``."""
+    cols = rows if cols is None else cols
+    _validate(rows, cols, start)
+    if rows * cols > MAX_COUNT_SQUARES:
+        raise SizeError(f"listing tours is limited to {MAX_COUNT_SQUARES} squares; "
+                        f"`knights-tour find` finds one tour on any board")
+    starts = [start] if start is not None else range(rows * cols)
+    return itertools.chain.from_iterable(_tours_from(rows, cols, s, closed) for s in starts)
+
+
+def _tours_from(rows: int, cols: int, start: int, closed: bool) -> Iterator[Tour]:
+    squares = rows * cols
+    if squares == 1:
+        if not closed:
+            yield (start,)
+        return
+    if no_tour_reason(rows, cols, closed, start):
+        return
+    if not closed:
+        yield from _listed(rows, cols, (start,), -1)
+        return
+    for second in _closing_squares(rows, cols, start):  # tours by their first move, then last
+        for last in _closing_squares(rows, cols, start):
+            if last != second:
+                yield from _listed(rows, cols, (start, second), last)
+
+
+def _listed(rows: int, cols: int, prefix: Tour, end: int, batch: int = 4096) -> Iterator[Tour]:
+    """The tours that start with ``prefix`` (and stop on ``end``, if >= 0), a batch at a time: a
+    prefix with more than ``batch`` of them is split by its next move, which keeps the order and
+    bounds the memory."""
+    from boardpuzzles._kernels.knights_tour import path_search
+
+    out = np.empty((batch, rows * cols), np.int32)
+    found = path_search(reach_masks(rows, cols), np.array(prefix, np.int32), end, out, batch)
+    if found <= batch:
+        for row in out[:found]:
+            yield tuple(row.tolist())
+        return
+    moves, n_moves = knight_moves(rows, cols)
+    for x in moves[prefix[-1], : n_moves[prefix[-1]]]:
+        if int(x) not in prefix and int(x) != end:
+            yield from _listed(rows, cols, prefix + (int(x),), end, batch)
+
+
+# ------------------------------------------------------------------ finding one tour
+@dataclass(frozen=True)
+class FindResult:
+    tour: Tour | None
+    method: str  # how it was found, or how the answer "none" was reached
+    reason: str | None  # why there is none, when there is none
+    seconds: float
+    complete: bool  # False: gave up without deciding
+
+
+def find(rows: int, cols: int | None = None, closed: bool = False, start: int | None = None,
+         seed: int = 0, attempts: int = 20) -> FindResult:
+    """One tour (closed, if asked; from ``start``, if given), quickly on boards of any size.
+
+    Warnsdorff's rule (move to the square with the fewest onward moves), ties broken towards
+    the edge (Roth), with Posa rotations when it gets stuck; closed tours are closed by further
+    rotations. Small boards fall back to the exact search, which can also prove there is none."""
+    from boardpuzzles._kernels.knights_tour import close_by_rotations, warnsdorff_walk
+
+    cols = rows if cols is None else cols
+    _validate(rows, cols, start)
+    squares = rows * cols
+    if squares > MAX_FIND_SQUARES:
+        raise SizeError(f"find is limited to {MAX_FIND_SQUARES:,} squares (memory); {rows}x{cols} has {squares:,}")
+    began = time.perf_counter()
+
+    def result(tour: Tour | None, method: str, reason: str | None = None, complete: bool = True) -> FindResult:
+        return FindResult(tour, method, reason, time.perf_counter() - began, complete)
+
+    reason = no_tour_reason(rows, cols, closed, start)
+    if reason:
+        return result(None, "theorem", reason)
+    if squares == 1:
+        return result((0,), "trivial")
+    moves, n_moves = knight_moves(rows, cols)
+    r, c = np.divmod(np.arange(squares), cols)
+    edge_pull = (r - (rows - 1) / 2) ** 2 + (c - (cols - 1) / 2) ** 2  # Roth: prefer far from the centre
+    first = start if start is not None else 0
+    budget = 4 * squares + 1000
+    for attempt in range(attempts):
+        walk = warnsdorff_walk(moves, n_moves, first, edge_pull, seed + attempt, attempt > 0, budget)
+        if len(walk) < squares:
+            continue
+        if not closed:
+            return result(tuple(walk.tolist()), "Warnsdorff" + (" (randomised ties)" if attempt else ""))
+        if close_by_rotations(moves, n_moves, walk, cols, budget, seed + attempt):
+            cycle = walk.tolist()
+            at = cycle.index(first)
+            return result(tuple(cycle[at:] + cycle[:at]), "Warnsdorff, closed by rotations")
+    if squares <= EXACT_FIND_SQUARES:
+        starts = [first] if start is not None or closed else range(squares)
+        for s in starts:
+            for tour in (_tours_from(rows, cols, s, closed)):
+                return result(tour, "exhaustive search")
+        where = f" from {board(rows, cols).name(start)}" if start is not None else ""
+        return result(None, "exhaustive search", f"the exhaustive search found no {'closed' if closed else 'open'} "
+                                                  f"tour of the {rows}x{cols} board{where}")
+    return result(None, "Warnsdorff", f"no tour found after {attempts} attempts", complete=False)
+
+
+def _validate(rows: int, cols: int, start: int | None) -> None:
+    for what, value in (("rows", rows), ("columns", cols)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+            raise SizeError(f"the number of {what} must be a positive integer, got {value!r}")
+    if start is not None and not 0 <= start < rows * cols:
+        raise BoardPuzzlesError(f"start square {start} is off the {rows}x{cols} board")
+
+
+# ------------------------------------------------------------------ pictures
+def picture(rows: int, cols: int, tour: Sequence[int]) -> str:
+    """The tour as a board of move numbers (1 = the first square), right-aligned."""
+    numbers = {cell: i + 1 for i, cell in enumerate(tour)}
+    width = len(str(rows * cols))
+    return "\n".join(
+        " ".join(str(numbers.get(r * cols + c, ".")).rjust(width) for c in range(cols)) for r in range(rows)
+    )
