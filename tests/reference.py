@@ -187,3 +187,39 @@ def baikago_minimax(board: list[int], crosses, me: int, depth: int, width: int, 
         board[m] = 0
         best = v if best is None else max(best, v)
     return best
+
+
+# ---------------------------------------------------------------------- knight's tours
+def knight_tours(rows: int, cols: int, start: int, closed: bool = False) -> list[tuple[int, ...]]:
+    """Every directed tour from ``start`` by the seed's plain backtracking (no pruning), moves
+    tried in the order of ``grid.KNIGHT_STEPS``; sorted, since the kernel's order differs."""
+    from boardpuzzles.grid import KNIGHT_STEPS
+
+    def jumps(cell: int) -> list[int]:
+        r, c = divmod(cell, cols)
+        return [(r + dr) * cols + c + dc for dr, dc in KNIGHT_STEPS if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+    found = []
+    path = [start]
+    seen = {start}
+
+    def extend() -> None:
+        if len(path) == rows * cols:
+            if not closed or start in jumps(path[-1]):
+                found.append(tuple(path))
+            return
+        for nxt in jumps(path[-1]):
+            if nxt not in seen:
+                seen.add(nxt)
+                path.append(nxt)
+                extend()
+                path.pop()
+                seen.remove(nxt)
+
+    extend()
+    return sorted(found)
+
+
+def knight_cycles(rows: int, cols: int) -> int:
+    """Closed tours as cycles: the closed tours from square 0, each cycle met in two directions."""
+    return len(knight_tours(rows, cols, 0, closed=True)) // 2 if rows * cols > 2 else 0

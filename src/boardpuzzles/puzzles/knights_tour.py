@@ -221,18 +221,13 @@ def count(
     or cycle once. Closed tours come from the frontier dynamic program (:func:`count_closed`).
     """
     cols = rows if cols is None else cols
-    _validate(rows, cols, start)
+    validate_count(rows, cols, start, closed, undirected)
     squares = rows * cols
-    if undirected and start is not None and not closed:
-        raise BoardPuzzlesError("an open tour from a given start already has its direction; drop --undirected")
     if closed:
         cycles = count_closed(rows, cols)
         if undirected:
             return cycles
         return 2 * cycles * (1 if start is not None else squares)
-    if squares > MAX_COUNT_SQUARES:
-        raise SizeError(f"counting open tours is limited to {MAX_COUNT_SQUARES} squares (8x8 would take "
-                        f"centuries); {rows}x{cols} has {squares}. `knights-tour find` finds one tour on any board")
     if squares == 1:
         return 1
     if no_tour_reason(rows, cols, start=start):
@@ -253,18 +248,34 @@ def count(
     return directed // 2 if undirected else directed
 
 
+def validate_count(rows: int, cols: int, start: int | None, closed: bool, undirected: bool) -> None:
+    """Refuse, with the reason, a count that cannot be made (before any work is done)."""
+    _validate(rows, cols, start)
+    if undirected and start is not None and not closed:
+        raise BoardPuzzlesError("an open tour from a given start already has its direction; drop --undirected")
+    if closed and min(rows, cols) > MAX_FRONTIER_SIDE and not no_tour_reason(rows, cols, closed=True):
+        raise SizeError(f"counting closed tours is limited to boards with a side of at most {MAX_FRONTIER_SIDE} "
+                        f"(the sweep keeps 2 x side + 2 squares in one 64-bit state); {rows}x{cols} is wider. "
+                        "`knights-tour find --closed` finds one tour on any board")
+    if not closed and rows * cols > MAX_COUNT_SQUARES:
+        raise SizeError(f"counting open tours is limited to {MAX_COUNT_SQUARES} squares (8x8 would take "
+                        f"centuries); {rows}x{cols} has {rows * cols}. `knights-tour find` finds one tour on any board")
+
+
 def count_closed(rows: int, cols: int | None = None) -> int:
     """The number of closed tours as cycles (undirected, no start): OEIS A001230 on n x n."""
-    cols = rows if cols is None else cols
+    return _count_closed(rows, rows if cols is None else cols)
+
+
+@functools.lru_cache(maxsize=32)  # the conventions of ``count`` ask for the same sweep again
+def _count_closed(rows: int, cols: int) -> int:
     _validate(rows, cols, None)
     if no_tour_reason(rows, cols, closed=True):
         return 0
     from boardpuzzles._kernels.knights_tour import count_cycles
 
+    validate_count(rows, cols, None, True, True)
     narrow, wide = sorted((rows, cols))
-    if narrow > MAX_FRONTIER_SIDE:
-        raise SizeError(f"counting closed tours is limited to boards with a side of at most {MAX_FRONTIER_SIDE} "
-                        f"(the sweep keeps 2 x side + 2 squares in one 64-bit state); {rows}x{cols} is wider")
     moves, n_moves = knight_moves(wide, narrow)  # sweep along the long side: a narrow frontier
     value = count_cycles(moves, n_moves, narrow, MAX_FRONTIER_STATES)
     if value < 0:
