@@ -7,7 +7,7 @@ import time
 import click
 
 from boardpuzzles.cli.common import note, spaced_rows
-from boardpuzzles.puzzles import hyperqueen, less_than_three, queens
+from boardpuzzles.puzzles import hyperqueen, knights_tour, less_than_three, queens
 
 
 def side_by_side(blocks: list[str], gap: int = 4) -> str:
@@ -50,6 +50,11 @@ def demo() -> None:
         _heading(f"No three in line on 16x16, found in {found.seconds:.2f}s (symmetric under '{found.symmetry}')")
         click.echo(spaced_rows(found.board.rows()))
 
+    _heading("Knight's tours: the seed's 5x5 from a corner, and a closed tour of 8x8 found at once")
+    seed_tour = next(knights_tour.solutions(5, start=20))  # a1, bottom left
+    found_tour = knights_tour.find(8, closed=True)
+    click.echo(side_by_side([knights_tour.picture(5, 5, seed_tour), knights_tour.picture(8, 8, found_tour.tour)]))
+
     _heading("Counts (each compared with its published value)")
     checks = [
         ("hyperqueen count 13", lambda: hyperqueen.count(13), 4524, "OEIS A051906"),
@@ -67,15 +72,20 @@ def demo() -> None:
          lambda: less_than_three.count(less_than_three.Rules(10, 1)), 1135, "OEIS A000755"),
         ("less-than-three count --colours 1 --size 9 --unique",
          lambda: less_than_three.count_classes(less_than_three.Rules(9, 1)), 51, "OEIS A000769"),
+        ("knights-tour count 5 --start a1", lambda: knights_tour.count(5, start=20), 304, "the seed article"),
+        ("knights-tour count 6", lambda: knights_tour.count(6), 6637920, "OEIS A165134"),
+        ("knights-tour count 6 --closed --undirected",
+         lambda: knights_tour.count(6, closed=True, undirected=True), 9862, "OEIS A001230"),
     ]
     for command, compute, published, source in checks:
         started = time.perf_counter()
         value = compute()
         seconds = time.perf_counter() - started
         verdict = click.style("ok", fg="green") if value == published else click.style("MISMATCH", fg="red")
-        click.echo(f"  boardpuzzles {command:<50} {value:>8,}  {verdict} ({source})  {seconds:.2f}s")
+        click.echo(f"  boardpuzzles {command:<50} {value:>10,}  {verdict} ({source})  {seconds:.2f}s")
     click.echo("\nNext: `boardpuzzles hyperqueen --help`, `boardpuzzles queens count 15`, "
-               "`boardpuzzles hyperqueen solve 7 --svg hq7.svg`, `boardpuzzles less-than-three find --size 20`.")
+               "`boardpuzzles hyperqueen solve 7 --svg hq7.svg`, `boardpuzzles less-than-three find --size 20`,\n"
+               "`boardpuzzles knights-tour find 1000 --closed --json > tour.json`.")
 
 
 @click.command("warmup", context_settings={"help_option_names": ["-h", "--help"]},
@@ -96,3 +106,6 @@ def _compile_kernels() -> None:
     less_than_three.count(less_than_three.Rules(4, 1))
     less_than_three.count_classes(less_than_three.Rules(4, 1))
     less_than_three.find(less_than_three.Rules(4, 1))
+    knights_tour.count(5, start=0)
+    knights_tour.count_closed(5, 6)
+    knights_tour.find(6, closed=True)
