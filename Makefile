@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test install clean bench
+.PHONY: demo test install clean bench browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,8 +18,18 @@ install: $(VENV)/.installed
 demo: install
 	@$(BIN)/boardpuzzles demo
 
-test: install
+test: install browser
 	$(BIN)/python -m pytest -q
+
+# The Baikago web page is tested in a real headless Chromium. Install it from the system
+# packages when we may (root with apt-get); otherwise that one test is skipped, with the reason.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	  { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	    { echo "installing chromium for the browser test (apt-get)"; \
+	      (apt-get install -y -qq chromium >/dev/null 2>&1 || \
+	       (apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1)) || \
+	      echo "could not install chromium: the browser test will be skipped"; } ; } || true
 
 bench: install
 	$(BIN)/python benchmarks/run_all.py
