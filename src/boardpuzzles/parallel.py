@@ -13,18 +13,30 @@ Workers are threads: every kernel releases the GIL (``nogil``), so threads run i
 no start-up cost and share the compiled code. The answer never depends on ``jobs`` (integer sums
 do not care about order). On Ctrl-C, queued subtasks are cancelled and ``KeyboardInterrupt``
 is raised once the running ones end (subtasks are small, so that is soon).
+
+limits    ``with limits(time_limit=S, checkpoint=Checkpoint(...)):`` around any count: after S
+          seconds no new subtask starts and :class:`TimeLimitReached` carries the partial sum;
+          every finished subtask is recorded in the checkpoint, and a later run with the same
+          checkpoint skips it. A context rather than parameters, so that every puzzle's count
+          gets both without knowing about them.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import itertools
+import json
 import os
+import sqlite3
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
+
+from boardpuzzles.errors import BoardPuzzlesError
 
 Progress = Callable[[int, int, int], None]
 
@@ -33,6 +45,78 @@ Progress = Callable[[int, int, int], None]
 class Subtask:
     spec: Any  # what ``work`` receives: a tuple of plain values
     weight: int = 1
+
+
+class TimeLimitReached(Exception):
+    """A count stopped at its time limit: ``partial`` is the sum of the subtasks finished (a lower
+    bound of the answer), ``done`` of ``total`` subtasks."""
+
+    def __init__(self, partial: int, done: int, total: int) -> None:
+        super().__init__(f"time limit reached after {done} of {total} subtasks")
+        self.partial, self.done, self.total = partial, done, total
+
+
+class Checkpoint:
+    """Finished subtasks of one count, kept in an SQLite file so that a later run resumes.
+
+    The file records the count's parameters; opening it for another count is refused. Each
+    subtask is committed as it finishes (SQLite's journal makes each commit all-or-nothing), so
+    a run killed at any moment loses only the subtasks that were running."""
+
+    def __init__(self, path: str, parameters: dict[str, Any]) -> None:
+        self.path = path
+        self.parameters = json.dumps(parameters, sort_keys=True)
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            self._db.execute("CREATE TABLE IF NOT EXISTS done (subtask TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'parameters'").fetchone()
+        except sqlite3.DatabaseError as err:
+            raise BoardPuzzlesError(f"checkpoint {path} is not a checkpoint file ({err})") from None
+        if row is None:
+            self._db.execute("INSERT INTO meta VALUES ('parameters', ?)", (self.parameters,))
+        elif row[0] != self.parameters:
+            raise BoardPuzzlesError(f"checkpoint {path} belongs to another count ({_describe(row[0])}); "
+                                    "use a new file for this one")
+
+    def finished(self) -> dict[str, int]:
+        return {key: int(value) for key, value in self._db.execute("SELECT subtask, value FROM done")}
+
+    def record(self, key: str, value: int) -> None:
+        self._db.execute("INSERT OR REPLACE INTO done VALUES (?, ?)", (key, str(value)))
+
+    def close(self) -> None:
+        self._db.close()
+
+
+def _describe(parameters: str) -> str:
+    return ", ".join(f"{k}={v}" for k, v in json.loads(parameters).items())
+
+
+@dataclass
+class _Limits:
+    time_limit: float | None = None
+    checkpoint: Checkpoint | None = None
+
+
+_LIMITS: contextvars.ContextVar[_Limits] = contextvars.ContextVar("limits", default=_Limits())
+
+
+@contextlib.contextmanager
+def limits(time_limit: float | None = None, checkpoint: Checkpoint | None = None) -> Iterator[None]:
+    """Every :func:`run_subtasks` inside stops after ``time_limit`` seconds and records its
+    finished subtasks in ``checkpoint`` (see the module glossary)."""
+    token = _LIMITS.set(_Limits(time_limit, checkpoint))
+    try:
+        yield
+    finally:
+        _LIMITS.reset(token)
+
+
+def subtask_key(spec: Any) -> str:
+    """A subtask's stable identity: its spec as JSON (specs are tuples of plain values)."""
+    return json.dumps(spec, default=int)
 
 
 def default_jobs() -> int:
@@ -56,27 +140,56 @@ def run_subtasks(
     must come out whole and is returned divided by ``unit``."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
+    settings = _LIMITS.get()
+    deadline = None if settings.time_limit is None else time.monotonic() + settings.time_limit
+    checkpoint = settings.checkpoint
+    keys = [subtask_key(s.spec) for s in subtasks] if checkpoint else []
     total = 0
     done = 0
 
-    def record(index: int, value: int) -> None:
+    def record(index: int, value: int, fresh: bool = True) -> None:
         nonlocal total, done
         total += value * subtasks[index].weight
         done += 1
+        if checkpoint and fresh:
+            checkpoint.record(keys[index], value)
         if progress is not None:
             progress(done, len(subtasks), total // unit)
 
-    indices = iter(range(len(subtasks)))
+    def out_of_time() -> bool:
+        return deadline is not None and time.monotonic() >= deadline
+
+    todo = range(len(subtasks))
+    if checkpoint:
+        earlier = checkpoint.finished()
+        for i in todo:
+            if keys[i] in earlier:
+                record(i, earlier[keys[i]], fresh=False)
+        todo = [i for i in todo if keys[i] not in earlier]
+    indices = iter(todo)
     # The first subtask runs alone: it compiles (or loads) the kernels once for every thread.
     for i in itertools.islice(indices, 1 if jobs > 1 else None):
+        if out_of_time():
+            raise TimeLimitReached(total // unit, done, len(subtasks))
         record(i, work(subtasks[i].spec))
     rest = list(indices)
     if rest:
         with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="boardpuzzles") as pool:
-            futures = {pool.submit(work, subtasks[i].spec): i for i in rest}
+            # At most two subtasks a worker are queued, so a time limit stops the run soon.
+            queue = iter(rest)
+            futures = {}
             try:
-                pending = set(futures)
-                while pending:
+                pending = set()
+                while True:
+                    while len(pending) < 2 * jobs and not out_of_time():
+                        i = next(queue, None)
+                        if i is None:
+                            break
+                        future = pool.submit(work, subtasks[i].spec)
+                        futures[future] = i
+                        pending.add(future)
+                    if not pending:
+                        break
                     # A timeout keeps the main thread awake for Ctrl-C while kernels run.
                     finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
                     for future in finished:
@@ -85,6 +198,8 @@ def run_subtasks(
                 for future in futures:
                     future.cancel()  # queued subtasks never start; running ones end with their subtask
                 raise
+    if done < len(subtasks):
+        raise TimeLimitReached(total // unit, done, len(subtasks))
     if total % unit:
         raise ArithmeticError(f"weighted sum {total} is not a whole number of 1/{unit}: a weighting bug")
     return total // unit

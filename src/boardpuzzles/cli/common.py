@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from boardpuzzles.board import Board
-from boardpuzzles.parallel import ProgressBar, default_jobs
+from boardpuzzles.parallel import Checkpoint, ProgressBar, TimeLimitReached, default_jobs, limits
 
 # Exit codes: each means one thing (listed in --help).
 EXIT_ANSWERED = 0
@@ -54,7 +54,20 @@ def json_option(f: Callable) -> Callable:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")(f)
 
 
+def _keep_in_meta(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    ctx.meta[param.name] = value  # read by run_count, so count commands need no extra arguments
+    return value
+
+
 def count_options(f: Callable) -> Callable:
+    f = click.option(
+        "--checkpoint", metavar="FILE", expose_value=False, callback=_keep_in_meta,
+        help="Record finished subtasks in FILE (SQLite); the same command with the same FILE resumes.",
+    )(f)
+    f = click.option(
+        "--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="S", expose_value=False,
+        callback=_keep_in_meta, help="Stop after S seconds with a partial count (exit 3); see --checkpoint.",
+    )(f)
     f = click.option(
         "--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="J",
         help=f"Parallel workers (default: all {default_jobs()} cores).",
@@ -79,10 +92,35 @@ def emit_json(document: dict[str, Any]) -> None:
 
 
 def run_count(label: str, quiet: bool, compute: Callable[[Any], int]) -> tuple[int, float]:
-    """Run ``compute(progress)`` with a progress bar that shows only for counts over a second."""
+    """Run ``compute(progress)`` with a progress bar that shows only for counts over a second,
+    under the command's --time-limit and --checkpoint. A count stopped by its time limit prints
+    what it has and ends the command with exit code 3."""
+    ctx = click.get_current_context()
+    time_limit = ctx.meta.get("time_limit")
+    path = ctx.meta.get("checkpoint")
+    checkpoint = None
+    if path:
+        check_writable(path)
+        ignored = {"jobs", "quiet", "as_json"}
+        parameters = {"command": ctx.command_path, **{k: v for k, v in ctx.params.items() if k not in ignored}}
+        checkpoint = Checkpoint(path, parameters)
     started = time.perf_counter()
-    with ProgressBar(label, enabled=False if quiet else None) as bar:
-        value = compute(bar)
+    try:
+        with ProgressBar(label, enabled=False if quiet else None) as bar, limits(time_limit, checkpoint):
+            value = compute(bar)
+    except TimeLimitReached as stop:
+        seconds = time.perf_counter() - started
+        again = ("run the same command again to continue" if checkpoint
+                 else "add --checkpoint FILE to keep the finished part for a later run")
+        note(f"stopped at the time limit ({time_limit:g} s) after {stop.done} of {stop.total} subtasks: "
+             f"at least {stop.partial:,} so far; {again}")
+        if ctx.meta.get("as_json") or ctx.params.get("as_json"):
+            emit_json({"complete": False, "partial_count": stop.partial, "subtasks_done": stop.done,
+                       "subtasks": stop.total, "seconds": round(seconds, 3)})
+        raise CommandResult(EXIT_PARTIAL) from None
+    finally:
+        if checkpoint:
+            checkpoint.close()
     return value, time.perf_counter() - started
 
 

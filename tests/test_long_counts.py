@@ -1,0 +1,112 @@
+"""Time limits and checkpoints: one mechanism (``parallel.limits``) under every count."""
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from boardpuzzles.cli import _run
+from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.parallel import Checkpoint, Subtask, TimeLimitReached, limits, run_subtasks, subtask_key
+
+
+def slow_square(x: int) -> int:
+    time.sleep(0.02)
+    return x * x
+
+
+TASKS = [Subtask((i,), weight=1 + i % 3) for i in range(40)]
+WHOLE = sum(i * i * (1 + i % 3) for i in range(40))
+
+
+def test_a_time_limit_stops_with_a_lower_bound():
+    with pytest.raises(TimeLimitReached) as stop, limits(time_limit=0.1):
+        run_subtasks(lambda spec: slow_square(spec[0]), TASKS, jobs=2)
+    assert 0 < stop.value.done < len(TASKS) and stop.value.total == len(TASKS)
+    assert 0 <= stop.value.partial < WHOLE
+
+
+def test_a_checkpoint_resumes_without_redoing_finished_subtasks(tmp_path):
+    path = str(tmp_path / "run.db")
+    calls = []
+
+    def work(spec):
+        calls.append(spec)
+        return slow_square(spec[0])
+
+    with pytest.raises(TimeLimitReached) as stop, limits(0.15, Checkpoint(path, {"what": "squares"})):
+        run_subtasks(work, TASKS, jobs=2)
+    first_calls = len(calls)
+    with limits(checkpoint=Checkpoint(path, {"what": "squares"})):
+        assert run_subtasks(work, TASKS, jobs=1) == WHOLE
+    assert len(calls) - first_calls == len(TASKS) - stop.value.done  # only the rest ran
+    with limits(checkpoint=Checkpoint(path, {"what": "squares"})):
+        assert run_subtasks(work, TASKS, jobs=3) == WHOLE  # all recorded: nothing runs
+    assert len(calls) - first_calls == len(TASKS) - stop.value.done
+
+
+def test_a_checkpoint_of_another_count_is_refused(tmp_path):
+    path = str(tmp_path / "run.db")
+    Checkpoint(path, {"n": 13}).close()
+    with pytest.raises(BoardPuzzlesError, match="another count"):
+        Checkpoint(path, {"n": 14})
+
+
+def test_a_file_that_is_no_checkpoint_is_refused_and_left_alone(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("my notes\n" * 100)
+    with pytest.raises(BoardPuzzlesError, match="not a checkpoint"):
+        Checkpoint(str(path), {})
+    assert path.read_text() == "my notes\n" * 100
+
+
+def test_subtask_keys_are_stable():
+    assert subtask_key((3, 1, 4)) == "[3, 1, 4]"
+
+
+def test_cli_time_limit_exits_3_with_a_partial_json(capsys):
+    code = _run(["queens", "count", "14", "--time-limit", "0.05", "--json", "-q", "--jobs", "1"])
+    out, err = capsys.readouterr()
+    document = json.loads(out)
+    assert code == 3 and document["complete"] is False
+    assert 0 <= document["partial_count"] < 365596  # OEIS A000170: 14 queens
+    assert "time limit" in err
+
+
+def test_cli_refuses_a_checkpoint_of_other_parameters(capsys, tmp_path):
+    path = str(tmp_path / "c.db")
+    assert _run(["knights-tour", "count", "5", "--checkpoint", path]) == 0
+    assert _run(["knights-tour", "count", "5", "--start", "a1", "--checkpoint", path]) == 2
+    assert "another count" in capsys.readouterr().err
+
+
+def test_a_run_killed_with_sigkill_resumes_from_its_checkpoint(tmp_path):
+    path = tmp_path / "q16.db"
+    command = [sys.executable, "-c", "from boardpuzzles.cli import main; main()",
+               "queens", "count", "16", "--jobs", "1", "--quiet", "--checkpoint", str(path)]
+    victim = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # wait until some subtasks are recorded, then kill
+        time.sleep(0.2)
+        if path.exists():
+            try:
+                with sqlite3.connect(path) as db:
+                    if db.execute("SELECT COUNT(*) FROM done").fetchone()[0] >= 5:
+                        break
+            except sqlite3.OperationalError:
+                pass
+    victim.send_signal(signal.SIGKILL)
+    victim.wait()
+    with sqlite3.connect(path) as db:
+        recorded = db.execute("SELECT COUNT(*) FROM done").fetchone()[0]
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert recorded >= 5
+    finished = subprocess.run(command + ["--json"], capture_output=True, text=True, timeout=120,
+                              env={**os.environ})
+    assert finished.returncode == 0, finished.stderr
+    assert json.loads(finished.stdout)["count"] == 14_772_512  # OEIS A000170
