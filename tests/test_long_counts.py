@@ -110,3 +110,42 @@ def test_a_run_killed_with_sigkill_resumes_from_its_checkpoint(tmp_path):
                               env={**os.environ})
     assert finished.returncode == 0, finished.stderr
     assert json.loads(finished.stdout)["count"] == 14_772_512  # OEIS A000170
+
+
+# ------------------------------------------------------------------ a real Dask cluster
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", processes=True,
+                                  dashboard_address=None) as local:
+        yield local.scheduler_address
+
+
+def test_counts_on_a_local_dask_cluster_equal_the_local_ones(cluster, tmp_path):
+    from boardpuzzles.puzzles import hyperqueen, knights_tour, less_than_three, queens
+
+    cases = [
+        (lambda: queens.count(10), 724),  # OEIS A000170
+        (lambda: hyperqueen.count_classes(13), 11),  # OEIS A053994
+        (lambda: less_than_three.count(less_than_three.Rules(7, 1)), 132),  # OEIS A000755
+        (lambda: knights_tour.count(5, start=0), 304),  # the seed article
+    ]
+    for compute, published in cases:
+        local = compute()
+        with limits(scheduler=cluster):
+            assert compute() == local == published
+    path = str(tmp_path / "dask.db")
+    with limits(checkpoint=Checkpoint(path, {"q": 9}), scheduler=cluster):
+        assert queens.count(9) == 352
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT COUNT(*) FROM done").fetchone()[0] > 0
+
+
+def test_cli_scheduler_flag(cluster, capsys):
+    assert _run(["knights-tour", "count", "5", "--start", "a1", "--scheduler", cluster, "-q"]) == 0
+    assert capsys.readouterr().out.strip() == "304"
+    import dask
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        assert _run(["queens", "count", "8", "--scheduler", "tcp://127.0.0.1:9", "-q"]) == 2
+    assert "cannot reach the Dask scheduler" in capsys.readouterr().err

@@ -98,16 +98,19 @@ def _describe(parameters: str) -> str:
 class _Limits:
     time_limit: float | None = None
     checkpoint: Checkpoint | None = None
+    scheduler: str | None = None  # a Dask scheduler address: run the subtasks on its cluster
 
 
 _LIMITS: contextvars.ContextVar[_Limits] = contextvars.ContextVar("limits", default=_Limits())
 
 
 @contextlib.contextmanager
-def limits(time_limit: float | None = None, checkpoint: Checkpoint | None = None) -> Iterator[None]:
-    """Every :func:`run_subtasks` inside stops after ``time_limit`` seconds and records its
-    finished subtasks in ``checkpoint`` (see the module glossary)."""
-    token = _LIMITS.set(_Limits(time_limit, checkpoint))
+def limits(time_limit: float | None = None, checkpoint: Checkpoint | None = None,
+           scheduler: str | None = None) -> Iterator[None]:
+    """Every :func:`run_subtasks` inside stops after ``time_limit`` seconds, records its finished
+    subtasks in ``checkpoint`` (see the module glossary), and runs on the Dask cluster whose
+    scheduler is at ``scheduler`` (``tcp://host:port``) instead of local threads."""
+    token = _LIMITS.set(_Limits(time_limit, checkpoint, scheduler))
     try:
         yield
     finally:
@@ -166,6 +169,9 @@ def run_subtasks(
             if keys[i] in earlier:
                 record(i, earlier[keys[i]], fresh=False)
         todo = [i for i in todo if keys[i] not in earlier]
+    if settings.scheduler:
+        _run_on_cluster(settings.scheduler, work, subtasks, todo, record, out_of_time)
+        todo = []
     indices = iter(todo)
     # The first subtask runs alone: it compiles (or loads) the kernels once for every thread.
     for i in itertools.islice(indices, 1 if jobs > 1 else None):
@@ -203,6 +209,45 @@ def run_subtasks(
     if total % unit:
         raise ArithmeticError(f"weighted sum {total} is not a whole number of 1/{unit}: a weighting bug")
     return total // unit
+
+
+def _run_on_cluster(address: str, work: Callable[[Any], int], subtasks: Sequence[Subtask], todo: Sequence[int],
+                    record: Callable[[int, int], None], out_of_time: Callable[[], bool]) -> None:
+    """Run subtasks on a Dask cluster. ``work`` travels by cloudpickle with the tables it holds;
+    the workers need boardpuzzles installed. Results come back to this process, which records
+    them, so progress, checkpoints and time limits behave as with local threads."""
+    try:
+        from distributed import Client, wait as wait_for
+    except ImportError:
+        raise BoardPuzzlesError("--scheduler needs Dask: pip install 'boardpuzzles[distributed]'") from None
+    try:
+        client = Client(address)  # waits up to Dask's distributed.comm.timeouts.connect
+    except (OSError, TimeoutError) as err:
+        raise BoardPuzzlesError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+    with client:
+        # Enough queued to hide the round trips, few enough that a time limit stops soon.
+        in_flight = max(64, 8 * sum(client.nthreads().values()))
+        queue = iter(todo)
+        futures: dict[Any, int] = {}
+        pending: set[Any] = set()
+        try:
+            while True:
+                while len(pending) < in_flight and not out_of_time():
+                    i = next(queue, None)
+                    if i is None:
+                        break
+                    future = client.submit(work, subtasks[i].spec, pure=False)
+                    futures[future] = i
+                    pending.add(future)
+                if not pending:
+                    return
+                done, pending = wait_for(list(pending), timeout=None, return_when="FIRST_COMPLETED")
+                pending = set(pending)
+                for future in done:
+                    record(futures.pop(future), future.result())
+        except BaseException:
+            client.cancel(list(pending))
+            raise
 
 
 class ProgressBar:

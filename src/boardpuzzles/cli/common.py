@@ -65,6 +65,10 @@ def count_options(f: Callable) -> Callable:
         help="Record finished subtasks in FILE (SQLite); the same command with the same FILE resumes.",
     )(f)
     f = click.option(
+        "--scheduler", metavar="tcp://HOST:PORT", expose_value=False, callback=_keep_in_meta,
+        help="Run the subtasks on this Dask scheduler's cluster (pip install 'boardpuzzles[distributed]').",
+    )(f)
+    f = click.option(
         "--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="S", expose_value=False,
         callback=_keep_in_meta, help="Stop after S seconds with a partial count (exit 3); see --checkpoint.",
     )(f)
@@ -106,7 +110,7 @@ def run_count(label: str, quiet: bool, compute: Callable[[Any], int]) -> tuple[i
         checkpoint = Checkpoint(path, parameters)
     started = time.perf_counter()
     try:
-        with ProgressBar(label, enabled=False if quiet else None) as bar, limits(time_limit, checkpoint):
+        with ProgressBar(label, enabled=False if quiet else None) as bar, limits(time_limit, checkpoint, ctx.meta.get("scheduler")):
             value = compute(bar)
     except TimeLimitReached as stop:
         seconds = time.perf_counter() - started
