@@ -21,6 +21,7 @@ from boardpuzzles.cli.common import (
     CommandResult,
 )
 from boardpuzzles.cli.demo import demo, warmup
+from boardpuzzles.cli.goishi import make_group as make_goishi
 from boardpuzzles.cli.less_than_three import make_group as make_less_than_three
 from boardpuzzles.cli.queens import make_group
 from boardpuzzles.errors import BoardPuzzlesError
@@ -43,6 +44,7 @@ cli.add_command(make_group(torus=True))
 cli.add_command(make_group(torus=False))
 cli.add_command(make_less_than_three())
 cli.add_command(make_baikago())
+cli.add_command(make_goishi())
 cli.add_command(demo)
 cli.add_command(warmup)
 

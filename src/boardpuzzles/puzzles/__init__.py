@@ -11,4 +11,5 @@ PUZZLES = {
     "hyperqueen": "n queens on a torus (the board wraps around at every edge)",
     "queens": "the classic n queens puzzle",
     "less-than-three": "stones of C colours, never K+1 of a colour on any straight line",
+    "goishi": "Goishi Hiroi: pick up every stone in one walk along rows and columns",
 }

@@ -1,0 +1,275 @@
+"""Goishi Hiroi search kernels: one bit per stone, memoised over (stones left, current stone, arrival).
+
+Stones are numbered 0..n-1 in row-major order, so along a row or column the stone indices grow
+to the east and to the south. The nearest stone still on the board in a direction is therefore
+the lowest set bit of ``mask & ray[s, d]`` going east or south, and the highest going north or
+west: no walking across empty points in the hot loop.
+
+Tables (built by ``puzzles/goishi.py`` with plain code):
+
+``ray[s, d]``  int64 mask of the stones lying in direction ``d`` from stone ``s``
+               (0 north, 1 east, 2 south, 3 west; the reverse of ``d`` is ``d ^ 2``);
+``bit[s]``     ``1 << s`` as an int64 (bit 63 is the sign bit; built in Python so that the
+               kernels never shift into it).
+
+A *state* is ``(mask, cur, arrived)``: the stones still on the board, the stone just picked
+up, and the direction we moved to reach it (``NONE`` for the first stone). What can still
+happen depends on nothing else, so a state's number of completions is memoised in an
+open-addressing hash table (``keys`` mask, ``aux`` = ``cur * 8 + arrived + 1``, 0 = free slot,
+``vals``), grown inside the kernel up to ``max_slots`` and then simply no longer filled.
+
+Sound pruning (``_doomed``): a stone picked in the middle of the path is entered from one
+direction and left in another, and the set of directions in which a stone still sees other
+stones only shrinks as stones are picked. So a remaining stone that sees the current stone or
+remaining stones in no direction can never be reached, and one that sees them in only one
+direction can only be the last stone: two such stones, or one unreachable stone, end the branch.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import config, types
+from numba.extending import intrinsic
+
+from boardpuzzles._kernels import jit
+from boardpuzzles._kernels.bits import lowest_bit_index
+
+NONE = 4  # the arrival direction of the first stone: every direction is open
+FREE = 0
+MIN_SLOTS = 1 << 12
+
+# Status codes of the resumable enumeration.
+DONE = 0  # every root explored
+MORE = 1  # ``out`` is full; call again to continue
+
+if config.DISABLE_JIT:
+
+    def highest_bit_index(x):
+        return (int(x) & 0xFFFFFFFFFFFFFFFF).bit_length() - 1
+
+else:
+
+    @intrinsic
+    def _ctlz(typingctx, x):
+        def codegen(context, builder, signature, args):
+            return builder.ctlz(args[0], context.get_constant(types.boolean, True))
+
+        return types.int64(types.int64), codegen
+
+    @jit
+    def highest_bit_index(x):
+        """Index of the highest set bit of a non-zero word (bit 63 included)."""
+        return 63 - _ctlz(x)
+
+
+@jit
+def nearest(ray, cur, d, mask):
+    """The nearest stone of ``mask`` from ``cur`` in direction ``d``, or -1."""
+    cand = mask & ray[cur, d]
+    if cand == 0:
+        return -1
+    if d == 1 or d == 2:
+        return lowest_bit_index(cand)
+    return highest_bit_index(cand)
+
+
+@jit
+def _doomed(ray, bit, mask, cur):
+    """True when no order can pick up every stone of ``mask`` starting from ``cur`` (see above)."""
+    seen = mask | bit[cur]
+    enders = 0
+    rest = mask
+    while rest != 0:
+        s = lowest_bit_index(rest)
+        rest ^= bit[s]
+        dirs = 0
+        for d in range(4):
+            if seen & ray[s, d] != 0:
+                dirs += 1
+                if dirs == 2:
+                    break
+        if dirs == 0:
+            return True
+        if dirs == 1:
+            enders += 1
+            if enders == 2:
+                return True
+    return False
+
+
+# ------------------------------------------------------------------ the memo table
+@jit
+def _slot(keys, aux, mask, tag):
+    """The slot holding (mask, tag), or the free slot where it would go."""
+    size = keys.shape[0]
+    lo = mask & 0xFFFFFFFF
+    hi = (mask >> 32) & 0xFFFFFFFF
+    h = (lo * 1000003) ^ (hi * 2147483629) ^ (tag * 2654435)
+    h ^= h >> 23
+    i = h & (size - 1)
+    while aux[i] != FREE and not (aux[i] == tag and keys[i] == mask):
+        i = (i + 1) & (size - 1)
+    return i
+
+
+@jit
+def _grown(keys, aux, vals):
+    size = keys.shape[0] * 2
+    nkeys = np.zeros(size, dtype=np.int64)
+    naux = np.zeros(size, dtype=np.int64)
+    nvals = np.zeros(size, dtype=np.int64)
+    for i in range(keys.shape[0]):
+        if aux[i] != FREE:
+            j = _slot(nkeys, naux, keys[i], aux[i])
+            nkeys[j] = keys[i]
+            naux[j] = aux[i]
+            nvals[j] = vals[i]
+    return nkeys, naux, nvals
+
+
+def new_table(slots: int = MIN_SLOTS) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """An empty memo table: keys, aux, vals and ``used`` (a one-element counter)."""
+    return (np.zeros(slots, dtype=np.int64), np.zeros(slots, dtype=np.int64), np.zeros(slots, dtype=np.int64),
+            np.zeros(1, dtype=np.int64))
+
+
+# ------------------------------------------------------------------ counting
+@jit
+def count_orders(ray, bit, roots, cap, keys, aux, vals, used, max_slots):
+    """The number of complete orders from the root states (``roots[i] = mask, cur, arrived``),
+    capped at ``cap`` (a capped count means "at least cap"). Returns the count and the memo
+    table (it may have grown); ``used[0]`` counts the filled slots."""
+    n = ray.shape[0]
+    f_mask = np.zeros(n + 1, dtype=np.int64)
+    f_cur = np.zeros(n + 1, dtype=np.int64)
+    f_dir = np.zeros(n + 1, dtype=np.int64)
+    f_next = np.zeros(n + 1, dtype=np.int64)
+    f_acc = np.zeros(n + 1, dtype=np.int64)
+    total = 0
+    for r in range(roots.shape[0]):
+        if total >= cap:
+            break
+        mask, cur, arrived = roots[r, 0], roots[r, 1], roots[r, 2]
+        if mask == 0:
+            total = min(cap, total + 1)
+            continue
+        if _doomed(ray, bit, mask, cur):
+            continue
+        depth = 0
+        f_mask[0], f_cur[0], f_dir[0], f_next[0], f_acc[0] = mask, cur, arrived, 0, 0
+        while depth >= 0:
+            d = f_next[depth]
+            if d == 4 or f_acc[depth] >= cap:
+                acc = min(cap, f_acc[depth])
+                # Remember the state's count (capped counts stay lower bounds, which is all a
+                # capped search needs).
+                if used[0] * 2 >= keys.shape[0] and keys.shape[0] < max_slots:
+                    keys, aux, vals = _grown(keys, aux, vals)
+                if used[0] * 10 < keys.shape[0] * 7:
+                    tag = f_cur[depth] * 8 + f_dir[depth] + 1
+                    i = _slot(keys, aux, f_mask[depth], tag)
+                    if aux[i] == FREE:
+                        used[0] += 1
+                    keys[i], aux[i], vals[i] = f_mask[depth], tag, acc
+                depth -= 1
+                if depth >= 0:
+                    f_acc[depth] = min(cap, f_acc[depth] + acc)
+                else:
+                    total = min(cap, total + acc)
+                continue
+            f_next[depth] = d + 1
+            if d == (f_dir[depth] ^ 2):
+                continue  # no reversing (NONE ^ 2 is no direction, so the first stone may go anywhere)
+            nxt = nearest(ray, f_cur[depth], d, f_mask[depth])
+            if nxt < 0:
+                continue
+            nmask = f_mask[depth] ^ bit[nxt]
+            if nmask == 0:
+                f_acc[depth] += 1
+                continue
+            tag = nxt * 8 + d + 1
+            i = _slot(keys, aux, nmask, tag)
+            if aux[i] != FREE:
+                f_acc[depth] = min(cap, f_acc[depth] + vals[i])
+                continue
+            if _doomed(ray, bit, nmask, nxt):
+                continue
+            depth += 1
+            f_mask[depth], f_cur[depth], f_dir[depth], f_next[depth], f_acc[depth] = nmask, nxt, d, 0, 0
+    return total, keys, aux, vals
+
+
+# ------------------------------------------------------------------ enumerating (resumable)
+def new_stack(n: int) -> np.ndarray:
+    """The enumeration's saved state: rows mask, cur, arrived, next direction, found; and a
+    header row [depth, next root]. Depth -1 means "between roots"."""
+    stack = np.zeros((n + 2, 5), dtype=np.int64)
+    stack[n + 1, 0] = -1
+    return stack
+
+
+@jit
+def enumerate_orders(ray, bit, roots, stack, out, max_out, keys, aux, vals, used, max_slots):
+    """Continue enumerating complete orders where ``stack`` left off, writing up to ``max_out``
+    of them (stone numbers, root's stone first) into the rows of ``out``.
+
+    Only dead states (no completion) are memoised here: a state with completions must be walked
+    again each time, to list them. Returns (status, written, keys, aux, vals)."""
+    n = ray.shape[0]
+    head = n + 1
+    written = 0
+    depth = stack[head, 0]
+    while True:
+        if depth < 0:
+            r = stack[head, 1]
+            if r >= roots.shape[0]:
+                stack[head, 0] = depth
+                return DONE, written, keys, aux, vals
+            stack[head, 1] = r + 1
+            mask, cur = roots[r, 0], roots[r, 1]
+            if mask != 0 and _doomed(ray, bit, mask, cur):
+                continue
+            depth = 0
+            stack[0, 0], stack[0, 1], stack[0, 2], stack[0, 3], stack[0, 4] = mask, cur, roots[r, 2], 0, 0
+        if stack[depth, 0] == 0:  # every stone picked: a complete order
+            for k in range(depth + 1):
+                out[written, k] = stack[k, 1]
+            written += 1
+            depth -= 1
+            if depth >= 0:
+                stack[depth, 4] += 1
+            if written == max_out:
+                stack[head, 0] = depth
+                return MORE, written, keys, aux, vals
+            continue
+        d = stack[depth, 3]
+        if d == 4:
+            found = stack[depth, 4]
+            if found == 0:
+                if used[0] * 2 >= keys.shape[0] and keys.shape[0] < max_slots:
+                    keys, aux, vals = _grown(keys, aux, vals)
+                if used[0] * 10 < keys.shape[0] * 7:
+                    tag = stack[depth, 1] * 8 + stack[depth, 2] + 1
+                    i = _slot(keys, aux, stack[depth, 0], tag)
+                    if aux[i] == FREE:
+                        used[0] += 1
+                    keys[i], aux[i], vals[i] = stack[depth, 0], tag, 0
+            depth -= 1
+            if depth >= 0:
+                stack[depth, 4] += found
+            continue
+        stack[depth, 3] = d + 1
+        if d == (stack[depth, 2] ^ 2):
+            continue
+        nxt = nearest(ray, stack[depth, 1], d, stack[depth, 0])
+        if nxt < 0:
+            continue
+        nmask = stack[depth, 0] ^ bit[nxt]
+        if nmask != 0:
+            i = _slot(keys, aux, nmask, nxt * 8 + d + 1)
+            if aux[i] != FREE:
+                continue  # a known dead state
+            if _doomed(ray, bit, nmask, nxt):
+                continue
+        depth += 1
+        stack[depth, 0], stack[depth, 1], stack[depth, 2], stack[depth, 3], stack[depth, 4] = nmask, nxt, d, 0, 0

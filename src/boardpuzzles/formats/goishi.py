@@ -1,0 +1,357 @@
+"""Goishi Hiroi puzzles as text: read any of five formats (detected automatically), write any.
+
+Glossary
+--------
+quoted      the seed's files: one row per line between double quotes, ``O`` a stone, space an
+            empty point (the quotes make the row width visible)::
+
+                "      "
+                "  OO  "
+rows        plain rows: ``O`` a stone, ``.`` (or space) an empty point.
+numbers     a board of pick-up numbers, as ``boardpuzzles goishi solve`` prints it: tokens
+            separated by spaces, ``.`` empty, ``k`` the k-th stone picked, ``0`` (or ``O``) a stone
+            not picked. It carries an order.
+url         a puzz.link / pzprjs URL, ``https://puzz.link/p?goishi/COLS/ROWS/BODY`` or just
+            ``goishi/COLS/ROWS/BODY``: cols first, then rows; each base-32 digit of the body
+            covers 5 points in row-major order, most significant bit first, and a 1 bit means
+            *no* stone. ``?pzprv3/...`` URLs embedding a whole pzprv3 file are read too.
+pzprv3      the pzprjs file: ``pzprv3``, ``goishi``, rows, cols (rows first!), then one line per
+            row of tokens each followed by a space: ``.`` empty, ``0`` a stone, ``k`` the k-th
+            stone picked. Lines may also be joined with ``/``. It carries an order when numbered.
+
+Every format holds the full board (empty border rows and columns included), so reading what was
+written gives back the same puzzle, and the same order where the format carries one. Source of
+the URL and pzprv3 details: ``robx/pzprjs`` (``src/variety/goishi.js``, ``src/pzpr/parser.js``),
+summarised in ``../shared/data/goishi/formats.md``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import unquote
+
+from boardpuzzles.errors import ParseError, SizeError
+from boardpuzzles.puzzles.goishi import MAX_SIDE, Order, Puzzle
+
+FORMATS: dict[str, str] = {
+    "quoted": 'the seed\'s quoted rows ("  O  O  ")',
+    "rows": "plain rows: O a stone, . an empty point",
+    "numbers": "a board of pick-up numbers (as `solve` prints it); carries an order",
+    "url": "a puzz.link URL (https://puzz.link/p?goishi/COLS/ROWS/BODY)",
+    "pzprv3": "a pzprv3 file (pzprjs, puzz.link); carries an order when numbered",
+}
+#: The formats that can hold a pick-up order.
+CARRY_ORDER = ("numbers", "pzprv3")
+
+URL_PREFIX = "https://puzz.link/p?"
+BASE32 = "0123456789abcdefghijklmnopqrstuv"
+#: Lines that end the board of a pzprv3 file (undo history, metadata, an old-style URL).
+META = ("history:", "info:", "http://")
+
+
+@dataclass(frozen=True)
+class Document:
+    """What a text holds: a puzzle, maybe an order (complete or a first part), and its format."""
+
+    puzzle: Puzzle
+    order: Order | None
+    format: str
+
+
+# ---------------------------------------------------------------- detecting
+def detect(text: str) -> str:
+    """The format of ``text`` (see the glossary); a ParseError for an empty text."""
+    lines = [line.strip() for line in text.replace("\r", "").split("\n") if line.strip()]
+    if not lines:
+        raise ParseError("the input is empty: no board")
+    first = lines[0]
+    if first.startswith('"'):
+        return "quoted"
+    if re.match(r"pzprv3(\.\d+)?(/|$)", first) or (first.startswith("v:") and len(lines) > 1
+                                                    and lines[1].startswith("pzprv3")):
+        return "pzprv3"
+    if len(lines) == 1 and re.match(r"(https?://|[\w.-]*\?|v:|[A-Za-z][\w-]*/\d)", first):
+        return "url"
+    if any(ch.isdigit() for line in lines for ch in line):
+        return "numbers"
+    return "rows"
+
+
+def read(text: str, fmt: str | None = None) -> Document:
+    """Read a puzzle (and order) from ``text`` in ``fmt``, or in the format it looks like."""
+    fmt = fmt or detect(text)
+    readers = {"quoted": _read_quoted, "rows": _read_rows, "numbers": _read_numbers, "url": _read_url,
+               "pzprv3": _read_pzprv3}
+    if fmt not in readers:
+        raise ParseError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
+    return readers[fmt](text)
+
+
+def write(puzzle: Puzzle, fmt: str, order: Sequence[int] | None = None) -> str:
+    """The text of ``puzzle`` in ``fmt`` (no final newline); ``order`` is written where the
+    format carries one (numbers, pzprv3) and must be None elsewhere."""
+    if fmt not in FORMATS:
+        raise ParseError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
+    if order is not None and fmt not in CARRY_ORDER:
+        raise ParseError(f"the {fmt} format cannot hold a pick-up order (numbers and pzprv3 can)")
+    if fmt == "quoted":
+        return "\n".join(f'"{row.replace(".", " ")}"' for row in puzzle.to_rows())
+    if fmt == "rows":
+        return "\n".join(puzzle.to_rows())
+    if fmt == "url":
+        return URL_PREFIX + encode_url_body(puzzle)
+    grid = _number_grid(puzzle, order or ())
+    if fmt == "numbers":
+        width = max(2, len(str(len(order or ()))))
+        return "\n".join(" ".join(("." if v is None else str(v)).rjust(width) for v in row) for row in grid)
+    body = ["pzprv3", "goishi", str(puzzle.rows), str(puzzle.cols)]
+    body += ["".join(f"{'.' if v is None else v} " for v in row) for row in grid]
+    return "\n".join(body)
+
+
+def _number_grid(puzzle: Puzzle, order: Sequence[int]) -> list[list[int | None]]:
+    grid: list[list[int | None]] = [[None] * puzzle.cols for _ in range(puzzle.rows)]
+    for cell in puzzle.stones:
+        r, c = divmod(cell, puzzle.cols)
+        grid[r][c] = 0
+    for k, cell in enumerate(order, start=1):
+        r, c = divmod(cell, puzzle.cols)
+        if grid[r][c] != 0:
+            raise ParseError(f"the order picks up {puzzle.name(cell)} twice or where there is no stone")
+        grid[r][c] = k
+    return grid
+
+
+# ---------------------------------------------------------------- quoted and plain rows
+def _lines(text: str) -> list[tuple[int, str]]:
+    """Numbered lines with blank lines before and after the board removed."""
+    numbered = [(i + 1, line.rstrip("\r")) for i, line in enumerate(text.split("\n"))]
+    while numbered and not numbered[0][1].strip():
+        numbered.pop(0)
+    while numbered and not numbered[-1][1].strip():
+        numbered.pop()
+    if not numbered:
+        raise ParseError("the input is empty: no board")
+    return numbered
+
+
+def _board(rows: list[tuple[int, str]], empty: str, what: str) -> Puzzle:
+    width = len(rows[0][1])
+    if width == 0:
+        raise ParseError(f"line {rows[0][0]}: an empty row")
+    _check_size(len(rows), width)
+    stones = []
+    for r, (number, row) in enumerate(rows):
+        if len(row) != width:
+            raise ParseError(f"line {number}: {len(row)} points where line {rows[0][0]} has {width} "
+                             f"(every row must be as wide{'; write . for an empty point' if what == 'rows' else ''})")
+        for c, ch in enumerate(row):
+            if ch in "Oo":
+                stones.append(r * width + c)
+            elif ch not in empty:
+                shown = " or ".join(repr(e) for e in empty)
+                raise ParseError(f"line {number}, column {c + 1}: unexpected {ch!r} (expected 'O' or {shown})")
+    if not stones:
+        raise ParseError("the board has no stones")
+    return Puzzle(len(rows), width, tuple(stones))
+
+
+def _read_quoted(text: str) -> Document:
+    rows = []
+    for number, line in _lines(text):
+        body = line.strip()
+        if not body:
+            raise ParseError(f"line {number}: a blank line inside the board")
+        if len(body) < 2 or not body.startswith('"') or not body.endswith('"'):
+            raise ParseError(f"line {number}: a quoted row must start and end with '\"'")
+        rows.append((number, body[1:-1]))
+    return Document(_board(rows, " .", "quoted"), None, "quoted")
+
+
+def _read_rows(text: str) -> Document:
+    rows = []
+    for number, line in _lines(text):
+        if not line.strip():
+            raise ParseError(f"line {number}: a blank line inside the board")
+        rows.append((number, line))
+    return Document(_board(rows, ".", "rows"), None, "rows")
+
+
+# ---------------------------------------------------------------- numbered boards
+def _numbered(rows: list[tuple[int, list[str]]], what: str) -> tuple[Puzzle, Order | None]:
+    """A puzzle and its order from rows of tokens ('.', '0'/'O' a stone, k the k-th picked)."""
+    width = len(rows[0][1])
+    _check_size(len(rows), width)
+    stones: list[int] = []
+    picked: dict[int, int] = {}
+    for r, (number, tokens) in enumerate(rows):
+        if len(tokens) != width:
+            raise ParseError(f"line {number}: {len(tokens)} points where the first row has {width}")
+        for c, token in enumerate(tokens):
+            cell = r * width + c
+            if token == ".":
+                continue
+            if token in ("O", "o"):
+                stones.append(cell)
+            elif token.isdigit():
+                k = int(token)
+                stones.append(cell)
+                if k:
+                    if k in picked:
+                        raise ParseError(f"line {number}, column {c + 1}: pick-up number {k} appears twice")
+                    picked[k] = cell
+            else:
+                raise ParseError(f"line {number}, column {c + 1}: unexpected {token!r} in a {what} "
+                                 f"(expected '.', '0' or a pick-up number)")
+    if not stones:
+        raise ParseError("the board has no stones")
+    if picked:
+        missing = next((k for k in range(1, len(picked) + 1) if k not in picked), None)
+        if missing is not None:
+            raise ParseError(f"pick-up numbers must run 1, 2, 3, ...: {missing} is missing "
+                             f"(the highest is {max(picked)})")
+    order = tuple(picked[k] for k in range(1, len(picked) + 1)) if picked else None
+    return Puzzle(len(rows), width, tuple(stones)), order
+
+
+def _read_numbers(text: str) -> Document:
+    rows = []
+    for number, line in _lines(text):
+        if not line.strip():
+            raise ParseError(f"line {number}: a blank line inside the board")
+        rows.append((number, line.split()))
+    puzzle, order = _numbered(rows, "board of pick-up numbers")
+    return Document(puzzle, order, "numbers")
+
+
+# ---------------------------------------------------------------- puzz.link URLs
+def encode_url_body(puzzle: Puzzle) -> str:
+    """``goishi/COLS/ROWS/BODY``: 5 points per base-32 digit, a 1 bit where there is no stone."""
+    stones = set(puzzle.stones)
+    cells = puzzle.rows * puzzle.cols
+    digits = []
+    for start in range(0, cells, 5):
+        value = 0
+        for k in range(5):
+            cell = start + k
+            if cell < cells and cell not in stones:
+                value |= 16 >> k
+        digits.append(BASE32[value])
+    return f"goishi/{puzzle.cols}/{puzzle.rows}/{''.join(digits)}"
+
+
+def _read_url(text: str) -> Document:
+    url = text.strip()
+    query = url.split("?", 1)[1] if "?" in url else url
+    # Optional key=value& pairs (type=editor&) come before the genre.
+    while re.match(r"[A-Za-z_]+=[^&/]*&", query):
+        query = query[query.index("&") + 1:]
+    tokens = query.split("/")
+    if tokens and tokens[0].startswith("v:"):
+        tokens.pop(0)
+    genre = re.sub(r"_(edit|play)$", "", tokens[0] if tokens else "")
+    if re.fullmatch(r"pzprv3(\.\d+)?", genre):
+        document = _read_pzprv3("\n".join(unquote(t) for t in tokens))
+        return Document(document.puzzle, document.order, "url")
+    if genre != "goishi":
+        raise ParseError(f"URL: this is a puzzle of type {genre!r}, not goishi" if genre
+                         else "URL: no puzzle type after '?'")
+    rest = tokens[1:]
+    while rest and rest[-1] == "":
+        rest.pop()  # pzprjs may end a URL with '/'
+    if rest and rest[0].startswith("v:"):
+        rest.pop(0)
+    if rest and not rest[0].isdigit():
+        rest.pop(0)  # a pflag token (goishi defines none)
+    if len(rest) < 3:
+        raise ParseError(f"URL: expected goishi/COLS/ROWS/BODY, got {len(rest)} field{'s' if len(rest) != 1 else ''} "
+                         f"after 'goishi'")
+    cols = _url_number(rest[0], "COLS")
+    rows = _url_number(rest[1], "ROWS")
+    body = rest[2]
+    need = math.ceil(rows * cols / 5)
+    if len(body) < need:
+        raise ParseError(f"URL: BODY has {len(body)} character{'s' if len(body) != 1 else ''}; "
+                         f"a {cols}x{rows} (cols x rows) board needs {need}: the URL is truncated")
+    stones = []
+    for i, ch in enumerate(body[:need]):
+        value = BASE32.find(ch.lower())
+        if value < 0:
+            raise ParseError(f"URL: BODY character {i + 1} is {ch!r}, not a base-32 digit (0-9, a-v)")
+        for k in range(5):
+            cell = i * 5 + k
+            if cell < rows * cols and not value & (16 >> k):
+                stones.append(cell)
+    if not stones:
+        raise ParseError("URL: the board has no stones")
+    return Document(Puzzle(rows, cols, tuple(stones)), None, "url")
+
+
+def _url_number(token: str, field: str) -> int:
+    if not token.isdigit():
+        raise ParseError(f"URL: {field} is {token!r}, not a whole number")
+    value = int(token)
+    if not 1 <= value <= MAX_SIDE:
+        what = "columns" if field == "COLS" else "rows"
+        raise SizeError(f"URL: {field} is {value}; a board has 1 to {MAX_SIDE} {what}")
+    return value
+
+
+# ---------------------------------------------------------------- pzprv3 files
+def _read_pzprv3(text: str) -> Document:
+    raw = text.replace("\r", "").split("\n")
+    nonblank = [line for line in raw if line.strip()]
+    if len(nonblank) == 1 and "/" in nonblank[0]:
+        raw = nonblank[0].strip().split("/")  # the URL / test-script spelling
+    lines = [(i + 1, line) for i, line in enumerate(raw)]
+    pos = 0
+
+    def next_line(what: str) -> tuple[int, str]:
+        nonlocal pos
+        while pos < len(lines) and not lines[pos][1].strip():
+            pos += 1  # blank lines between header fields are harmless
+        if pos >= len(lines):
+            raise ParseError(f"pzprv3: the file ends where {what} should be (line {len(lines) + 1})")
+        pos += 1
+        return lines[pos - 1][0], lines[pos - 1][1].strip()
+
+    number, line = next_line("'pzprv3'")
+    if line.startswith("v:"):
+        number, line = next_line("'pzprv3'")
+    if not re.fullmatch(r"pzprv3(\.\d+)?", line):
+        raise ParseError(f"line {number}: expected 'pzprv3', got {line[:30]!r}")
+    number, genre = next_line("the puzzle type")
+    if genre != "goishi":
+        raise ParseError(f"line {number}: this pzprv3 file is for {genre!r}, not goishi")
+    rows = _header_number(*next_line("the number of rows"), "rows")
+    cols = _header_number(*next_line("the number of columns"), "columns")
+    grid = []
+    for r in range(rows):
+        if pos >= len(lines) or not lines[pos][1].strip() or lines[pos][1].strip().startswith(META):
+            where = len(lines) + 1 if pos >= len(lines) else lines[pos][0]
+            raise ParseError(f"line {where}: the pzprv3 board ends after {r} of its {rows} rows")
+        number, line = lines[pos]
+        pos += 1
+        grid.append((number, line.split()))
+        if len(grid[-1][1]) != cols:
+            raise ParseError(f"line {number}: {len(grid[-1][1])} points where the header says {cols} columns")
+    # Anything after the rows (history:{...}, info:{...}, an old URL) is metadata, not the puzzle.
+    puzzle, order = _numbered(grid, "pzprv3 file")
+    return Document(puzzle, order, "pzprv3")
+
+
+def _header_number(number: int, line: str, what: str) -> int:
+    if not line.isdigit():
+        raise ParseError(f"line {number}: the number of {what} is {line[:20]!r}, not a whole number")
+    value = int(line)
+    if not 1 <= value <= MAX_SIDE:
+        raise SizeError(f"line {number}: {value} {what}; a board has 1 to {MAX_SIDE}")
+    return value
+
+
+def _check_size(rows: int, cols: int) -> None:
+    if rows > MAX_SIDE or cols > MAX_SIDE:
+        raise SizeError(f"the board is {rows}x{cols}; at most {MAX_SIDE}x{MAX_SIDE} points are supported")

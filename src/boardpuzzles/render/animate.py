@@ -1,0 +1,145 @@
+"""Replaying a walk that picks up stones: text frames for the terminal, SVG sheets and GIFs.
+
+Glossary
+--------
+frame   the board after ``k`` stones are picked up (frame 0: nothing picked yet). In text, ``O`` is
+        a stone still on the board, ``=`` a point whose stone is gone (the seed's spelling) and
+        ``@`` the stone just picked; pictures number the picked stones and draw the walk so far.
+replay  the frames in the terminal, each drawn over the previous one (ANSI cursor moves) when
+        the output is a terminal, one after another otherwise.
+
+The GIF is drawn from the same :class:`~boardpuzzles.render.scene.Scene` as the SVG, by a small
+Pillow back end that translates its squares, stones, labels and path.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import Callable, Sequence
+
+from boardpuzzles.grid import Cell, Grid
+from boardpuzzles.render.scene import Scene, style_for
+
+PICKED_MARK = "#9fc5e8"  # picked points
+CURRENT_MARK = "#e06666"  # the stone just picked
+
+
+def text_frame(rows: int, cols: int, stones: Sequence[Cell], order: Sequence[Cell], k: int) -> str:
+    """The board after the first ``k`` stones of ``order`` are picked up."""
+    picked = set(order[:k])
+    on_board = set(stones) - picked
+    current = order[k - 1] if k else None
+    lines = []
+    for r in range(rows):
+        line = []
+        for c in range(cols):
+            cell = r * cols + c
+            line.append("@" if cell == current else "O" if cell in on_board else "=" if cell in picked else ".")
+        lines.append(" ".join(line))
+    return "\n".join(lines)
+
+
+def scene(rows: int, cols: int, stones: Sequence[Cell], order: Sequence[Cell], k: int, title: str = "") -> Scene:
+    """Frame ``k`` as a scene: stones left, picked stones numbered, the walk so far as a path."""
+    picked = order[:k]
+    left = set(stones) - set(picked)
+    marks = {cell: PICKED_MARK for cell in picked}
+    if k:
+        marks[order[k - 1]] = CURRENT_MARK
+    return Scene(Grid(rows, cols), pieces={cell: "O" for cell in sorted(left)}, marks=marks,
+                 labels={cell: str(i + 1) for i, cell in enumerate(picked)}, path=list(picked), title=title)
+
+
+def scenes(rows: int, cols: int, stones: Sequence[Cell], order: Sequence[Cell], names: Callable[[Cell], str]
+           ) -> list[Scene]:
+    """Every frame, 0 to len(order), titled with the step it shows."""
+    found = [scene(rows, cols, stones, order, 0, "start")]
+    for k in range(1, len(order) + 1):
+        found.append(scene(rows, cols, stones, order, k, f"{k}: {names(order[k - 1])}"))
+    return found
+
+
+def frames_svg(frames: Sequence[Scene]) -> str:
+    """All frames on one SVG sheet, in reading order."""
+    from boardpuzzles.render.svg import sheet_svg
+
+    return sheet_svg(list(frames))
+
+
+# ---------------------------------------------------------------- GIF (Pillow)
+def gif_bytes(frames: Sequence[Scene], seconds_per_frame: float = 0.6) -> bytes:
+    """An animated GIF of the frames (the last one held three times as long), looping forever."""
+    from boardpuzzles.render.svg import CELL, MARGIN, TITLE_HEIGHT
+
+    images = []
+    for frame in frames:
+        width = frame.grid.cols * CELL + 2 * MARGIN
+        height = frame.grid.rows * CELL + 2 * MARGIN + TITLE_HEIGHT
+        images.append(_raster(frame, width, height, CELL, MARGIN, TITLE_HEIGHT))
+    durations = [int(seconds_per_frame * 1000)] * len(images)
+    durations[-1] *= 3
+    buffer = io.BytesIO()
+    images[0].save(buffer, format="GIF", save_all=True, append_images=images[1:], duration=durations, loop=0)
+    return buffer.getvalue()
+
+
+def _raster(frame: Scene, width: int, height: int, cell: int, margin: int, title_height: int):
+    from PIL import Image, ImageDraw, ImageFont
+
+    from boardpuzzles.render.svg import DARK, LIGHT
+
+    image = Image.new("RGB", (width, height), "white")
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=14)
+    left, top = margin, margin + title_height
+    if frame.title:
+        draw.text((left, margin // 2), frame.title, fill="#000000", font=ImageFont.load_default(size=16))
+    grid = frame.grid
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            fill = frame.marks.get(r * grid.cols + c) or (LIGHT if (r + c) % 2 == 0 else DARK)
+            draw.rectangle([left + c * cell, top + r * cell, left + (c + 1) * cell - 1, top + (r + 1) * cell - 1],
+                           fill=fill)
+    draw.rectangle([left, top, left + grid.cols * cell, top + grid.rows * cell], outline="#333333")
+
+    def centre(point: Cell) -> tuple[float, float]:
+        r, c = grid.coords(point)
+        return left + (c + 0.5) * cell, top + (r + 0.5) * cell
+
+    if len(frame.path) > 1:
+        draw.line([centre(p) for p in frame.path], fill="#c0392b", width=3)
+    for point, piece in sorted(frame.pieces.items()):
+        x, y = centre(point)
+        style = style_for(piece)
+        radius = cell * 0.4
+        draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=style.fill, outline=style.stroke, width=2)
+    for point, label in sorted(frame.labels.items()):
+        x, y = centre(point)
+        draw.text((x, y), label, fill="#000000", font=font, anchor="mm")
+    return image
+
+
+# ---------------------------------------------------------------- terminal replay
+def replay(frames: Sequence[str], captions: Sequence[str], write: Callable[[str], None],
+           wait: Callable[[int], None], in_place: bool) -> None:
+    """Show the text frames one by one, calling ``wait(k)`` before frame k > 0 (a key press or a
+    delay). ``in_place`` redraws each frame over the previous one instead of scrolling."""
+    height = 0
+    for k, (frame, caption) in enumerate(zip(frames, captions)):
+        if k:
+            wait(k)
+        text = f"{caption}\n{frame}\n"
+        if in_place and height:
+            write(f"\x1b[{height}F\x1b[J")  # back to the first line of the last frame, clear below
+        elif k:
+            write("\n")
+        write(text)
+        height = text.count("\n")
+
+
+def sleeper(seconds: float) -> Callable[[int], None]:
+    def wait(_: int) -> None:
+        time.sleep(seconds)
+
+    return wait
