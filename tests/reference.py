@@ -223,3 +223,89 @@ def knight_tours(rows: int, cols: int, start: int, closed: bool = False) -> list
 def knight_cycles(rows: int, cols: int) -> int:
     """Closed tours as cycles: the closed tours from square 0, each cycle met in two directions."""
     return len(knight_tours(rows, cols, 0, closed=True)) // 2 if rows * cols > 2 else 0
+
+
+# ---------------------------------------------------------------- Goishi Hiroi
+def _goishi_next(rows: int, cols: int, on_board: set[tuple[int, int]], at: tuple[int, int],
+                 step: tuple[int, int]) -> tuple[int, int] | None:
+    """Walk point by point from ``at`` in ``step`` to the first stone still on the board."""
+    r, c = at[0] + step[0], at[1] + step[1]
+    while 0 <= r < rows and 0 <= c < cols:
+        if (r, c) in on_board:
+            return (r, c)
+        r, c = r + step[0], c + step[1]
+    return None
+
+
+def goishi_orders(rows: int, cols: int, stones: set[tuple[int, int]]) -> list[tuple[tuple[int, int], ...]]:
+    """Every pick-up order, by plain depth-first search from every stone: no memo, no pruning,
+    no bitmasks (coordinates and sets only)."""
+    found = []
+
+    def walk(order: list[tuple[int, int]], on_board: set[tuple[int, int]], came: tuple[int, int] | None) -> None:
+        if not on_board:
+            found.append(tuple(order))
+            return
+        for step in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            if came is not None and step == (-came[0], -came[1]):
+                continue
+            nxt = _goishi_next(rows, cols, on_board, order[-1], step)
+            if nxt is not None:
+                order.append(nxt)
+                on_board.discard(nxt)
+                walk(order, on_board, step)
+                on_board.add(nxt)
+                order.pop()
+
+    for start in sorted(stones):
+        walk([start], set(stones) - {start}, None)
+    return found
+
+
+def goishi_seed_first(rows: int, cols: int, stones: set[tuple[int, int]], give_up: float | None = None
+                      ) -> tuple[tuple[int, int], ...] | None:
+    """The seed article's algorithm, ported plainly: a board with a sentinel border, every stone
+    tried as the start, depth-first search that stops at the first complete order; no memo.
+    Raises TimeoutError after ``give_up`` seconds."""
+    import time
+
+    width = cols + 2
+    board = [False] * ((rows + 2) * width)  # the sentinel border is never a stone
+    for r, c in stones:
+        board[(r + 1) * width + c + 1] = True
+    steps = (-width, 1, width, -1)
+    deadline = None if give_up is None else time.perf_counter() + give_up
+    nodes = [0]
+
+    def inside(p: int) -> bool:
+        return width < p < len(board) - width and 0 < p % width < width - 1
+
+    def solve_inner(p: int, came: int, left: int, path: list[int]) -> bool:
+        if left == 0:
+            return True
+        nodes[0] += 1
+        if deadline is not None and nodes[0] % 4096 == 0 and time.perf_counter() > deadline:
+            raise TimeoutError
+        for d in steps:
+            if d == -came:
+                continue
+            q = p + d
+            while inside(q) and not board[q]:
+                q += d
+            if inside(q):
+                board[q] = False
+                path.append(q)
+                if solve_inner(q, d, left - 1, path):
+                    return True
+                path.pop()
+                board[q] = True
+        return False
+
+    for r, c in sorted(stones):
+        p = (r + 1) * width + c + 1
+        board[p] = False
+        path = [p]
+        if solve_inner(p, 0, len(stones) - 1, path):
+            return tuple((q // width - 1, q % width - 1) for q in path)
+        board[p] = True
+    return None
