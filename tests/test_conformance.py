@@ -14,6 +14,8 @@ SMALL = {
     "hyperqueen": ((7,), 28, lambda m, s: m.check(7, s)),
     "queens": ((6,), 4, lambda m, s: m.check(6, s)),
     "less-than-three": ((), 42, lambda m, s: m.check(s)),
+    # 5x5 open tours from every start, directed: 1728 (OEIS A165134).
+    "knights-tour": ((5,), 1728, lambda m, s: m.check(5, 5, s)),
     # goishi2_80Q1 (umeya/puzzle_alogorithm_python, from 大槻兼資's book): 4 orders.
     "goishi": (("OOOO\n.OOO\n..OO\n...O",), 4, lambda m, s: m.check("OOOO\n.OOO\n..OO\n...O", s)),
 }

@@ -22,6 +22,7 @@ from boardpuzzles.cli.common import (
 )
 from boardpuzzles.cli.demo import demo, warmup
 from boardpuzzles.cli.goishi import make_group as make_goishi
+from boardpuzzles.cli.knights_tour import make_group as make_knights_tour
 from boardpuzzles.cli.less_than_three import make_group as make_less_than_three
 from boardpuzzles.cli.queens import make_group
 from boardpuzzles.errors import BoardPuzzlesError
@@ -43,6 +44,7 @@ def cli() -> None:
 cli.add_command(make_group(torus=True))
 cli.add_command(make_group(torus=False))
 cli.add_command(make_less_than_three())
+cli.add_command(make_knights_tour())
 cli.add_command(make_baikago())
 cli.add_command(make_goishi())
 cli.add_command(demo)

@@ -11,5 +11,6 @@ PUZZLES = {
     "hyperqueen": "n queens on a torus (the board wraps around at every edge)",
     "queens": "the classic n queens puzzle",
     "less-than-three": "stones of C colours, never K+1 of a colour on any straight line",
+    "knights-tour": "a knight visits every square once: list, count and find tours",
     "goishi": "Goishi Hiroi: pick up every stone in one walk along rows and columns",
 }
