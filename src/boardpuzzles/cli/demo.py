@@ -7,7 +7,8 @@ import time
 import click
 
 from boardpuzzles.cli.common import note, spaced_rows
-from boardpuzzles.puzzles import hyperqueen, knights_tour, less_than_three, queens
+from boardpuzzles.formats import goishi as goishi_formats
+from boardpuzzles.puzzles import baikago, goishi, hyperqueen, knights_tour, less_than_three, queens
 
 
 def side_by_side(blocks: list[str], gap: int = 4) -> str:
@@ -55,6 +56,22 @@ def demo() -> None:
     found_tour = knights_tour.find(8, closed=True)
     click.echo(side_by_side([knights_tour.picture(5, 5, seed_tour), knights_tour.picture(8, 8, found_tour.tour)]))
 
+    _heading("Goishi Hiroi: a published 15x15 puzzle (gridpuzzle.com 16n76), solved and proven unique")
+    puzzle = goishi_formats.read(GOISHI_15).puzzle
+    started = time.perf_counter()
+    order = goishi.solve(puzzle)
+    unique = goishi.is_unique(puzzle)
+    click.echo(goishi.numbered_picture(puzzle, order))
+    click.echo(f"{'unique' if unique else 'NOT unique'}: {len(order)} stones picked up "
+               f"({time.perf_counter() - started:.3f}s)")
+
+    _heading("Baikago: black completes a + cross on e5 (distance 1) on a 9x9 board")
+    position = baikago.Position(baikago.Rules(size=9))
+    for name in ["e5", "a1", "d5", "a9", "f5", "i1", "e6", "i9", "e4"]:
+        position.make_named(name)
+    click.echo(str(position))
+    click.echo(position.outcome().describe(position.grid))
+
     _heading("Counts (each compared with its published value)")
     checks = [
         ("hyperqueen count 13", lambda: hyperqueen.count(13), 4524, "OEIS A051906"),
@@ -97,6 +114,10 @@ def warmup() -> None:
     note(f"kernels ready ({time.perf_counter() - started:.1f}s)")
 
 
+#: gridpuzzle.com hiroimono 16n76 (see tests/data/goishi/published_instances.md).
+GOISHI_15 = "goishi/15/15/etufvvurv7fvpruvvvtvvvvufvv1vvvsfvvvvvvvbuvrn"
+
+
 def _compile_kernels() -> None:
     hyperqueen.count(5)
     hyperqueen.count_classes(5)
@@ -109,3 +130,4 @@ def _compile_kernels() -> None:
     knights_tour.count(5, start=0)
     knights_tour.count_closed(5, 6)
     knights_tour.find(6, closed=True)
+    goishi.is_unique(goishi_formats.read("goishi/4/4/1370").puzzle)
