@@ -217,7 +217,8 @@ def _run_on_cluster(address: str, work: Callable[[Any], int], subtasks: Sequence
     the workers need boardpuzzles installed. Results come back to this process, which records
     them, so progress, checkpoints and time limits behave as with local threads."""
     try:
-        from distributed import Client, wait as wait_for
+        from distributed import Client
+        from distributed import wait as wait_for
     except ImportError:
         raise BoardPuzzlesError("--scheduler needs Dask: pip install 'boardpuzzles[distributed]'") from None
     try:

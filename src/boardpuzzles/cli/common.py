@@ -108,9 +108,10 @@ def run_count(label: str, quiet: bool, compute: Callable[[Any], int]) -> tuple[i
         ignored = {"jobs", "quiet", "as_json"}
         parameters = {"command": ctx.command_path, **{k: v for k, v in ctx.params.items() if k not in ignored}}
         checkpoint = Checkpoint(path, parameters)
+    scheduler = ctx.meta.get("scheduler")
     started = time.perf_counter()
     try:
-        with ProgressBar(label, enabled=False if quiet else None) as bar, limits(time_limit, checkpoint, ctx.meta.get("scheduler")):
+        with ProgressBar(label, enabled=False if quiet else None) as bar, limits(time_limit, checkpoint, scheduler):
             value = compute(bar)
     except TimeLimitReached as stop:
         seconds = time.perf_counter() - started
