@@ -222,3 +222,11 @@ def test_an_impossible_family_member_counts_zero_and_says_so(capsys):
     # With K = 1 no two stones may share a line, and any two stones do.
     code, out, err = run(capsys, "less-than-three", "count", "--colours", "1", "--size", "3", "--max-in-line", "1")
     assert (code, out) == (0, "0\n") and "no placement exists" in err
+
+
+def test_the_demo_runs_and_every_count_matches(capsys):
+    # `make demo` is the README's first command: it must finish, and every published value match.
+    assert _run(["demo"]) == 0
+    out = capsys.readouterr().out
+    assert "MISMATCH" not in out and out.count(" ok (") >= 15
+    assert "unique: 29 stones" in out and "Black wins" in out
