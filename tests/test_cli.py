@@ -230,3 +230,26 @@ def test_the_demo_runs_and_every_count_matches(capsys):
     out = capsys.readouterr().out
     assert "MISMATCH" not in out and out.count(" ok (") >= 15
     assert "unique: 29 stones" in out and "Black wins" in out
+
+
+def test_writing_a_file_keeps_its_permissions_and_links(tmp_path):
+    from boardpuzzles.cli.common import write_file_atomically
+
+    target = tmp_path / "picture.svg"
+    target.write_text("old")
+    target.chmod(0o644)
+    link = tmp_path / "link.svg"
+    link.symlink_to(target)
+    write_file_atomically(str(link), "new")
+    assert link.is_symlink() and target.read_text() == "new"
+    assert (target.stat().st_mode & 0o777) == 0o644
+    fresh = tmp_path / "fresh.svg"
+    write_file_atomically(str(fresh), "x")
+    assert (fresh.stat().st_mode & 0o777) == 0o666 & ~_umask()
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

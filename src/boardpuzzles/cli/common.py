@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -180,13 +181,22 @@ def write_boards_svg(path: str, boards: list, titles: list[str] | None = None) -
 
 def write_file_atomically(path: str, text: str) -> None:
     """Write via a temporary file in the same folder and rename, so an interrupted or failed write
-    never leaves a half-written file where the user's file was."""
-    folder = check_writable(path)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{Path(path).name}.", suffix=".tmp")
+    never leaves a half-written file where the user's file was. A symlink is written through
+    (its target is replaced, the link stays), and an existing file keeps its permissions."""
+    real = os.path.realpath(path)
+    folder = check_writable(real)
+    if os.path.exists(real):
+        mode = stat.S_IMODE(os.stat(real).st_mode)
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{Path(real).name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
-        os.replace(tmp, path)
+        os.chmod(tmp, mode)
+        os.replace(tmp, real)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)

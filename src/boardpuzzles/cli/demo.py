@@ -130,4 +130,11 @@ def _compile_kernels() -> None:
     knights_tour.count(5, start=0)
     knights_tour.count_closed(5, 6)
     knights_tour.find(6, closed=True)
-    goishi.is_unique(goishi_formats.read("goishi/4/4/1370").puzzle)
+    small = goishi_formats.read("goishi/4/4/1370").puzzle
+    goishi.is_unique(small)
+    goishi.solve(small)
+    from boardpuzzles.puzzles.baikago.ai import ComputerPlayer
+
+    game = baikago.Position(baikago.Rules(size=7))
+    game.make_named("d4")
+    ComputerPlayer(game.rules, strength=1).choose_for(game)
