@@ -265,6 +265,11 @@ def test_round_trips_are_lossless(puzzle, fmt, data):
     (" 1  2\n 4  .", "pick-up numbers must run 1, 2, 3, ...: 3 is missing"),
     (" 1  1\n .  .", "line 1, column 2: pick-up number 1 appears twice"),
     ("\n".join(["O" * 101] * 2), "at most 100x100"),
+    ("1 \u00b2\n0 0\n", "line 1, column 2: unexpected '\u00b2'"),  # '²'.isdigit() is True, int('²') fails
+    ("goishi/\u00b2/5/abc", "COLS is '\u00b2', not a whole number"),
+    ("goishi/5/\u00b2/abc", "ROWS is '\u00b2', not a whole number"),
+    ("pzprv3\ngoishi\n\u00b2\n2\n0 0\n0 0\n", "line 3: the number of rows is '\u00b2'"),
+    ("pzprv3\ngoishi\n2\n\u0663\n0 0\n0 0\n", "line 4: the number of columns is '\u0663'"),
 ])
 def test_bad_input_gets_one_line_naming_the_place(text, message):
     with pytest.raises(BoardPuzzlesError) as err:
@@ -295,6 +300,21 @@ def test_a_unique_10x10_with_20_stones():
 def test_generation_gives_up_at_its_time_limit():
     with pytest.raises(gh.GenerationTimeout, match="found in"):
         gh.generate(19, 19, 60, seed=1, time_limit=0.2)
+
+
+def test_giving_up_suggests_more_stones_when_there_are_few():
+    with pytest.raises(gh.GenerationTimeout, match="try more stones"):
+        gh.generate(5, 5, 5, seed=1, time_limit=0.2)
+
+
+def test_count_cap_by_position_or_keyword():
+    puzzle = gh.Puzzle.from_rows(["OOOO", ".OOO", "..OO", "...O"])
+    assert gh.count(puzzle) == 4 and gh.count(puzzle, 2) == 2 and gh.count(puzzle, cap=3) == 3
+
+
+@pytest.mark.parametrize("name,puzzle,order,url", _full_instances())
+def test_the_count_split_by_start_stone_is_the_single_count(name, puzzle, order, url):
+    assert gh.count(puzzle, jobs=1) == gh.count(puzzle, jobs=2) == gh.count(puzzle) == 1
 
 
 def test_first_ambiguity():
@@ -344,6 +364,26 @@ def test_cli_count_and_cap(capsys, tmp_path):
     assert json.loads(out)["at_least"] is True
 
 
+def test_cli_count_jobs_agree_and_bad_digits_exit_2(capsys, tmp_path):
+    path = tmp_path / "q3.txt"
+    path.write_text(".O..O.\nOOOOOO\n.O..O.\n.O..O.\nOOOOOO\n.O..O.\n")
+    one = run(capsys, "goishi", "count", str(path), "--jobs", "1", "--json")
+    two = run(capsys, "goishi", "count", str(path), "--jobs", "2", "--json")
+    assert one[0] == two[0] == 0 and json.loads(one[1])["count"] == json.loads(two[1])["count"] == 7256
+    for text in ("1 \u00b2\n0 0\n", "pzprv3\ngoishi\n\u00b2\n2\n0 0\n0 0\n"):
+        path.write_text(text)
+        code, out, err = run(capsys, "goishi", "solve", str(path))
+        assert code == 2 and out == "" and err.startswith("boardpuzzles: error:") and err.count("\n") == 1
+
+
+def test_cli_rows_take_a_space_as_an_empty_point(capsys, tmp_path):
+    path = tmp_path / "spaces.txt"
+    path.write_text("O O\nOOO\n")
+    code, out, _ = run(capsys, "goishi", "solve", str(path))
+    assert code == 0 and out.splitlines()[0].split() == ["1", ".", "2"]
+    assert formats.read("O O\nOOO\n").puzzle == formats.read("O.O\nOOO\n").puzzle
+
+
 def test_cli_check(capsys, tmp_path):
     assert run(capsys, "goishi", "check", PZPRJS_URL, "e3 d3 d4 d5 b5 b4 b3 c3 c6 d6 d2")[0] == 0
     code, out, _ = run(capsys, "goishi", "check", PZPRJS_URL, "e3 d3 d5")
@@ -380,6 +420,9 @@ def test_cli_convert_and_files_written_whole(capsys, tmp_path):
     (["solve", "goishi/6/7/vsten"], "truncated"),
     (["solve", "https://puzz.link/p?slither/3/3/abc"], "not goishi"),
     (["solve", "missing-file.txt"], "no such file"),
+    (["solve", "puzzles/1.txt"], "no such file: puzzles/1.txt"),  # a mistyped path is not a bad URL
+    (["solve", "goishi/\u00b2/5/abc"], "COLS is"),
+    (["count", "goishi/6/7/vsten1tvo", "--max", "2", "--time-limit", "5"], "cannot be used with --max"),
     (["count", "goishi/6/7/vsten1tvo", "--max", "0"], "--max"),
     (["generate", "--size", "ten", "--stones", "5"], "not a size"),
     (["generate", "--size", "5x5", "--stones", "26"], "do not fit"),

@@ -16,14 +16,18 @@ from boardpuzzles.cli.common import (
     CommandResult,
     check_writable,
     command_settings,
+    count_options,
+    emit_count,
     emit_json,
     json_option,
     note,
     read_input,
+    run_count,
     write_file_atomically,
 )
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.formats import goishi as formats
+from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import PUZZLES
 from boardpuzzles.puzzles import goishi as gh
 
@@ -146,35 +150,45 @@ Examples:
             raise CommandResult(EXIT_NEGATIVE)
 
     @group.command("count", context_settings=command_settings(), epilog=f"""\b
-Counts every legal pick-up order. With --max K the count stops at K ("at least K"), so
-`count --max 2` answers "is it unique?" quickly: 1 means unique.
+Counts every legal pick-up order, one subtask per start stone (run by --jobs threads; Ctrl-C,
+--time-limit and --checkpoint stop between subtasks). With --max K the count stops at K ("at
+least K") in one fast search, so `count --max 2` answers "is it unique?": 1 means unique.
 \b
 Examples:
   boardpuzzles {NAME} count puzzle.txt
   boardpuzzles {NAME} count puzzle.txt --max 2
+  boardpuzzles {NAME} count puzzle.txt --jobs 4 --time-limit 60 --checkpoint count.db
 
 {FORMATS_HELP}
 
 {EXIT_CODES_HELP}""")
     @file_argument
     @click.option("--max", "cap", type=click.IntRange(min=1), default=None, metavar="K",
-                  help="Stop counting at K.")
-    @json_option
-    def count(file, in_format, cap, as_json) -> None:
+                  help="Stop counting at K (one search; --jobs and the limits do not apply).")
+    @count_options
+    def count(file, in_format, cap, jobs, quiet, as_json) -> None:
         """Count the solutions (the number alone is the last line)."""
         puzzle = _document(file, in_format).puzzle
-        value = gh.count(puzzle, cap)
+        jobs = jobs or default_jobs()
+        if cap is not None:
+            meta = click.get_current_context().meta
+            given = [f"--{k.replace('_', '-')}" for k in ("time_limit", "checkpoint", "scheduler") if meta.get(k)]
+            if given:
+                raise click.UsageError(f"{' and '.join(given)} cannot be used with --max "
+                                       "(a capped count is one search)")
+            value, seconds = run_count(f"{NAME} {puzzle.describe()}", True, lambda bar: gh.count(puzzle, cap))
+        else:
+            value, seconds = run_count(f"{NAME} {puzzle.describe()}", quiet, lambda bar: gh.count(
+                puzzle, jobs=jobs, progress=bar))
         capped = cap is not None and value >= cap
         ceiling = cap is None and value >= gh.COUNT_CEILING
         if capped or ceiling:
             note(f"stopped counting at {value}: there are at least that many orders")
         elif value == 0:
             note(f"no solution: no order picks up all {puzzle.size} stones")
-        if as_json:
-            emit_json({"puzzle": NAME, "rows": puzzle.rows, "cols": puzzle.cols, "stones": puzzle.size,
-                       "count": value, "max": cap, "at_least": capped or ceiling})
-        else:
-            click.echo(value)
+        emit_count({"puzzle": NAME, "rows": puzzle.rows, "cols": puzzle.cols, "stones": puzzle.size,
+                    "count": value, "max": cap, "at_least": capped or ceiling,
+                    "jobs": None if cap is not None else jobs}, as_json, seconds)
 
     @group.command("check", context_settings=command_settings(), epilog=f"""\b
 ORDER is square names (e3 d3 d4 ...) or 0-based (row,col) pairs ((4,4) (4,3) ...), as
@@ -379,10 +393,16 @@ Exit codes:
 
 
 def _document(file: str, in_format: str | None) -> formats.Document:
-    """The puzzle in FILE, or FILE itself when it is a puzz.link URL (not a file that exists)."""
-    if file != "-" and not Path(file).exists() and formats.detect(file) == "url":
+    """The puzzle in FILE, or FILE itself when it is a puzz.link URL (not a file that exists).
+    Only what looks like a URL is read as one, so a mistyped path is reported as a missing file."""
+    if file != "-" and not Path(file).exists() and _looks_like_url(file):
         return formats.read(file, in_format or "url")
     return _load(file, in_format)
+
+
+def _looks_like_url(text: str) -> bool:
+    text = text.strip()
+    return "://" in text or text.startswith(("goishi/", "pzprv3", "?goishi/", "p?goishi/"))
 
 
 def _read_order(puzzle: gh.Puzzle, text: str) -> gh.Order:
@@ -415,7 +435,14 @@ def _emit_text(text: str, out_path: str | None, as_json: bool, extra: dict) -> N
 
 
 def _write_bytes(path: str, data: bytes) -> None:
-    """Like write_file_atomically, for binary data: a temporary file renamed into place."""
+    """A binary file through the shared atomic writer (symlinks followed, permissions kept).
+    Until that writer takes bytes, it refuses them with a TypeError before anything is replaced
+    (its temporary file removed), and the bytes go through a plain temporary file and rename."""
+    try:
+        write_file_atomically(path, data)  # type: ignore[arg-type]
+        return
+    except TypeError:
+        pass
     import os
     import tempfile
 
@@ -429,4 +456,3 @@ def _write_bytes(path: str, data: bytes) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
-

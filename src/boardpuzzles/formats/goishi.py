@@ -62,6 +62,14 @@ class Document:
 
 
 # ---------------------------------------------------------------- detecting
+DECIMAL = "0123456789"
+
+
+def _is_decimal(text: str) -> bool:
+    """ASCII digits only: str.isdigit() also accepts '²', which int() then refuses."""
+    return re.fullmatch(r"[0-9]+", text) is not None
+
+
 def detect(text: str) -> str:
     """The format of ``text`` (see the glossary); a ParseError for an empty text."""
     lines = [line.strip() for line in text.replace("\r", "").split("\n") if line.strip()]
@@ -73,9 +81,9 @@ def detect(text: str) -> str:
     if re.match(r"pzprv3(\.\d+)?(/|$)", first) or (first.startswith("v:") and len(lines) > 1
                                                     and lines[1].startswith("pzprv3")):
         return "pzprv3"
-    if len(lines) == 1 and re.match(r"(https?://|[\w.-]*\?|v:|[A-Za-z][\w-]*/\d)", first):
+    if len(lines) == 1 and re.match(r"(https?://|[\w.-]*\?|v:|[A-Za-z][\w-]*/\S)", first):
         return "url"
-    if any(ch.isdigit() for line in lines for ch in line):
+    if any(ch in DECIMAL for line in lines for ch in line):
         return "numbers"
     return "rows"
 
@@ -177,7 +185,7 @@ def _read_rows(text: str) -> Document:
         if not line.strip():
             raise ParseError(f"line {number}: a blank line inside the board")
         rows.append((number, line))
-    return Document(_board(rows, ".", "rows"), None, "rows")
+    return Document(_board(rows, " .", "rows"), None, "rows")  # '.' or a space: no stone
 
 
 # ---------------------------------------------------------------- numbered boards
@@ -196,7 +204,7 @@ def _numbered(rows: list[tuple[int, list[str]]], what: str) -> tuple[Puzzle, Ord
                 continue
             if token in ("O", "o"):
                 stones.append(cell)
-            elif token.isdigit():
+            elif _is_decimal(token):
                 k = int(token)
                 stones.append(cell)
                 if k:
@@ -264,7 +272,7 @@ def _read_url(text: str) -> Document:
         rest.pop()  # pzprjs may end a URL with '/'
     if rest and rest[0].startswith("v:"):
         rest.pop(0)
-    if rest and not rest[0].isdigit():
+    if len(rest) > 3 and not _is_decimal(rest[0]):
         rest.pop(0)  # a pflag token (goishi defines none)
     if len(rest) < 3:
         raise ParseError(f"URL: expected goishi/COLS/ROWS/BODY, got {len(rest)} field{'s' if len(rest) != 1 else ''} "
@@ -291,7 +299,7 @@ def _read_url(text: str) -> Document:
 
 
 def _url_number(token: str, field: str) -> int:
-    if not token.isdigit():
+    if not _is_decimal(token):
         raise ParseError(f"URL: {field} is {token!r}, not a whole number")
     value = int(token)
     if not 1 <= value <= MAX_SIDE:
@@ -344,7 +352,7 @@ def _read_pzprv3(text: str) -> Document:
 
 
 def _header_number(number: int, line: str, what: str) -> int:
-    if not line.isdigit():
+    if not _is_decimal(line):
         raise ParseError(f"line {number}: the number of {what} is {line[:20]!r}, not a whole number")
     value = int(line)
     if not 1 <= value <= MAX_SIDE:

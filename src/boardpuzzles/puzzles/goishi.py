@@ -42,6 +42,7 @@ import numpy as np
 from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
 from boardpuzzles.grid import Cell, Grid
+from boardpuzzles.parallel import Progress, Subtask, run_subtasks
 
 Order = tuple[Cell, ...]
 
@@ -333,10 +334,25 @@ class Counter:
         return int(total)
 
 
-def count(puzzle: Puzzle | str, max: int | None = None, *, prefix: Sequence[Cell] = ()) -> int:
-    """The number of orders, or ``max`` when there are at least that many (a cap makes proving
-    uniqueness cheap: ``count(p, 2) == 1``)."""
-    return Counter(puzzle, max)(prefix)
+def count(puzzle: Puzzle | str, cap: int | None = None, *, prefix: Sequence[Cell] = (), jobs: int | None = None,
+          progress: Progress | None = None) -> int:
+    """The number of orders, or ``cap`` when there are at least that many (a cap makes proving
+    uniqueness cheap: ``count(p, 2) == 1``).
+
+    With ``jobs`` (or ``progress``), an uncapped count from the start is split into one subtask
+    per start stone and run by :func:`boardpuzzles.parallel.run_subtasks`: ``jobs`` threads, a
+    progress bar, and the caller's time limit, checkpoint and scheduler; Ctrl-C stops it between
+    subtasks. Otherwise it is one kernel call, whose memo is shared by every start."""
+    puzzle = as_puzzle(puzzle)
+    if cap is not None or prefix or (jobs is None and progress is None):
+        return Counter(puzzle, cap)(prefix)
+    Counter(puzzle, 1)  # refuse a board the kernel cannot hold before any subtask starts
+
+    def work(spec: tuple[Cell]) -> int:
+        return Counter(puzzle)(spec)
+
+    subtasks = [Subtask((stone,)) for stone in puzzle.stones]
+    return min(run_subtasks(work, subtasks, jobs=jobs or 1, progress=progress), COUNT_CEILING)
 
 
 def solve(puzzle: Puzzle | str) -> Order | None:
@@ -521,8 +537,7 @@ def generate(rows: int, cols: int, stones: int, *, seed: int | None = None,
             stuck = 0
             while point is not None and stuck < patience:
                 if time_limit is not None and time.perf_counter() - started > time_limit:
-                    raise GenerationTimeout(f"no unique {rows}x{cols} puzzle with {stones} stones found in "
-                                            f"{time_limit:g} s; try fewer stones, a smaller board or another seed")
+                    raise _gave_up(rows, cols, stones, time_limit)
                 grown = _random_walk(rows, cols, stones, rng, walk[:max(1, point)])
                 regrowths += 1
                 if grown is None:
@@ -539,5 +554,18 @@ def generate(rows: int, cols: int, stones: int, *, seed: int | None = None,
                 return Generated(puzzle, tuple(walk), regrowths, restarts, time.perf_counter() - started)
         restarts += 1
         if time_limit is not None and time.perf_counter() - started > time_limit:
-            raise GenerationTimeout(f"no unique {rows}x{cols} puzzle with {stones} stones found in "
-                                    f"{time_limit:g} s; try fewer stones, a smaller board or another seed")
+            raise _gave_up(rows, cols, stones, time_limit)
+
+
+def _gave_up(rows: int, cols: int, stones: int, time_limit: float) -> GenerationTimeout:
+    """The give-up message, with a hint in the direction that may help: few stones for the board
+    tend to leave several orders (more stones constrain the walk), many stones make long walks
+    hard to find. No exact threshold is known, so the hint says "try", not "needs"."""
+    points = rows * cols
+    if 3 * stones <= points:
+        hint = "try more stones (with few stones several orders tend to remain), or another seed"
+    elif 3 * stones >= 2 * points:
+        hint = "try fewer stones (a walk through this many is hard to find), a bigger board, or another seed"
+    else:
+        hint = "try a different number of stones (more or fewer) or another seed"
+    return GenerationTimeout(f"no unique {rows}x{cols} puzzle with {stones} stones found in {time_limit:g} s; {hint}")
