@@ -179,7 +179,7 @@ def write_boards_svg(path: str, boards: list, titles: list[str] | None = None) -
     note(f"wrote {len(boards)} board{'s' if len(boards) > 1 else ''} to {path}")
 
 
-def write_file_atomically(path: str, text: str) -> None:
+def write_file_atomically(path: str, text: str | bytes) -> None:
     """Write via a temporary file in the same folder and rename, so an interrupted or failed write
     never leaves a half-written file where the user's file was. A symlink is written through
     (its target is replaced, the link stays), and an existing file keeps its permissions."""
@@ -193,7 +193,7 @@ def write_file_atomically(path: str, text: str) -> None:
         mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{Path(real).name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as handle:
             handle.write(text)
         os.chmod(tmp, mode)
         os.replace(tmp, real)

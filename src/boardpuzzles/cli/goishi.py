@@ -279,7 +279,7 @@ Examples:
                 write_file_atomically(svg_path, anim.frames_svg(scenes))
                 note(f"wrote {len(scenes)} frames to {svg_path}")
             if gif_path:
-                _write_bytes(gif_path, anim.gif_bytes(scenes, delay if delay else 0.6))
+                write_file_atomically(gif_path, anim.gif_bytes(scenes, delay if delay else 0.6))
                 note(f"wrote {len(scenes)} frames to {gif_path}")
         if as_json or gif_path or svg_path:
             return
@@ -432,27 +432,3 @@ def _emit_text(text: str, out_path: str | None, as_json: bool, extra: dict) -> N
         emit_json({"puzzle": NAME, **extra, "text": text})
     elif not out_path:
         click.echo(text)
-
-
-def _write_bytes(path: str, data: bytes) -> None:
-    """A binary file through the shared atomic writer (symlinks followed, permissions kept).
-    Until that writer takes bytes, it refuses them with a TypeError before anything is replaced
-    (its temporary file removed), and the bytes go through a plain temporary file and rename."""
-    try:
-        write_file_atomically(path, data)  # type: ignore[arg-type]
-        return
-    except TypeError:
-        pass
-    import os
-    import tempfile
-
-    folder = check_writable(path)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{Path(path).name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
