@@ -6,13 +6,19 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import tempfile
+import time
+
+#: Seconds to wait for one reply from Chromium before giving up (a hung browser must not hang CI).
+TIMEOUT = 30.0
 
 
 class Browser:
-    def __init__(self, executable: str) -> None:
+    def __init__(self, executable: str, timeout: float = TIMEOUT) -> None:
         self.executable = executable
+        self.timeout = timeout
         self.next_id = 0
         self.session: str | None = None
 
@@ -59,15 +65,20 @@ class Browser:
         if _session and self.session:
             message["sessionId"] = self.session
         os.write(self._to_browser, json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + self.timeout  # for the reply, however many events come first
         while True:
-            reply = self._read()
+            reply = self._read(deadline, method)
             if reply.get("id") == self.next_id:
                 if "error" in reply:
                     raise RuntimeError(f"{method}: {reply['error']}")
                 return reply["result"]
 
-    def _read(self) -> dict:
+    def _read(self, deadline: float, method: str) -> dict:
         while b"\0" not in self._buffer:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([self._from_browser], [], [], max(left, 0))
+            if not ready:
+                raise TimeoutError(f"{method}: no reply from Chromium in {self.timeout:g} s")
             chunk = os.read(self._from_browser, 65536)
             if not chunk:
                 raise RuntimeError("Chromium closed the pipe")

@@ -293,10 +293,7 @@ def test_alpha_beta_with_its_table_returns_the_plain_minimax_value(seed, depth):
     board, cnt = kernel_state(position)
     me, width = position.turn, 4
     player = ai.ComputerPlayer(position.rules, tt_bits=10)
-    key = np.uint64(0)
-    for p, c in enumerate(position.board):
-        if c:
-            key ^= player.zob[c, p]
+    key = ai.position_key(player.zob, position.board, me)
     stats = np.zeros(2, dtype=np.int64)
     value = k.negamax(board, cnt, position.table.cells, position.table.through, position.table.through_count,
                       player.zob, me, depth, key, width, ai.ATTACK, ai.DEFEND, ai.VALUE, *player.tt, 10**9, stats, 0)
@@ -304,6 +301,21 @@ def test_alpha_beta_with_its_table_returns_the_plain_minimax_value(seed, depth):
                                          ai.VALUE)
     assert value == expected
     assert board.tolist() == position.board  # the kernel put every stone back
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_table_tells_the_side_to_move_apart(seed):
+    # choose(points, me) is public and the table persists: the same board with the other side to
+    # move must not be answered from the first call's entries.
+    position = random_position(6, 300 + seed, 6)
+    player = ai.ComputerPlayer(position.rules, strength=2, seconds=1000, seed=0, tt_bits=10)
+    assert ai.position_key(player.zob, position.board, bk.BLACK) != ai.position_key(player.zob, position.board,
+                                                                                     bk.WHITE)
+    for me in (bk.BLACK, bk.WHITE):
+        fresh = ai.ComputerPlayer(position.rules, strength=2, seconds=1000, seed=0, tt_bits=10)
+        expected = fresh.choose(position.board, me)
+        got = player.choose(position.board, me)
+        assert (got.reason, got.value, got.depth) == (expected.reason, expected.value, expected.depth)
 
 
 # -------------------------------------------------------------------- the computer player
@@ -320,24 +332,32 @@ def test_the_computer_wins_when_it_can_and_blocks_when_it_must():
     assert (rules.grid.name(choice.move), choice.reason) == ("e4", "block")
 
 
-def test_the_computer_sees_a_double_four():
-    # Black to move: e5 f5 g5 on row 5 and the column of f... f6 makes + (f5: e5 g5 f6 f4) a
-    # four and x (f6? no) -- built so one move makes two fours with different fifth points.
+def test_the_computer_finds_a_win_by_continuous_fours():
+    # Black has threes on the + and x crosses of e5 (d5 f5 e4; d4 f4 d6) and on the + cross of d5
+    # (d5 d4 d6): no four yet, so no win at once and nothing to block, but e5 would make two fours
+    # and c5 a four that forces white's reply: a win by continuous fours (VCF).
+    from boardpuzzles._kernels import baikago as kernels
+
     rules = bk.Rules(9)
-    position = bk.Position.from_board(bk.read_points(
-        ".........\n"
-        ".........\n"
-        ".........\n"
-        "....X.X..\n"
-        "...X.....\n"
-        "....X.X..\n"
-        ".........\n"
-        "OO.......\n"
-        "OO.O.....\n", 9)[1], rules)
-    # d5 with e6 g6 e4 g4: playing f5 makes the x cross on f5 (e6 g6 e4 g4) complete? No: that is
-    # a win at once. The player must take it.
-    choice = ai.ComputerPlayer(rules, strength=1).choose_for(position)
-    assert rules.grid.name(choice.move) == "f5" and choice.reason == "win"
+    position = bk.Position(rules)
+    for black, white in zip(("d5", "f5", "e4", "d4", "f4", "d6"), ("a1", "b1", "a2", "i9", "h9", "i8")):
+        position.make_named(black)
+        position.make_named(white)
+    assert ai.ComputerPlayer(rules, strength=1, seed=0).choose_for(position).reason == "search"  # no VCF
+    computer = ai.ComputerPlayer(rules, strength=2, seed=0)
+    defender = ai.ComputerPlayer(rules, strength=2, seed=0)
+    choice = computer.choose_for(position)
+    assert choice.reason == "vcf" and choice.value == kernels.WIN
+    for _ in range(10):  # every black move a four (or the win), every white reply a forced block
+        position.make(choice.move)
+        if position.is_game_over():
+            break
+        reply = defender.choose_for(position)
+        assert reply.reason == "block"
+        position.make(reply.move)
+        choice = computer.choose_for(position)
+        assert choice.reason in ("vcf", "win")
+    assert position.outcome().winner == bk.BLACK
 
 
 @pytest.mark.parametrize("colour", [bk.BLACK, bk.WHITE])
@@ -354,3 +374,24 @@ def test_the_computer_beats_the_greedy_player_on_15x15(colour):
             player = computer if position.turn == colour else greedy
             position.make(player.choose_for(position).move)
         assert position.outcome().winner == colour
+
+
+def test_a_move_may_be_a_numpy_integer_but_not_a_float_or_a_string():
+    position = bk.Position(bk.Rules(9))
+    position.make(np.int64(40))
+    position.make(np.int32(0))
+    assert position.move_stack == [40, 0] and all(type(m) is int for m in position.move_stack)
+    for bad in (1.0, "3", None, 81, -1):
+        with pytest.raises(bk.IllegalMoveError):
+            position.make(bad)
+
+
+def test_the_judge_reads_a_picture_with_a_byte_order_mark():
+    assert bk.read_points("\ufeffX.O\n...\n...\n") == (3, [1, 0, 2] + [0] * 6)
+
+
+def test_a_one_line_picture_too_wide_says_one_line():
+    from boardpuzzles.puzzles.baikago.rules import MAX_SIZE
+
+    with pytest.raises(ParseError, match=rf"the picture is 1 line by {MAX_SIZE + 1} points"):
+        bk.read_points("X" * (MAX_SIZE + 1))

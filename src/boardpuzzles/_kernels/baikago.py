@@ -4,7 +4,9 @@ State (built in ``puzzles/baikago/ai.py`` and passed in; no globals):
 ``board[p]``        0 empty, 1 black, 2 white;
 ``cnt[c, k]``       stones of colour c on cross k (row 0 unused);
 ``cells[k]``        the five points of cross k; ``through[p, :tcount[p]]`` the crosses through p;
-``zob[c, p]``       Zobrist keys; the transposition table is five parallel arrays.
+``zob[c, p]``       Zobrist keys (c = 1, 2); ``zob[0, 0]`` is the side-to-move key, in the hash
+                    when white is to move (``position_key`` in ``ai.py``); the transposition
+                    table is five parallel arrays.
 
 A cross is *live* for a colour when the other colour has no stone on it. A live cross with four
 stones is a *four*: its empty fifth point wins next move, so the opponent must take it. Two
@@ -286,7 +288,7 @@ def _negamax(board, cnt, cells, through, tcount, zob, me, depth, alpha, beta, pl
         m = moves[i]
         place(board, cnt, through, tcount, m, me)
         v = -_negamax(board, cnt, cells, through, tcount, zob, other, next_depth, -beta, -alpha, ply + 1,
-                      key ^ zob[me, m], width, attack, defend, value,
+                      key ^ zob[me, m] ^ zob[0, 0], width, attack, defend, value,
                       tt_key, tt_val, tt_depth, tt_flag, tt_move, budget, stats)
         remove(board, cnt, through, tcount, m)
         if stats[1]:
@@ -322,7 +324,7 @@ def search_root(board, cnt, cells, through, tcount, zob, me, depth, key, width, 
         m = order[i]
         place(board, cnt, through, tcount, m, me)
         values[i] = -_negamax(board, cnt, cells, through, tcount, zob, other, depth - 1, -WIN - 1, WIN + 1, ply + 1,
-                              key ^ zob[me, m], width, attack, defend, value,
+                              key ^ zob[me, m] ^ zob[0, 0], width, attack, defend, value,
                               tt_key, tt_val, tt_depth, tt_flag, tt_move, budget, stats)
         remove(board, cnt, through, tcount, m)
         if stats[1]:

@@ -14,6 +14,7 @@ from boardpuzzles.cli.common import (
     command_settings,
     emit_json,
     json_option,
+    note,
     read_input,
 )
 from boardpuzzles.grid import file_letters
@@ -266,7 +267,7 @@ Exit codes:
             show(board_picture(judgement.points, judgement.rules.size, judgement.highlighted, colour=use_colour),
                  use_colour)
             if judgement.highlighted and not use_colour:
-                click.echo("(the stones of the crosses are in lower case)")
+                note("(the stones of the crosses are in lower case)")
         if judgement.verdict == "inconsistent":
             raise CommandResult(EXIT_NEGATIVE)
 

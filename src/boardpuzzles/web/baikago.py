@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+from collections import OrderedDict
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
@@ -17,6 +18,14 @@ from urllib.parse import parse_qs, urlparse
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago.ai import STRENGTHS, ComputerPlayer
+
+#: At most this many games are kept; starting one more drops the least recently used.
+MAX_GAMES = 32
+#: Transposition-table size (bits) of a web game's computer: 2^14 entries, about 256 KiB.
+WEB_TT_BITS = 14
+#: The host names a request may carry (a page elsewhere that rebinds its DNS name to 127.0.0.1
+#: still sends its own name).
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
 
 
 class WebGame:
@@ -27,7 +36,7 @@ class WebGame:
         self.position = bk.Position(rules)
         self.human = human
         self.strength = strength
-        self.computer = ComputerPlayer(rules, strength)
+        self.computer = ComputerPlayer(rules, strength, tt_bits=WEB_TT_BITS)
         self.lock = threading.Lock()
         self.reply()
 
@@ -75,8 +84,33 @@ class BaikagoServer(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], rules: bk.Rules) -> None:
         super().__init__(address, Handler)
         self.rules = rules
-        self.games: dict[str, WebGame] = {}
+        self.games: OrderedDict[str, WebGame] = OrderedDict()  # least recently used first
         self.games_lock = threading.Lock()
+
+    def add_game(self, game: WebGame) -> None:
+        with self.games_lock:
+            self.games[game.id] = game
+            while len(self.games) > MAX_GAMES:
+                self.games.popitem(last=False)
+
+    def get_game(self, game_id: str) -> WebGame | None:
+        with self.games_lock:
+            game = self.games.get(game_id)
+            if game is not None:
+                self.games.move_to_end(game_id)
+            return game
+
+
+def local_host(host: str | None) -> bool:
+    """Whether a Host header names this machine: 127.0.0.1 or localhost, with or without a port."""
+    if not host:
+        return False
+    name, colon, port = host.strip().rpartition(":")
+    if not colon:
+        name, port = port, ""
+    elif not port.isdigit():
+        return False
+    return name.lower() in LOCAL_HOSTS
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -85,7 +119,16 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args) -> None:  # quiet: the terminal shows only the address
         pass
 
+    def _host_ok(self) -> bool:
+        """Refuse a request for another host name (DNS rebinding): 403."""
+        if local_host(self.headers.get("Host")):
+            return True
+        self._json(HTTPStatus.FORBIDDEN, {"error": "this server answers only 127.0.0.1 and localhost"})
+        return False
+
     def do_GET(self) -> None:
+        if not self._host_ok():
+            return
         url = urlparse(self.path)
         if url.path in ("/", "/index.html"):
             self._send(HTTPStatus.OK, PAGE.encode("utf-8"), "text/html; charset=utf-8")
@@ -97,6 +140,8 @@ class Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.NOT_FOUND, {"error": f"no page {url.path}"})
 
     def do_POST(self) -> None:
+        if not self._host_ok():
+            return
         url = urlparse(self.path)
         try:
             length = int(self.headers.get("Content-Length", "0"))
@@ -108,22 +153,26 @@ class Handler(BaseHTTPRequestHandler):
             return
         try:
             if url.path == "/api/new":
-                human = {"black": bk.BLACK, "white": bk.WHITE}.get(body.get("human", "black"))
+                human_name = body.get("human", "black")
                 strength = body.get("strength", 2)
-                if human is None or strength not in STRENGTHS:
-                    raise BoardPuzzlesError("human is black or white; strength one of "
+                human = {"black": bk.BLACK, "white": bk.WHITE}.get(human_name) if isinstance(human_name, str) else None
+                # bool is an int: true is not a strength
+                if human is None or type(strength) is not int or strength not in STRENGTHS:
+                    raise BoardPuzzlesError("human is \"black\" or \"white\"; strength one of "
                                             + ", ".join(map(str, STRENGTHS)))
                 game = WebGame(self.server.rules, human, strength)
-                with self.server.games_lock:
-                    self.server.games[game.id] = game
+                self.server.add_game(game)
                 self._json(HTTPStatus.OK, game.state())
                 return
-            game = self._game(str(body.get("game", "")))
+            game_id, point = body.get("game", ""), body.get("point", "")
+            if not isinstance(game_id, str) or not isinstance(point, str):
+                raise BoardPuzzlesError("game and point are strings")
+            game = self._game(game_id)
             if game is None:
                 return
             with game.lock:
                 if url.path == "/api/move":
-                    game.move(str(body.get("point", "")))
+                    game.move(point)
                 elif url.path == "/api/undo":
                     game.undo()
                 else:
@@ -134,7 +183,7 @@ class Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.BAD_REQUEST, {"error": str(err)})
 
     def _game(self, game_id: str) -> WebGame | None:
-        game = self.server.games.get(game_id)
+        game = self.server.get_game(game_id)
         if game is None:
             self._json(HTTPStatus.NOT_FOUND, {"error": f"no game {game_id!r}: start a new one"})
         return game

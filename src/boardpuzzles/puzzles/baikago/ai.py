@@ -60,12 +60,24 @@ DEFAULT_STRENGTH = 3
 
 @functools.lru_cache(maxsize=32)
 def zobrist(size: int) -> np.ndarray:
-    """Random keys per colour and point, fixed per board size (seeded: reproducible)."""
+    """Random keys per colour and point, fixed per board size (seeded: reproducible). Row 0
+    (empty points) has no keys but ``[0, 0]``: the side-to-move key, in the hash when white is
+    to move, so one board with either side to move has two entries in the table."""
     rng = np.random.default_rng(20190103 + size)
     keys = rng.integers(1, 2**63 - 1, size=(3, size * size), dtype=np.int64).astype(np.uint64)
-    keys[0] = 0
+    keys[0, 1:] = 0
     keys.setflags(write=False)
     return keys
+
+
+def position_key(zob: np.ndarray, board: Sequence[int], me: Colour) -> np.uint64:
+    """The Zobrist hash of ``board`` with ``me`` to move (the kernels update it move by move)."""
+    board = np.asarray(board)
+    key = zob[0, 0] if me == WHITE else np.uint64(0)
+    for colour in (BLACK, WHITE):
+        for p in np.flatnonzero(board == colour):
+            key ^= zob[colour, p]
+    return np.uint64(key)
 
 
 @dataclass
@@ -148,10 +160,7 @@ class ComputerPlayer:
         order = np.full(s.width + 4, -1, dtype=np.int32)
         n = k.top_moves(scores, s.width + 4, order)  # a wider root: every root move is searched exactly
         order = order[:n]
-        key = np.uint64(0)
-        for colour in (BLACK, WHITE):
-            for p in np.flatnonzero(board == colour):
-                key ^= self.zob[colour, p]
+        key = position_key(self.zob, board, me)
         values = np.zeros(n, dtype=np.int64)
         best_values, depth_done = None, 0
         for depth in range(1, s.depth + 1):

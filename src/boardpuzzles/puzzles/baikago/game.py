@@ -8,6 +8,7 @@ is drawn early, before the board fills.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -145,7 +146,11 @@ class Position:
 
     def make(self, move: Move) -> None:
         """Play a stone for the side to move (an :class:`IllegalMoveError` if it cannot go there)."""
-        if not isinstance(move, int) or not 0 <= move < self.grid.size:
+        try:
+            move = operator.index(move)  # numpy integers too; not floats or strings
+        except TypeError:
+            raise IllegalMoveError(f"{move!r} is not a point of the {self.grid.describe()} board") from None
+        if isinstance(move, bool) or not 0 <= move < self.grid.size:
             raise IllegalMoveError(f"{move!r} is not a point of the {self.grid.describe()} board")
         if self.board[move] != EMPTY_POINT:
             raise IllegalMoveError(f"{self.grid.name(move)} is already taken")

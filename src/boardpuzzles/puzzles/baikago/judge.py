@@ -27,12 +27,17 @@ STONE_READ = {"X": BLACK, "x": BLACK, "O": WHITE, "o": WHITE}
 EMPTY_READ = {".", " "}
 
 
+def _lines(n: int) -> str:
+    return f"{n} line" if n == 1 else f"{n} lines"
+
+
 def read_points(text: str, size: int | None = None) -> tuple[int, list[int]]:
     """The board side and point colours (row-major, top row first) of a picture.
 
     Pictures: the seed's ``board.txt`` (``X``, ``O``, spaces; lines may be short or missing at
     the bottom), plain rows with ``.`` for empty, or spaced rows (``X . O``) as the judge prints
     them. The side is ``size`` if given, else the larger of the line count and the widest line."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark that an editor put at the start
     if not text.strip():
         raise ParseError("the picture is empty: no stones and no rows")
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -57,9 +62,9 @@ def read_points(text: str, size: int | None = None) -> tuple[int, list[int]]:
         raise ParseError(f"size must be between 3 and {MAX_SIZE}, got {size}")
     n = size if size is not None else max(height, width)
     if n > MAX_SIZE:
-        raise ParseError(f"the picture is {height} lines by {width} points: larger than {MAX_SIZE}x{MAX_SIZE}")
+        raise ParseError(f"the picture is {_lines(height)} by {width} points: larger than {MAX_SIZE}x{MAX_SIZE}")
     if height > n:
-        raise ParseError(f"{height} lines: too many for a {n}x{n} board")
+        raise ParseError(f"{_lines(height)}: too many for a {n}x{n} board")
     if width > n:
         longest = next(i for i, row in enumerate(stripped) if len(row) == width)
         raise ParseError(f"line {longest + 1}: {width} points, too long for a {n}x{n} board")
