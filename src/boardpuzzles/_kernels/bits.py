@@ -1,4 +1,4 @@
-"""Bit tricks for the kernels: hardware popcount and count-trailing-zeros on int64 words.
+"""Bit tricks for the kernels: hardware popcount, count-trailing-zeros and count-leading-zeros on int64 words.
 
 numba has no portable popcount, so these are LLVM intrinsics; under ``NUMBA_DISABLE_JIT=1``
 they fall back to plain Python.
@@ -20,6 +20,9 @@ if config.DISABLE_JIT:
         x = int(x)
         return (x & -x).bit_length() - 1
 
+    def highest_bit_index(x):
+        return (int(x) & 0xFFFF_FFFF_FFFF_FFFF).bit_length() - 1
+
 else:
 
     @intrinsic
@@ -36,6 +39,13 @@ else:
 
         return types.int64(types.int64), codegen
 
+    @intrinsic
+    def _ctlz(typingctx, x):
+        def codegen(context, builder, signature, args):
+            return builder.ctlz(args[0], context.get_constant(types.boolean, True))
+
+        return types.int64(types.int64), codegen
+
     @jit
     def popcount(x):
         return _ctpop(x)
@@ -44,3 +54,8 @@ else:
     def lowest_bit_index(x):
         """Index of the lowest set bit of a non-zero word."""
         return _cttz(x)
+
+    @jit
+    def highest_bit_index(x):
+        """Index of the highest set bit of a non-zero word (bit 63 included)."""
+        return 63 - _ctlz(x)

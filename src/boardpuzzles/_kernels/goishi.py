@@ -28,11 +28,9 @@ direction can only be the last stone: two such stones, or one unreachable stone,
 from __future__ import annotations
 
 import numpy as np
-from numba import config, types
-from numba.extending import intrinsic
 
 from boardpuzzles._kernels import jit
-from boardpuzzles._kernels.bits import lowest_bit_index
+from boardpuzzles._kernels.bits import highest_bit_index, lowest_bit_index
 
 NONE = 4  # the arrival direction of the first stone: every direction is open
 FREE = 0
@@ -42,24 +40,6 @@ MIN_SLOTS = 1 << 12
 DONE = 0  # every root explored
 MORE = 1  # ``out`` is full; call again to continue
 
-if config.DISABLE_JIT:
-
-    def highest_bit_index(x):
-        return (int(x) & 0xFFFFFFFFFFFFFFFF).bit_length() - 1
-
-else:
-
-    @intrinsic
-    def _ctlz(typingctx, x):
-        def codegen(context, builder, signature, args):
-            return builder.ctlz(args[0], context.get_constant(types.boolean, True))
-
-        return types.int64(types.int64), codegen
-
-    @jit
-    def highest_bit_index(x):
-        """Index of the highest set bit of a non-zero word (bit 63 included)."""
-        return 63 - _ctlz(x)
 
 
 @jit
