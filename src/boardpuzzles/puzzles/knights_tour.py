@@ -48,6 +48,10 @@ MAX_COUNT_SQUARES = 64
 MAX_FIND_SQUARES = 4_000_000
 #: ``find`` tries the exact search (which can also prove that there is no tour) up to here.
 EXACT_FIND_SQUARES = 30
+#: The frontier state packs 4 bits per square: 2 x side + 2 squares must fit in 64 bits.
+MAX_FRONTIER_SIDE = 7
+#: The closed-tour counter stops (cleanly) before holding more states than this.
+MAX_FRONTIER_STATES = 40_000_000
 #: Subtasks of a count: enough first moves for this many pieces of work per start square.
 SUBTASKS_PER_START = 64
 
@@ -283,11 +287,6 @@ def _count_closed(rows: int, cols: int) -> int:
                         "frontier states; stopped before running out of memory")
     return int(value)
 
-
-#: The frontier state packs 4 bits per square: 2 x side + 2 squares must fit in 64 bits.
-MAX_FRONTIER_SIDE = 7
-#: The closed-tour counter stops (cleanly) before holding more states than this.
-MAX_FRONTIER_STATES = 40_000_000
 
 
 # ------------------------------------------------------------------ listing
