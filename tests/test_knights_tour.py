@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from boardpuzzles.cli import _run
 from boardpuzzles.cli.knights_tour import parse_tour
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
+from boardpuzzles.grid import parse_size
 from boardpuzzles.puzzles import knights_tour as kt
 from tests.reference import knight_cycles, knight_tours
 
@@ -210,14 +211,14 @@ def test_independent_checker_agrees_on_known_tour():
 
 # ------------------------------------------------------------------ sizes and input
 def test_parse_size():
-    assert kt.parse_size("6") == (6, 6)
-    assert kt.parse_size("3x8") == (3, 8)
-    assert kt.parse_size(" 4X5 ") == (4, 5)
+    assert parse_size("6") == (6, 6)
+    assert parse_size("3x8") == (3, 8)
+    assert parse_size(" 4X5 ") == (4, 5)
     for bad in ("", "x", "3x", "-3", "3x8x2", "ax4"):
         with pytest.raises(ParseError):
-            kt.parse_size(bad)
+            parse_size(bad)
     with pytest.raises(SizeError):
-        kt.parse_size("0x5")
+        parse_size("0x5")
 
 
 def test_limits_are_refused_before_any_work():

@@ -51,12 +51,13 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from boardpuzzles.errors import BoardPuzzlesError, SizeError
+from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
 
 Cell = int
 Coords = tuple[int, int]
@@ -104,6 +105,19 @@ def line_directions(max_step: int) -> list[Direction]:
                 continue
             found.append((dr, dc))
     return sorted(found, key=lambda d: (max(abs(d[0]), abs(d[1])), d[0], -d[1]))
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """A board size as users type it: ``"6"`` -> (6, 6); ``"3x8"`` (or ``3X8``, ``3*8``) -> (3, 8),
+    rows by columns."""
+    match = re.fullmatch(r"\s*([0-9]+)\s*(?:[xX*]\s*([0-9]+))?\s*", str(text))
+    if not match:
+        raise ParseError(f"{text!r} is not a size: give N or RxC (rows x columns), for example 6 or 3x8")
+    rows = int(match.group(1))
+    cols = int(match.group(2) or rows)
+    if rows < 1 or cols < 1:
+        raise SizeError(f"board size {text!r}: both sides must be at least 1")
+    return rows, cols
 
 
 def file_letters(col: int) -> str:

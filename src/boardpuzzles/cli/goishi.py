@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -27,6 +26,7 @@ from boardpuzzles.cli.common import (
 )
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.formats import goishi as formats
+from boardpuzzles.grid import parse_size
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import PUZZLES
 from boardpuzzles.puzzles import goishi as gh
@@ -76,14 +76,6 @@ def _write_svg(path: str, puzzle: gh.Puzzle, orders: Sequence[Sequence[int]], ti
               for order, title in zip(orders, titles)]
     write_file_atomically(path, sheet_svg(scenes))
     note(f"wrote {path}")
-
-
-def _size(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d+)\s*(?:[xX*]\s*(\d+))?\s*", text)
-    if not match:
-        raise click.BadParameter(f"{text!r} is not a size like 10x10 (rows x columns) or 10", param_hint="'--size'")
-    rows = int(match.group(1))
-    return rows, int(match.group(2) or rows)
 
 
 def make_group() -> click.Group:
@@ -363,7 +355,7 @@ Exit codes:
         """Generate a new puzzle with exactly one solution."""
         import random
 
-        rows, cols = _size(size_text)
+        rows, cols = parse_size(size_text)
         if solution and out_format not in formats.CARRY_ORDER:
             raise click.UsageError(f"--solution needs a format that holds pick-up numbers: "
                                    f"{' or '.join(formats.CARRY_ORDER)}")

@@ -24,6 +24,7 @@ from boardpuzzles.cli.common import (
     write_file_atomically,
 )
 from boardpuzzles.errors import BoardPuzzlesError, ParseError
+from boardpuzzles.grid import parse_size
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import PUZZLES
 from boardpuzzles.puzzles import knights_tour as kt
@@ -57,10 +58,6 @@ Examples:
   boardpuzzles knights-tour count 3x10 --undirected --json
 
 {EXIT_CODES_HELP}"""
-
-
-def _size(text: str) -> tuple[int, int]:
-    return kt.parse_size(text)
 
 
 def _start(rows: int, cols: int, start: str | None, all_starts: bool) -> int | None:
@@ -133,7 +130,7 @@ Examples:
     def solve(size: str, start: str | None, all_starts: bool, closed: bool, limit: int | None, as_json: bool,
               svg_path: str | None) -> None:
         """Print knight's tours of a board, one after another."""
-        rows, cols = _size(size)
+        rows, cols = parse_size(size)
         first = _start(rows, cols, start, all_starts)
         if svg_path:
             check_writable(svg_path)
@@ -169,7 +166,7 @@ Examples:
     def count(size: str, start: str | None, all_starts: bool, closed: bool, undirected: bool, jobs: int | None,
               quiet: bool, as_json: bool) -> None:
         """Print the number of knight's tours of a board (see below for what is counted)."""
-        rows, cols = _size(size)
+        rows, cols = parse_size(size)
         first = _start(rows, cols, start, all_starts)
         kt.validate_count(rows, cols, first, closed, undirected)
         jobs = jobs or default_jobs()
@@ -206,7 +203,7 @@ Examples:
     @click.option("--svg", "svg_path", metavar="PATH", help="Also draw the tour into an SVG file.")
     def find(size: str, closed: bool, start: str | None, seed: int, as_json: bool, svg_path: str | None) -> None:
         """Find one knight's tour quickly, on boards of any size."""
-        rows, cols = _size(size)
+        rows, cols = parse_size(size)
         first = _start(rows, cols, start, False)
         if svg_path:
             check_writable(svg_path)
@@ -254,7 +251,7 @@ Exit codes:
     @json_option
     def check(size: str, file: str, closed: bool, as_json: bool) -> None:
         """Tell whether a tour is a knight's tour of the board, and if not, why."""
-        rows, cols = _size(size)
+        rows, cols = parse_size(size)
         tour = parse_tour(read_input(file), rows, cols)
         problems = kt.violations(rows, cols, tour, closed)
         if as_json:

@@ -29,14 +29,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-import re
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
+from boardpuzzles.errors import BoardPuzzlesError, SizeError
 from boardpuzzles.grid import KNIGHT_STEPS, Grid
 from boardpuzzles.parallel import Progress, Subtask, run_subtasks
 
@@ -57,18 +56,6 @@ SUBTASKS_PER_START = 64
 
 
 # ------------------------------------------------------------------ sizes and tables
-def parse_size(text: str) -> tuple[int, int]:
-    """``"6"`` -> (6, 6); ``"3x8"`` (or ``3X8``, ``3*8``) -> (3, 8): rows by columns."""
-    match = re.fullmatch(r"\s*(\d+)\s*(?:[xX*]\s*(\d+))?\s*", str(text))
-    if not match:
-        raise ParseError(f"board size {text!r} is not N or RxC (for example 6 or 3x8)")
-    rows = int(match.group(1))
-    cols = int(match.group(2) or rows)
-    if rows < 1 or cols < 1:
-        raise SizeError(f"board size {text!r}: both sides must be at least 1")
-    return rows, cols
-
-
 def board(rows: int, cols: int | None = None) -> Grid:
     return Grid.square(rows) if cols is None or cols == rows else Grid(rows, cols)
 
