@@ -120,7 +120,7 @@ def run_count(label: str, quiet: bool, compute: Callable[[Any], int]) -> tuple[i
                  else "add --checkpoint FILE to keep the finished part for a later run")
         note(f"stopped at the time limit ({time_limit:g} s) after {stop.done} of {stop.total} subtasks: "
              f"at least {stop.partial:,} so far; {again}")
-        if ctx.meta.get("as_json") or ctx.params.get("as_json"):
+        if ctx.params.get("as_json"):
             emit_json({"complete": False, "partial_count": stop.partial, "subtasks_done": stop.done,
                        "subtasks": stop.total, "seconds": round(seconds, 3)})
         raise CommandResult(EXIT_PARTIAL) from None

@@ -376,7 +376,8 @@ def find(rows: int, cols: int | None = None, closed: bool = False, start: int | 
     if squares <= EXACT_FIND_SQUARES:
         starts = [first] if start is not None or closed else range(squares)
         for s in starts:
-            for tour in (_tours_from(rows, cols, s, closed)):
+            tour = next(_tours_from(rows, cols, s, closed), None)
+            if tour is not None:
                 return result(tour, "exhaustive search")
         where = f" from {board(rows, cols).name(start)}" if start is not None else ""
         return result(None, "exhaustive search", f"the exhaustive search found no {'closed' if closed else 'open'} "
