@@ -149,3 +149,11 @@ def test_cli_scheduler_flag(cluster, capsys):
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
         assert _run(["queens", "count", "8", "--scheduler", "tcp://127.0.0.1:9", "-q"]) == 2
     assert "cannot reach the Dask scheduler" in capsys.readouterr().err
+
+
+def test_bad_checkpoint_paths_and_scheduler_addresses_are_one_line_errors(capsys):
+    assert _run(["knights-tour", "count", "6", "--checkpoint", "/no/such/folder/x.db"]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith("boardpuzzles: error: cannot write") and err.count("\n") == 1
+    assert _run(["hyperqueen", "count", "13", "--scheduler", "nonsense"]) == 2
+    assert "not a Dask scheduler address" in capsys.readouterr().err

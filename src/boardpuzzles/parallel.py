@@ -223,6 +223,8 @@ def _run_on_cluster(address: str, work: Callable[[Any], int], subtasks: Sequence
         raise BoardPuzzlesError("--scheduler needs Dask: pip install 'boardpuzzles[distributed]'") from None
     try:
         client = Client(address)  # waits up to Dask's distributed.comm.timeouts.connect
+    except ValueError as err:  # not an address at all
+        raise BoardPuzzlesError(f"{address!r} is not a Dask scheduler address like tcp://host:8786 ({err})") from None
     except (OSError, TimeoutError) as err:
         raise BoardPuzzlesError(f"cannot reach the Dask scheduler at {address}: {err}") from None
     with client:

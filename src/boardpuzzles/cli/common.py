@@ -60,9 +60,15 @@ def _keep_in_meta(ctx: click.Context, param: click.Parameter, value: Any) -> Any
     return value
 
 
+def _checkpoint_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value:
+        check_writable(value)  # refuse a bad path before any work (or any diagnostic) starts
+    return _keep_in_meta(ctx, param, value)
+
+
 def count_options(f: Callable) -> Callable:
     f = click.option(
-        "--checkpoint", metavar="FILE", expose_value=False, callback=_keep_in_meta,
+        "--checkpoint", metavar="FILE", expose_value=False, callback=_checkpoint_path,
         help="Record finished subtasks in FILE (SQLite); the same command with the same FILE resumes.",
     )(f)
     f = click.option(
@@ -105,7 +111,6 @@ def run_count(label: str, quiet: bool, compute: Callable[[Any], int]) -> tuple[i
     path = ctx.meta.get("checkpoint")
     checkpoint = None
     if path:
-        check_writable(path)
         ignored = {"jobs", "quiet", "as_json"}
         parameters = {"command": ctx.command_path, **{k: v for k, v in ctx.params.items() if k not in ignored}}
         checkpoint = Checkpoint(path, parameters)
