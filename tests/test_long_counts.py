@@ -67,6 +67,37 @@ def test_a_file_that_is_no_checkpoint_is_refused_and_left_alone(tmp_path):
 
 def test_subtask_keys_are_stable():
     assert subtask_key((3, 1, 4)) == "[3, 1, 4]"
+    from boardpuzzles.puzzles.less_than_three import Rules
+    assert subtask_key((Rules(7, 1), (2, 5))) == "[[7, 1, 2, null], [2, 5]]"
+
+
+# Every counting command, small enough to run twice: once into a fresh checkpoint, once resuming
+# from it with every subtask already done. Answers: OEIS A000170 (8 queens: 92), A051906 (7 on the
+# torus: 28), A000755 (no three in line, n = 7: 132), the seed puzzle (42), A165134 (5x5: 1728),
+# pzprjs's Goishi test puzzle (unique).
+EVERY_COUNT = [
+    (["queens", "count", "8"], 92),
+    (["hyperqueen", "count", "7"], 28),
+    (["hyperqueen", "count", "7", "--unique", "--group", "full"], 1),
+    (["less-than-three", "count", "--colours", "1", "--size", "7"], 132),
+    (["less-than-three", "count", "--unique"], 12),
+    (["knights-tour", "count", "5"], 1728),
+    (["goishi", "count", "tests/data/goishi/pzprjs_test.txt"], 1),
+]
+
+
+@pytest.mark.parametrize(("arguments", "published"), EVERY_COUNT, ids=lambda a: " ".join(a) if isinstance(a, list) else "")
+def test_every_count_resumes_from_its_checkpoint(arguments, published, capsys, tmp_path):
+    path = str(tmp_path / "c.db")
+    assert _run([*arguments, "--json", "--quiet", "--checkpoint", path]) == 0
+    first = json.loads(capsys.readouterr().out)
+    with sqlite3.connect(path) as db:
+        recorded = db.execute("SELECT COUNT(*) FROM done").fetchone()[0]
+    assert recorded > 0
+    assert _run([*arguments, "--json", "--quiet", "--checkpoint", path]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["count"] == first["count"]
+    assert first["count"] == published
 
 
 def test_cli_time_limit_exits_3_with_a_partial_json(capsys):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import dataclasses
 import itertools
 import json
 import os
@@ -117,9 +118,19 @@ def limits(time_limit: float | None = None, checkpoint: Checkpoint | None = None
         _LIMITS.reset(token)
 
 
+def _plain(value: Any) -> Any:
+    """JSON for what a spec may hold besides plain values: numbers of numpy types, and frozen
+    dataclasses of parameters (as the list of their fields)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.astuple(value)
+    if hasattr(value, "tolist"):  # numpy scalars and arrays
+        return value.tolist()
+    return int(value)
+
+
 def subtask_key(spec: Any) -> str:
-    """A subtask's stable identity: its spec as JSON (specs are tuples of plain values)."""
-    return json.dumps(spec, default=int)
+    """A subtask's stable identity: its spec as JSON."""
+    return json.dumps(spec, default=_plain)
 
 
 def default_jobs() -> int:
