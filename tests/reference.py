@@ -78,6 +78,33 @@ def less_than_three_solutions(n: int, colours: int, k: int, stones: int) -> list
     return found
 
 
+def symmetric_line_boards(n: int, k: int, orbits: list[list[int]]) -> list[frozenset[int]]:
+    """Every one-colour board with k stones in each row and column and at most k on any line that
+    is a union of ``orbits`` (cells row-major), by plain include-or-skip backtracking over the
+    orbits in order: the twin of ``find_symmetric``."""
+    found = []
+
+    def extend(i: int, stones: set[tuple[int, int]]) -> None:
+        rows = [sum(1 for r, _ in stones if r == j) for j in range(n)]
+        cols = [sum(1 for _, c in stones if c == j) for j in range(n)]
+        if max(rows + cols, default=0) > k:
+            return
+        if i == len(orbits):
+            if all(count == k for count in rows + cols):
+                found.append(frozenset(r * n + c for r, c in stones))
+            return
+        extend(i + 1, stones)
+        added = set(stones)
+        for cell in orbits[i]:
+            if too_many_in_line(added, divmod(cell, n), k):
+                return
+            added.add(divmod(cell, n))
+        extend(i + 1, added)
+
+    extend(0, set())
+    return found
+
+
 # ---------------------------------------------------------------- Baikago
 # Twins of src/boardpuzzles/_kernels/baikago.py: crosses from plain geometry, counts recomputed
 # from the board at every step (no incremental state), plain minimax without pruning or table.

@@ -6,6 +6,7 @@ A000769 (up to the 8 symmetries), Flammenkamp 1992/1998. Every board a test sees
 brute-force checker.
 """
 
+import functools
 import itertools
 
 import pytest
@@ -173,15 +174,79 @@ def test_rows_are_searched_middle_out_but_boards_come_back_in_place():
     assert layout.virtual[3 * 7] == 0
 
 
-@pytest.mark.parametrize("n", [3, 6, 9, 12, 16, 20])
+def has_the_symmetry(board, n, symmetry):
+    """Checked with the grid's own rotations, not with find's orbit tables."""
+    grid = Grid(n, n)
+    turn = {s.label: s for s in grid.group("dihedral")}
+    stones = board.cells_with("X")
+    off_diagonals = [c for c in stones if c // n != c % n and c // n + c % n != n - 1]
+    if symmetry == lt3.ROTATE_90:
+        return sorted(grid.transform(stones, turn["rotate 90"])) == stones
+    if symmetry == lt3.ROTATE_90_DIAGONALS_180:
+        return (sorted(grid.transform(stones, turn["rotate 180"])) == stones
+                and sorted(grid.transform(off_diagonals, turn["rotate 90"])) == sorted(off_diagonals))
+    if symmetry == lt3.ROTATE_180:
+        return sorted(grid.transform(stones, turn["rotate 180"])) == stones
+    return symmetry == lt3.NO_SYMMETRY
+
+
+@pytest.mark.parametrize("n", [3, 6, 9, 12, 16, 20, 21, 25])
 def test_find_returns_a_checked_board_with_the_symmetry_it_names(n):
     rules = Rules(n, 1)
     result = lt3.find(rules, time_limit=60)
     assert result.board is not None and lt3.check(result.board, rules)
-    grid = rules.grid
-    symmetry = next(s for s in grid.group("dihedral") if s.label == result.symmetry)
-    stones = result.board.cells_with("X")
-    assert sorted(grid.transform(stones, symmetry)) == stones
+    assert has_the_symmetry(result.board, n, result.symmetry)
+
+
+def test_find_with_two_jobs_finds_a_checked_board():
+    rules = Rules(18, 1)
+    result = lt3.find(rules, time_limit=60, jobs=2)
+    assert result.board is not None and lt3.check(result.board, rules)
+    assert has_the_symmetry(result.board, 18, result.symmetry)
+
+
+@functools.cache
+def symmetric_boards(n, k, symmetry):
+    return reference.symmetric_line_boards(n, k, lt3.symmetry_orbits(Rules(n, 1, k), symmetry))
+
+
+# Boards with each symmetry, from Flammenkamp's table of solutions by symmetry class
+# (wwwhomes.uni-bielefeld.de/achim/no3in/table.html): a class with only the quarter turn ("c")
+# holds 2 boards; one with the half turn only (":") 4, with both diagonals ("x") 2.
+# Turned by 180 degrees: n=6: 2x4 + 3x2 + 2x2 = 18; n=7: 10x4 = 40; n=8: 7x4 + 4x2 = 36.
+# Turned by 90: n=6: 3x2 = 6; n=8: 4x2 = 8.
+@pytest.mark.parametrize(("n", "symmetry", "boards"), [
+    (6, lt3.ROTATE_180, 18), (7, lt3.ROTATE_180, 40), (8, lt3.ROTATE_180, 36),
+    (6, lt3.ROTATE_90, 6), (7, lt3.ROTATE_90, 0), (8, lt3.ROTATE_90, 8)])
+def test_symmetric_boards_match_flammenkamps_table(n, symmetry, boards):
+    found = symmetric_boards(n, 2, symmetry)
+    assert len(found) == boards
+    for cells in found:
+        board = parse_board("\n".join("".join("X" if r * n + c in cells else "." for c in range(n))
+                                       for r in range(n)))
+        assert lt3.check(board, Rules(n, 1)) and has_the_symmetry(board, n, symmetry)
+
+
+@pytest.mark.parametrize("n", range(2, 9))
+@pytest.mark.parametrize("k", [1, 2])
+@pytest.mark.parametrize("symmetry", lt3.FIND_SYMMETRIES[:3])
+def test_the_find_kernel_agrees_with_its_plain_twin(n, k, symmetry):
+    """With an unbounded budget the kernel finds a board exactly when plain backtracking over the
+    same orbits does, and the board it finds is one of them."""
+    import numpy as np
+
+    rules = Rules(n, 1, k)
+    boards = symmetric_boards(n, k, symmetry)
+    table, orbit_of = lt3._orbit_tables(rules, symmetry)
+    cell_lines, line_cells = lt3.line_tables(rules)
+    rng = np.random.default_rng(n * 10 + k)
+    for _ in range(3):
+        order = np.array([rng.permutation(n) for _ in range(2 * n)], dtype=np.int64)
+        status, board = lt3._kernel_module().find_symmetric(n, k, cell_lines, line_cells, table, orbit_of, order,
+                                                            10 ** 9)
+        assert status == (1 if boards else 0)
+        if boards:
+            assert frozenset(int(c) for c in np.flatnonzero(board)) in boards
 
 
 def test_find_proves_there_is_none_when_the_search_is_complete():

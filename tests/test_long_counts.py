@@ -86,7 +86,8 @@ EVERY_COUNT = [
 ]
 
 
-@pytest.mark.parametrize(("arguments", "published"), EVERY_COUNT, ids=lambda a: " ".join(a) if isinstance(a, list) else "")
+@pytest.mark.parametrize(("arguments", "published"), EVERY_COUNT,
+                         ids=lambda a: " ".join(a) if isinstance(a, list) else "")
 def test_every_count_resumes_from_its_checkpoint(arguments, published, capsys, tmp_path):
     path = str(tmp_path / "c.db")
     assert _run([*arguments, "--json", "--quiet", "--checkpoint", path]) == 0

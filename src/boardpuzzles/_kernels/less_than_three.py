@@ -364,13 +364,76 @@ def _find_toggle(n, k, x, delta, board, counts, blocked, row_free, col_free, row
 
 
 @jit
-def find_symmetric(n, k, cell_lines, line_cells, orbit_cells, orbit_of, column_order, budget):
-    """Look for one one-colour board (k stones in every row, at most k on any line) that is a union
-    of the orbits ``orbit_cells[o]`` (padded with -1; ``orbit_of[cell]`` = its orbit), so that it
-    has the symmetry those orbits come from. Always fills the first row still short of k stones,
-    trying its columns in the order ``column_order[row]``; a row or column that can no longer reach k stones ends
-    the branch. Returns ``(status, board)``: 1 found, 0 no such board exists, -1 the ``budget`` of
-    placements ran out first."""
+def _find_exclude(n, x, delta, board, blocked, row_free, col_free):
+    """Forbid (delta=1) or allow again (delta=-1) the empty cell x: the "no" branch of the search."""
+    if delta > 0:
+        blocked[x] += 1
+        if blocked[x] == 1 and board[x] == 0:
+            row_free[x // n] -= 1
+            col_free[x % n] -= 1
+    else:
+        blocked[x] -= 1
+        if blocked[x] == 0 and board[x] == 0:
+            row_free[x // n] += 1
+            col_free[x % n] += 1
+
+
+@jit
+def _find_orbit(n, k, o, delta, place, board, counts, blocked, row_free, col_free, row_count, col_count,
+                cell_lines, line_cells, orbit_cells):
+    """Place (place=True) or forbid the cells of orbit ``o`` (delta=1), or undo that (delta=-1).
+    Returns False when placing breaks a line (the orbit is then undone already)."""
+    width = orbit_cells.shape[1]
+    if not place:
+        for i in range(width):
+            y = orbit_cells[o, i]
+            if y < 0:
+                break
+            _find_exclude(n, y, delta, board, blocked, row_free, col_free)
+        return True
+    if delta < 0:
+        last = width - 1
+        while orbit_cells[o, last] < 0:
+            last -= 1
+        for i in range(last, -1, -1):
+            _find_toggle(n, k, orbit_cells[o, i], -1, board, counts, blocked, row_free, col_free,
+                         row_count, col_count, cell_lines, line_cells)
+        return True
+    for i in range(width):
+        y = orbit_cells[o, i]
+        if y < 0:
+            break
+        if not _find_toggle(n, k, y, 1, board, counts, blocked, row_free, col_free, row_count,
+                            col_count, cell_lines, line_cells):
+            for j in range(i, -1, -1):
+                _find_toggle(n, k, orbit_cells[o, j], -1, board, counts, blocked, row_free, col_free,
+                             row_count, col_count, cell_lines, line_cells)
+            return False
+    return True
+
+
+@jit
+def _find_feasible(n, k, row_free, col_free, row_count, col_count):
+    """Every row and column can still end with exactly k stones."""
+    for r in range(n):
+        if row_count[r] > k or row_count[r] + row_free[r] < k:
+            return False
+        if col_count[r] > k or col_count[r] + col_free[r] < k:
+            return False
+    return True
+
+
+@jit
+def find_symmetric(n, k, cell_lines, line_cells, orbit_cells, orbit_of, order, budget):
+    """Look for one one-colour board (k stones in every row and column, at most k on any line)
+    that is a union of the orbits ``orbit_cells[o]`` (padded with -1; ``orbit_of[cell]`` = its
+    orbit, -1 for a cell that must stay empty), so that it has the symmetry those orbits come from.
+
+    Each step takes the row or column with the least room to spare (open cells minus stones still
+    needed), and in it the first open cell in the random order ``order[line]`` (lines 0..n-1 are
+    the rows, n..2n-1 the columns), then tries both ways: its orbit placed, then its orbit
+    forbidden. A row or column that can no longer reach k stones ends the branch. Returns
+    ``(status, board)``: 1 found, 0 no such board exists, -1 the ``budget`` of steps ran out."""
     cells = n * n
     counts = np.zeros(max(line_cells.shape[0], 1), dtype=np.int64)
     blocked = np.zeros(cells, dtype=np.int64)
@@ -379,74 +442,71 @@ def find_symmetric(n, k, cell_lines, line_cells, orbit_cells, orbit_of, column_o
     row_count = np.zeros(n, dtype=np.int64)
     col_count = np.zeros(n, dtype=np.int64)
     board = np.zeros(cells, dtype=np.int64)
+    for x in range(cells):
+        if orbit_of[x] < 0:
+            _find_exclude(n, x, 1, board, blocked, row_free, col_free)
     st_orbit = np.empty(cells + 1, dtype=np.int64)
-    st_row = np.empty(cells + 1, dtype=np.int64)
-    st_next = np.empty(cells + 1, dtype=np.int64)  # where the scan of that row resumes
-    width = orbit_cells.shape[1]
+    st_placed = np.empty(cells + 1, dtype=np.bool_)  # True: the "yes" branch is on the stack
     depth = 0
-    row = 0
-    pos = 0
+    if not _find_feasible(n, k, row_free, col_free, row_count, col_count):
+        return 0, board
     while True:
-        placed = False
-        while pos < n and not placed:
-            x = row * n + column_order[row, pos]
-            pos += 1
-            if board[x] != 0 or blocked[x] != 0:
+        if budget <= 0:
+            return -1, board
+        budget -= 1
+        # Choose the tightest row or column still short of k stones.
+        best = -1
+        best_room = cells + 1
+        for line in range(2 * n):
+            if line < n:
+                need = k - row_count[line]
+                room = row_free[line] - need
+            else:
+                need = k - col_count[line - n]
+                room = col_free[line - n] - need
+            if need > 0 and room < best_room:
+                best_room = room
+                best = line
+        if best < 0:
+            return 1, board  # every row holds k stones, so every column does too
+        x = -1
+        for i in range(n):
+            if best < n:
+                y = best * n + order[best, i]
+            else:
+                y = order[best, i] * n + (best - n)
+            if board[y] == 0 and blocked[y] == 0:
+                x = y
+                break
+        o = orbit_of[x]
+        if _find_orbit(n, k, o, 1, True, board, counts, blocked, row_free, col_free, row_count, col_count,
+                       cell_lines, line_cells, orbit_cells):
+            if _find_feasible(n, k, row_free, col_free, row_count, col_count):
+                st_orbit[depth] = o
+                st_placed[depth] = True
+                depth += 1
                 continue
-            o = orbit_of[x]
-            ok = True
-            last = -1
-            for i in range(width):
-                y = orbit_cells[o, i]
-                if y < 0:
+            _find_orbit(n, k, o, -1, True, board, counts, blocked, row_free, col_free, row_count, col_count,
+                        cell_lines, line_cells, orbit_cells)
+        # The "yes" branch failed at once: go straight to "no" for this orbit.
+        st_orbit[depth] = o
+        st_placed[depth] = True
+        depth += 1
+        # Backtrack: the deepest "yes" becomes a "no"; a "no" that fails is taken back.
+        while True:
+            if depth == 0:
+                return 0, board
+            depth -= 1
+            o = st_orbit[depth]
+            if st_placed[depth]:
+                if board[orbit_cells[o, 0]] != 0:
+                    _find_orbit(n, k, o, -1, True, board, counts, blocked, row_free, col_free, row_count,
+                                col_count, cell_lines, line_cells, orbit_cells)
+                _find_orbit(n, k, o, 1, False, board, counts, blocked, row_free, col_free, row_count,
+                            col_count, cell_lines, line_cells, orbit_cells)
+                if _find_feasible(n, k, row_free, col_free, row_count, col_count):
+                    st_placed[depth] = False
+                    depth += 1
                     break
-                if board[y] != 0:
-                    ok = False
-                    break
-                last = i
-                if not _find_toggle(n, k, y, 1, board, counts, blocked, row_free, col_free, row_count,
-                                    col_count, cell_lines, line_cells):
-                    ok = False
-                    break
-            if ok:
-                for r in range(n):
-                    if row_count[r] > k or row_count[r] + row_free[r] < k:
-                        ok = False
-                        break
-                    if col_count[r] > k or col_count[r] + col_free[r] < k:
-                        ok = False
-                        break
-            if not ok:
-                for i in range(last, -1, -1):
-                    _find_toggle(n, k, orbit_cells[o, i], -1, board, counts, blocked, row_free, col_free,
-                                 row_count, col_count, cell_lines, line_cells)
-                continue
-            budget -= 1
-            st_orbit[depth], st_row[depth], st_next[depth] = o, row, pos
-            depth += 1
-            placed = True
-        if placed:
-            if budget <= 0:
-                return -1, board
-            nxt = row
-            while nxt < n and row_count[nxt] >= k:
-                nxt += 1
-            if nxt == n:
-                return 1, board  # every row holds k stones, so every column does too
-            if nxt != row:
-                row = nxt
-                pos = 0
-            continue
-        # Nothing fits in this row from here: take back the last orbit.
-        if depth == 0:
-            return 0, board
-        depth -= 1
-        o = st_orbit[depth]
-        last = width - 1
-        while orbit_cells[o, last] < 0:
-            last -= 1
-        for i in range(last, -1, -1):
-            _find_toggle(n, k, orbit_cells[o, i], -1, board, counts, blocked, row_free, col_free,
-                         row_count, col_count, cell_lines, line_cells)
-        row = st_row[depth]
-        pos = st_next[depth]
+            _find_orbit(n, k, o, -1, False, board, counts, blocked, row_free, col_free, row_count,
+                        col_count, cell_lines, line_cells, orbit_cells)

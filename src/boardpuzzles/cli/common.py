@@ -79,12 +79,17 @@ def count_options(f: Callable) -> Callable:
         "--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="S", expose_value=False,
         callback=_keep_in_meta, help="Stop after S seconds with a partial count (exit 3); see --checkpoint.",
     )(f)
-    f = click.option(
+    f = jobs_option(f)
+    f = click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr.")(f)
+    return json_option(f)
+
+
+def jobs_option(f: Callable) -> Callable:
+    """``--jobs J``: the command receives ``jobs`` (None means all cores)."""
+    return click.option(
         "--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="J",
         help=f"Parallel workers (default: all {default_jobs()} cores).",
     )(f)
-    f = click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr.")(f)
-    return json_option(f)
 
 
 def command_settings() -> dict[str, Any]:

@@ -17,6 +17,7 @@ from boardpuzzles.cli.common import (
     count_options,
     emit_count,
     emit_json,
+    jobs_option,
     json_option,
     note,
     read_input,
@@ -129,10 +130,13 @@ Examples:
 
     @group.command("find", context_settings=command_settings(), epilog=f"""Looks for ONE one-colour board
 with K stones in every row on a large board, where counting every board is out of reach. It
-searches symmetric boards first (turned by 90 degrees, then by 180, then, on boards up to 16,
-any board), with random column orders and restarts, until it finds one or the time runs out.
-Boards up to about 24 usually take seconds; larger ones may need a longer --time-limit, or
-may not be found at all.
+searches symmetric boards first: turned by 90 degrees (even sizes), turned by 90 degrees except
+on the diagonals, which turn by 180 (the form of the large known solutions), then, on smaller
+boards, turned by 180 and any board. It takes the row or column with the least room first, tries
+random orders with restarts, and runs --jobs searches side by side until one finds a board or the
+time runs out. Boards up to about 30 usually take seconds to a minute on 2 cores; larger ones
+may need a much longer --time-limit, or may not be found at all (the largest known, 60, took a
+cluster).
 
 \b
 Examples:
@@ -151,17 +155,19 @@ Exit codes:
     @click.option("--max-in-line", "-k", type=int, default=2, show_default=True, metavar="K")
     @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
                   metavar="S", help="Give up after S seconds.")
-    @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random column orders.")
+    @click.option("--seed", type=int, default=0, show_default=True,
+                  help="Seed of the random orders (the same seed finds the same board with --jobs 1).")
+    @jobs_option
     @json_option
     @click.option("--svg", "svg_path", metavar="PATH", help="Also draw the board into an SVG file.")
-    def find(size, colours, max_in_line, time_limit, seed, as_json, svg_path) -> None:
+    def find(size, colours, max_in_line, time_limit, seed, jobs, as_json, svg_path) -> None:
         """Find one board on a large size quickly (one colour)."""
         if colours != 1:
             raise click.UsageError("find works with one colour only (--colours 1)")
         rules = _rules(size, colours, max_in_line, None)
         if svg_path:
             check_writable(svg_path)
-        result = lt3.find(rules, time_limit=time_limit, seed=seed)
+        result = lt3.find(rules, time_limit=time_limit, seed=seed, jobs=jobs or default_jobs())
         if result.board is not None:
             problems = lt3.violations(result.board, rules)  # re-checked, as every answer is
             if problems:

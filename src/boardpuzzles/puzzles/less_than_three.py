@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -290,10 +291,20 @@ def count_classes(rules: Rules = SEED, *, swap_colours: bool = False, jobs: int 
 
 
 # ---------------------------------------------------------------- finding one board on large sizes
-#: Symmetries tried by find(), most restrictive first: a quarter, then half, of the board decides.
-FIND_SYMMETRIES = ("rotate 90", "rotate 180", "identity")
-FIRST_FIND_BUDGET = 2_000  # placements per attempt, growing by half each round
-MAX_FIND_BUDGET = 50_000
+#: The symmetry classes find() searches, as partitions of the board into orbits that a board
+#: takes whole or not at all. Large known solutions turn by 90 degrees (Flammenkamp; Prellberg,
+#: arXiv:2602.07751); on odd sizes that is impossible (2n stones are not a multiple of 4), and the
+#: known ones turn by 90 degrees except on the diagonals, where they only turn by 180.
+ROTATE_90 = "rotate 90"
+ROTATE_90_DIAGONALS_180 = "rotate 90, diagonals 180"
+ROTATE_180 = "rotate 180"
+NO_SYMMETRY = "identity"
+FIND_SYMMETRIES = (ROTATE_90, ROTATE_90_DIAGONALS_180, ROTATE_180, NO_SYMMETRY)
+FIRST_FIND_BUDGET = 2_000  # search steps per attempt, growing by half each round
+MAX_FIND_BUDGET = 200_000
+#: Sizes above which find() tries a weaker symmetry only once the stronger ones are ruled out:
+#: their search spaces are too large to pay off there.
+_LARGE = {ROTATE_180: 20, NO_SYMMETRY: 16}
 
 
 @dataclass(frozen=True)
@@ -305,63 +316,119 @@ class FindResult:
     complete: bool = False  # True when board is None because the search proved there is none
 
 
-def _orbits(rules: Rules, symmetry: str) -> tuple[np.ndarray, np.ndarray]:
+def symmetry_orbits(rules: Rules, symmetry: str) -> list[list[int]]:
+    """The orbits of one of FIND_SYMMETRIES: cells a board with that symmetry holds all or none
+    of. A middle cell that the stone count forces to stay empty is left out of every orbit."""
     grid = rules.grid
-    generator = next(s for s in grid.group("dihedral") if s.label == symmetry)
-    perm = grid.permutation(generator)
-    orbit_of = np.full(grid.size, -1, dtype=np.int64)
+    n = rules.size
+    by_label = {s.label: grid.permutation(s) for s in grid.group("dihedral")}
+    quarter, half = by_label["rotate 90"], by_label["rotate 180"]
+
+    def orbit(cell: int, perm) -> list[int]:
+        cells = [cell]
+        while perm[cells[-1]] != cell:
+            cells.append(perm[cells[-1]])
+        return cells
+
+    def on_diagonal(cell: int) -> bool:
+        r, c = divmod(cell, n)
+        return r == c or r + c == n - 1
+
     orbits: list[list[int]] = []
+    seen: set[int] = set()
     for cell in grid.cells():
-        if orbit_of[cell] >= 0:
+        if cell in seen:
             continue
-        orbit, x = [], cell
-        while x not in orbit:
-            orbit.append(x)
-            x = perm[x]
-        for y in orbit:
-            orbit_of[y] = len(orbits)
-        orbits.append(orbit)
+        if symmetry == ROTATE_90 or symmetry == ROTATE_90_DIAGONALS_180 and not on_diagonal(cell):
+            cells = orbit(cell, quarter)
+        elif symmetry in (ROTATE_90_DIAGONALS_180, ROTATE_180):
+            cells = orbit(cell, half)
+        else:
+            cells = [cell]
+        seen.update(cells)
+        orbits.append(cells)
+    # Every other orbit has an even size, so an even stone count leaves the middle cell empty.
+    if symmetry != NO_SYMMETRY and n % 2 and rules.per_colour % 2 == 0:
+        orbits.remove([n * n // 2])
+    return orbits
+
+
+def _impossible(rules: Rules, symmetry: str) -> bool:
+    """A quarter turn needs a stone count of 4a (+1 for the middle cell on odd sizes)."""
+    stones = rules.per_colour
+    return symmetry == ROTATE_90 and not (stones % 4 == 0 or rules.size % 2 and stones % 4 == 1)
+
+
+def _orbit_tables(rules: Rules, symmetry: str) -> tuple[np.ndarray, np.ndarray]:
+    orbits = symmetry_orbits(rules, symmetry)
+    orbit_of = np.full(rules.size ** 2, -1, dtype=np.int64)
     table = np.full((len(orbits), max(map(len, orbits))), -1, dtype=np.int64)
-    for i, orbit in enumerate(orbits):
-        table[i, : len(orbit)] = orbit
+    for i, cells in enumerate(orbits):
+        table[i, : len(cells)] = cells
+        orbit_of[cells] = i
     return table, orbit_of
 
 
-def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0) -> FindResult:
+def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1) -> FindResult:
     """One board with K stones in every row (one colour), searched among symmetric boards first,
-    with random column orders and restarts. ``board`` is None when the time ran out."""
+    with random orders and restarts; ``jobs`` threads search independently and the first board
+    found wins (with one job a seed always gives the same board). ``board`` is None when the time
+    ran out, or when the search was complete and proved there is none (``complete``)."""
     if rules.colours != 1 or rules.stones is not None and rules.stones != rules.per_colour:
         raise BoardPuzzlesError("find looks for one-colour boards with the most stones (--colours 1, no --stones)")
     started = time.perf_counter()
-    rng = np.random.default_rng(seed)
     cell_lines, line_cells = line_tables(rules)
     search = _kernel_module().find_symmetric
-    attempts = 0
-    budget = FIRST_FIND_BUDGET
-    exhausted: set[str] = set()
-    orbit_tables = {symmetry: _orbits(rules, symmetry) for symmetry in FIND_SYMMETRIES}
-    while time.perf_counter() - started < time_limit:
-        for symmetry in FIND_SYMMETRIES:
-            if symmetry in exhausted:
-                continue
-            if symmetry == "identity" and rules.size > 16 and len(exhausted) < 2:
-                continue  # on large boards a search without symmetry is hopeless; keep to the others
-            orbits, orbit_of = orbit_tables[symmetry]
-            order = np.array([rng.permutation(rules.size) for _ in range(rules.size)], dtype=np.int64)
-            status, board = search(rules.size, rules.max_in_line, cell_lines, line_cells, orbits, orbit_of, order,
-                                   budget)
-            attempts += 1
-            if status == 1:
-                found = to_board(rules, board)
-                assert check(found, rules), "find returned a wrong board"
-                return FindResult(found, symmetry, attempts, time.perf_counter() - started)
-            if status == 0 and symmetry == "identity":
-                return FindResult(None, None, attempts, time.perf_counter() - started, complete=True)
-            if status == 0:
-                exhausted.add(symmetry)  # no board with this symmetry exists
-            if time.perf_counter() - started >= time_limit:
-                break
-        # Restarts grow, so a hard board still gets long searches, but one attempt stays short
-        # enough (about a second) for the time limit to be kept.
-        budget = min(budget * 3 // 2, MAX_FIND_BUDGET)
-    return FindResult(None, None, attempts, time.perf_counter() - started)
+    n = rules.size
+    exhausted = {symmetry for symmetry in FIND_SYMMETRIES if _impossible(rules, symmetry)}
+    orbit_tables = {symmetry: _orbit_tables(rules, symmetry) for symmetry in FIND_SYMMETRIES
+                    if symmetry not in exhausted}
+    attempts = itertools.count(1)
+    outcome: list[FindResult] = []
+    stop = threading.Event()
+
+    def elapsed() -> float:
+        return time.perf_counter() - started
+
+    def worker(index: int) -> None:
+        rng = np.random.default_rng([seed, index])
+        budget = FIRST_FIND_BUDGET
+        while not stop.is_set() and elapsed() < time_limit:
+            for symmetry in FIND_SYMMETRIES:
+                if symmetry in exhausted:
+                    continue
+                if n > _LARGE.get(symmetry, n) and len(exhausted) < len(FIND_SYMMETRIES) - 1:
+                    continue  # on large boards the weaker symmetries are hopeless; keep to the others
+                orbits, orbit_of = orbit_tables[symmetry]
+                order = np.array([rng.permutation(n) for _ in range(2 * n)], dtype=np.int64)
+                status, board = search(n, rules.max_in_line, cell_lines, line_cells, orbits, orbit_of, order,
+                                       budget)
+                tried = next(attempts)
+                if stop.is_set():
+                    return
+                if status == 1 or status == 0 and symmetry == NO_SYMMETRY:
+                    found = to_board(rules, board) if status == 1 else None
+                    outcome.append(FindResult(found, symmetry if found else None, tried, elapsed(), status == 0))
+                    stop.set()
+                    return
+                if status == 0:
+                    exhausted.add(symmetry)  # no board with this symmetry exists
+                if elapsed() >= time_limit:
+                    return
+            # Restarts grow, so a hard board still gets long searches, but one attempt stays short
+            # enough (about a second) for the time limit to be kept.
+            budget = min(budget * 3 // 2, MAX_FIND_BUDGET)
+
+    if jobs <= 1:
+        worker(0)
+    else:
+        threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(jobs)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    if outcome:
+        result = outcome[0]
+        assert result.board is None or check(result.board, rules), "find returned a wrong board"
+        return result
+    return FindResult(None, None, next(attempts) - 1, elapsed())
