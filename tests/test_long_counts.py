@@ -73,7 +73,8 @@ def test_subtask_keys_are_stable():
 
 # Every counting command, small enough to run twice: once into a fresh checkpoint, once resuming
 # from it with every subtask already done. Answers: OEIS A000170 (8 queens: 92), A051906 (7 on the
-# torus: 28), A000755 (no three in line, n = 7: 132), the seed puzzle (42), A165134 (5x5: 1728),
+# torus: 28), A001230 (closed 6x6: 9862), A000755 (no three in line, n = 7: 132), the seed puzzle
+# (42), A165134 (5x5: 1728),
 # pzprjs's Goishi test puzzle (unique).
 EVERY_COUNT = [
     (["queens", "count", "8"], 92),
@@ -82,6 +83,7 @@ EVERY_COUNT = [
     (["less-than-three", "count", "--colours", "1", "--size", "7"], 132),
     (["less-than-three", "count", "--unique"], 12),
     (["knights-tour", "count", "5"], 1728),
+    (["knights-tour", "count", "6", "--closed", "--undirected"], 9862),
     (["goishi", "count", "tests/data/goishi/pzprjs_test.txt"], 1),
 ]
 
@@ -108,6 +110,14 @@ def test_cli_time_limit_exits_3_with_a_partial_json(capsys):
     assert code == 3 and document["complete"] is False
     assert 0 <= document["partial_count"] < 365596  # OEIS A000170: 14 queens
     assert "time limit" in err
+
+
+def test_a_closed_tour_sweep_stops_part_way_at_its_time_limit(capsys):
+    """The closed count is one sweep (one subtask), and the limit is checked before a subtask
+    starts: exit 3 shows the sweep itself stopped part way (it takes about 5 s)."""
+    code = _run(["knights-tour", "count", "6x8", "--closed", "--time-limit", "0.2", "--json", "-q"])
+    document = json.loads(capsys.readouterr().out)
+    assert code == 3 and document["complete"] is False and document["subtasks_done"] == 0
 
 
 def test_cli_refuses_a_checkpoint_of_other_parameters(capsys, tmp_path):
@@ -161,6 +171,7 @@ def test_counts_on_a_local_dask_cluster_equal_the_local_ones(cluster, tmp_path):
         (lambda: hyperqueen.count_classes(13), 11),  # OEIS A053994
         (lambda: less_than_three.count(less_than_three.Rules(7, 1)), 132),  # OEIS A000755
         (lambda: knights_tour.count(5, start=0), 304),  # the seed article
+        (lambda: knights_tour.count_closed(6), 9862),  # OEIS A001230: one sweep, one subtask
     ]
     for compute, published in cases:
         local = compute()

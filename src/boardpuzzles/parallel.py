@@ -128,6 +128,17 @@ def _plain(value: Any) -> Any:
     return int(value)
 
 
+_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("deadline", default=None)
+
+
+def stop_if_out_of_time() -> None:
+    """For a long subtask that can stop part way (a count made of one sweep): raises
+    :class:`TimeLimitReached` when the time limit of the run that called it has passed."""
+    deadline = _DEADLINE.get()
+    if deadline is not None and time.monotonic() >= deadline:
+        raise TimeLimitReached(0, 0, 1)
+
+
 def subtask_key(spec: Any) -> str:
     """A subtask's stable identity: its spec as JSON."""
     return json.dumps(spec, default=_plain)
@@ -185,10 +196,17 @@ def run_subtasks(
         todo = []
     indices = iter(todo)
     # The first subtask runs alone: it compiles (or loads) the kernels once for every thread.
-    for i in itertools.islice(indices, 1 if jobs > 1 else None):
-        if out_of_time():
-            raise TimeLimitReached(total // unit, done, len(subtasks))
-        record(i, work(subtasks[i].spec))
+    # Here, in the caller's thread, a subtask may also stop part way (stop_if_out_of_time).
+    token = _DEADLINE.set(deadline)
+    try:
+        for i in itertools.islice(indices, 1 if jobs > 1 else None):
+            if out_of_time():
+                raise TimeLimitReached(total // unit, done, len(subtasks))
+            record(i, work(subtasks[i].spec))
+    except TimeLimitReached:
+        raise TimeLimitReached(total // unit, done, len(subtasks)) from None
+    finally:
+        _DEADLINE.reset(token)
     rest = list(indices)
     if rest:
         with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="boardpuzzles") as pool:

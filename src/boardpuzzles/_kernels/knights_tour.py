@@ -340,18 +340,19 @@ def _table_insert(table, key, count):
 
 
 @jit
-def count_cycles(moves, n_moves, width, max_states):
-    """The number of Hamiltonian cycles of a knight graph swept row by row (``width`` squares a
-    row, rows along the long side). Returns -1 when more than ``max_states`` states would be
-    needed (stopped before exhausting memory) and -2 when the count outgrows 63 bits."""
+def count_cycles(moves, n_moves, width, max_states, current, first, stop, total):
+    """Part of the count of Hamiltonian cycles of a knight graph swept row by row (``width``
+    squares a row, rows along the long side): takes the frontier states ``current`` (rows of
+    state, ways; ``[[0, 1]]`` at vertex 0) and the cycles counted so far in ``total``, sweeps
+    the vertices ``first`` to ``stop`` - 1, and returns ``(current, total, status)``, so a
+    caller can sweep in pieces and stop between them. ``status`` is 0, or -1 when more than
+    ``max_states`` states would be needed (stopped before exhausting memory), or -2 when the
+    count outgrows 63 bits."""
     vertices = moves.shape[0]
     slots = 2 * width + 2
-    current = np.zeros((1, 2), np.int64)
-    current[0, 1] = 1
-    total = 0
     forward = np.empty(8, np.int64)
     rename = np.zeros(16, np.int64)
-    for v in range(vertices):
+    for v in range(first, stop):
         n_forward = 0
         for k in range(n_moves[v]):
             if moves[v, k] > v:
@@ -401,15 +402,15 @@ def count_cycles(moves, n_moves, width, max_states):
                     if everything:
                         total += ways
                         if total < 0:
-                            return -2
+                            return current, total, -2
                     continue
                 new = _canonical(new >> NIBBLE, slots, rename)  # v is done: slide the window on
                 added = _table_insert(table, new, ways)
                 if added < 0:
-                    return -2
+                    return current, total, -2
                 stored += added
                 if stored > max_states:
-                    return -1
+                    return current, total, -1
                 if 2 * stored > capacity:  # keep the table at most half full
                     capacity *= 2
                     grown = np.full((capacity, 2), -1, np.int64)
@@ -426,4 +427,4 @@ def count_cycles(moves, n_moves, width, max_states):
                 n += 1
         if stored == 0:
             break
-    return total
+    return current, total, 0

@@ -37,7 +37,7 @@ import numpy as np
 
 from boardpuzzles.errors import BoardPuzzlesError, SizeError
 from boardpuzzles.grid import KNIGHT_STEPS, Grid
-from boardpuzzles.parallel import Progress, Subtask, run_subtasks
+from boardpuzzles.parallel import Progress, Subtask, run_subtasks, stop_if_out_of_time
 
 Tour = tuple[int, ...]
 
@@ -215,7 +215,7 @@ def count(
     validate_count(rows, cols, start, closed, undirected)
     squares = rows * cols
     if closed:
-        cycles = count_closed(rows, cols)
+        cycles = count_closed(rows, cols, progress)
         if undirected:
             return cycles
         return 2 * cycles * (1 if start is not None else squares)
@@ -253,27 +253,40 @@ def validate_count(rows: int, cols: int, start: int | None, closed: bool, undire
                         f"centuries); {rows}x{cols} has {rows * cols}. `knights-tour find` finds one tour on any board")
 
 
-def count_closed(rows: int, cols: int | None = None) -> int:
-    """The number of closed tours as cycles (undirected, no start): OEIS A001230 on n x n."""
-    return _count_closed(rows, rows if cols is None else cols)
+def count_closed(rows: int, cols: int | None = None, progress: Progress | None = None) -> int:
+    """The number of closed tours as cycles (undirected, no start): OEIS A001230 on n x n.
 
-
-@functools.lru_cache(maxsize=32)  # the conventions of ``count`` ask for the same sweep again
-def _count_closed(rows: int, cols: int) -> int:
+    One frontier sweep, run as a single subtask of the shared mechanism: a checkpoint records
+    its answer, a scheduler runs it on a cluster, and a time limit stops it between rows."""
+    cols = rows if cols is None else cols
     _validate(rows, cols, None)
     if no_tour_reason(rows, cols, closed=True):
         return 0
+    validate_count(rows, cols, None, True, True)
+    return run_subtasks(_closed_sweep, [Subtask(("closed tours", rows, cols))], progress=progress)
+
+
+@functools.lru_cache(maxsize=32)  # the conventions of ``count`` ask for the same sweep again
+def _closed_sweep(spec: tuple[str, int, int]) -> int:
     from boardpuzzles._kernels.knights_tour import count_cycles
 
-    validate_count(rows, cols, None, True, True)
+    _, rows, cols = spec
     narrow, wide = sorted((rows, cols))
     moves, n_moves = knight_moves(wide, narrow)  # sweep along the long side: a narrow frontier
-    value = count_cycles(moves, n_moves, narrow, MAX_FRONTIER_STATES)
-    if value < 0:
-        raise SizeError(f"counting closed tours of {rows}x{cols} needs more than {MAX_FRONTIER_STATES:,} "
-                        "frontier states; stopped before running out of memory")
-    return int(value)
-
+    current = np.array([[0, 1]], np.int64)
+    total = 0
+    for first in range(0, rows * cols, narrow):  # one row of the sweep at a time
+        stop_if_out_of_time()
+        current, total, status = count_cycles(moves, n_moves, narrow, MAX_FRONTIER_STATES, current, first,
+                                              min(first + narrow, rows * cols), total)
+        if status == -1:
+            raise SizeError(f"counting closed tours of {rows}x{cols} needs more than {MAX_FRONTIER_STATES:,} "
+                            "frontier states; stopped before running out of memory")
+        if status == -2:
+            raise SizeError(f"the closed-tour count of {rows}x{cols} outgrows 64-bit integers")
+        if len(current) == 0:
+            break
+    return int(total)
 
 
 # ------------------------------------------------------------------ listing
