@@ -48,8 +48,9 @@ What is counted (published counts differ by these factors):
                    cycles themselves (OEIS A001230).
 Known answers: 5x5 from a corner 304; 5 all starts 1728 and 6 all starts
 6637920 (A165134); 6 from a corner 524486; 6 --closed --undirected 9862.
-Open tours are counted on boards up to {kt.MAX_COUNT_SQUARES} squares; closed tours on
-boards with a side of at most {kt.MAX_FRONTIER_SIDE}.
+Open tours are counted on boards up to {kt.MAX_COUNT_SQUARES} squares, in many subtasks;
+closed tours on boards with a side of at most {kt.MAX_FRONTIER_SIDE}, by one sweep on one core
+(--jobs does not speed it up; --time-limit stops it between rows with nothing counted).
 \b
 Examples:
   boardpuzzles knights-tour count 5 --start a1
