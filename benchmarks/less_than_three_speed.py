@@ -2,6 +2,8 @@
 
     python benchmarks/less_than_three_speed.py          # about a minute
     python benchmarks/less_than_three_speed.py --full   # adds n = 12 on all cores (about 45 s more)
+    python benchmarks/less_than_three_speed.py --find 20 24 28 30 --seeds 5   # find only
+
 
 For each count: the median wall time in this process (kernels compiled), the ratio to the seed
 article's method ported plainly (rows of stones checked line by line against every placed stone;
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import statistics
 
 from _timing import timed
 
@@ -55,11 +58,33 @@ def seed_method_count(n: int, colours: int) -> int:
 
 
 
+def find_figures(sizes: list[int], seeds: int, time_limit: float, jobs: int) -> None:
+    """For each size: how many seeds find a board within the limit, and the median time of those."""
+    lt3.find(lt3.Rules(8, 1), time_limit=5)  # compile first
+    print(f"{'find, one colour':<20}{'jobs':>5}{'found':>10}{'median s':>10}{'slowest s':>11}  symmetries")
+    for n in sizes:
+        results = [lt3.find(lt3.Rules(n, 1), time_limit=time_limit, seed=seed, jobs=jobs) for seed in range(seeds)]
+        found = [r for r in results if r.board is not None]
+        for r in found:
+            assert lt3.check(r.board, lt3.Rules(n, 1))
+        times = sorted(r.seconds for r in found)
+        median = f"{statistics.median(times):.2f}" if times else "-"
+        slowest = f"{times[-1]:.2f}" if times else "-"
+        kinds = ", ".join(sorted({r.symmetry for r in found}))
+        print(f"{f'{n}x{n}':<20}{jobs:>5}{f'{len(found)}/{seeds}':>10}{median:>10}{slowest:>11}  {kinds}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--full", action="store_true", help="also count n = 12 on all cores")
+    parser.add_argument("--find", type=int, nargs="+", metavar="N", help="only time find on these sizes")
+    parser.add_argument("--seeds", type=int, default=5, help="seeds per size for --find")
+    parser.add_argument("--time-limit", type=float, default=60, help="seconds per find")
     args = parser.parse_args()
     jobs = default_jobs()
+    if args.find:
+        find_figures(args.find, args.seeds, args.time_limit, jobs)
+        return
     lt3.count(lt3.Rules(5, 1))  # compile first
     print(f"{'count':<34}{'jobs':>5}{'answer':>8}{'seconds':>10}{'vs seed method':>16}{'vs quoted C':>13}")
     rows = [(lt3.SEED, 1, 5), (lt3.Rules(8, 1), 1, 5), (lt3.Rules(9, 1), 1, 3), (lt3.Rules(10, 1), 1, 3),

@@ -46,9 +46,9 @@ def demo() -> None:
     first = next(less_than_three.solutions(rules))
     click.echo(spaced_rows(first.rows()))
     click.echo("(every straight line counts, the slopes 1:2 and 2:1 too)")
-    found = less_than_three.find(less_than_three.Rules(16, 1), time_limit=30)
+    found = less_than_three.find(less_than_three.Rules(23, 1), time_limit=30)
     if found.board is not None:
-        _heading(f"No three in line on 16x16, found in {found.seconds:.2f}s (symmetric under '{found.symmetry}')")
+        _heading(f"No three in line on 23x23, found in {found.seconds:.2f}s (symmetric under '{found.symmetry}')")
         click.echo(spaced_rows(found.board.rows()))
 
     _heading("Knight's tours: the seed's 5x5 from a corner, and a closed tour of 8x8 found at once")
