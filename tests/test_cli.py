@@ -208,6 +208,18 @@ def test_less_than_three_bad_input_gets_one_line_and_exit_2(capsys, args, fragme
     assert code == 2 and out == "" and err.count("\n") == 1 and fragment in err
 
 
+@pytest.mark.parametrize("args,fragment", [
+    (["queens", "count", "8", "--foo"], "no such option: --foo;"),
+    (["less-than-three", "find", "--size", "20", "--jbos", "2"], "--jbos (did you mean --jobs?)"),
+    (["knights-tour", "count", "5", "--stat=a1"], "--stat=a1 (did you mean --start?)"),
+    (["queens", "count", "8", "9"], "unexpected extra argument (9)"),
+    (["queens", "count", "-5"], "at least 1"),
+])
+def test_unknown_options_are_named_as_such(capsys, args, fragment):
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == "" and err.count("\n") == 1 and fragment in err
+
+
 def test_less_than_three_check(capsys, tmp_path):
     code, out, _ = run(capsys, "less-than-three", "solve", "--limit", "1")
     picture = tmp_path / "b.txt"

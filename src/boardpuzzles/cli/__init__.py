@@ -6,7 +6,9 @@ traceback; set ``BOARDPUZZLES_DEBUG=1`` to see the traceback of an internal erro
 
 from __future__ import annotations
 
+import difflib
 import os
+import re
 import sys
 
 import click
@@ -66,7 +68,7 @@ def _run(argv: list[str] | None) -> int:
         click.echo(err.ctx.get_help() if err.ctx else "")
         return 0
     except click.ClickException as err:
-        _error(err.format_message())
+        _error(_unknown_option(err) or err.format_message())
         return EXIT_BAD_INPUT
     except BoardPuzzlesError as err:
         _error(str(err))
@@ -83,6 +85,22 @@ def _run(argv: list[str] | None) -> int:
             raise
         _error(f"internal error: {type(err).__name__}: {err} (set BOARDPUZZLES_DEBUG=1 for details)")
         return EXIT_INTERNAL
+
+
+def _unknown_option(err: click.ClickException) -> str | None:
+    """Commands let unknown options through (so that `-5` reaches a command as a size and is
+    refused with a reason); one left over is named here as what it is, with a suggestion."""
+    match = re.fullmatch(r"Got unexpected extra arguments? \((.*)\)", err.message)
+    ctx = getattr(err, "ctx", None)
+    if not match or ctx is None:
+        return None
+    word = match.group(1).split()[0]
+    if not re.match(r"-+[A-Za-z]", word):
+        return None
+    known = [name for param in ctx.command.params for name in param.opts if name.startswith("--")]
+    close = difflib.get_close_matches(word.split("=")[0], known, n=1)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    return f"no such option: {word}{hint}; see `{ctx.command_path} --help`"
 
 
 def _error(message: str) -> None:
