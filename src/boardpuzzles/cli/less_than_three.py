@@ -134,9 +134,9 @@ searches symmetric boards first: turned by 90 degrees (even sizes), turned by 90
 on the diagonals, which turn by 180 (the form of the large known solutions), then, on smaller
 boards, turned by 180 and any board. It takes the row or column with the least room first, tries
 random orders with restarts, and runs --jobs searches side by side until one finds a board or the
-time runs out. Boards up to about 30 usually take seconds to a minute on 2 cores; larger ones
-may need a much longer --time-limit, or may not be found at all (the largest known, 60, took a
-cluster).
+time runs out. On 2 cores boards up to 30 take seconds and up to 40 usually under a minute;
+larger ones may need a much longer --time-limit, or may not be found at all (the largest
+known, 60, took a cluster).
 
 \b
 Examples:
