@@ -318,6 +318,22 @@ def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, ma
 
 
 @jit
+def _find_block(n, x, delta, board, blocked, row_free, col_free):
+    """Block (delta=1) or unblock (delta=-1) cell x once more: a full line through it, or the "no"
+    branch of the search. Rows and columns count their open cells: empty and not blocked."""
+    if delta > 0:
+        blocked[x] += 1
+        if blocked[x] == 1 and board[x] == 0:
+            row_free[x // n] -= 1
+            col_free[x % n] -= 1
+    else:
+        blocked[x] -= 1
+        if blocked[x] == 0 and board[x] == 0:
+            row_free[x // n] += 1
+            col_free[x % n] += 1
+
+
+@jit
 def _find_toggle(n, k, x, delta, board, counts, blocked, row_free, col_free, row_count, col_count,
                  cell_lines, line_cells):
     """Add (delta=1) or remove (delta=-1) a stone on x, keeping per cell the number of full lines
@@ -350,32 +366,8 @@ def _find_toggle(n, k, x, delta, board, counts, blocked, row_free, col_free, row
                 y = line_cells[line, i]
                 if y < 0:
                     break
-                if delta > 0:
-                    blocked[y] += 1
-                    if blocked[y] == 1 and board[y] == 0:
-                        row_free[y // n] -= 1
-                        col_free[y % n] -= 1
-                else:
-                    blocked[y] -= 1
-                    if blocked[y] == 0 and board[y] == 0:
-                        row_free[y // n] += 1
-                        col_free[y % n] += 1
+                _find_block(n, y, delta, board, blocked, row_free, col_free)
     return ok
-
-
-@jit
-def _find_exclude(n, x, delta, board, blocked, row_free, col_free):
-    """Forbid (delta=1) or allow again (delta=-1) the empty cell x: the "no" branch of the search."""
-    if delta > 0:
-        blocked[x] += 1
-        if blocked[x] == 1 and board[x] == 0:
-            row_free[x // n] -= 1
-            col_free[x % n] -= 1
-    else:
-        blocked[x] -= 1
-        if blocked[x] == 0 and board[x] == 0:
-            row_free[x // n] += 1
-            col_free[x % n] += 1
 
 
 @jit
@@ -389,7 +381,7 @@ def _find_orbit(n, k, o, delta, place, board, counts, blocked, row_free, col_fre
             y = orbit_cells[o, i]
             if y < 0:
                 break
-            _find_exclude(n, y, delta, board, blocked, row_free, col_free)
+            _find_block(n, y, delta, board, blocked, row_free, col_free)
         return True
     if delta < 0:
         last = width - 1
@@ -444,7 +436,7 @@ def find_symmetric(n, k, cell_lines, line_cells, orbit_cells, orbit_of, order, b
     board = np.zeros(cells, dtype=np.int64)
     for x in range(cells):
         if orbit_of[x] < 0:
-            _find_exclude(n, x, 1, board, blocked, row_free, col_free)
+            _find_block(n, x, 1, board, blocked, row_free, col_free)
     st_orbit = np.empty(cells + 1, dtype=np.int64)
     st_placed = np.empty(cells + 1, dtype=np.bool_)  # True: the "yes" branch is on the stack
     depth = 0
