@@ -9,6 +9,9 @@ the later rows can take at most min(K, open cells) each, and a branch where they
 Tables come in as arguments (built from the grid in ``puzzles/less_than_three.py``):
 ``cell_lines[cell]`` the lines through a cell (padded with -1), ``line_cells[line]`` the cells of
 a line (padded with -1). The plain-Python twin is in ``tests/reference.py``.
+
+``find_symmetric`` is a second search, for one board on large sizes: one colour, whole orbits of
+a symmetry at a time, the tightest row or column first (twin: ``symmetric_line_boards``).
 """
 
 from __future__ import annotations

@@ -13,6 +13,8 @@ colours     C >= 1; stones print as ``X`` (black), ``O`` (white), then ``A``, ``
 stones      S per colour; at most K * n fit (each row is a line), which is the default.
 classes     placements identified under the 8 symmetries of the square (``--unique``) and, with
             ``swap_colours``, under every relabelling of the colours too.
+orbit       (find) cells that a board with a given symmetry holds all or none of: the 4 cells a
+            quarter turn cycles through, or 2 for a half turn (see ``symmetry_orbits``).
 """
 
 from __future__ import annotations
