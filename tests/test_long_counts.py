@@ -12,7 +12,15 @@ import pytest
 
 from boardpuzzles.cli import _run
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.parallel import Checkpoint, Subtask, TimeLimitReached, limits, run_subtasks, subtask_key
+from boardpuzzles.parallel import (
+    Checkpoint,
+    Subtask,
+    TimeLimitReached,
+    limits,
+    run_subtasks,
+    stop_if_out_of_time,
+    subtask_key,
+)
 
 
 def slow_square(x: int) -> int:
@@ -29,6 +37,21 @@ def test_a_time_limit_stops_with_a_lower_bound():
         run_subtasks(lambda spec: slow_square(spec[0]), TASKS, jobs=2)
     assert 0 < stop.value.done < len(TASKS) and stop.value.total == len(TASKS)
     assert 0 <= stop.value.partial < WHOLE
+
+
+def test_a_long_subtask_can_stop_part_way_at_the_time_limit():
+    def sweep(spec):  # a subtask of many small steps that checks the limit between them
+        for _ in range(1000):
+            stop_if_out_of_time()
+            time.sleep(0.01)
+        return 1
+
+    started = time.monotonic()
+    with limits(time_limit=0.1), pytest.raises(TimeLimitReached) as stopped:
+        run_subtasks(sweep, [Subtask(("one sweep",))])
+    assert time.monotonic() - started < 2  # the whole sweep takes 10 s
+    assert (stopped.value.partial, stopped.value.done, stopped.value.total) == (0, 0, 1)
+    stop_if_out_of_time()  # outside a run with a limit it never stops anything
 
 
 def test_a_checkpoint_resumes_without_redoing_finished_subtasks(tmp_path):
