@@ -302,8 +302,8 @@ ROTATE_90_DIAGONALS_180 = "rotate 90, diagonals 180"
 ROTATE_180 = "rotate 180"
 NO_SYMMETRY = "identity"
 FIND_SYMMETRIES = (ROTATE_90, ROTATE_90_DIAGONALS_180, ROTATE_180, NO_SYMMETRY)
-FIRST_FIND_BUDGET = 2_000  # search steps per attempt, growing by half each round
-MAX_FIND_BUDGET = 200_000
+FIND_BUDGET_UNIT = 4_000  # search steps per attempt: this times the Luby sequence 1 1 2 1 1 2 4 ...
+MAX_FIND_BUDGET = 256_000  # about a second, so that the time limit is kept
 #: Sizes above which find() tries a weaker symmetry only once the stronger ones are ruled out:
 #: their search spaces are too large to pay off there.
 _LARGE = {ROTATE_180: 20, NO_SYMMETRY: 16}
@@ -371,6 +371,15 @@ def _orbit_tables(rules: Rules, symmetry: str) -> tuple[np.ndarray, np.ndarray]:
     return table, orbit_of
 
 
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 1 2 ..."""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
 def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1) -> FindResult:
     """One board with K stones in every row (one colour), searched among symmetric boards first,
     with random orders and restarts; ``jobs`` threads search independently and the first board
@@ -394,8 +403,12 @@ def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1
 
     def worker(index: int) -> None:
         rng = np.random.default_rng([seed, index])
-        budget = FIRST_FIND_BUDGET
-        while not stop.is_set() and elapsed() < time_limit:
+        for round_ in itertools.count(1):
+            if stop.is_set() or elapsed() >= time_limit:
+                return
+            # Restarts of Luby's lengths: mostly short, now and then long, for searches whose
+            # time to a board varies wildly from one random order to the next.
+            budget = min(FIND_BUDGET_UNIT * _luby(round_), MAX_FIND_BUDGET)
             for symmetry in FIND_SYMMETRIES:
                 if symmetry in exhausted:
                     continue
@@ -417,9 +430,6 @@ def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1
                     exhausted.add(symmetry)  # no board with this symmetry exists
                 if elapsed() >= time_limit:
                     return
-            # Restarts grow, so a hard board still gets long searches, but one attempt stays short
-            # enough (about a second) for the time limit to be kept.
-            budget = min(budget * 3 // 2, MAX_FIND_BUDGET)
 
     if jobs <= 1:
         worker(0)
