@@ -167,13 +167,14 @@ Exit codes:
         rules = _rules(size, colours, max_in_line, None)
         if svg_path:
             check_writable(svg_path)
-        result = lt3.find(rules, time_limit=time_limit, seed=seed, jobs=jobs or default_jobs())
+        jobs = jobs or default_jobs()
+        result = lt3.find(rules, time_limit=time_limit, seed=seed, jobs=jobs)
         if result.board is not None:
             problems = lt3.violations(result.board, rules)  # re-checked, as every answer is
             if problems:
                 raise RuntimeError(f"find returned a wrong board: {problems[0]}")
         summary = {"puzzle": NAME, "rules": _rules_json(rules), "found": result.board is not None,
-                   "symmetry": result.symmetry, "attempts": result.attempts, "seconds": round(result.seconds, 3),
+                   "symmetry": result.symmetry, "attempts": result.attempts, "jobs": jobs, "seconds": round(result.seconds, 3),
                    "solutions": [result.board.rows()] if result.board is not None else []}
         if as_json:
             emit_json(summary)
