@@ -431,14 +431,28 @@ def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1
                 if elapsed() >= time_limit:
                     return
 
+    failures: list[BaseException] = []
+
+    def guarded(index: int) -> None:  # an error in a thread must reach the caller, not vanish
+        try:
+            worker(index)
+        except BaseException as err:
+            failures.append(err)
+            stop.set()
+
     if jobs <= 1:
         worker(0)
     else:
-        threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(jobs)]
+        threads = [threading.Thread(target=guarded, args=(i,), daemon=True) for i in range(jobs)]
         for thread in threads:
             thread.start()
-        for thread in threads:
-            thread.join()
+        try:
+            for thread in threads:
+                thread.join()
+        finally:
+            stop.set()  # on Ctrl-C too: the other searches end with their current attempt
+        if failures:
+            raise failures[0]
     if outcome:
         result = outcome[0]
         assert result.board is None or check(result.board, rules), "find returned a wrong board"
