@@ -174,7 +174,8 @@ Exit codes:
             if problems:
                 raise RuntimeError(f"find returned a wrong board: {problems[0]}")
         summary = {"puzzle": NAME, "rules": _rules_json(rules), "found": result.board is not None,
-                   "symmetry": result.symmetry, "attempts": result.attempts, "jobs": jobs, "seconds": round(result.seconds, 3),
+                   "symmetry": result.symmetry, "attempts": result.attempts, "jobs": jobs,
+                   "seconds": round(result.seconds, 3),
                    "solutions": [result.board.rows()] if result.board is not None else []}
         if as_json:
             emit_json(summary)
