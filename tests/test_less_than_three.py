@@ -205,6 +205,17 @@ def test_find_with_two_jobs_finds_a_checked_board():
     assert has_the_symmetry(result.board, 18, result.symmetry)
 
 
+def test_an_error_in_a_find_thread_reaches_the_caller(monkeypatch):
+    class Broken:
+        @staticmethod
+        def find_symmetric(*args):
+            raise MemoryError("no room")
+
+    monkeypatch.setattr(lt3, "_kernel_module", lambda: Broken)
+    with pytest.raises(MemoryError):
+        lt3.find(Rules(20, 1), time_limit=5, jobs=2)
+
+
 @functools.cache
 def symmetric_boards(n, k, symmetry):
     return reference.symmetric_line_boards(n, k, lt3.symmetry_orbits(Rules(n, 1, k), symmetry))
