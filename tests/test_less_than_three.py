@@ -265,6 +265,20 @@ def test_find_proves_there_is_none_when_the_search_is_complete():
     assert result.board is None and result.complete
 
 
+def test_find_proves_there_is_none_on_a_large_board_too():
+    # K=1 on 21x21: every symmetric class is ruled out, then the plain search; none may be skipped.
+    result = lt3.find(Rules(21, 1, 1), time_limit=60)
+    assert result.board is None and result.complete
+
+
+def test_weaker_symmetries_wait_on_large_boards_until_the_stronger_are_ruled_out():
+    strong = {lt3.ROTATE_90, lt3.ROTATE_90_DIAGONALS_180}
+    assert lt3._symmetries_to_try(30, set()) == [lt3.ROTATE_90, lt3.ROTATE_90_DIAGONALS_180]
+    assert lt3._symmetries_to_try(30, strong) == [lt3.ROTATE_180]
+    assert lt3._symmetries_to_try(30, strong | {lt3.ROTATE_180}) == [lt3.NO_SYMMETRY]
+    assert lt3._symmetries_to_try(12, set()) == list(lt3.FIND_SYMMETRIES[:3]) + [lt3.NO_SYMMETRY]
+
+
 def test_find_gives_up_at_the_time_limit_without_claiming_anything():
     result = lt3.find(Rules(44, 1), time_limit=0.5)
     assert result.board is None and not result.complete

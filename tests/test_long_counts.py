@@ -39,8 +39,11 @@ def test_a_time_limit_stops_with_a_lower_bound():
     assert 0 <= stop.value.partial < WHOLE
 
 
-def test_a_long_subtask_can_stop_part_way_at_the_time_limit():
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_long_subtask_can_stop_part_way_at_the_time_limit(jobs):
     def sweep(spec):  # a subtask of many small steps that checks the limit between them
+        if spec[1] == 0:
+            return 1  # the first, run alone before the threads start, ends at once
         for _ in range(1000):
             stop_if_out_of_time()
             time.sleep(0.01)
@@ -48,9 +51,9 @@ def test_a_long_subtask_can_stop_part_way_at_the_time_limit():
 
     started = time.monotonic()
     with limits(time_limit=0.1), pytest.raises(TimeLimitReached) as stopped:
-        run_subtasks(sweep, [Subtask(("one sweep",))])
-    assert time.monotonic() - started < 2  # the whole sweep takes 10 s
-    assert (stopped.value.partial, stopped.value.done, stopped.value.total) == (0, 0, 1)
+        run_subtasks(sweep, [Subtask(("sweep", i)) for i in range(3)], jobs=jobs)
+    assert time.monotonic() - started < 2  # each sweep takes 10 s, in worker threads too
+    assert (stopped.value.partial, stopped.value.done, stopped.value.total) == (1, 1, 3)
     stop_if_out_of_time()  # outside a run with a limit it never stops anything
 
 

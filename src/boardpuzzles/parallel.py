@@ -133,7 +133,8 @@ _DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("deadli
 
 def stop_if_out_of_time() -> None:
     """For a long subtask that can stop part way (a count made of one sweep): raises
-    :class:`TimeLimitReached` when the time limit of the run that called it has passed."""
+    :class:`TimeLimitReached` when the time limit of the run it belongs to has passed (local
+    threads only: on a Dask cluster a subtask always runs to its end)."""
     deadline = _DEADLINE.get()
     if deadline is not None and time.monotonic() >= deadline:
         raise TimeLimitReached(0, 0, 1)
@@ -194,19 +195,30 @@ def run_subtasks(
     if settings.scheduler:
         _run_on_cluster(settings.scheduler, work, subtasks, todo, record, out_of_time)
         todo = []
-    indices = iter(todo)
-    # The first subtask runs alone: it compiles (or loads) the kernels once for every thread.
-    # Here, in the caller's thread, a subtask may also stop part way (stop_if_out_of_time).
+    # A subtask may stop part way at the deadline (stop_if_out_of_time): its TimeLimitReached
+    # is raised again with the figures of the whole run.
     token = _DEADLINE.set(deadline)
     try:
-        for i in itertools.islice(indices, 1 if jobs > 1 else None):
-            if out_of_time():
-                raise TimeLimitReached(total // unit, done, len(subtasks))
-            record(i, work(subtasks[i].spec))
+        _run_locally(work, subtasks, todo, jobs, record, out_of_time)
     except TimeLimitReached:
         raise TimeLimitReached(total // unit, done, len(subtasks)) from None
     finally:
         _DEADLINE.reset(token)
+    if done < len(subtasks):
+        raise TimeLimitReached(total // unit, done, len(subtasks))
+    if total % unit:
+        raise ArithmeticError(f"weighted sum {total} is not a whole number of 1/{unit}: a weighting bug")
+    return total // unit
+
+
+def _run_locally(work: Callable[[Any], int], subtasks: Sequence[Subtask], todo: Sequence[int], jobs: int,
+                 record: Callable[[int, int], None], out_of_time: Callable[[], bool]) -> None:
+    indices = iter(todo)
+    # The first subtask runs alone: it compiles (or loads) the kernels once for every thread.
+    for i in itertools.islice(indices, 1 if jobs > 1 else None):
+        if out_of_time():
+            return
+        record(i, work(subtasks[i].spec))
     rest = list(indices)
     if rest:
         with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="boardpuzzles") as pool:
@@ -220,7 +232,8 @@ def run_subtasks(
                         i = next(queue, None)
                         if i is None:
                             break
-                        future = pool.submit(work, subtasks[i].spec)
+                        # Each in the caller's context, so the worker sees the deadline.
+                        future = pool.submit(contextvars.copy_context().run, work, subtasks[i].spec)
                         futures[future] = i
                         pending.add(future)
                     if not pending:
@@ -233,11 +246,6 @@ def run_subtasks(
                 for future in futures:
                     future.cancel()  # queued subtasks never start; running ones end with their subtask
                 raise
-    if done < len(subtasks):
-        raise TimeLimitReached(total // unit, done, len(subtasks))
-    if total % unit:
-        raise ArithmeticError(f"weighted sum {total} is not a whole number of 1/{unit}: a weighting bug")
-    return total // unit
 
 
 def _run_on_cluster(address: str, work: Callable[[Any], int], subtasks: Sequence[Subtask], todo: Sequence[int],

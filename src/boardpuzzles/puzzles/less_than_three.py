@@ -371,6 +371,21 @@ def _orbit_tables(rules: Rules, symmetry: str) -> tuple[np.ndarray, np.ndarray]:
     return table, orbit_of
 
 
+def _symmetries_to_try(n: int, exhausted: set[str]) -> list[str]:
+    """The classes not yet ruled out; on large boards a weaker one only once every stronger one
+    is ruled out (their search spaces are too large to pay off there). Never empty: identity is
+    ruled out only by a complete search, which ends find()."""
+    chosen = []
+    for i, symmetry in enumerate(FIND_SYMMETRIES):
+        if symmetry in exhausted:
+            continue
+        stronger_open = any(s not in exhausted for s in FIND_SYMMETRIES[:i])
+        if n > _LARGE.get(symmetry, n) and stronger_open:
+            continue
+        chosen.append(symmetry)
+    return chosen
+
+
 def _luby(i: int) -> int:
     """The i-th term (from 1) of Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 1 2 ..."""
     while True:
@@ -409,11 +424,7 @@ def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1
             # Restarts of Luby's lengths: mostly short, now and then long, for searches whose
             # time to a board varies wildly from one random order to the next.
             budget = min(FIND_BUDGET_UNIT * _luby(round_), MAX_FIND_BUDGET)
-            for symmetry in FIND_SYMMETRIES:
-                if symmetry in exhausted:
-                    continue
-                if n > _LARGE.get(symmetry, n) and len(exhausted) < len(FIND_SYMMETRIES) - 1:
-                    continue  # on large boards the weaker symmetries are hopeless; keep to the others
+            for symmetry in _symmetries_to_try(n, exhausted):
                 orbits, orbit_of = orbit_tables[symmetry]
                 order = np.array([rng.permutation(n) for _ in range(2 * n)], dtype=np.int64)
                 status, board = search(n, rules.max_in_line, cell_lines, line_cells, orbits, orbit_of, order,
