@@ -213,6 +213,7 @@ def test_less_than_three_bad_input_gets_one_line_and_exit_2(capsys, args, fragme
     (["less-than-three", "find", "--size", "20", "--jbos", "2"], "--jbos (did you mean --jobs?)"),
     (["knights-tour", "count", "5", "--stat=a1"], "--stat=a1 (did you mean --start?)"),
     (["queens", "count", "8", "9"], "unexpected extra argument (9)"),
+    (["queens", "count", "8", "9", "--foo"], "no such option: --foo;"),
     (["queens", "count", "-5"], "at least 1"),
 ])
 def test_unknown_options_are_named_as_such(capsys, args, fragment):

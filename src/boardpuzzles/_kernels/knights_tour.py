@@ -367,8 +367,8 @@ def count_cycles(moves, n_moves, width, max_states, current, first, stop, total)
         for s in range(current.shape[0]):
             state = current[s, 0]
             ways = current[s, 1]
-            first = _slot(state, 0)
-            need = 2 if first == 0 else (0 if first == FULL else 1)
+            leaving = _slot(state, 0)  # the square the window slides past
+            need = 2 if leaving == 0 else (0 if leaving == FULL else 1)
             # Every choice of ``need`` forward edges, as a bitmask over ``forward``.
             for choice in range(1 << n_forward):
                 bits = 0

@@ -94,8 +94,8 @@ def _unknown_option(err: click.ClickException) -> str | None:
     ctx = getattr(err, "ctx", None)
     if not match or ctx is None:
         return None
-    word = match.group(1).split()[0]
-    if not re.match(r"-+[A-Za-z]", word):
+    word = next((w for w in match.group(1).split() if re.match(r"-+[A-Za-z]", w)), None)
+    if word is None:
         return None
     known = [name for param in ctx.command.params for name in param.opts if name.startswith("--")]
     close = difflib.get_close_matches(word.split("=")[0], known, n=1)

@@ -126,10 +126,14 @@ def run_count(label: str, quiet: bool, compute: Callable[[Any], int]) -> tuple[i
             value = compute(bar)
     except TimeLimitReached as stop:
         seconds = time.perf_counter() - started
-        again = ("run the same command again to continue" if checkpoint
-                 else "add --checkpoint FILE to keep the finished part for a later run")
-        note(f"stopped at the time limit ({time_limit:g} s) after {stop.done} of {stop.total} subtasks: "
-             f"at least {stop.partial:,} so far; {again}")
+        if stop.total == 1 and stop.done == 0:
+            note(f"stopped at the time limit ({time_limit:g} s): this count is one sweep that keeps nothing "
+                 "part way; give it a longer --time-limit, or none")
+        else:
+            again = ("run the same command again to continue" if checkpoint
+                     else "add --checkpoint FILE to keep the finished part for a later run")
+            note(f"stopped at the time limit ({time_limit:g} s) after {stop.done} of {stop.total} subtasks: "
+                 f"at least {stop.partial:,} so far; {again}")
         if ctx.params.get("as_json"):
             emit_json({"complete": False, "partial_count": stop.partial, "subtasks_done": stop.done,
                        "subtasks": stop.total, "seconds": round(seconds, 3)})

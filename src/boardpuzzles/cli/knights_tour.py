@@ -170,7 +170,7 @@ Examples:
         rows, cols = parse_size(size)
         first = _start(rows, cols, start, all_starts)
         kt.validate_count(rows, cols, first, closed, undirected)
-        jobs = jobs or default_jobs()
+        jobs = 1 if closed else jobs or default_jobs()  # a closed count is one sweep on one core
         reason = kt.no_tour_reason(rows, cols, closed, first)
         if reason:
             note(reason)

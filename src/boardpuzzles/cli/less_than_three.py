@@ -130,13 +130,13 @@ Examples:
 
     @group.command("find", context_settings=command_settings(), epilog=f"""Looks for ONE one-colour board
 with K stones in every row on a large board, where counting every board is out of reach. It
-searches symmetric boards first: turned by 90 degrees (even sizes), turned by 90 degrees except
-on the diagonals, which turn by 180 (the form of the large known solutions), then, on smaller
-boards, turned by 180 and any board. It takes the row or column with the least room first, tries
-random orders with restarts, and runs --jobs searches side by side until one finds a board or the
-time runs out. On 2 cores boards up to 30 take seconds and up to 40 usually under a minute;
-larger ones may need a much longer --time-limit, or may not be found at all (the largest
-known, 60, took a cluster).
+searches symmetric boards first: turned by 90 degrees (where the stone count allows it), turned
+by 90 degrees except on the diagonals, which turn by 180 (the form of the large known
+solutions), then, on smaller boards, turned by 180 and any board. It takes the row or column
+with the least room first, tries random orders with restarts, and runs --jobs searches side by
+side until one finds a board or the time runs out. On 2 cores boards up to 30 usually take
+seconds, most up to 36 under a minute; larger ones may need a much longer --time-limit, or
+may not be found at all (the largest known, 60, took a cluster).
 
 \b
 Examples:
@@ -182,10 +182,13 @@ Exit codes:
         elif result.board is not None:
             click.echo(spaced_rows(result.board.rows()))
         if result.board is not None:
-            note(f"found a board symmetric under '{result.symmetry}' after {result.attempts} attempt"
+            shape = ("searched without symmetry" if result.symmetry == lt3.NO_SYMMETRY
+                     else f"searched among boards symmetric under '{result.symmetry}'")
+            note(f"found a board ({shape}) after {result.attempts} attempt"
                  f"{'s' if result.attempts > 1 else ''} in {result.seconds:.2f}s")
             if svg_path:
-                write_boards_svg(svg_path, [result.board], [f"{size}x{size}, symmetric under '{result.symmetry}'"])
+                write_boards_svg(svg_path, [result.board], [f"{size}x{size}, found among boards symmetric under "
+                                                            f"'{result.symmetry}'"])
             return
         if result.complete:
             note(f"no board exists: {rules.describe()} (the search was complete)")

@@ -257,7 +257,8 @@ def count_closed(rows: int, cols: int | None = None, progress: Progress | None =
     """The number of closed tours as cycles (undirected, no start): OEIS A001230 on n x n.
 
     One frontier sweep, run as a single subtask of the shared mechanism: a checkpoint records
-    its answer, a scheduler runs it on a cluster, and a time limit stops it between rows."""
+    its answer, a scheduler runs it on a cluster (to its end), and locally a time limit stops it
+    between rows."""
     cols = rows if cols is None else cols
     _validate(rows, cols, None)
     if no_tour_reason(rows, cols, closed=True):
