@@ -134,8 +134,8 @@ searches symmetric boards first: turned by 90 degrees (where the stone count all
 by 90 degrees except on the diagonals, which turn by 180 (the form of the large known
 solutions), then, on smaller boards, turned by 180 and any board. It takes the row or column
 with the least room first, tries random orders with restarts, and runs --jobs searches side by
-side until one finds a board or the time runs out. On 2 cores boards up to 30 usually take
-seconds, most up to 36 under a minute; larger ones may need a much longer --time-limit, or
+side until one finds a board or the time runs out. On 2 cores boards up to 30 take seconds,
+and up to 36 nearly always under a minute; larger ones may need a much longer --time-limit, or
 may not be found at all (the largest known, 60, took a cluster).
 
 \b
