@@ -26,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import dataclasses
-import itertools
 import json
 import os
 import sqlite3
@@ -213,13 +212,15 @@ def run_subtasks(
 
 def _run_locally(work: Callable[[Any], int], subtasks: Sequence[Subtask], todo: Sequence[int], jobs: int,
                  record: Callable[[int, int], None], out_of_time: Callable[[], bool]) -> None:
-    indices = iter(todo)
-    # The first subtask runs alone: it compiles (or loads) the kernels once for every thread.
-    for i in itertools.islice(indices, 1 if jobs > 1 else None):
-        if out_of_time():
-            return
-        record(i, work(subtasks[i].spec))
-    rest = list(indices)
+    if jobs == 1:
+        for i in todo:
+            if out_of_time():
+                return
+            record(i, work(subtasks[i].spec))
+        return
+    # Every subtask goes to the pool, the first too: numba compiles a kernel once under its own
+    # lock while the other threads wait, so no core idles through a long first subtask.
+    rest = list(todo)
     if rest:
         with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="boardpuzzles") as pool:
             # At most two subtasks a worker are queued, so a time limit stops the run soon.
