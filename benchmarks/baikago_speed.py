@@ -48,8 +48,10 @@ def main() -> None:
     ComputerPlayer(Rules(7), strength=args.strength).choose_for(warm)
 
     print(f"{rules.describe()}, strength {args.strength}, {args.games} games per opponent and colour")
-    print(f"{'opponent':<8} {'computer':<8} {'won':>5} {'lost':>5} {'drawn':>6} {'win rate':>9} "
-          f"{'s/move':>7} {'worst':>6} {'moves/game':>10}")
+    print(
+        f"{'opponent':<8} {'computer':<8} {'won':>5} {'lost':>5} {'drawn':>6} {'win rate':>9} "
+        f"{'s/move':>7} {'worst':>6} {'moves/game':>10}"
+    )
     all_times: list[float] = []
     for name, make_opponent in (("random", RandomPlayer), ("greedy", GreedyPlayer)):
         for colour in (BLACK, WHITE):
@@ -67,11 +69,14 @@ def main() -> None:
                 else:
                     lost += 1
             all_times += times
-            print(f"{name:<8} {'black' if colour == BLACK else 'white':<8} {won:>5} {lost:>5} {drawn:>6} "
-                  f"{won / args.games:>8.0%} {statistics.mean(times):>7.3f} {max(times):>6.2f} "
-                  f"{len(times) / args.games:>10.1f}")
-    print(f"all computer moves: {len(all_times)}, mean {statistics.mean(all_times):.3f} s, "
-          f"worst {max(all_times):.2f} s")
+            print(
+                f"{name:<8} {'black' if colour == BLACK else 'white':<8} {won:>5} {lost:>5} {drawn:>6} "
+                f"{won / args.games:>8.0%} {statistics.mean(times):>7.3f} {max(times):>6.2f} "
+                f"{len(times) / args.games:>10.1f}"
+            )
+    print(
+        f"all computer moves: {len(all_times)}, mean {statistics.mean(all_times):.3f} s, worst {max(all_times):.2f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -45,8 +45,7 @@ def main() -> None:
     gh.count(puzzles[0], 2)  # compile
     seconds, _ = timed(lambda: [gh.first_two(p) for p in puzzles], 3)
     assert all(gh.first_two(p)[1] is None for p in puzzles)
-    print(f"published instances: {len(puzzles)} solved and proven unique in {seconds:.3f} s "
-          f"(goal: under 2 s)")
+    print(f"published instances: {len(puzzles)} solved and proven unique in {seconds:.3f} s (goal: under 2 s)")
     seed_seconds, done = 0.0, 0
     started = time.perf_counter()
     for p in puzzles:
@@ -58,9 +57,11 @@ def main() -> None:
             print(f"  seed method gave up after 20 s on a {p.describe()}")
     seed_seconds = time.perf_counter() - started
     first_seconds, _ = timed(lambda: [gh.solve(p) for p in puzzles], 3)
-    print(f"seed method (first solution only, plain Python): {seed_seconds:.2f} s for {done} puzzles; "
-          f"ours, first solution: {first_seconds:.3f} s (x{seed_seconds / first_seconds:.0f}); "
-          f"ours, solved and proven unique: x{seed_seconds / seconds:.0f}")
+    print(
+        f"seed method (first solution only, plain Python): {seed_seconds:.2f} s for {done} puzzles; "
+        f"ours, first solution: {first_seconds:.3f} s (x{seed_seconds / first_seconds:.0f}); "
+        f"ours, solved and proven unique: x{seed_seconds / seconds:.0f}"
+    )
 
     rng = random.Random(2024)
     for stones in (50, 55, 60):
@@ -70,13 +71,17 @@ def main() -> None:
         p = gh.Puzzle(19, 19, tuple(walk))
         solve_s, _ = timed(lambda: gh.solve(p), 3)
         decide_s, n = timed(lambda: gh.count(p, 2), 3)
-        print(f"19x19, {stones} stones (a random walk): first order {solve_s * 1000:.1f} ms; "
-              f"not-unique verdict (count --max 2 = {n}) in {decide_s * 1000:.1f} ms")
+        print(
+            f"19x19, {stones} stones (a random walk): first order {solve_s * 1000:.1f} ms; "
+            f"not-unique verdict (count --max 2 = {n}) in {decide_s * 1000:.1f} ms"
+        )
     largest = max(puzzles, key=lambda p: (p.size, p.rows * p.cols))
     prove_s, n = timed(lambda: gh.count(largest, 2), 3)
     assert n == 1
-    print(f"largest published instance ({largest.describe()}): proven unique (count --max 2 = 1) "
-          f"in {prove_s * 1000:.1f} ms")
+    print(
+        f"largest published instance ({largest.describe()}): proven unique (count --max 2 = 1) "
+        f"in {prove_s * 1000:.1f} ms"
+    )
 
     for rows, cols, stones in ((10, 10, 20), (15, 15, 40)):
         times, failures = [], 0
@@ -88,8 +93,10 @@ def main() -> None:
             except gh.GenerationTimeout:
                 failures += 1
         shown = ", ".join(f"{t:.2f}" for t in times) or "none"
-        print(f"generate {rows}x{cols} with {stones} stones: {len(times)}/5 seeds in [{shown}] s"
-              + (f"; {failures} gave up at 30 s" if failures else ""))
+        print(
+            f"generate {rows}x{cols} with {stones} stones: {len(times)}/5 seeds in [{shown}] s"
+            + (f"; {failures} gave up at 30 s" if failures else "")
+        )
 
 
 if __name__ == "__main__":

@@ -68,14 +68,18 @@ def main() -> None:
 
     t_seed, seed_value = timed(lambda: len(knight_tours(5, 5, 0)), 1)
     t_ours, value = timed(lambda: kt.count(5, start=0), 5)
-    print(f"  5x5 from a corner: seed algorithm in Python {t_seed:.2f} s, ours {t_ours * 1000:.1f} ms: "
-          f"x{t_seed / t_ours:,.0f}" + ("" if value == seed_value else "  MISMATCH"))
+    print(
+        f"  5x5 from a corner: seed algorithm in Python {t_seed:.2f} s, ours {t_ours * 1000:.1f} ms: "
+        f"x{t_seed / t_ours:,.0f}" + ("" if value == seed_value else "  MISMATCH")
+    )
     t_g, g_value = timed(lambda: graphillion_corner(5), 1)
     if g_value is None:
         print("  Graphillion: not installed (pip install graphillion to compare)")
     else:
-        print(f"  5x5 from a corner: Graphillion {t_g:.2f} s, ours {t_ours * 1000:.1f} ms: x{t_g / t_ours:,.0f}"
-              + ("" if g_value == value else "  MISMATCH"))
+        print(
+            f"  5x5 from a corner: Graphillion {t_g:.2f} s, ours {t_ours * 1000:.1f} ms: x{t_g / t_ours:,.0f}"
+            + ("" if g_value == value else "  MISMATCH")
+        )
         if full:
             t_g, g_value = timed(lambda: graphillion_corner(6), 1)
             t_ours, value = timed(lambda: kt.count(6, start=0), 3)
@@ -94,8 +98,10 @@ def main() -> None:
         result = kt.find(n, n, closed=closed)
         seconds = time.perf_counter() - started
         ok = result.tour is not None and len(set(result.tour)) == n * n
-        print(f"  {n}x{n} {'closed' if closed else 'open  '}: {seconds:6.2f} s  "
-              f"{'found' if ok else 'NOT FOUND'} ({result.method})")
+        print(
+            f"  {n}x{n} {'closed' if closed else 'open  '}: {seconds:6.2f} s  "
+            f"{'found' if ok else 'NOT FOUND'} ({result.method})"
+        )
 
 
 if __name__ == "__main__":

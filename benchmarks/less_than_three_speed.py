@@ -57,7 +57,6 @@ def seed_method_count(n: int, colours: int) -> int:
     return fill(0, 0, set())
 
 
-
 def find_figures(sizes: list[int], seeds: int, time_limit: float, jobs: int) -> None:
     """For each size: how many seeds find a board within the limit, and the median time of those."""
     lt3.find(lt3.Rules(8, 1), time_limit=5)  # compile first
@@ -87,8 +86,14 @@ def main() -> None:
         return
     lt3.count(lt3.Rules(5, 1))  # compile first
     print(f"{'count':<34}{'jobs':>5}{'answer':>8}{'seconds':>10}{'vs seed method':>16}{'vs quoted C':>13}")
-    rows = [(lt3.SEED, 1, 5), (lt3.Rules(8, 1), 1, 5), (lt3.Rules(9, 1), 1, 3), (lt3.Rules(10, 1), 1, 3),
-            (lt3.Rules(11, 1), 1, 1), (lt3.Rules(11, 1), jobs, 1)]
+    rows = [
+        (lt3.SEED, 1, 5),
+        (lt3.Rules(8, 1), 1, 5),
+        (lt3.Rules(9, 1), 1, 3),
+        (lt3.Rules(10, 1), 1, 3),
+        (lt3.Rules(11, 1), 1, 1),
+        (lt3.Rules(11, 1), jobs, 1),
+    ]
     if args.full:
         rows.append((lt3.Rules(12, 1), jobs, 1))
     for rules, j, repeat in rows:

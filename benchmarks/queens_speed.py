@@ -51,7 +51,6 @@ def seed_algorithm_count(n: int, torus: bool) -> int:
     return extend(0)
 
 
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--full", action="store_true", help="also time hyperqueen 23")
@@ -60,9 +59,16 @@ def main() -> None:
     hyperqueen.count(7), queens.count(8), hyperqueen.count_classes(7)  # compile first
 
     print(f"{'count':<26}{'jobs':>5}{'answer':>14}{'seconds':>10}{'vs seed alg.':>14}{'vs quoted C':>13}")
-    rows = [("hyperqueen", 13, 1, 9), ("hyperqueen", 17, 1, 5), ("hyperqueen", 19, 1, 5),
-            ("hyperqueen", 19, jobs, 5), ("queens", 12, 1, 5), ("queens", 15, 1, 3), ("queens", 15, jobs, 3),
-            ("queens", 16, jobs, 1)]
+    rows = [
+        ("hyperqueen", 13, 1, 9),
+        ("hyperqueen", 17, 1, 5),
+        ("hyperqueen", 19, 1, 5),
+        ("hyperqueen", 19, jobs, 5),
+        ("queens", 12, 1, 5),
+        ("queens", 15, 1, 3),
+        ("queens", 15, jobs, 3),
+        ("queens", 16, jobs, 1),
+    ]
     if args.full:
         rows += [("hyperqueen", 23, jobs, 1)]
     seed_times = {}

@@ -32,11 +32,22 @@ class Browser:
             os.dup2(from_browser_w, 4)
 
         self.process = subprocess.Popen(
-            [self.executable, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
-             "--no-first-run", "--no-default-browser-check", f"--user-data-dir={self._profile.name}",
-             "about:blank"],
-            preexec_fn=plumb, pass_fds=(3, 4, to_browser_r, from_browser_w),  # 3, 4 survive close_fds
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                self.executable,
+                "--headless=new",
+                "--remote-debugging-pipe",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--no-default-browser-check",
+                f"--user-data-dir={self._profile.name}",
+                "about:blank",
+            ],
+            preexec_fn=plumb,
+            pass_fds=(3, 4, to_browser_r, from_browser_w),  # 3, 4 survive close_fds
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         os.close(to_browser_r)
         os.close(from_browser_w)
         self._buffer = b""

@@ -109,6 +109,7 @@ def symmetric_line_boards(n: int, k: int, orbits: list[list[int]]) -> list[froze
 # Twins of src/boardpuzzles/_kernels/baikago.py: crosses from plain geometry, counts recomputed
 # from the board at every step (no incremental state), plain minimax without pruning or table.
 
+
 def baikago_crosses(n: int, max_d: int | None = None, orientations: str = "+x") -> list[tuple[int, ...]]:
     """Every cross as (centre, four arms), by trying every centre and distance."""
     found = []
@@ -117,8 +118,10 @@ def baikago_crosses(n: int, max_d: int | None = None, orientations: str = "+x") 
             for d in range(1, n):
                 if max_d is not None and d > max_d:
                     break
-                shapes = {"+": [(r, c - d), (r, c + d), (r - d, c), (r + d, c)],
-                          "x": [(r - d, c - d), (r - d, c + d), (r + d, c - d), (r + d, c + d)]}
+                shapes = {
+                    "+": [(r, c - d), (r, c + d), (r - d, c), (r + d, c)],
+                    "x": [(r - d, c - d), (r - d, c + d), (r + d, c - d), (r + d, c + d)],
+                }
                 for o in orientations:
                     arms = shapes[o]
                     if all(0 <= a < n and 0 <= b < n for a, b in arms):
@@ -173,8 +176,13 @@ def baikago_vcf(board: list[int], crosses, me: int, depth: int) -> bool:
     threes = [x for x in crosses if _counts(board, x, me) == 3 and _counts(board, x, 3 - me) == 0]
     for p in sorted({q for x in threes for q in x if board[q] == 0}):
         board[p] = me
-        replies = {q for x in crosses if p in x and _counts(board, x, me) == 4 and _counts(board, x, 3 - me) == 0
-                   for q in x if board[q] == 0}
+        replies = {
+            q
+            for x in crosses
+            if p in x and _counts(board, x, me) == 4 and _counts(board, x, 3 - me) == 0
+            for q in x
+            if board[q] == 0
+        }
         won = len(replies) >= 2
         if len(replies) == 1:
             (q,) = replies
@@ -188,8 +196,18 @@ def baikago_vcf(board: list[int], crosses, me: int, depth: int) -> bool:
     return False
 
 
-def baikago_minimax(board: list[int], crosses, me: int, depth: int, width: int, attack, defend, value,
-                    ply: int = 0, win: int = 1_000_000) -> int:
+def baikago_minimax(
+    board: list[int],
+    crosses,
+    me: int,
+    depth: int,
+    width: int,
+    attack,
+    defend,
+    value,
+    ply: int = 0,
+    win: int = 1_000_000,
+) -> int:
     """The kernel's search rules, as plain minimax: a four of mine wins; two of the opponent's
     lose; one must be blocked (no depth used); else the ``width`` best points by move score."""
     if baikago_fours(board, crosses, me):
@@ -253,8 +271,9 @@ def knight_cycles(rows: int, cols: int) -> int:
 
 
 # ---------------------------------------------------------------- Goishi Hiroi
-def _goishi_next(rows: int, cols: int, on_board: set[tuple[int, int]], at: tuple[int, int],
-                 step: tuple[int, int]) -> tuple[int, int] | None:
+def _goishi_next(
+    rows: int, cols: int, on_board: set[tuple[int, int]], at: tuple[int, int], step: tuple[int, int]
+) -> tuple[int, int] | None:
     """Walk point by point from ``at`` in ``step`` to the first stone still on the board."""
     r, c = at[0] + step[0], at[1] + step[1]
     while 0 <= r < rows and 0 <= c < cols:
@@ -289,8 +308,9 @@ def goishi_orders(rows: int, cols: int, stones: set[tuple[int, int]]) -> list[tu
     return found
 
 
-def goishi_seed_first(rows: int, cols: int, stones: set[tuple[int, int]], give_up: float | None = None
-                      ) -> tuple[tuple[int, int], ...] | None:
+def goishi_seed_first(
+    rows: int, cols: int, stones: set[tuple[int, int]], give_up: float | None = None
+) -> tuple[tuple[int, int], ...] | None:
     """The seed article's algorithm, ported plainly: a board with a sentinel border, every stone
     tried as the start, depth-first search that stops at the first complete order; no memo.
     Raises TimeoutError after ``give_up`` seconds."""

@@ -21,14 +21,23 @@ def names(rules, points):
 
 
 # -------------------------------------------------------------------- cross tables
-@pytest.mark.parametrize("rules", [bk.Rules(3), bk.Rules(7), bk.Rules(15), bk.Rules(9, max_d=2),
-                                   bk.Rules(8, orientations="x"), bk.Rules(6, orientations="+")])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        bk.Rules(3),
+        bk.Rules(7),
+        bk.Rules(15),
+        bk.Rules(9, max_d=2),
+        bk.Rules(8, orientations="x"),
+        bk.Rules(6, orientations="+"),
+    ],
+)
 def test_cross_table_lists_every_cross_once_and_every_cross_through_each_point(rules):
     table = rules.table
     expected = reference.baikago_crosses(rules.size, rules.max_d, rules.orientations)
     assert sorted(map(tuple, table.cells.tolist())) == sorted(expected)
-    for point in range(rules.size ** 2):
-        listed = set(table.through[point, :table.through_count[point]].tolist())
+    for point in range(rules.size**2):
+        listed = set(table.through[point, : table.through_count[point]].tolist())
         assert listed == {k for k, cross in enumerate(table.cells.tolist()) if point in cross}
     assert bk.cross_table(rules) is table  # computed once
 
@@ -72,11 +81,14 @@ def test_a_wide_plus_cross_and_max_d():
     assert bk.judge_text(text, orientations="x").verdict == "none"
 
 
-@pytest.mark.parametrize("picture,problem", [
-    ("XX.\n...\n...", "black has as many stones as white or one more"),
-    ("O..\n...\n...", "black has as many stones as white or one more"),
-    (".X.\nXXX\n.X.\nOOOO\n", "black played last"),   # black's cross, but 5 black and 4 white... (ok)
-])
+@pytest.mark.parametrize(
+    "picture,problem",
+    [
+        ("XX.\n...\n...", "black has as many stones as white or one more"),
+        ("O..\n...\n...", "black has as many stones as white or one more"),
+        (".X.\nXXX\n.X.\nOOOO\n", "black played last"),  # black's cross, but 5 black and 4 white... (ok)
+    ],
+)
 def test_stone_counts_that_alternate_play_cannot_give(picture, problem):
     judgement = bk.judge_text(picture, size=5)
     if "played last" in problem:
@@ -108,16 +120,19 @@ def test_pictures_short_lines_padding_size_and_spaced_rows():
     assert n == 3 and points[:3] == [1, 0, 1]
 
 
-@pytest.mark.parametrize("text,size,message", [
-    ("", None, "empty"),
-    ("   \n  \n", None, "empty"),
-    ("X#O", None, "line 1, column 2: unexpected '#'"),
-    ("XO\n\tX", None, "line 2, column 1"),
-    ("X\nO\nX\nO", 3, "4 lines: too many for a 3x3 board"),
-    ("XOXOX", 4, "line 1: 5 points, too long"),
-    ("XO", None, "too small"),
-    ("X", 60, "size must be between"),
-])
+@pytest.mark.parametrize(
+    "text,size,message",
+    [
+        ("", None, "empty"),
+        ("   \n  \n", None, "empty"),
+        ("X#O", None, "line 1, column 2: unexpected '#'"),
+        ("XO\n\tX", None, "line 2, column 1"),
+        ("X\nO\nX\nO", 3, "4 lines: too many for a 3x3 board"),
+        ("XOXOX", 4, "line 1: 5 points, too long"),
+        ("XO", None, "too small"),
+        ("X", 60, "size must be between"),
+    ],
+)
 def test_bad_pictures_get_one_line_errors(text, size, message):
     with pytest.raises(ParseError) as err:
         bk.read_points(text, size)
@@ -203,8 +218,10 @@ def test_incremental_win_detection_agrees_with_the_full_board_judge(size, picks,
         if winner:
             assert set(outcome.crosses) == set(judgement.crosses[winner])
         # the early draw: every cross holds both colours, by brute force
-        dead = all(any(position.board[p] == 1 for p in x) and any(position.board[p] == 2 for p in x)
-                   for x in reference.baikago_crosses(size, None, orientations))
+        dead = all(
+            any(position.board[p] == 1 for p in x) and any(position.board[p] == 2 for p in x)
+            for x in reference.baikago_crosses(size, None, orientations)
+        )
         assert (outcome is not None and outcome.reason == "no cross left") == (dead and winner is None)
 
 
@@ -271,8 +288,9 @@ def test_vcf_finds_exactly_what_the_plain_search_finds(seed):
     if reference.baikago_fours(position.board, crosses, 1) or reference.baikago_fours(position.board, crosses, 2):
         pytest.skip("a four on the board: VCF's precondition does not hold")
     stats = np.zeros(2, dtype=np.int64)
-    move = k.vcf(board, cnt, position.table.cells, position.table.through, position.table.through_count, me, 3,
-                 10**9, stats)
+    move = k.vcf(
+        board, cnt, position.table.cells, position.table.through, position.table.through_count, me, 3, 10**9, stats
+    )
     assert (move >= 0) == reference.baikago_vcf(list(position.board), crosses, me, 3)
     if move >= 0:  # the move really starts a win: the twin, after it and the forced reply, agrees
         board2 = list(position.board)
@@ -295,10 +313,28 @@ def test_alpha_beta_with_its_table_returns_the_plain_minimax_value(seed, depth):
     player = ai.ComputerPlayer(position.rules, tt_bits=10)
     key = ai.position_key(player.zob, position.board, me)
     stats = np.zeros(2, dtype=np.int64)
-    value = k.negamax(board, cnt, position.table.cells, position.table.through, position.table.through_count,
-                      player.zob, me, depth, key, width, ai.ATTACK, ai.DEFEND, ai.VALUE, *player.tt, 10**9, stats, 0)
-    expected = reference.baikago_minimax(list(position.board), crosses, me, depth, width, ai.ATTACK, ai.DEFEND,
-                                         ai.VALUE)
+    value = k.negamax(
+        board,
+        cnt,
+        position.table.cells,
+        position.table.through,
+        position.table.through_count,
+        player.zob,
+        me,
+        depth,
+        key,
+        width,
+        ai.ATTACK,
+        ai.DEFEND,
+        ai.VALUE,
+        *player.tt,
+        10**9,
+        stats,
+        0,
+    )
+    expected = reference.baikago_minimax(
+        list(position.board), crosses, me, depth, width, ai.ATTACK, ai.DEFEND, ai.VALUE
+    )
     assert value == expected
     assert board.tolist() == position.board  # the kernel put every stone back
 
@@ -309,8 +345,9 @@ def test_the_table_tells_the_side_to_move_apart(seed):
     # move must not be answered from the first call's entries.
     position = random_position(6, 300 + seed, 6)
     player = ai.ComputerPlayer(position.rules, strength=2, seconds=1000, seed=0, tt_bits=10)
-    assert ai.position_key(player.zob, position.board, bk.BLACK) != ai.position_key(player.zob, position.board,
-                                                                                     bk.WHITE)
+    assert ai.position_key(player.zob, position.board, bk.BLACK) != ai.position_key(
+        player.zob, position.board, bk.WHITE
+    )
     for me in (bk.BLACK, bk.WHITE):
         fresh = ai.ComputerPlayer(position.rules, strength=2, seconds=1000, seed=0, tt_bits=10)
         expected = fresh.choose(position.board, me)

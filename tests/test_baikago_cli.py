@@ -56,15 +56,22 @@ def test_judge_json_lists_every_cross(capsys):
     assert {c["centre"]: c["d"] for c in document["crosses"]["white"]} == {"f3": 1}
     code, out, _ = run(capsys, "baikago", "judge", str(DATA / "black_plus.txt"), "--json", "--max-d", "3")
     assert code == 0 and json.loads(out)["crosses"]["black"][0] == {
-        "centre": "d4", "d": 3, "orientation": "+", "points": ["d4", "a4", "g4", "d7", "d1"]}
+        "centre": "d4",
+        "d": 3,
+        "orientation": "+",
+        "points": ["d4", "a4", "g4", "d7", "d1"],
+    }
 
 
-@pytest.mark.parametrize("stdin,args,message", [
-    ("", [], "the picture is empty"),
-    ("XX\nO?\n", [], "line 2, column 2: unexpected '?'"),
-    ("X\nO\nX\nO\n", ["--size", "3"], "4 lines: too many"),
-    ("X\n", ["--max-d", "0"], "Invalid value for '--max-d'"),
-])
+@pytest.mark.parametrize(
+    "stdin,args,message",
+    [
+        ("", [], "the picture is empty"),
+        ("XX\nO?\n", [], "line 2, column 2: unexpected '?'"),
+        ("X\nO\nX\nO\n", ["--size", "3"], "4 lines: too many"),
+        ("X\n", ["--max-d", "0"], "Invalid value for '--max-d'"),
+    ],
+)
 def test_judge_bad_input_is_one_line_and_exit_2(stdin, args, message):
     done = process("baikago", "judge", "-", *args, stdin=stdin)
     assert done.returncode == 2
@@ -87,8 +94,9 @@ def test_two_people_play_through_stdin_and_save_the_record(tmp_path):
     assert "illegal move: 'zz' is not a square name" in out
     assert "illegal move: c3 is already taken" in out
     assert "took back: white to move" in out
-    assert out.rstrip().endswith("Black wins: + cross centred on c3, d = 1 (arms b3 d3 c4 c2)\n"
-                                 f"saved the game to {record}")
+    assert out.rstrip().endswith(
+        f"Black wins: + cross centred on c3, d = 1 (arms b3 d3 c4 c2)\nsaved the game to {record}"
+    )
     assert "3 . x x x ." in out  # the winning cross marked
     text = record.read_text()
     assert '[Result "1-0"]' in text and "1. c3 a1 2. b3 a2 3. d3 a4 4. c4 e1 5. c2" in text
@@ -98,8 +106,19 @@ def test_two_people_play_through_stdin_and_save_the_record(tmp_path):
 
 
 def test_against_the_computer_it_answers_and_undo_takes_back_both_moves():
-    done = process("baikago", "play", "--size", "9", "--white", "computer", "--strength", "1", "--seed", "1",
-                   stdin="e5\nundo\nresign\n")
+    done = process(
+        "baikago",
+        "play",
+        "--size",
+        "9",
+        "--white",
+        "computer",
+        "--strength",
+        "1",
+        "--seed",
+        "1",
+        stdin="e5\nundo\nresign\n",
+    )
     assert done.returncode == 0, done.stderr
     assert "white (O) plays" in done.stdout
     assert "took back: black to move" in done.stdout
@@ -107,8 +126,9 @@ def test_against_the_computer_it_answers_and_undo_takes_back_both_moves():
 
 
 def test_the_computer_plays_both_sides_to_the_end():
-    done = process("baikago", "play", "--size", "9", "--black", "computer", "--white", "computer",
-                   "--strength", "1", "--seed", "3")
+    done = process(
+        "baikago", "play", "--size", "9", "--black", "computer", "--white", "computer", "--strength", "1", "--seed", "3"
+    )
     assert done.returncode == 0, done.stderr
     assert "wins:" in done.stdout.splitlines()[-1] or "draw" in done.stdout.splitlines()[-1]
 
@@ -120,8 +140,13 @@ def test_a_bad_record_is_one_line():
 
 # -------------------------------------------------------------------- the Gomocup engine
 def test_the_engine_speaks_the_gomocup_protocol():
-    brain = subprocess.Popen([*CLI, "baikago", "engine", "--strength", "2"], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True, bufsize=1)
+    brain = subprocess.Popen(
+        [*CLI, "baikago", "engine", "--strength", "2"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        bufsize=1,
+    )
     watchdog = threading.Timer(90, brain.kill)  # a protocol mistake must fail the test, not hang it
     watchdog.start()
 
@@ -179,8 +204,9 @@ def server(web_server):
 
 
 def post(url, body, headers=None):
-    request = urllib.request.Request(url, json.dumps(body).encode(),
-                                     {"Content-Type": "application/json", **(headers or {})})
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json", **(headers or {})}
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, json.loads(response.read())
@@ -209,10 +235,19 @@ def test_the_web_api_plays_a_whole_game(server):
         assert json.loads(response.read())["result"] == state["result"]
 
 
-@pytest.mark.parametrize("body", [
-    {"human": []}, {"human": 1}, {"human": None}, {"strength": [1]}, {"strength": "2"}, {"strength": 2.5},
-    {"strength": True}, {"strength": {}},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"human": []},
+        {"human": 1},
+        {"human": None},
+        {"strength": [1]},
+        {"strength": "2"},
+        {"strength": 2.5},
+        {"strength": True},
+        {"strength": {}},
+    ],
+)
 def test_the_web_api_answers_fields_of_the_wrong_type_with_400(server, body):
     status, answer = post(server + "/api/new", body)
     assert status == 400 and "strength one of" in answer["error"]
@@ -244,11 +279,20 @@ def test_the_web_server_keeps_the_most_recently_used_games_only(web_server, serv
     assert game.computer.tt[0].shape == (1 << web.WEB_TT_BITS,)
 
 
-@pytest.mark.parametrize("host,allowed", [
-    ("127.0.0.1", True), ("127.0.0.1:8765", True), ("localhost", True), ("LOCALHOST:80", True),
-    ("evil.example", False), ("evil.example:8765", False), ("127.0.0.1.evil.example", False),
-    ("localhost:x", False), ("", False),
-])
+@pytest.mark.parametrize(
+    "host,allowed",
+    [
+        ("127.0.0.1", True),
+        ("127.0.0.1:8765", True),
+        ("localhost", True),
+        ("LOCALHOST:80", True),
+        ("evil.example", False),
+        ("evil.example:8765", False),
+        ("127.0.0.1.evil.example", False),
+        ("localhost:x", False),
+        ("", False),
+    ],
+)
 def test_the_web_server_refuses_other_host_names(server, host, allowed):
     status, _ = post(server + "/api/new", {"strength": 1}, {"Host": host})
     assert status == (200 if allowed else 403)

@@ -34,16 +34,19 @@ def test_hyperqueen_solve_7_prints_the_seed_articles_28_boards_in_its_order(caps
         assert queens.board_violations(board) == []
 
 
-@pytest.mark.parametrize("args,expected", [
-    (["hyperqueen", "count", "7"], 28),
-    (["hyperqueen", "count", "13", "--jobs", "1"], 4524),
-    (["hyperqueen", "count", "13", "--unique"], 11),
-    (["hyperqueen", "count", "13", "--unique", "--group", "multipliers"], 7),
-    (["hyperqueen", "count", "1"], 1),
-    (["queens", "count", "8"], 92),
-    (["queens", "count", "8", "--unique"], 12),
-    (["queens", "count", "12", "-j", "2"], 14200),
-])
+@pytest.mark.parametrize(
+    "args,expected",
+    [
+        (["hyperqueen", "count", "7"], 28),
+        (["hyperqueen", "count", "13", "--jobs", "1"], 4524),
+        (["hyperqueen", "count", "13", "--unique"], 11),
+        (["hyperqueen", "count", "13", "--unique", "--group", "multipliers"], 7),
+        (["hyperqueen", "count", "1"], 1),
+        (["queens", "count", "8"], 92),
+        (["queens", "count", "8", "--unique"], 12),
+        (["queens", "count", "12", "-j", "2"], 14200),
+    ],
+)
 def test_count_prints_the_number_alone_on_the_last_line(capsys, args, expected):
     code, out, _ = run(capsys, *args)
     assert code == 0
@@ -110,25 +113,28 @@ def test_check_accepts_and_refuses(capsys, tmp_path):
     assert run(capsys, "hyperqueen", "check", str(wrapped))[0] == 1
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["hyperqueen", "count", "-3"], "at least 1"),
-    (["hyperqueen", "count", "0"], "at least 1"),
-    (["hyperqueen", "count", "abc"], "not a valid integer"),
-    (["hyperqueen", "count", "2.5"], "not a valid integer"),
-    (["hyperqueen", "count", "63"], "at most 62"),
-    (["queens", "count", "100000"], "at most 62"),
-    (["queens", "solve", "-1"], "at least 1"),
-    (["queens", "count"], "Missing argument"),
-    (["queens", "count", "8", "9"], "unexpected extra argument"),
-    (["hyperqueen", "count", "7", "--jobs", "0"], "--jobs"),
-    (["hyperqueen", "count", "7", "--unique", "--group", "dihedral"], "--group"),
-    (["hyperqueen", "solve", "7", "--limit", "0"], "--limit"),
-    (["hyperqueen", "solve", "7", "--svg", "/no/such/folder/x.svg"], "does not exist"),
-    (["hyperqueen", "check", "/no/such/file.txt"], "no such file"),
-    (["hyperqueen", "frobnicate"], "No such command"),
-    (["sudoku"], "No such command"),
-    (["hyperqueen", "count", "7", "--bogus"], "bogus"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["hyperqueen", "count", "-3"], "at least 1"),
+        (["hyperqueen", "count", "0"], "at least 1"),
+        (["hyperqueen", "count", "abc"], "not a valid integer"),
+        (["hyperqueen", "count", "2.5"], "not a valid integer"),
+        (["hyperqueen", "count", "63"], "at most 62"),
+        (["queens", "count", "100000"], "at most 62"),
+        (["queens", "solve", "-1"], "at least 1"),
+        (["queens", "count"], "Missing argument"),
+        (["queens", "count", "8", "9"], "unexpected extra argument"),
+        (["hyperqueen", "count", "7", "--jobs", "0"], "--jobs"),
+        (["hyperqueen", "count", "7", "--unique", "--group", "dihedral"], "--group"),
+        (["hyperqueen", "solve", "7", "--limit", "0"], "--limit"),
+        (["hyperqueen", "solve", "7", "--svg", "/no/such/folder/x.svg"], "does not exist"),
+        (["hyperqueen", "check", "/no/such/file.txt"], "no such file"),
+        (["hyperqueen", "frobnicate"], "No such command"),
+        (["sudoku"], "No such command"),
+        (["hyperqueen", "count", "7", "--bogus"], "bogus"),
+    ],
+)
 def test_bad_input_gets_one_line_and_exit_2(capsys, args, fragment):
     code, out, err = run(capsys, *args)
     assert code == 2
@@ -137,12 +143,15 @@ def test_bad_input_gets_one_line_and_exit_2(capsys, args, fragment):
     assert fragment in err
 
 
-@pytest.mark.parametrize("picture,fragment", [
-    ("", "empty"),
-    ("Q.7\n", "line 1, column 3"),
-    ("Q..\n.Q.\n", "square board"),
-    ("Q..\n...\n..Q\n", "2 queens on a 3x3 board"),
-])
+@pytest.mark.parametrize(
+    "picture,fragment",
+    [
+        ("", "empty"),
+        ("Q.7\n", "line 1, column 3"),
+        ("Q..\n.Q.\n", "square board"),
+        ("Q..\n...\n..Q\n", "2 queens on a 3x3 board"),
+    ],
+)
 def test_bad_pictures_for_check(capsys, tmp_path, picture, fragment):
     import re
 
@@ -179,8 +188,9 @@ def test_the_console_script_is_installed_and_reports_exit_codes():
 
 def test_output_into_a_closed_pipe_is_not_an_error():
     script = Path(sys.executable).parent / "boardpuzzles"
-    done = subprocess.run(f"'{script}' queens solve 10 | head -n 1", shell=True, capture_output=True, text=True,
-                          env={**os.environ})
+    done = subprocess.run(
+        f"'{script}' queens solve 10 | head -n 1", shell=True, capture_output=True, text=True, env={**os.environ}
+    )
     assert done.stdout == ". Q . . . . . . . .\n" or done.stdout.startswith("Q")
     assert "Traceback" not in done.stderr and "Error" not in done.stderr
 
@@ -194,28 +204,34 @@ def test_less_than_three_find_exit_codes(capsys):
     assert code == 1 and "no board exists" in err
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["less-than-three", "count", "--size", "7", "--stones", "20"], "at most 14"),
-    (["less-than-three", "count", "--size", "abc"], "not a valid integer"),
-    (["less-than-three", "count", "--colours", "3", "--size", "4"], "do not fit"),
-    (["less-than-three", "count", "--swap-colours"], "--unique"),
-    (["less-than-three", "find", "--size", "8", "--colours", "2"], "one colour"),
-    (["less-than-three", "find"], "--size"),
-    (["less-than-three", "check", "/no/such/file"], "no such file"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["less-than-three", "count", "--size", "7", "--stones", "20"], "at most 14"),
+        (["less-than-three", "count", "--size", "abc"], "not a valid integer"),
+        (["less-than-three", "count", "--colours", "3", "--size", "4"], "do not fit"),
+        (["less-than-three", "count", "--swap-colours"], "--unique"),
+        (["less-than-three", "find", "--size", "8", "--colours", "2"], "one colour"),
+        (["less-than-three", "find"], "--size"),
+        (["less-than-three", "check", "/no/such/file"], "no such file"),
+    ],
+)
 def test_less_than_three_bad_input_gets_one_line_and_exit_2(capsys, args, fragment):
     code, out, err = run(capsys, *args)
     assert code == 2 and out == "" and err.count("\n") == 1 and fragment in err
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["queens", "count", "8", "--foo"], "no such option: --foo;"),
-    (["less-than-three", "find", "--size", "20", "--jbos", "2"], "--jbos (did you mean --jobs?)"),
-    (["knights-tour", "count", "5", "--stat=a1"], "--stat=a1 (did you mean --start?)"),
-    (["queens", "count", "8", "9"], "unexpected extra argument (9)"),
-    (["queens", "count", "8", "9", "--foo"], "no such option: --foo;"),
-    (["queens", "count", "-5"], "at least 1"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["queens", "count", "8", "--foo"], "no such option: --foo;"),
+        (["less-than-three", "find", "--size", "20", "--jbos", "2"], "--jbos (did you mean --jobs?)"),
+        (["knights-tour", "count", "5", "--stat=a1"], "--stat=a1 (did you mean --start?)"),
+        (["queens", "count", "8", "9"], "unexpected extra argument (9)"),
+        (["queens", "count", "8", "9", "--foo"], "no such option: --foo;"),
+        (["queens", "count", "-5"], "at least 1"),
+    ],
+)
 def test_unknown_options_are_named_as_such(capsys, args, fragment):
     code, out, err = run(capsys, *args)
     assert code == 2 and out == "" and err.count("\n") == 1 and fragment in err

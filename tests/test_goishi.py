@@ -57,14 +57,16 @@ def _levels() -> list[tuple[str, gh.Puzzle, gh.Order]]:
 FULL = _full_instances()
 LEVELS = _levels()
 PZPRJS_URL = "https://puzz.link/p?goishi/6/7/vsten1tvo"
-PZPRJS_SOLVED = ("pzprv3/goishi/7/6/. . . . . . /. . 9 10 . . /. 5 . 4 . . /. 6 . 3 . . /. 7 8 2 1 . /"
-                 ". . . 11 . . /. . . . . . /")
+PZPRJS_SOLVED = (
+    "pzprv3/goishi/7/6/. . . . . . /. . 9 10 . . /. 5 . 4 . . /. 6 . 3 . . /. 7 8 2 1 . /. . . 11 . . /. . . . . . /"
+)
 
 
 def test_the_instance_file_is_read_whole():
     assert len(FULL) == 23 and len(LEVELS) == 200
-    assert sum(p.size for _, p, _ in LEVELS) == sum(int(n) for n in re.findall(
-        r"^\d{3} \| \S+ \| +(\d+) \|", INSTANCES, flags=re.M))
+    assert sum(p.size for _, p, _ in LEVELS) == sum(
+        int(n) for n in re.findall(r"^\d{3} \| \S+ \| +(\d+) \|", INSTANCES, flags=re.M)
+    )
 
 
 @pytest.mark.parametrize("name,puzzle,order,url", FULL, ids=[f[0] for f in FULL])
@@ -84,12 +86,15 @@ def test_all_200_zen_solitaire_levels_are_unique_with_the_sources_solution():
         assert gh.count(puzzle, 2) == 1, number
 
 
-@pytest.mark.parametrize("rows,count", [
-    ("O.O../OOO../..OOO/..O..", 1),  # goishi2_78
-    ("OOOO/.OOO/..OO/...O", 4),  # goishi2_80Q1
-    ("OOOOO/.O..O/.O..O/.OOOO/....O", 2),  # goishi2_80Q2
-    (".O..O./OOOOOO/.O..O./.O..O./OOOOOO/.O..O.", 7256),  # goishi2_80Q3
-])
+@pytest.mark.parametrize(
+    "rows,count",
+    [
+        ("O.O../OOO../..OOO/..O..", 1),  # goishi2_78
+        ("OOOO/.OOO/..OO/...O", 4),  # goishi2_80Q1
+        ("OOOOO/.O..O/.O..O/.OOOO/....O", 2),  # goishi2_80Q2
+        (".O..O./OOOOOO/.O..O./.O..O./OOOOOO/.O..O.", 7256),  # goishi2_80Q3
+    ],
+)
 def test_exercise_boards_have_the_published_counts(rows, count):
     puzzle = gh.Puzzle.from_rows(rows.split("/"))
     assert gh.count(puzzle) == count
@@ -169,19 +174,22 @@ PZ = formats.read(PZPRJS_URL).puzzle
 ANSWER = formats.read(PZPRJS_SOLVED).order
 
 
-@pytest.mark.parametrize("order_text,expected", [
-    ("e3 d3 d4 d5 b5 b4 b3 c3 c6 d6 d2", None),
-    ("e3 d3 d5", "step 3: d3 -> d5 passes over d4, a stone still on the board"),
-    ("e3 d3 e3", "step 3: e3 was already picked up at step 1"),
-    ("e3 d3 d4 d5 b5 b4 b3 c3 c6 d6 d5", "step 11: d5 was already picked up at step 4"),
-    ("e3 a3", "step 2: a3 is an empty point, not a stone"),
-    ("e3 c6", "step 2: e3 -> c6 is not along a row or a column"),
-    ("e3 d3 d4 d3", "step 4: d3 was already picked up at step 2"),
-    ("d4 d5 d4", "step 3: d4 was already picked up at step 1"),
-    ("e3 d3 d4 d5 b5 b4 b3 c3 c6 d6", "1 stone left on the board: d2"),
-    ("b5 b4 b3 c3 d3 d4 d5", "4 stones left on the board: c6 d6 e3 d2"),
-    ("", "the order is empty"),
-])
+@pytest.mark.parametrize(
+    "order_text,expected",
+    [
+        ("e3 d3 d4 d5 b5 b4 b3 c3 c6 d6 d2", None),
+        ("e3 d3 d5", "step 3: d3 -> d5 passes over d4, a stone still on the board"),
+        ("e3 d3 e3", "step 3: e3 was already picked up at step 1"),
+        ("e3 d3 d4 d5 b5 b4 b3 c3 c6 d6 d5", "step 11: d5 was already picked up at step 4"),
+        ("e3 a3", "step 2: a3 is an empty point, not a stone"),
+        ("e3 c6", "step 2: e3 -> c6 is not along a row or a column"),
+        ("e3 d3 d4 d3", "step 4: d3 was already picked up at step 2"),
+        ("d4 d5 d4", "step 3: d4 was already picked up at step 1"),
+        ("e3 d3 d4 d5 b5 b4 b3 c3 c6 d6", "1 stone left on the board: d2"),
+        ("b5 b4 b3 c3 d3 d4 d5", "4 stones left on the board: c6 d6 e3 d2"),
+        ("", "the order is empty"),
+    ],
+)
 def test_checker_names_the_first_illegal_step(order_text, expected):
     order = gh.parse_order(PZ, order_text) if order_text else ()
     problem = gh.first_problem(PZ, order)
@@ -222,12 +230,20 @@ def test_the_pzprjs_test_vector():
     assert formats.write(puzzle, "quoted") + "\n" == seed_file
 
 
-@pytest.mark.parametrize("text", [
-    "goishi/6/7/vsten1tvo", "http://pzv.jp/p.html?goishi/6/7/vsten1tvo", "https://puzz.link/p?goishi_edit/6/7/vsten1tvo/",
-    "https://puzz.link/p?type=editor&goishi/6/7/VSTEN1TVO", "https://puzz.link/p?v:2/goishi/6/7/vsten1tvo",
-    "https://puzz.link/p?pzprv3/goishi/7/6/." + "%20." * 5 + "%20/" + "/".join(
-        "%20".join(r.replace(".", ".").replace("O", "0")) + "%20" for r in PZ.to_rows()[1:]),
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "goishi/6/7/vsten1tvo",
+        "http://pzv.jp/p.html?goishi/6/7/vsten1tvo",
+        "https://puzz.link/p?goishi_edit/6/7/vsten1tvo/",
+        "https://puzz.link/p?type=editor&goishi/6/7/VSTEN1TVO",
+        "https://puzz.link/p?v:2/goishi/6/7/vsten1tvo",
+        "https://puzz.link/p?pzprv3/goishi/7/6/."
+        + "%20." * 5
+        + "%20/"
+        + "/".join("%20".join(r.replace(".", ".").replace("O", "0")) + "%20" for r in PZ.to_rows()[1:]),
+    ],
+)
 def test_url_spellings(text):
     assert formats.detect(text) == "url"
     assert formats.read(text).puzzle == PZ
@@ -237,40 +253,43 @@ def test_url_spellings(text):
 def test_round_trips_are_lossless(puzzle, fmt, data):
     order = None
     if fmt in formats.CARRY_ORDER and data.draw(st.booleans()):
-        order = tuple(data.draw(st.permutations(list(puzzle.stones))))[:data.draw(st.integers(1, puzzle.size))]
+        order = tuple(data.draw(st.permutations(list(puzzle.stones))))[: data.draw(st.integers(1, puzzle.size))]
     text = formats.write(puzzle, fmt, order)
     assert formats.detect(text) == fmt
     assert formats.read(text) == formats.Document(puzzle, order, fmt)
     assert formats.write(formats.read(text).puzzle, fmt, order) == text
 
 
-@pytest.mark.parametrize("text,message", [
-    ('"O O"\n"OO"', "line 2: 2 points where line 1 has 3"),
-    ("O..\nO.", "line 2: 2 points where line 1 has 3"),
-    ("O.x", "line 1, column 3: unexpected 'x'"),
-    ("", "the input is empty"),
-    ("...\n...", "the board has no stones"),
-    ('"   "', "the board has no stones"),
-    ("https://puzz.link/p?slither/6/7/abc", "type 'slither', not goishi"),
-    ("goishi/6/7/vsten1t", "BODY has 7 characters; a 6x7 (cols x rows) board needs 9: the URL is truncated"),
-    ("goishi/6/7/vsten1t!o", "BODY character 8 is '!'"),
-    ("goishi/6/7", "expected goishi/COLS/ROWS/BODY"),
-    ("goishi/6/x7/aaa", "ROWS is 'x7'"),
-    ("goishi/100000/100000/v", "COLS is 100000; a board has 1 to 100 columns"),
-    ("pzprv3\ngoishi\n3\n3\n. 0 . \n", "line 6: the pzprv3 board ends after 1 of its 3 rows"),
-    ("pzprv3\nslither\n3\n3\n", "line 2: this pzprv3 file is for 'slither'"),
-    ("pzprv3\ngoishi\n3\n4\n. 0 . \n. . . \n0 . . \n", "line 5: 3 points where the header says 4 columns"),
-    ("pzprv3\ngoishi\n99999\n3\n", "line 3: 99999 rows; a board has 1 to 100"),
-    ("pzprv3\ngoishi\n2\n2\n1 x \n. . \n", "line 5, column 2: unexpected 'x'"),
-    (" 1  2\n 4  .", "pick-up numbers must run 1, 2, 3, ...: 3 is missing"),
-    (" 1  1\n .  .", "line 1, column 2: pick-up number 1 appears twice"),
-    ("\n".join(["O" * 101] * 2), "at most 100x100"),
-    ("1 \u00b2\n0 0\n", "line 1, column 2: unexpected '\u00b2'"),  # '²'.isdigit() is True, int('²') fails
-    ("goishi/\u00b2/5/abc", "COLS is '\u00b2', not a whole number"),
-    ("goishi/5/\u00b2/abc", "ROWS is '\u00b2', not a whole number"),
-    ("pzprv3\ngoishi\n\u00b2\n2\n0 0\n0 0\n", "line 3: the number of rows is '\u00b2'"),
-    ("pzprv3\ngoishi\n2\n\u0663\n0 0\n0 0\n", "line 4: the number of columns is '\u0663'"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ('"O O"\n"OO"', "line 2: 2 points where line 1 has 3"),
+        ("O..\nO.", "line 2: 2 points where line 1 has 3"),
+        ("O.x", "line 1, column 3: unexpected 'x'"),
+        ("", "the input is empty"),
+        ("...\n...", "the board has no stones"),
+        ('"   "', "the board has no stones"),
+        ("https://puzz.link/p?slither/6/7/abc", "type 'slither', not goishi"),
+        ("goishi/6/7/vsten1t", "BODY has 7 characters; a 6x7 (cols x rows) board needs 9: the URL is truncated"),
+        ("goishi/6/7/vsten1t!o", "BODY character 8 is '!'"),
+        ("goishi/6/7", "expected goishi/COLS/ROWS/BODY"),
+        ("goishi/6/x7/aaa", "ROWS is 'x7'"),
+        ("goishi/100000/100000/v", "COLS is 100000; a board has 1 to 100 columns"),
+        ("pzprv3\ngoishi\n3\n3\n. 0 . \n", "line 6: the pzprv3 board ends after 1 of its 3 rows"),
+        ("pzprv3\nslither\n3\n3\n", "line 2: this pzprv3 file is for 'slither'"),
+        ("pzprv3\ngoishi\n3\n4\n. 0 . \n. . . \n0 . . \n", "line 5: 3 points where the header says 4 columns"),
+        ("pzprv3\ngoishi\n99999\n3\n", "line 3: 99999 rows; a board has 1 to 100"),
+        ("pzprv3\ngoishi\n2\n2\n1 x \n. . \n", "line 5, column 2: unexpected 'x'"),
+        (" 1  2\n 4  .", "pick-up numbers must run 1, 2, 3, ...: 3 is missing"),
+        (" 1  1\n .  .", "line 1, column 2: pick-up number 1 appears twice"),
+        ("\n".join(["O" * 101] * 2), "at most 100x100"),
+        ("1 \u00b2\n0 0\n", "line 1, column 2: unexpected '\u00b2'"),  # '²'.isdigit() is True, int('²') fails
+        ("goishi/\u00b2/5/abc", "COLS is '\u00b2', not a whole number"),
+        ("goishi/5/\u00b2/abc", "ROWS is '\u00b2', not a whole number"),
+        ("pzprv3\ngoishi\n\u00b2\n2\n0 0\n0 0\n", "line 3: the number of rows is '\u00b2'"),
+        ("pzprv3\ngoishi\n2\n\u0663\n0 0\n0 0\n", "line 4: the number of columns is '\u0663'"),
+    ],
+)
 def test_bad_input_gets_one_line_naming_the_place(text, message):
     with pytest.raises(BoardPuzzlesError) as err:
         formats.read(text)
@@ -416,18 +435,21 @@ def test_cli_convert_and_files_written_whole(capsys, tmp_path):
     assert code == 2 and "does not exist" in err
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["solve", "goishi/6/7/vsten"], "truncated"),
-    (["solve", "https://puzz.link/p?slither/3/3/abc"], "not goishi"),
-    (["solve", "missing-file.txt"], "no such file"),
-    (["solve", "puzzles/1.txt"], "no such file: puzzles/1.txt"),  # a mistyped path is not a bad URL
-    (["solve", "goishi/\u00b2/5/abc"], "COLS is"),
-    (["count", "goishi/6/7/vsten1tvo", "--max", "2", "--time-limit", "5"], "cannot be used with --max"),
-    (["count", "goishi/6/7/vsten1tvo", "--max", "0"], "--max"),
-    (["generate", "--size", "ten", "--stones", "5"], "not a size"),
-    (["generate", "--size", "5x5", "--stones", "26"], "do not fit"),
-    (["generate", "--size", "5x5", "--stones", "5", "--solution"], "--solution needs"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["solve", "goishi/6/7/vsten"], "truncated"),
+        (["solve", "https://puzz.link/p?slither/3/3/abc"], "not goishi"),
+        (["solve", "missing-file.txt"], "no such file"),
+        (["solve", "puzzles/1.txt"], "no such file: puzzles/1.txt"),  # a mistyped path is not a bad URL
+        (["solve", "goishi/\u00b2/5/abc"], "COLS is"),
+        (["count", "goishi/6/7/vsten1tvo", "--max", "2", "--time-limit", "5"], "cannot be used with --max"),
+        (["count", "goishi/6/7/vsten1tvo", "--max", "0"], "--max"),
+        (["generate", "--size", "ten", "--stones", "5"], "not a size"),
+        (["generate", "--size", "5x5", "--stones", "26"], "do not fit"),
+        (["generate", "--size", "5x5", "--stones", "5", "--solution"], "--solution needs"),
+    ],
+)
 def test_cli_bad_input_is_one_line_exit_2(capsys, args, fragment):
     code, out, err = run(capsys, "goishi", *args)
     assert code == 2 and err.startswith("boardpuzzles: error:") and err.count("\n") == 1 and fragment in err
@@ -440,8 +462,23 @@ def test_cli_generate_is_reproducible_and_unique(capsys, tmp_path):
     assert out == again
     assert gh.is_unique(formats.read(out).puzzle)
     svg = tmp_path / "g.svg"
-    code, out, _ = run(capsys, "goishi", "generate", "--size", "6", "--stones", "8", "--seed", "1", "--to", "pzprv3",
-                       "--solution", "--svg", str(svg), "--json")
+    code, out, _ = run(
+        capsys,
+        "goishi",
+        "generate",
+        "--size",
+        "6",
+        "--stones",
+        "8",
+        "--seed",
+        "1",
+        "--to",
+        "pzprv3",
+        "--solution",
+        "--svg",
+        str(svg),
+        "--json",
+    )
     document = json.loads(out)
     made = formats.read(document["text"])
     assert code == 0 and gh.check(made.puzzle, made.order)

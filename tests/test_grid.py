@@ -136,9 +136,16 @@ def test_group_sizes(grid, name, size):
     assert all(sorted(p) == list(range(grid.size)) for p in perms)  # every element a bijection
 
 
-@pytest.mark.parametrize("grid,name", [(Grid(4, 4), "dihedral"), (Grid(3, 5), "dihedral"),
-                                       (Grid(5, 5, True), "torus"), (Grid(5, 5, True), "multipliers"),
-                                       (Grid(5, 5, True), "full")])
+@pytest.mark.parametrize(
+    "grid,name",
+    [
+        (Grid(4, 4), "dihedral"),
+        (Grid(3, 5), "dihedral"),
+        (Grid(5, 5, True), "torus"),
+        (Grid(5, 5, True), "multipliers"),
+        (Grid(5, 5, True), "full"),
+    ],
+)
 def test_groups_are_closed_under_composition(grid, name):
     perms = {tuple(p) for p in grid.group(name).permutations()}
     for p in perms:
@@ -146,17 +153,30 @@ def test_groups_are_closed_under_composition(grid, name):
             assert tuple(p[q[i]] for i in range(grid.size)) in perms
 
 
-@pytest.mark.parametrize("grid,name", [(Grid(4, 4), "translations"), (Grid(4, 6, True), "multipliers"),
-                                       (Grid(6, 6, True), "full"), (Grid(5, 5), "nonsense")])
+@pytest.mark.parametrize(
+    "grid,name",
+    [
+        (Grid(4, 4), "translations"),
+        (Grid(4, 6, True), "multipliers"),
+        (Grid(6, 6, True), "full"),
+        (Grid(5, 5), "nonsense"),
+    ],
+)
 def test_groups_that_do_not_exist_are_refused(grid, name):
     with pytest.raises(BoardPuzzlesError):
         grid.group(name)
 
 
-group_cases = st.sampled_from([
-    (Grid(5, 5), "dihedral"), (Grid(3, 6), "dihedral"), (Grid(5, 5, True), "torus"),
-    (Grid(4, 6, True), "torus"), (Grid(7, 7, True), "multipliers"), (Grid(5, 5, True), "full"),
-])
+group_cases = st.sampled_from(
+    [
+        (Grid(5, 5), "dihedral"),
+        (Grid(3, 6), "dihedral"),
+        (Grid(5, 5, True), "torus"),
+        (Grid(4, 6, True), "torus"),
+        (Grid(7, 7, True), "multipliers"),
+        (Grid(5, 5, True), "full"),
+    ]
+)
 
 
 @given(group_cases, st.data())

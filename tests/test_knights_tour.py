@@ -44,9 +44,16 @@ def test_six_by_six_from_each_start(row):
         assert kt.count(6, start=row * 6 + col) == SIX_BY_SIX_STARTS[row][col]
 
 
-@pytest.mark.parametrize(("rows", "cols", "directed"), [
-    (3, 4, 16), (3, 7, 104), (3, 8, 792), (3, 9, 1120), (3, 10, 6096),  # OEIS A118067
-])
+@pytest.mark.parametrize(
+    ("rows", "cols", "directed"),
+    [
+        (3, 4, 16),
+        (3, 7, 104),
+        (3, 8, 792),
+        (3, 9, 1120),
+        (3, 10, 6096),  # OEIS A118067
+    ],
+)
 def test_three_by_n_open_tours_a118067(rows, cols, directed):
     assert kt.count(rows, cols) == directed
     assert kt.count(cols, rows) == directed  # the same board turned
@@ -62,11 +69,16 @@ def test_five_by_n_undirected_a083386(cols, undirected):
     assert kt.count(5, cols, undirected=True) == undirected
 
 
-@pytest.mark.parametrize(("rows", "cols", "cycles"), [
-    (6, 6, 9862),  # OEIS A001230
-    (3, 10, 16), (3, 12, 176),  # OEIS A070030
-    (5, 6, 8), (5, 8, 44202),  # OEIS A175855
-])
+@pytest.mark.parametrize(
+    ("rows", "cols", "cycles"),
+    [
+        (6, 6, 9862),  # OEIS A001230
+        (3, 10, 16),
+        (3, 12, 176),  # OEIS A070030
+        (5, 6, 8),
+        (5, 8, 44202),  # OEIS A175855
+    ],
+)
 def test_closed_tours_by_the_frontier_dp(rows, cols, cycles):
     assert kt.count_closed(rows, cols) == cycles
     assert kt.count_closed(cols, rows) == cycles
@@ -193,10 +205,10 @@ def test_swapping_two_neighbouring_steps_breaks_a_tour(data):
     # another tour, so that is no property.) Repeating a square breaks a tour too.
     tour = list(kt.find(6, 6, start=data.draw(st.integers(0, 35))).tour)
     i = data.draw(st.integers(0, 34))
-    swapped = tour[:i] + [tour[i + 1], tour[i]] + tour[i + 2:]
+    swapped = tour[:i] + [tour[i + 1], tour[i]] + tour[i + 2 :]
     assert not kt.check(6, 6, swapped)
     j = data.draw(st.integers(0, 35).filter(lambda k: k != i))
-    assert not kt.check(6, 6, tour[:j] + [tour[i]] + tour[j + 1:])
+    assert not kt.check(6, 6, tour[:j] + [tour[i]] + tour[j + 1 :])
 
 
 def test_independent_checker_agrees_on_known_tour():
@@ -296,10 +308,19 @@ def test_cli_check(capsys, tmp_path):
     assert code == 1 and "never visited" in out
 
 
-@pytest.mark.parametrize("args", [
-    ["count", "6x"], ["count", "5", "--start", "z9"], ["count", "9"], ["count", "5", "--start", "a1", "--all-starts"],
-    ["solve", "abc"], ["find", "0"], ["count", "5", "--start", "a1", "--undirected"], ["find", "5000x5000"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["count", "6x"],
+        ["count", "5", "--start", "z9"],
+        ["count", "9"],
+        ["count", "5", "--start", "a1", "--all-starts"],
+        ["solve", "abc"],
+        ["find", "0"],
+        ["count", "5", "--start", "a1", "--undirected"],
+        ["find", "5000x5000"],
+    ],
+)
 def test_cli_bad_input_is_one_line_and_exit_2(capsys, args):
     code, out, err = run(capsys, "knights-tour", *args)
     assert code == 2

@@ -74,13 +74,24 @@ def test_one_colour_classes_oeis_a000769(n, expected):
     assert lt3.count_classes(Rules(n, 1)) == expected
 
 
-@pytest.mark.parametrize("rules", [
-    Rules(3, 1), Rules(4, 1), Rules(4, 2, 2, 3), Rules(4, 1, 1), Rules(3, 2, 1), Rules(4, 1, 3, 7),
-    Rules(3, 3, 2, 2), Rules(5, 1, 2, 6), Rules(3, 2, 2, 3),
-])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(3, 1),
+        Rules(4, 1),
+        Rules(4, 2, 2, 3),
+        Rules(4, 1, 1),
+        Rules(3, 2, 1),
+        Rules(4, 1, 3, 7),
+        Rules(3, 3, 2, 2),
+        Rules(5, 1, 2, 6),
+        Rules(3, 2, 2, 3),
+    ],
+)
 def test_kernel_equals_the_reference_backtracker(rules):
-    expected = sorted(reference.less_than_three_solutions(rules.size, rules.colours, rules.max_in_line,
-                                                          rules.per_colour))
+    expected = sorted(
+        reference.less_than_three_solutions(rules.size, rules.colours, rules.max_in_line, rules.per_colour)
+    )
     found = sorted(as_tuple(b) for b in lt3.solutions(rules))
     assert found == expected
     assert lt3.count(rules) == len(expected)
@@ -113,16 +124,19 @@ def test_checker_reports_counts_and_strangers():
     assert lt3.violations(parse_board("X.\n.X\n"), rules) == ["the board is 2x2, not 3x3"]
 
 
-@pytest.mark.parametrize("kwargs,fragment", [
-    ({"size": 0}, "between 1 and 62"),
-    ({"size": 63}, "between 1 and 62"),
-    ({"colours": 0}, "colours"),
-    ({"max_in_line": 0}, "at least 1"),
-    ({"stones": 13}, "at most 12"),
-    ({"stones": -1}, ">= 0"),
-    ({"size": 4, "colours": 3}, "do not fit"),
-    ({"size": 2.5}, "whole number"),
-])
+@pytest.mark.parametrize(
+    "kwargs,fragment",
+    [
+        ({"size": 0}, "between 1 and 62"),
+        ({"size": 63}, "between 1 and 62"),
+        ({"colours": 0}, "colours"),
+        ({"max_in_line": 0}, "at least 1"),
+        ({"stones": 13}, "at most 12"),
+        ({"stones": -1}, ">= 0"),
+        ({"size": 4, "colours": 3}, "do not fit"),
+        ({"size": 2.5}, "whole number"),
+    ],
+)
 def test_impossible_rules_are_refused_with_the_reason(kwargs, fragment):
     with pytest.raises(SizeError, match=fragment):
         Rules(**kwargs)
@@ -183,8 +197,9 @@ def has_the_symmetry(board, n, symmetry):
     if symmetry == lt3.ROTATE_90:
         return sorted(grid.transform(stones, turn["rotate 90"])) == stones
     if symmetry == lt3.ROTATE_90_DIAGONALS_180:
-        return (sorted(grid.transform(stones, turn["rotate 180"])) == stones
-                and sorted(grid.transform(off_diagonals, turn["rotate 90"])) == sorted(off_diagonals))
+        return sorted(grid.transform(stones, turn["rotate 180"])) == stones and sorted(
+            grid.transform(off_diagonals, turn["rotate 90"])
+        ) == sorted(off_diagonals)
     if symmetry == lt3.ROTATE_180:
         return sorted(grid.transform(stones, turn["rotate 180"])) == stones
     return symmetry == lt3.NO_SYMMETRY
@@ -226,15 +241,22 @@ def symmetric_boards(n, k, symmetry):
 # holds 2 boards; one with the half turn only (":") 4, with both diagonals ("x") 2.
 # Turned by 180 degrees: n=6: 2x4 + 3x2 + 2x2 = 18; n=7: 10x4 = 40; n=8: 7x4 + 4x2 = 36.
 # Turned by 90: n=6: 3x2 = 6; n=8: 4x2 = 8.
-@pytest.mark.parametrize(("n", "symmetry", "boards"), [
-    (6, lt3.ROTATE_180, 18), (7, lt3.ROTATE_180, 40), (8, lt3.ROTATE_180, 36),
-    (6, lt3.ROTATE_90, 6), (7, lt3.ROTATE_90, 0), (8, lt3.ROTATE_90, 8)])
+@pytest.mark.parametrize(
+    ("n", "symmetry", "boards"),
+    [
+        (6, lt3.ROTATE_180, 18),
+        (7, lt3.ROTATE_180, 40),
+        (8, lt3.ROTATE_180, 36),
+        (6, lt3.ROTATE_90, 6),
+        (7, lt3.ROTATE_90, 0),
+        (8, lt3.ROTATE_90, 8),
+    ],
+)
 def test_symmetric_boards_match_flammenkamps_table(n, symmetry, boards):
     found = symmetric_boards(n, 2, symmetry)
     assert len(found) == boards
     for cells in found:
-        board = parse_board("\n".join("".join("X" if r * n + c in cells else "." for c in range(n))
-                                       for r in range(n)))
+        board = parse_board("\n".join("".join("X" if r * n + c in cells else "." for c in range(n)) for r in range(n)))
         assert lt3.check(board, Rules(n, 1)) and has_the_symmetry(board, n, symmetry)
 
 
@@ -253,8 +275,7 @@ def test_the_find_kernel_agrees_with_its_plain_twin(n, k, symmetry):
     rng = np.random.default_rng(n * 10 + k)
     for _ in range(3):
         order = np.array([rng.permutation(n) for _ in range(2 * n)], dtype=np.int64)
-        status, board = lt3._kernel_module().find_symmetric(n, k, cell_lines, line_cells, table, orbit_of, order,
-                                                            10 ** 9)
+        status, board = lt3._kernel_module().find_symmetric(n, k, cell_lines, line_cells, table, orbit_of, order, 10**9)
         assert status == (1 if boards else 0)
         if boards:
             assert frozenset(int(c) for c in np.flatnonzero(board)) in boards

@@ -94,6 +94,7 @@ def test_a_file_that_is_no_checkpoint_is_refused_and_left_alone(tmp_path):
 def test_subtask_keys_are_stable():
     assert subtask_key((3, 1, 4)) == "[3, 1, 4]"
     from boardpuzzles.puzzles.less_than_three import Rules
+
     assert subtask_key((Rules(7, 1), (2, 5))) == "[[7, 1, 2, null], [2, 5]]"
 
 
@@ -114,8 +115,9 @@ EVERY_COUNT = [
 ]
 
 
-@pytest.mark.parametrize(("arguments", "published"), EVERY_COUNT,
-                         ids=lambda a: " ".join(a) if isinstance(a, list) else "")
+@pytest.mark.parametrize(
+    ("arguments", "published"), EVERY_COUNT, ids=lambda a: " ".join(a) if isinstance(a, list) else ""
+)
 def test_every_count_resumes_from_its_checkpoint(arguments, published, capsys, tmp_path):
     path = str(tmp_path / "c.db")
     assert _run([*arguments, "--json", "--quiet", "--checkpoint", path]) == 0
@@ -159,8 +161,19 @@ def test_cli_refuses_a_checkpoint_of_other_parameters(capsys, tmp_path):
 
 def test_a_run_killed_with_sigkill_resumes_from_its_checkpoint(tmp_path):
     path = tmp_path / "q16.db"
-    command = [sys.executable, "-c", "from boardpuzzles.cli import main; main()",
-               "queens", "count", "16", "--jobs", "1", "--quiet", "--checkpoint", str(path)]
+    command = [
+        sys.executable,
+        "-c",
+        "from boardpuzzles.cli import main; main()",
+        "queens",
+        "count",
+        "16",
+        "--jobs",
+        "1",
+        "--quiet",
+        "--checkpoint",
+        str(path),
+    ]
     victim = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # wait until some subtasks are recorded, then kill
@@ -178,8 +191,7 @@ def test_a_run_killed_with_sigkill_resumes_from_its_checkpoint(tmp_path):
         recorded = db.execute("SELECT COUNT(*) FROM done").fetchone()[0]
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert recorded >= 5
-    finished = subprocess.run(command + ["--json"], capture_output=True, text=True, timeout=120,
-                              env={**os.environ})
+    finished = subprocess.run(command + ["--json"], capture_output=True, text=True, timeout=120, env={**os.environ})
     assert finished.returncode == 0, finished.stderr
     assert json.loads(finished.stdout)["count"] == 14_772_512  # OEIS A000170
 
@@ -188,8 +200,9 @@ def test_a_run_killed_with_sigkill_resumes_from_its_checkpoint(tmp_path):
 @pytest.fixture(scope="module")
 def cluster():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", processes=True,
-                                  dashboard_address=None) as local:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", processes=True, dashboard_address=None
+    ) as local:
         yield local.scheduler_address
 
 

@@ -18,8 +18,23 @@ from boardpuzzles.errors import SizeError
 from boardpuzzles.puzzles import hyperqueen, queens
 from tests import reference
 
-A000170 = {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724, 11: 2680, 12: 14200,
-           13: 73712, 14: 365596, 15: 2279184}
+A000170 = {
+    1: 1,
+    2: 0,
+    3: 0,
+    4: 2,
+    5: 10,
+    6: 4,
+    7: 40,
+    8: 92,
+    9: 352,
+    10: 724,
+    11: 2680,
+    12: 14200,
+    13: 73712,
+    14: 365596,
+    15: 2279184,
+}
 A002562 = {1: 1, 2: 0, 3: 0, 4: 1, 5: 2, 6: 1, 7: 6, 8: 12, 9: 46, 10: 92, 11: 341, 12: 1787}
 A051906 = {1: 1, 5: 10, 7: 28, 11: 88, 13: 4524, 17: 140692, 19: 820496}
 A053994 = {1: 1, 5: 1, 7: 1, 11: 2, 13: 11, 17: 97, 19: 354}
@@ -64,8 +79,11 @@ def test_solutions_survive_chunking_when_there_are_many():
     assert all(queens.check(12, p) for p in found[::97])
 
 
-@pytest.mark.parametrize("n,torus,group", [(n, False, "dihedral") for n in range(1, 9)]
-                         + [(n, True, g) for n in (5, 7, 11) for g in ("torus", "multipliers", "full")])
+@pytest.mark.parametrize(
+    "n,torus,group",
+    [(n, False, "dihedral") for n in range(1, 9)]
+    + [(n, True, g) for n in (5, 7, 11) for g in ("torus", "multipliers", "full")],
+)
 def test_class_counts_equal_the_canonical_form_reference(n, torus, group):
     assert queens.count_classes(n, group, torus=torus) == reference.class_count(n, torus, group)
     representatives = list(queens.solutions(n, torus=torus, group=group))

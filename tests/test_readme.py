@@ -48,8 +48,13 @@ def test_console_example(command, expected):
     assert args[0] == "boardpuzzles"
     run = subprocess.run(
         [sys.executable, "-c", "from boardpuzzles.cli import main; main()", *args[1:]],
-        cwd=ROOT, capture_output=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env={**os.environ, "COLUMNS": "100"}, timeout=120,
+        cwd=ROOT,
+        capture_output=False,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "COLUMNS": "100"},
+        timeout=120,
     )
     assert run.stdout.rstrip("\n") == expected.rstrip("\n")
 

@@ -22,8 +22,7 @@ def test_board_svg_draws_every_piece():
 def test_sheet_holds_several_boards_with_titles_marks_labels_and_path():
     grid = Grid(4, 4, torus=True)
     scenes = [
-        Scene(grid, {0: "Q"}, marks={5: "#ff0000"}, labels={6: "12"}, path=[0, 6, 12], title=f"#{i}")
-        for i in range(5)
+        Scene(grid, {0: "Q"}, marks={5: "#ff0000"}, labels={6: "12"}, path=[0, 6, 12], title=f"#{i}") for i in range(5)
     ]
     root = ET.fromstring(sheet_svg(scenes))
     texts = [e.text for e in root.iter(f"{NS}text")]

@@ -84,7 +84,7 @@ class Board:
     def rows(self) -> list[str]:
         """The board as row strings, top row first (the JSON form of a board)."""
         c = self.grid.cols
-        return ["".join(self._cells[r * c:(r + 1) * c]) for r in range(self.grid.rows)]
+        return ["".join(self._cells[r * c : (r + 1) * c]) for r in range(self.grid.rows)]
 
     def to_text(self, spaced: bool = False) -> str:
         """The text picture: plain rows, or spaced rows (``Q . .``) as the seed articles print."""

@@ -76,7 +76,14 @@ ORTHOGONAL: tuple[Direction, ...] = (NORTH, EAST, SOUTH, WEST)
 DIAGONAL: tuple[Direction, ...] = (NORTH_EAST, SOUTH_EAST, SOUTH_WEST, NORTH_WEST)
 KING_STEPS: tuple[Direction, ...] = ORTHOGONAL + DIAGONAL
 KNIGHT_STEPS: tuple[Direction, ...] = (
-    (-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1),
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
 )
 #: One direction per line orientation of the queen: row, column and the two diagonals.
 QUEEN_LINES: tuple[Direction, ...] = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -238,7 +245,7 @@ class Grid:
         """Parse a chess-style name such as ``a1`` or ``H8`` (case-insensitive)."""
         text = name.strip().lower()
         letters = text.rstrip("0123456789")
-        digits = text[len(letters):]
+        digits = text[len(letters) :]
         if not letters or not letters.isalpha() or not letters.isascii() or not digits:
             raise BoardPuzzlesError(f"{name!r} is not a square name like 'a1'")
         col = 0

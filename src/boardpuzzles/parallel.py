@@ -77,8 +77,9 @@ class Checkpoint:
         if row is None:
             self._db.execute("INSERT INTO meta VALUES ('parameters', ?)", (self.parameters,))
         elif row[0] != self.parameters:
-            raise BoardPuzzlesError(f"checkpoint {path} belongs to another count ({_describe(row[0])}); "
-                                    "use a new file for this one")
+            raise BoardPuzzlesError(
+                f"checkpoint {path} belongs to another count ({_describe(row[0])}); use a new file for this one"
+            )
 
     def finished(self) -> dict[str, int]:
         return {key: int(value) for key, value in self._db.execute("SELECT subtask, value FROM done")}
@@ -105,8 +106,9 @@ _LIMITS: contextvars.ContextVar[_Limits] = contextvars.ContextVar("limits", defa
 
 
 @contextlib.contextmanager
-def limits(time_limit: float | None = None, checkpoint: Checkpoint | None = None,
-           scheduler: str | None = None) -> Iterator[None]:
+def limits(
+    time_limit: float | None = None, checkpoint: Checkpoint | None = None, scheduler: str | None = None
+) -> Iterator[None]:
     """Every :func:`run_subtasks` inside stops after ``time_limit`` seconds, records its finished
     subtasks in ``checkpoint`` (see the module glossary), and runs on the Dask cluster whose
     scheduler is at ``scheduler`` (``tcp://host:port``) instead of local threads."""
@@ -210,8 +212,14 @@ def run_subtasks(
     return total // unit
 
 
-def _run_locally(work: Callable[[Any], int], subtasks: Sequence[Subtask], todo: Sequence[int], jobs: int,
-                 record: Callable[[int, int], None], out_of_time: Callable[[], bool]) -> None:
+def _run_locally(
+    work: Callable[[Any], int],
+    subtasks: Sequence[Subtask],
+    todo: Sequence[int],
+    jobs: int,
+    record: Callable[[int, int], None],
+    out_of_time: Callable[[], bool],
+) -> None:
     if jobs == 1:
         for i in todo:
             if out_of_time():
@@ -249,8 +257,14 @@ def _run_locally(work: Callable[[Any], int], subtasks: Sequence[Subtask], todo: 
                 raise
 
 
-def _run_on_cluster(address: str, work: Callable[[Any], int], subtasks: Sequence[Subtask], todo: Sequence[int],
-                    record: Callable[[int, int], None], out_of_time: Callable[[], bool]) -> None:
+def _run_on_cluster(
+    address: str,
+    work: Callable[[Any], int],
+    subtasks: Sequence[Subtask],
+    todo: Sequence[int],
+    record: Callable[[int, int], None],
+    out_of_time: Callable[[], bool],
+) -> None:
     """Run subtasks on a Dask cluster. ``work`` travels by cloudpickle with the tables it holds;
     the workers need boardpuzzles installed. Results come back to this process, which records
     them, so progress, checkpoints and time limits behave as with local threads."""

@@ -227,8 +227,31 @@ def _from_tt(v, ply):
 
 
 @jit
-def _negamax(board, cnt, cells, through, tcount, zob, me, depth, alpha, beta, ply, key, width,
-             attack, defend, value, tt_key, tt_val, tt_depth, tt_flag, tt_move, budget, stats):
+def _negamax(
+    board,
+    cnt,
+    cells,
+    through,
+    tcount,
+    zob,
+    me,
+    depth,
+    alpha,
+    beta,
+    ply,
+    key,
+    width,
+    attack,
+    defend,
+    value,
+    tt_key,
+    tt_val,
+    tt_depth,
+    tt_flag,
+    tt_move,
+    budget,
+    stats,
+):
     """The value of the position for ``me`` (to move), searching ``depth`` plies over the
     ``width`` best points, forced blocks searched without using up depth."""
     stats[0] += 1
@@ -287,9 +310,31 @@ def _negamax(board, cnt, cells, through, tcount, zob, me, depth, alpha, beta, pl
     for i in range(nmoves):
         m = moves[i]
         place(board, cnt, through, tcount, m, me)
-        v = -_negamax(board, cnt, cells, through, tcount, zob, other, next_depth, -beta, -alpha, ply + 1,
-                      key ^ zob[me, m] ^ zob[0, 0], width, attack, defend, value,
-                      tt_key, tt_val, tt_depth, tt_flag, tt_move, budget, stats)
+        v = -_negamax(
+            board,
+            cnt,
+            cells,
+            through,
+            tcount,
+            zob,
+            other,
+            next_depth,
+            -beta,
+            -alpha,
+            ply + 1,
+            key ^ zob[me, m] ^ zob[0, 0],
+            width,
+            attack,
+            defend,
+            value,
+            tt_key,
+            tt_val,
+            tt_depth,
+            tt_flag,
+            tt_move,
+            budget,
+            stats,
+        )
         remove(board, cnt, through, tcount, m)
         if stats[1]:
             return 0
@@ -309,8 +354,31 @@ def _negamax(board, cnt, cells, through, tcount, zob, me, depth, alpha, beta, pl
 
 
 @jit
-def search_root(board, cnt, cells, through, tcount, zob, me, depth, key, width, attack, defend, value,
-                tt_key, tt_val, tt_depth, tt_flag, tt_move, budget, stats, order, values, ply):
+def search_root(
+    board,
+    cnt,
+    cells,
+    through,
+    tcount,
+    zob,
+    me,
+    depth,
+    key,
+    width,
+    attack,
+    defend,
+    value,
+    tt_key,
+    tt_val,
+    tt_depth,
+    tt_flag,
+    tt_move,
+    budget,
+    stats,
+    order,
+    values,
+    ply,
+):
     """Search every move of ``order[:n]`` (the caller's candidate order, best guess first) to
     ``depth`` with a full window each, so every root move gets its exact value in ``values``.
     Returns n, or -1 when the node budget ran out. ``ply`` is 0; it comes in as an argument
@@ -323,9 +391,31 @@ def search_root(board, cnt, cells, through, tcount, zob, me, depth, key, width, 
     for i in range(n):
         m = order[i]
         place(board, cnt, through, tcount, m, me)
-        values[i] = -_negamax(board, cnt, cells, through, tcount, zob, other, depth - 1, -WIN - 1, WIN + 1, ply + 1,
-                              key ^ zob[me, m] ^ zob[0, 0], width, attack, defend, value,
-                              tt_key, tt_val, tt_depth, tt_flag, tt_move, budget, stats)
+        values[i] = -_negamax(
+            board,
+            cnt,
+            cells,
+            through,
+            tcount,
+            zob,
+            other,
+            depth - 1,
+            -WIN - 1,
+            WIN + 1,
+            ply + 1,
+            key ^ zob[me, m] ^ zob[0, 0],
+            width,
+            attack,
+            defend,
+            value,
+            tt_key,
+            tt_val,
+            tt_depth,
+            tt_flag,
+            tt_move,
+            budget,
+            stats,
+        )
         remove(board, cnt, through, tcount, m)
         if stats[1]:
             return -1
@@ -333,9 +423,53 @@ def search_root(board, cnt, cells, through, tcount, zob, me, depth, key, width, 
 
 
 @jit
-def negamax(board, cnt, cells, through, tcount, zob, me, depth, key, width, attack, defend, value,
-            tt_key, tt_val, tt_depth, tt_flag, tt_move, budget, stats, ply):
+def negamax(
+    board,
+    cnt,
+    cells,
+    through,
+    tcount,
+    zob,
+    me,
+    depth,
+    key,
+    width,
+    attack,
+    defend,
+    value,
+    tt_key,
+    tt_val,
+    tt_depth,
+    tt_flag,
+    tt_move,
+    budget,
+    stats,
+    ply,
+):
     """The full-window value of the position for the side to move (tests compare it with a
     plain minimax). ``ply`` is 0 (see ``search_root``)."""
-    return _negamax(board, cnt, cells, through, tcount, zob, me, depth, -WIN - 1, WIN + 1, ply, key, width,
-                    attack, defend, value, tt_key, tt_val, tt_depth, tt_flag, tt_move, budget, stats)
+    return _negamax(
+        board,
+        cnt,
+        cells,
+        through,
+        tcount,
+        zob,
+        me,
+        depth,
+        -WIN - 1,
+        WIN + 1,
+        ply,
+        key,
+        width,
+        attack,
+        defend,
+        value,
+        tt_key,
+        tt_val,
+        tt_depth,
+        tt_flag,
+        tt_move,
+        budget,
+        stats,
+    )

@@ -41,7 +41,6 @@ DONE = 0  # every root explored
 MORE = 1  # ``out`` is full; call again to continue
 
 
-
 @jit
 def nearest(ray, cur, d, mask):
     """The nearest stone of ``mask`` from ``cur`` in direction ``d``, or -1."""
@@ -109,8 +108,12 @@ def _grown(keys, aux, vals):
 
 def new_table(slots: int = MIN_SLOTS) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """An empty memo table: keys, aux, vals and ``used`` (a one-element counter)."""
-    return (np.zeros(slots, dtype=np.int64), np.zeros(slots, dtype=np.int64), np.zeros(slots, dtype=np.int64),
-            np.zeros(1, dtype=np.int64))
+    return (
+        np.zeros(slots, dtype=np.int64),
+        np.zeros(slots, dtype=np.int64),
+        np.zeros(slots, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+    )
 
 
 # ------------------------------------------------------------------ counting

@@ -130,8 +130,9 @@ def _is_least_image(board, maps, colour_maps):
 
 
 @jit
-def search(n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, maps, colour_maps, out, stop_after,
-           readings):
+def search(
+    n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, maps, colour_maps, out, stop_after, readings
+):
     """Walk the boards whose first rows are ``prefix`` (cell colours, 0 = empty, row-major) up to
     row ``rows_limit`` (n: whole boards; less: the feasible partial boards, for splitting work).
 
@@ -337,8 +338,9 @@ def _find_block(n, x, delta, board, blocked, row_free, col_free):
 
 
 @jit
-def _find_toggle(n, k, x, delta, board, counts, blocked, row_free, col_free, row_count, col_count,
-                 cell_lines, line_cells):
+def _find_toggle(
+    n, k, x, delta, board, counts, blocked, row_free, col_free, row_count, col_count, cell_lines, line_cells
+):
     """Add (delta=1) or remove (delta=-1) a stone on x, keeping per cell the number of full lines
     through it (``blocked``) and per row and column the number of cells still usable. Returns
     False when a line would exceed k (the stone is still counted: remove it again)."""
@@ -374,8 +376,23 @@ def _find_toggle(n, k, x, delta, board, counts, blocked, row_free, col_free, row
 
 
 @jit
-def _find_orbit(n, k, o, delta, place, board, counts, blocked, row_free, col_free, row_count, col_count,
-                cell_lines, line_cells, orbit_cells):
+def _find_orbit(
+    n,
+    k,
+    o,
+    delta,
+    place,
+    board,
+    counts,
+    blocked,
+    row_free,
+    col_free,
+    row_count,
+    col_count,
+    cell_lines,
+    line_cells,
+    orbit_cells,
+):
     """Place (place=True) or forbid the cells of orbit ``o`` (delta=1), or undo that (delta=-1).
     Returns False when placing breaks a line (the orbit is then undone already)."""
     width = orbit_cells.shape[1]
@@ -391,18 +408,45 @@ def _find_orbit(n, k, o, delta, place, board, counts, blocked, row_free, col_fre
         while orbit_cells[o, last] < 0:
             last -= 1
         for i in range(last, -1, -1):
-            _find_toggle(n, k, orbit_cells[o, i], -1, board, counts, blocked, row_free, col_free,
-                         row_count, col_count, cell_lines, line_cells)
+            _find_toggle(
+                n,
+                k,
+                orbit_cells[o, i],
+                -1,
+                board,
+                counts,
+                blocked,
+                row_free,
+                col_free,
+                row_count,
+                col_count,
+                cell_lines,
+                line_cells,
+            )
         return True
     for i in range(width):
         y = orbit_cells[o, i]
         if y < 0:
             break
-        if not _find_toggle(n, k, y, 1, board, counts, blocked, row_free, col_free, row_count,
-                            col_count, cell_lines, line_cells):
+        if not _find_toggle(
+            n, k, y, 1, board, counts, blocked, row_free, col_free, row_count, col_count, cell_lines, line_cells
+        ):
             for j in range(i, -1, -1):
-                _find_toggle(n, k, orbit_cells[o, j], -1, board, counts, blocked, row_free, col_free,
-                             row_count, col_count, cell_lines, line_cells)
+                _find_toggle(
+                    n,
+                    k,
+                    orbit_cells[o, j],
+                    -1,
+                    board,
+                    counts,
+                    blocked,
+                    row_free,
+                    col_free,
+                    row_count,
+                    col_count,
+                    cell_lines,
+                    line_cells,
+                )
             return False
     return True
 
@@ -474,15 +518,45 @@ def find_symmetric(n, k, cell_lines, line_cells, orbit_cells, orbit_of, order, b
                 x = y
                 break
         o = orbit_of[x]
-        if _find_orbit(n, k, o, 1, True, board, counts, blocked, row_free, col_free, row_count, col_count,
-                       cell_lines, line_cells, orbit_cells):
+        if _find_orbit(
+            n,
+            k,
+            o,
+            1,
+            True,
+            board,
+            counts,
+            blocked,
+            row_free,
+            col_free,
+            row_count,
+            col_count,
+            cell_lines,
+            line_cells,
+            orbit_cells,
+        ):
             if _find_feasible(n, k, row_free, col_free, row_count, col_count):
                 st_orbit[depth] = o
                 st_placed[depth] = True
                 depth += 1
                 continue
-            _find_orbit(n, k, o, -1, True, board, counts, blocked, row_free, col_free, row_count, col_count,
-                        cell_lines, line_cells, orbit_cells)
+            _find_orbit(
+                n,
+                k,
+                o,
+                -1,
+                True,
+                board,
+                counts,
+                blocked,
+                row_free,
+                col_free,
+                row_count,
+                col_count,
+                cell_lines,
+                line_cells,
+                orbit_cells,
+            )
         # The "yes" branch failed at once: go straight to "no" for this orbit.
         st_orbit[depth] = o
         st_placed[depth] = True
@@ -495,13 +569,58 @@ def find_symmetric(n, k, cell_lines, line_cells, orbit_cells, orbit_of, order, b
             o = st_orbit[depth]
             if st_placed[depth]:
                 if board[orbit_cells[o, 0]] != 0:
-                    _find_orbit(n, k, o, -1, True, board, counts, blocked, row_free, col_free, row_count,
-                                col_count, cell_lines, line_cells, orbit_cells)
-                _find_orbit(n, k, o, 1, False, board, counts, blocked, row_free, col_free, row_count,
-                            col_count, cell_lines, line_cells, orbit_cells)
+                    _find_orbit(
+                        n,
+                        k,
+                        o,
+                        -1,
+                        True,
+                        board,
+                        counts,
+                        blocked,
+                        row_free,
+                        col_free,
+                        row_count,
+                        col_count,
+                        cell_lines,
+                        line_cells,
+                        orbit_cells,
+                    )
+                _find_orbit(
+                    n,
+                    k,
+                    o,
+                    1,
+                    False,
+                    board,
+                    counts,
+                    blocked,
+                    row_free,
+                    col_free,
+                    row_count,
+                    col_count,
+                    cell_lines,
+                    line_cells,
+                    orbit_cells,
+                )
                 if _find_feasible(n, k, row_free, col_free, row_count, col_count):
                     st_placed[depth] = False
                     depth += 1
                     break
-            _find_orbit(n, k, o, -1, False, board, counts, blocked, row_free, col_free, row_count,
-                        col_count, cell_lines, line_cells, orbit_cells)
+            _find_orbit(
+                n,
+                k,
+                o,
+                -1,
+                False,
+                board,
+                counts,
+                blocked,
+                row_free,
+                col_free,
+                row_count,
+                col_count,
+                cell_lines,
+                line_cells,
+                orbit_cells,
+            )

@@ -25,8 +25,9 @@ SHORT_HELP = "plum-blossom go: five stones in a cross win (judge, play, engine, 
 
 
 # -------------------------------------------------------------------- drawing the board
-def board_picture(points: list[int], n: int, highlight: Iterable[int] = (), last: int | None = None,
-                  colour: bool = False) -> str:
+def board_picture(
+    points: list[int], n: int, highlight: Iterable[int] = (), last: int | None = None, colour: bool = False
+) -> str:
     """The board with row numbers on the left and column letters below, top row first.
 
     In colour (Rich markup) the highlighted stones are red and the last stone is underlined;
@@ -63,8 +64,13 @@ def show(text: str, colour: bool) -> None:
 
 
 def colour_option(f: Callable) -> Callable:
-    return click.option("--colour/--no-colour", "--color/--no-color", "colour", default=None,
-                        help="Colour the board (default: when stdout is a terminal).")(f)
+    return click.option(
+        "--colour/--no-colour",
+        "--color/--no-color",
+        "colour",
+        default=None,
+        help="Colour the board (default: when stdout is a terminal).",
+    )(f)
 
 
 def _use_colour(colour: bool | None) -> bool:
@@ -72,12 +78,21 @@ def _use_colour(colour: bool | None) -> bool:
 
 
 def rules_options(f: Callable) -> Callable:
-    f = click.option("--orientations", type=click.Choice(["+x", "+", "x"]), default="+x", show_default=True,
-                     help="Which crosses win: + and x, or one kind only.")(f)
-    f = click.option("--max-d", type=click.IntRange(min=1), default=None, metavar="D",
-                     help="Only crosses with arms at distance D or less win (default: any).")(f)
+    f = click.option(
+        "--orientations",
+        type=click.Choice(["+x", "+", "x"]),
+        default="+x",
+        show_default=True,
+        help="Which crosses win: + and x, or one kind only.",
+    )(f)
+    f = click.option(
+        "--max-d",
+        type=click.IntRange(min=1),
+        default=None,
+        metavar="D",
+        help="Only crosses with arms at distance D or less win (default: any).",
+    )(f)
     return f
-
 
 
 # -------------------------------------------------------------------- the terminal game
@@ -90,8 +105,15 @@ class TerminalGame:
     ``read_line`` (None at the end of input) and text goes to ``write(text, markup)``, so tests
     feed moves through stdin."""
 
-    def __init__(self, position: bk.Position, players: dict[int, object], read_line: Callable[[str], str | None],
-                 write: Callable[[str, bool], None], colour: bool = False, save_path: str | None = None) -> None:
+    def __init__(
+        self,
+        position: bk.Position,
+        players: dict[int, object],
+        read_line: Callable[[str], str | None],
+        write: Callable[[str, bool], None],
+        colour: bool = False,
+        save_path: str | None = None,
+    ) -> None:
         self.position = position
         self.players = players  # colour -> "human" or a ComputerPlayer
         self.read_line = read_line
@@ -229,15 +251,22 @@ def _terminal_io(colour: bool) -> tuple[Callable[[str], str | None], Callable[[s
 
 # -------------------------------------------------------------------- the commands
 def make_group() -> click.Group:
-    @click.group(NAME, short_help=SHORT_HELP, context_settings={"help_option_names": ["-h", "--help"]},
-                 epilog=f"\b\nTry:\n  boardpuzzles {NAME} judge tests/data/baikago/seed_board.txt\n"
-                        f"  boardpuzzles {NAME} play --white computer")
+    @click.group(
+        NAME,
+        short_help=SHORT_HELP,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        epilog=f"\b\nTry:\n  boardpuzzles {NAME} judge tests/data/baikago/seed_board.txt\n"
+        f"  boardpuzzles {NAME} play --white computer",
+    )
     def group() -> None:
         """Baikago (plum-blossom go): black (X) and white (O) take turns, black first; five stones
         of one colour in a cross win: a centre and four stones at the same distance d from it,
         left-right-up-down (+) or on the four diagonals (x)."""
 
-    @group.command("judge", context_settings=command_settings(), epilog="""\b
+    @group.command(
+        "judge",
+        context_settings=command_settings(),
+        epilog="""\b
 The picture: one line per row, top row first; X black, O white, '.' or space empty (the seed's
 board.txt, or the judge's own spaced output). Short or missing lines are empty points. The size
 is the larger of the line count and the widest line, or --size.
@@ -250,7 +279,8 @@ Examples:
 Exit codes:
   0    judged: a winner, or nobody has won yet
   1    inconsistent: both colours have a cross, or alternate play cannot give these stones
-  2    unreadable picture or bad options""")
+  2    unreadable picture or bad options""",
+    )
     @click.argument("file", metavar="FILE|-")
     @click.option("--size", "-n", type=int, default=None, metavar="N", help="Board side (default: from the picture).")
     @rules_options
@@ -264,14 +294,19 @@ Exit codes:
         else:
             use_colour = _use_colour(colour)
             click.echo(judgement.summary())
-            show(board_picture(judgement.points, judgement.rules.size, judgement.highlighted, colour=use_colour),
-                 use_colour)
+            show(
+                board_picture(judgement.points, judgement.rules.size, judgement.highlighted, colour=use_colour),
+                use_colour,
+            )
             if judgement.highlighted and not use_colour:
                 note("(the stones of the crosses are in lower case)")
         if judgement.verdict == "inconsistent":
             raise CommandResult(EXIT_NEGATIVE)
 
-    @group.command("play", context_settings=command_settings(), epilog=f"""{PLAY_HELP}
+    @group.command(
+        "play",
+        context_settings=command_settings(),
+        epilog=f"""{PLAY_HELP}
 \b
 Examples:
   boardpuzzles baikago play                          two people at one terminal
@@ -282,11 +317,17 @@ Examples:
 \b
 Exit codes:
   0    the game ended or was left (end of input, quit)
-  2    bad options or an unreadable record""")
+  2    bad options or an unreadable record""",
+    )
     @click.option("--black", type=click.Choice(["human", "computer"]), default="human", show_default=True)
     @click.option("--white", type=click.Choice(["human", "computer"]), default="human", show_default=True)
-    @click.option("--strength", type=click.IntRange(1, 4), default=3, show_default=True,
-                  help="1 quick and weak ... 4 slow (up to 3 s a move).")
+    @click.option(
+        "--strength",
+        type=click.IntRange(1, 4),
+        default=3,
+        show_default=True,
+        help="1 quick and weak ... 4 slow (up to 3 s a move).",
+    )
     @click.option("--size", "-n", type=int, default=15, show_default=True, metavar="N", help="Board side.")
     @rules_options
     @click.option("--load", "load_path", metavar="FILE", help="Continue a saved game (its rules replace the options).")
@@ -317,14 +358,18 @@ Exit codes:
             if save_path:
                 game.save(save_path)
 
-    @group.command("engine", context_settings=command_settings(), epilog="""\b
+    @group.command(
+        "engine",
+        context_settings=command_settings(),
+        epilog="""\b
 Speaks the Gomocup (Piskvork) protocol on stdin/stdout: START n, BEGIN, TURN x,y,
 BOARD ... DONE, TAKEBACK x,y, RESTART, INFO key value, ABOUT, END. Coordinates: x the
 column from the left, y the row from the top, from 0. Point a tournament manager at
 `boardpuzzles baikago engine` as the brain's command.
 \b
 Example:
-  printf 'START 15\\nBEGIN\\nEND\\n' | boardpuzzles baikago engine""")
+  printf 'START 15\\nBEGIN\\nEND\\n' | boardpuzzles baikago engine""",
+    )
     @click.option("--strength", type=click.IntRange(1, 4), default=3, show_default=True)
     @rules_options
     def engine(strength, max_d, orientations) -> None:
@@ -337,15 +382,18 @@ Example:
 
         serve(iter(sys.stdin.readline, ""), write, Brain(strength, max_d, orientations))
 
-    @group.command("serve", context_settings=command_settings(), epilog="""\b
+    @group.command(
+        "serve",
+        context_settings=command_settings(),
+        epilog="""\b
 Opens a web page on this computer only (127.0.0.1): click a point to play, the computer
 answers; new game, undo, your colour and the computer's strength are on the page.
 Stop it with Ctrl-C.
 \b
 Example:
-  boardpuzzles baikago serve --port 8015      then open http://127.0.0.1:8015/""")
-    @click.option("--port", type=click.IntRange(0, 65535), default=8015, show_default=True,
-                  help="0 picks a free port.")
+  boardpuzzles baikago serve --port 8015      then open http://127.0.0.1:8015/""",
+    )
+    @click.option("--port", type=click.IntRange(0, 65535), default=8015, show_default=True, help="0 picks a free port.")
     @click.option("--size", "-n", type=int, default=15, show_default=True, metavar="N", help="Board side.")
     @rules_options
     def serve_command(port, size, max_d, orientations) -> None:

@@ -68,16 +68,26 @@ def _checkpoint_path(ctx: click.Context, param: click.Parameter, value: str | No
 
 def count_options(f: Callable) -> Callable:
     f = click.option(
-        "--checkpoint", metavar="FILE", expose_value=False, callback=_checkpoint_path,
+        "--checkpoint",
+        metavar="FILE",
+        expose_value=False,
+        callback=_checkpoint_path,
         help="Record finished subtasks in FILE (SQLite); the same command with the same FILE resumes.",
     )(f)
     f = click.option(
-        "--scheduler", metavar="tcp://HOST:PORT", expose_value=False, callback=_keep_in_meta,
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        expose_value=False,
+        callback=_keep_in_meta,
         help="Run the subtasks on this Dask scheduler's cluster (pip install 'boardpuzzles[distributed]').",
     )(f)
     f = click.option(
-        "--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="S", expose_value=False,
-        callback=_keep_in_meta, help="Stop after S seconds with a partial count (exit 3); see --checkpoint.",
+        "--time-limit",
+        type=click.FloatRange(min=0, min_open=True),
+        metavar="S",
+        expose_value=False,
+        callback=_keep_in_meta,
+        help="Stop after S seconds with a partial count (exit 3); see --checkpoint.",
     )(f)
     f = jobs_option(f)
     f = click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr.")(f)
@@ -87,7 +97,11 @@ def count_options(f: Callable) -> Callable:
 def jobs_option(f: Callable) -> Callable:
     """``--jobs J``: the command receives ``jobs`` (None means all cores)."""
     return click.option(
-        "--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="J",
+        "--jobs",
+        "-j",
+        type=click.IntRange(min=1),
+        default=None,
+        metavar="J",
         help=f"Parallel workers (default: all {default_jobs()} cores).",
     )(f)
 
@@ -127,16 +141,30 @@ def run_count(label: str, quiet: bool, compute: Callable[[Any], int]) -> tuple[i
     except TimeLimitReached as stop:
         seconds = time.perf_counter() - started
         if stop.total == 1 and stop.done == 0:
-            note(f"stopped at the time limit ({time_limit:g} s): this count is one sweep that keeps nothing "
-                 "part way; give it a longer --time-limit, or none")
+            note(
+                f"stopped at the time limit ({time_limit:g} s): this count is one sweep that keeps nothing "
+                "part way; give it a longer --time-limit, or none"
+            )
         else:
-            again = ("run the same command again to continue" if checkpoint
-                     else "add --checkpoint FILE to keep the finished part for a later run")
-            note(f"stopped at the time limit ({time_limit:g} s) after {stop.done} of {stop.total} subtasks: "
-                 f"at least {stop.partial:,} so far; {again}")
+            again = (
+                "run the same command again to continue"
+                if checkpoint
+                else "add --checkpoint FILE to keep the finished part for a later run"
+            )
+            note(
+                f"stopped at the time limit ({time_limit:g} s) after {stop.done} of {stop.total} subtasks: "
+                f"at least {stop.partial:,} so far; {again}"
+            )
         if ctx.params.get("as_json"):
-            emit_json({"complete": False, "partial_count": stop.partial, "subtasks_done": stop.done,
-                       "subtasks": stop.total, "seconds": round(seconds, 3)})
+            emit_json(
+                {
+                    "complete": False,
+                    "partial_count": stop.partial,
+                    "subtasks_done": stop.done,
+                    "subtasks": stop.total,
+                    "seconds": round(seconds, 3),
+                }
+            )
         raise CommandResult(EXIT_PARTIAL) from None
     finally:
         if checkpoint:
@@ -151,8 +179,9 @@ def emit_count(document: dict[str, Any], as_json: bool, seconds: float) -> None:
         click.echo(document["count"])
 
 
-def stream_boards(found: Iterable[Board], violations: Callable[[Board], list[str]], limit: int | None,
-                  as_json: bool) -> list[Board]:
+def stream_boards(
+    found: Iterable[Board], violations: Callable[[Board], list[str]], limit: int | None, as_json: bool
+) -> list[Board]:
     """Print boards as they come (unless JSON is wanted, which prints once at the end), re-checking
     each with the puzzle's independent checker; returns them."""
     boards = []
@@ -207,7 +236,7 @@ def write_file_atomically(path: str, text: str | bytes) -> None:
         mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{Path(real).name}.", suffix=".tmp")
     try:
-        with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as handle:
+        with os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
         os.chmod(tmp, mode)
         os.replace(tmp, real)

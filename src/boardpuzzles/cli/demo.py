@@ -27,8 +27,11 @@ def _heading(text: str) -> None:
     click.secho(f"\n== {text}", bold=True)
 
 
-@click.command("demo", context_settings={"help_option_names": ["-h", "--help"]},
-               short_help="A short tour of every puzzle, checked against published counts.")
+@click.command(
+    "demo",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    short_help="A short tour of every puzzle, checked against published counts.",
+)
 def demo() -> None:
     """A short tour of every puzzle, and a few counts checked against their published values."""
     note("Preparing the search kernels (compiled on first use, then cached on disk)...")
@@ -36,7 +39,7 @@ def demo() -> None:
     _heading("HyperQueen 7x7: 7 queens on a torus, none attacking another (the seed article's puzzle)")
     boards = [hyperqueen.to_board(7, p) for p in hyperqueen.solutions(7)]
     for start in range(0, len(boards), 4):
-        click.echo(side_by_side([spaced_rows(b.rows()) for b in boards[start:start + 4]]) + "\n")
+        click.echo(side_by_side([spaced_rows(b.rows()) for b in boards[start : start + 4]]) + "\n")
     click.echo(f"{len(boards)} placements; one class under rotations, reflections and shifts:")
     (representative,) = hyperqueen.solutions(7, group="torus")
     click.echo(hyperqueen.to_board(7, representative).to_text(spaced=True))
@@ -62,8 +65,9 @@ def demo() -> None:
     order = goishi.solve(puzzle)
     unique = goishi.is_unique(puzzle)
     click.echo(goishi.numbered_picture(puzzle, order))
-    click.echo(f"{'unique' if unique else 'NOT unique'}: {len(order)} stones picked up "
-               f"({time.perf_counter() - started:.3f}s)")
+    click.echo(
+        f"{'unique' if unique else 'NOT unique'}: {len(order)} stones picked up ({time.perf_counter() - started:.3f}s)"
+    )
 
     _heading("Baikago: black completes a + cross on e5 (distance 1) on a 9x9 board")
     position = baikago.Position(baikago.Rules(size=9))
@@ -78,21 +82,37 @@ def demo() -> None:
         ("hyperqueen count 17", lambda: hyperqueen.count(17), 140692, "OEIS A051906"),
         ("hyperqueen count 19", lambda: hyperqueen.count(19), 820496, "OEIS A051906"),
         ("hyperqueen count 13 --unique", lambda: hyperqueen.count_classes(13), 11, "OEIS A053994"),
-        ("hyperqueen count 13 --unique --group multipliers",
-         lambda: hyperqueen.count_classes(13, "multipliers"), 7, "OEIS A062166"),
+        (
+            "hyperqueen count 13 --unique --group multipliers",
+            lambda: hyperqueen.count_classes(13, "multipliers"),
+            7,
+            "OEIS A062166",
+        ),
         ("hyperqueen count 12", lambda: hyperqueen.count(12), 0, "Polya: gcd(12, 6) > 1"),
         ("queens count 8", lambda: queens.count(8), 92, "OEIS A000170"),
         ("queens count 8 --unique", lambda: queens.count_classes(8, "dihedral"), 12, "OEIS A002562"),
         ("queens count 12", lambda: queens.count(12), 14200, "OEIS A000170"),
         ("less-than-three count", lambda: less_than_three.count(), 42, "the seed article"),
-        ("less-than-three count --colours 1 --size 10",
-         lambda: less_than_three.count(less_than_three.Rules(10, 1)), 1135, "OEIS A000755"),
-        ("less-than-three count --colours 1 --size 9 --unique",
-         lambda: less_than_three.count_classes(less_than_three.Rules(9, 1)), 51, "OEIS A000769"),
+        (
+            "less-than-three count --colours 1 --size 10",
+            lambda: less_than_three.count(less_than_three.Rules(10, 1)),
+            1135,
+            "OEIS A000755",
+        ),
+        (
+            "less-than-three count --colours 1 --size 9 --unique",
+            lambda: less_than_three.count_classes(less_than_three.Rules(9, 1)),
+            51,
+            "OEIS A000769",
+        ),
         ("knights-tour count 5 --start a1", lambda: knights_tour.count(5, start=20), 304, "the seed article"),
         ("knights-tour count 6", lambda: knights_tour.count(6), 6637920, "OEIS A165134"),
-        ("knights-tour count 6 --closed --undirected",
-         lambda: knights_tour.count(6, closed=True, undirected=True), 9862, "OEIS A001230"),
+        (
+            "knights-tour count 6 --closed --undirected",
+            lambda: knights_tour.count(6, closed=True, undirected=True),
+            9862,
+            "OEIS A001230",
+        ),
     ]
     for command, compute, published, source in checks:
         started = time.perf_counter()
@@ -100,13 +120,18 @@ def demo() -> None:
         seconds = time.perf_counter() - started
         verdict = click.style("ok", fg="green") if value == published else click.style("MISMATCH", fg="red")
         click.echo(f"  boardpuzzles {command:<50} {value:>10,}  {verdict} ({source})  {seconds:.2f}s")
-    click.echo("\nNext: `boardpuzzles hyperqueen --help`, `boardpuzzles queens count 15`, "
-               "`boardpuzzles hyperqueen solve 7 --svg hq7.svg`, `boardpuzzles less-than-three find --size 20`,\n"
-               "`boardpuzzles knights-tour find 1000 --closed --json > tour.json`.")
+    click.echo(
+        "\nNext: `boardpuzzles hyperqueen --help`, `boardpuzzles queens count 15`, "
+        "`boardpuzzles hyperqueen solve 7 --svg hq7.svg`, `boardpuzzles less-than-three find --size 20`,\n"
+        "`boardpuzzles knights-tour find 1000 --closed --json > tour.json`."
+    )
 
 
-@click.command("warmup", context_settings={"help_option_names": ["-h", "--help"]},
-               short_help="Compile the search kernels now (cached on disk).")
+@click.command(
+    "warmup",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    short_help="Compile the search kernels now (cached on disk).",
+)
 def warmup() -> None:
     """Compile the search kernels now (they are cached on disk; later runs start fast)."""
     started = time.perf_counter()

@@ -34,12 +34,19 @@ from boardpuzzles.puzzles import goishi as gh
 NAME = "goishi"
 
 FORMATS_HELP = "\b\nFormats (detected automatically; --format to insist):\n" + "\n".join(
-    f"  {name:<8} {what}" for name, what in formats.FORMATS.items())
+    f"  {name:<8} {what}" for name, what in formats.FORMATS.items()
+)
 
 
 def file_argument(f: Callable) -> Callable:
-    f = click.option("--format", "-f", "in_format", type=click.Choice(list(formats.FORMATS)), default=None,
-                     help="The input's format (default: detected).")(f)
+    f = click.option(
+        "--format",
+        "-f",
+        "in_format",
+        type=click.Choice(list(formats.FORMATS)),
+        default=None,
+        help="The input's format (default: detected).",
+    )(f)
     return click.argument("file", metavar="FILE|-")(f)
 
 
@@ -52,9 +59,11 @@ def _load(file: str, in_format: str | None) -> formats.Document:
 
 
 def _answer_json(puzzle: gh.Puzzle, order: Sequence[int]) -> dict:
-    return {"board": gh.numbered_picture(puzzle, order).split("\n"),
-            "order": [puzzle.name(c) for c in order],
-            "order_rc": [list(puzzle.coords(c)) for c in order]}
+    return {
+        "board": gh.numbered_picture(puzzle, order).split("\n"),
+        "order": [puzzle.name(c) for c in order],
+        "order_rc": [list(puzzle.coords(c)) for c in order],
+    }
 
 
 def _print_answer(puzzle: gh.Puzzle, order: Sequence[int]) -> None:
@@ -72,16 +81,22 @@ def _write_svg(path: str, puzzle: gh.Puzzle, orders: Sequence[Sequence[int]], ti
     from boardpuzzles.render import animate
     from boardpuzzles.render.svg import sheet_svg
 
-    scenes = [animate.scene(puzzle.rows, puzzle.cols, puzzle.stones, order, len(order), title)
-              for order, title in zip(orders, titles)]
+    scenes = [
+        animate.scene(puzzle.rows, puzzle.cols, puzzle.stones, order, len(order), title)
+        for order, title in zip(orders, titles)
+    ]
     write_file_atomically(path, sheet_svg(scenes))
     note(f"wrote {path}")
 
 
 def make_group() -> click.Group:
-    @click.group(NAME, short_help=PUZZLES[NAME], context_settings={"help_option_names": ["-h", "--help"]},
-                 epilog=f"\b\nTry:\n  boardpuzzles {NAME} solve 'goishi/6/7/vsten1tvo'\n"
-                        f"  boardpuzzles {NAME} generate --size 10x10 --stones 20 --seed 1")
+    @click.group(
+        NAME,
+        short_help=PUZZLES[NAME],
+        context_settings={"help_option_names": ["-h", "--help"]},
+        epilog=f"\b\nTry:\n  boardpuzzles {NAME} solve 'goishi/6/7/vsten1tvo'\n"
+        f"  boardpuzzles {NAME} generate --size 10x10 --stones 20 --seed 1",
+    )
     def group() -> None:
         """Goishi Hiroi: pick up every stone in one walk. Start at any stone; move along a row or a
         column and pick up the first stone still on the board in that direction; at each stone
@@ -89,7 +104,10 @@ def make_group() -> click.Group:
 
         FILE may be a file, `-` for standard input, or a puzz.link URL itself."""
 
-    @group.command("solve", context_settings=command_settings(), epilog=f"""\b
+    @group.command(
+        "solve",
+        context_settings=command_settings(),
+        epilog=f"""\b
 Prints the first order found as a board of pick-up numbers (1 = picked first) and as square
 names (a1 = bottom left). --unique also proves that no other order exists, or prints a second
 one (exit 1: the puzzle is not unique).
@@ -101,7 +119,8 @@ Examples:
 
 {FORMATS_HELP}
 
-{EXIT_CODES_HELP}""")
+{EXIT_CODES_HELP}""",
+    )
     @file_argument
     @click.option("--unique", is_flag=True, help="Prove the order unique, or show a second one.")
     @json_option
@@ -114,8 +133,16 @@ Examples:
         first, second = gh.first_two(puzzle) if unique else (gh.solve(puzzle), None)
         if first is None:
             if as_json:
-                emit_json({"puzzle": NAME, "rows": puzzle.rows, "cols": puzzle.cols, "stones": puzzle.size,
-                           "count": 0, "solutions": []})
+                emit_json(
+                    {
+                        "puzzle": NAME,
+                        "rows": puzzle.rows,
+                        "cols": puzzle.cols,
+                        "stones": puzzle.size,
+                        "count": 0,
+                        "solutions": [],
+                    }
+                )
             note(f"no solution: no order picks up all {puzzle.size} stones of this {puzzle.describe()}")
             raise CommandResult(EXIT_NEGATIVE)
         for order in (first, second):
@@ -123,8 +150,13 @@ Examples:
                 _recheck(puzzle, order)
         found = [o for o in (first, second) if o is not None]
         if as_json:
-            document = {"puzzle": NAME, "rows": puzzle.rows, "cols": puzzle.cols, "stones": puzzle.size,
-                        "solutions": [_answer_json(puzzle, o) for o in found]}
+            document = {
+                "puzzle": NAME,
+                "rows": puzzle.rows,
+                "cols": puzzle.cols,
+                "stones": puzzle.size,
+                "solutions": [_answer_json(puzzle, o) for o in found],
+            }
             if unique:
                 document["unique"] = second is None
             emit_json(document)
@@ -136,12 +168,19 @@ Examples:
                 click.echo("\nNOT unique; a second order:")
                 _print_answer(puzzle, second)
         if svg_path:
-            _write_svg(svg_path, puzzle, found, ["solution" if len(found) == 1 else f"solution {i + 1}"
-                                                 for i in range(len(found))])
+            _write_svg(
+                svg_path,
+                puzzle,
+                found,
+                ["solution" if len(found) == 1 else f"solution {i + 1}" for i in range(len(found))],
+            )
         if unique and second is not None:
             raise CommandResult(EXIT_NEGATIVE)
 
-    @group.command("count", context_settings=command_settings(), epilog=f"""\b
+    @group.command(
+        "count",
+        context_settings=command_settings(),
+        epilog=f"""\b
 Counts every legal pick-up order, one subtask per start stone (run by --jobs threads; Ctrl-C,
 --time-limit and --checkpoint stop between subtasks). With --max K the count stops at K ("at
 least K") in one fast search, so `count --max 2` answers "is it unique?": 1 means unique.
@@ -153,10 +192,17 @@ Examples:
 
 {FORMATS_HELP}
 
-{EXIT_CODES_HELP}""")
+{EXIT_CODES_HELP}""",
+    )
     @file_argument
-    @click.option("--max", "cap", type=click.IntRange(min=1), default=None, metavar="K",
-                  help="Stop counting at K (one search; --jobs and the limits do not apply).")
+    @click.option(
+        "--max",
+        "cap",
+        type=click.IntRange(min=1),
+        default=None,
+        metavar="K",
+        help="Stop counting at K (one search; --jobs and the limits do not apply).",
+    )
     @count_options
     def count(file, in_format, cap, jobs, quiet, as_json) -> None:
         """Count the solutions (the number alone is the last line)."""
@@ -166,23 +212,39 @@ Examples:
             meta = click.get_current_context().meta
             given = [f"--{k.replace('_', '-')}" for k in ("time_limit", "checkpoint", "scheduler") if meta.get(k)]
             if given:
-                raise click.UsageError(f"{' and '.join(given)} cannot be used with --max "
-                                       "(a capped count is one search)")
+                raise click.UsageError(
+                    f"{' and '.join(given)} cannot be used with --max (a capped count is one search)"
+                )
             value, seconds = run_count(f"{NAME} {puzzle.describe()}", True, lambda bar: gh.count(puzzle, cap))
         else:
-            value, seconds = run_count(f"{NAME} {puzzle.describe()}", quiet, lambda bar: gh.count(
-                puzzle, jobs=jobs, progress=bar))
+            value, seconds = run_count(
+                f"{NAME} {puzzle.describe()}", quiet, lambda bar: gh.count(puzzle, jobs=jobs, progress=bar)
+            )
         capped = cap is not None and value >= cap
         ceiling = cap is None and value >= gh.COUNT_CEILING
         if capped or ceiling:
             note(f"stopped counting at {value}: there are at least that many orders")
         elif value == 0:
             note(f"no solution: no order picks up all {puzzle.size} stones")
-        emit_count({"puzzle": NAME, "rows": puzzle.rows, "cols": puzzle.cols, "stones": puzzle.size,
-                    "count": value, "max": cap, "at_least": capped or ceiling,
-                    "jobs": None if cap is not None else jobs}, as_json, seconds)
+        emit_count(
+            {
+                "puzzle": NAME,
+                "rows": puzzle.rows,
+                "cols": puzzle.cols,
+                "stones": puzzle.size,
+                "count": value,
+                "max": cap,
+                "at_least": capped or ceiling,
+                "jobs": None if cap is not None else jobs,
+            },
+            as_json,
+            seconds,
+        )
 
-    @group.command("check", context_settings=command_settings(), epilog=f"""\b
+    @group.command(
+        "check",
+        context_settings=command_settings(),
+        epilog=f"""\b
 ORDER is square names (e3 d3 d4 ...) or 0-based (row,col) pairs ((4,4) (4,3) ...), as
 `solve` prints them and the published instance files write them; or a file holding them (or
 holding `solve`'s output, or a board of pick-up numbers). Without ORDER, the pick-up numbers in
@@ -195,7 +257,8 @@ Examples:
 Exit codes:
   0    a solution
   1    not a solution: the first illegal step and why, or the stones left
-  2    unreadable input""")
+  2    unreadable input""",
+    )
     @file_argument
     @click.argument("order_text", metavar="[ORDER]", required=False)
     @json_option
@@ -208,12 +271,19 @@ Exit codes:
         elif document.order is not None:
             order = document.order
         else:
-            raise click.UsageError("no order to check: give ORDER (square names such as 'e3 d3 ...'), "
-                                   "or a FILE with pick-up numbers")
+            raise click.UsageError(
+                "no order to check: give ORDER (square names such as 'e3 d3 ...'), or a FILE with pick-up numbers"
+            )
         problem = gh.first_problem(puzzle, order)
         if as_json:
-            emit_json({"puzzle": NAME, "valid": problem is None, "steps": len(order),
-                       "problem": None if problem is None else {"step": problem.step, "reason": problem.reason}})
+            emit_json(
+                {
+                    "puzzle": NAME,
+                    "valid": problem is None,
+                    "steps": len(order),
+                    "problem": None if problem is None else {"step": problem.step, "reason": problem.reason},
+                }
+            )
         elif problem is None:
             click.echo(f"a solution: picks up all {puzzle.size} stones")
         else:
@@ -221,7 +291,10 @@ Exit codes:
         if problem is not None:
             raise CommandResult(EXIT_NEGATIVE)
 
-    @group.command("animate", context_settings=command_settings(), epilog=f"""\b
+    @group.command(
+        "animate",
+        context_settings=command_settings(),
+        epilog=f"""\b
 Replays the solution (or the order in FILE, or --order) one stone at a time: press a key for
 the next stone, or give --delay S. In a terminal each frame is drawn over the last; otherwise
 the frames are printed one after another. O is a stone on the board, = a point whose stone has
@@ -232,11 +305,17 @@ Examples:
   boardpuzzles {NAME} animate puzzle.txt --delay 0.3
   boardpuzzles {NAME} animate puzzle.txt --gif walk.gif --svg frames.svg
 
-{EXIT_CODES_HELP}""")
+{EXIT_CODES_HELP}""",
+    )
     @file_argument
     @click.option("--order", "order_text", metavar="ORDER", help="Replay this order instead of the solution.")
-    @click.option("--delay", type=click.FloatRange(min=0), default=None, metavar="S",
-                  help="Seconds between stones (default: wait for a key).")
+    @click.option(
+        "--delay",
+        type=click.FloatRange(min=0),
+        default=None,
+        metavar="S",
+        help="Seconds between stones (default: wait for a key).",
+    )
     @click.option("--gif", "gif_path", metavar="PATH", help="Write an animated GIF instead of replaying.")
     @svg_option
     @json_option
@@ -261,10 +340,12 @@ Examples:
             raise click.UsageError(f"cannot replay an illegal order: {problem}")
         frames = [anim.text_frame(puzzle.rows, puzzle.cols, puzzle.stones, order, k) for k in range(len(order) + 1)]
         captions = ["start: every stone on the board"] + [
-            f"{k}/{len(order)}: {puzzle.name(order[k - 1])}" for k in range(1, len(order) + 1)]
+            f"{k}/{len(order)}: {puzzle.name(order[k - 1])}" for k in range(1, len(order) + 1)
+        ]
         if as_json:
-            emit_json({"puzzle": NAME, "order": [puzzle.name(c) for c in order],
-                       "frames": [f.split("\n") for f in frames]})
+            emit_json(
+                {"puzzle": NAME, "order": [puzzle.name(c) for c in order], "frames": [f.split("\n") for f in frames]}
+            )
         if gif_path or svg_path:
             scenes = anim.scenes(puzzle.rows, puzzle.cols, puzzle.stones, order, puzzle.name)
             if svg_path:
@@ -279,6 +360,7 @@ Examples:
         if delay is not None:
             wait = anim.sleeper(delay)
         elif interactive and sys.stdin.isatty():
+
             def wait(k: int) -> None:
                 click.getchar()
         else:
@@ -287,7 +369,10 @@ Examples:
         if problem is not None:
             note(f"the order stops early: {problem}")
 
-    @group.command("convert", context_settings=command_settings(), epilog=f"""\b
+    @group.command(
+        "convert",
+        context_settings=command_settings(),
+        epilog=f"""\b
 Round trips are lossless: the board keeps its size and empty border, and the pick-up numbers
 stay where the target format can hold them (numbers, pzprv3). --solve adds the solution's
 numbers.
@@ -299,10 +384,12 @@ Examples:
 
 {FORMATS_HELP}
 
-{EXIT_CODES_HELP}""")
+{EXIT_CODES_HELP}""",
+    )
     @file_argument
-    @click.option("--to", "out_format", type=click.Choice(list(formats.FORMATS)), required=True,
-                  help="The format to write.")
+    @click.option(
+        "--to", "out_format", type=click.Choice(list(formats.FORMATS)), required=True, help="The format to write."
+    )
     @click.option("--solve", "with_solution", is_flag=True, help="Include the solution's pick-up numbers.")
     @click.option("--output", "-o", "out_path", metavar="PATH", help="Write to a file (default: stdout).")
     @json_option
@@ -314,8 +401,9 @@ Examples:
         order = document.order
         if with_solution:
             if out_format not in formats.CARRY_ORDER:
-                raise click.UsageError(f"--solve needs a format that holds pick-up numbers: "
-                                       f"{' or '.join(formats.CARRY_ORDER)}")
+                raise click.UsageError(
+                    f"--solve needs a format that holds pick-up numbers: {' or '.join(formats.CARRY_ORDER)}"
+                )
             order = gh.solve(document.puzzle)
             if order is None:
                 note("no solution: nothing to add")
@@ -326,7 +414,10 @@ Examples:
         text = formats.write(document.puzzle, out_format, order)
         _emit_text(text, out_path, as_json, {"from": document.format, "to": out_format})
 
-    @group.command("generate", context_settings=command_settings(), epilog=f"""\b
+    @group.command(
+        "generate",
+        context_settings=command_settings(),
+        epilog=f"""\b
 Makes a new puzzle with exactly one solution: a random legal walk, regrown from its first
 point of ambiguity until no other order exists (proven by the solver). The same --seed gives
 the same puzzle; without one, a seed is chosen and reported on stderr.
@@ -339,15 +430,28 @@ Examples:
 Exit codes:
   0    generated
   2    bad input or usage
-  3    gave up at the time limit""")
+  3    gave up at the time limit""",
+    )
     @click.option("--size", "size_text", required=True, metavar="RxC", help="Rows x columns (or one side).")
     @click.option("--stones", type=int, required=True, metavar="K", help="Number of stones.")
     @click.option("--seed", type=int, default=None, help="Seed of the random walk.")
-    @click.option("--to", "out_format", type=click.Choice(list(formats.FORMATS)), default="rows", show_default=True,
-                  help="The format to write.")
+    @click.option(
+        "--to",
+        "out_format",
+        type=click.Choice(list(formats.FORMATS)),
+        default="rows",
+        show_default=True,
+        help="The format to write.",
+    )
     @click.option("--solution", is_flag=True, help="Write the pick-up numbers too (numbers, pzprv3).")
-    @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
-                  metavar="S", help="Give up after S seconds.")
+    @click.option(
+        "--time-limit",
+        type=click.FloatRange(min=0, min_open=True),
+        default=60.0,
+        show_default=True,
+        metavar="S",
+        help="Give up after S seconds.",
+    )
     @click.option("--output", "-o", "out_path", metavar="PATH", help="Write to a file (default: stdout).")
     @json_option
     @svg_option
@@ -357,8 +461,9 @@ Exit codes:
 
         rows, cols = parse_size(size_text)
         if solution and out_format not in formats.CARRY_ORDER:
-            raise click.UsageError(f"--solution needs a format that holds pick-up numbers: "
-                                   f"{' or '.join(formats.CARRY_ORDER)}")
+            raise click.UsageError(
+                f"--solution needs a format that holds pick-up numbers: {' or '.join(formats.CARRY_ORDER)}"
+            )
         for path in (out_path, svg_path):
             if path:
                 check_writable(path)
@@ -370,16 +475,33 @@ Exit codes:
             raise CommandResult(EXIT_PARTIAL) from None
         if not gh.is_unique(made.puzzle) or not gh.check(made.puzzle, made.order):  # proven, not assumed
             raise RuntimeError("the generator returned a puzzle that is not unique")
-        note(f"seed {chosen}: unique {made.puzzle.describe()} after {made.regrowths} regrowth"
-             f"{'s' if made.regrowths != 1 else ''} and {made.restarts} restart{'s' if made.restarts != 1 else ''}"
-             f" in {made.seconds:.2f}s")
+        note(
+            f"seed {chosen}: unique {made.puzzle.describe()} after {made.regrowths} regrowth"
+            f"{'s' if made.regrowths != 1 else ''} and {made.restarts} restart{'s' if made.restarts != 1 else ''}"
+            f" in {made.seconds:.2f}s"
+        )
         text = formats.write(made.puzzle, out_format, made.order if solution else None)
         if svg_path:
-            _write_svg(svg_path, made.puzzle, [made.order] if solution else [()],
-                       ["solution" if solution else f"{rows}x{cols}, {stones} stones"])
-        _emit_text(text, out_path, as_json, {"seed": chosen, "rows": rows, "cols": cols, "stones": stones,
-                                             "format": out_format, "board": made.puzzle.to_rows(),
-                                             "order": [made.puzzle.name(c) for c in made.order]})
+            _write_svg(
+                svg_path,
+                made.puzzle,
+                [made.order] if solution else [()],
+                ["solution" if solution else f"{rows}x{cols}, {stones} stones"],
+            )
+        _emit_text(
+            text,
+            out_path,
+            as_json,
+            {
+                "seed": chosen,
+                "rows": rows,
+                "cols": cols,
+                "stones": stones,
+                "format": out_format,
+                "board": made.puzzle.to_rows(),
+                "order": [made.puzzle.name(c) for c in made.order],
+            },
+        )
 
     return group
 

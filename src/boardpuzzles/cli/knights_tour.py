@@ -87,8 +87,13 @@ def _write_svg(path: str, rows: int, cols: int, tours: list[kt.Tour], closed: bo
     grid = kt.board(rows, cols)
     numbered = rows * cols <= SVG_LABEL_SQUARES
     scenes = [
-        Scene(grid, labels={c: str(i + 1) for i, c in enumerate(t)} if numbered else {},
-              path=list(t) + ([t[0]] if closed else []), title=title, coordinates=numbered)
+        Scene(
+            grid,
+            labels={c: str(i + 1) for i, c in enumerate(t)} if numbered else {},
+            path=list(t) + ([t[0]] if closed else []),
+            title=title,
+            coordinates=numbered,
+        )
         for t, title in zip(tours, titles)
     ]
     write_file_atomically(path, sheet_svg(scenes))
@@ -96,20 +101,27 @@ def _write_svg(path: str, rows: int, cols: int, tours: list[kt.Tour], closed: bo
 
 
 def make_group() -> click.Group:
-    @click.group("knights-tour", short_help=PUZZLES["knights-tour"],
-                 context_settings={"help_option_names": ["-h", "--help"]},
-                 epilog="\b\nTry:\n  boardpuzzles knights-tour solve 5 --start a1 --limit 1\n"
-                        "  boardpuzzles knights-tour count 6 --start a1\n"
-                        "  boardpuzzles knights-tour find 1000 --closed --json > tour.json")
+    @click.group(
+        "knights-tour",
+        short_help=PUZZLES["knights-tour"],
+        context_settings={"help_option_names": ["-h", "--help"]},
+        epilog="\b\nTry:\n  boardpuzzles knights-tour solve 5 --start a1 --limit 1\n"
+        "  boardpuzzles knights-tour count 6 --start a1\n"
+        "  boardpuzzles knights-tour find 1000 --closed --json > tour.json",
+    )
     def group() -> None:
         """A knight visits every square of a board once: list, count and find tours."""
 
     size_arg = click.argument("size", metavar="SIZE")
     start_opt = click.option("--start", metavar="SQUARE", help="The first square, as a chess name (a1 is bottom left).")
-    closed_opt = click.option("--closed", is_flag=True, help="Closed tours only: the last square is a knight's move "
-                                                             "from the first.")
+    closed_opt = click.option(
+        "--closed", is_flag=True, help="Closed tours only: the last square is a knight's move from the first."
+    )
 
-    @group.command("solve", context_settings=command_settings(), epilog=f"""{SIZE_HELP}
+    @group.command(
+        "solve",
+        context_settings=command_settings(),
+        epilog=f"""{SIZE_HELP}
 Each tour is a board of move numbers (1 is the first square), as the seed
 article prints them; boards are separated by a blank line. Without --start,
 the tours from every square in turn.
@@ -120,7 +132,8 @@ Examples:
   boardpuzzles knights-tour solve 6 --closed --limit 2 --json
   boardpuzzles knights-tour solve 5 --start a1 --limit 4 --svg tours.svg
 
-{EXIT_CODES_HELP}""")
+{EXIT_CODES_HELP}""",
+    )
     @size_arg
     @start_opt
     @click.option("--all-starts", is_flag=True, help="Every start square (the default).")
@@ -128,8 +141,15 @@ Examples:
     @click.option("--limit", type=click.IntRange(min=1), default=None, metavar="K", help="Stop after K tours.")
     @json_option
     @click.option("--svg", "svg_path", metavar="PATH", help="Also draw the tours into an SVG file.")
-    def solve(size: str, start: str | None, all_starts: bool, closed: bool, limit: int | None, as_json: bool,
-              svg_path: str | None) -> None:
+    def solve(
+        size: str,
+        start: str | None,
+        all_starts: bool,
+        closed: bool,
+        limit: int | None,
+        as_json: bool,
+        svg_path: str | None,
+    ) -> None:
         """Print knight's tours of a board, one after another."""
         rows, cols = parse_size(size)
         first = _start(rows, cols, start, all_starts)
@@ -146,14 +166,25 @@ Examples:
             if limit and len(tours) >= limit:
                 break
         if as_json:
-            emit_json({"puzzle": "knights-tour", "rows": rows, "cols": cols, "closed": closed,
-                       "start": start, "count": len(tours), "tours": [_names(rows, cols, t) for t in tours]})
+            emit_json(
+                {
+                    "puzzle": "knights-tour",
+                    "rows": rows,
+                    "cols": cols,
+                    "closed": closed,
+                    "start": start,
+                    "count": len(tours),
+                    "tours": [_names(rows, cols, t) for t in tours],
+                }
+            )
         if svg_path and tours:
             _write_svg(svg_path, rows, cols, tours, closed, [f"#{i + 1}" for i in range(len(tours))])
         if not tours:
-            note(kt.no_tour_reason(rows, cols, closed, first) or
-                 f"no {'closed' if closed else 'open'} tour of {rows}x{cols}"
-                 + (f" starts on {start}" if start else " exists"))
+            note(
+                kt.no_tour_reason(rows, cols, closed, first)
+                or f"no {'closed' if closed else 'open'} tour of {rows}x{cols}"
+                + (f" starts on {start}" if start else " exists")
+            )
             raise CommandResult(EXIT_NEGATIVE)
 
     @group.command("count", context_settings=command_settings(), epilog=COUNT_EPILOG)
@@ -161,11 +192,18 @@ Examples:
     @start_opt
     @click.option("--all-starts", is_flag=True, help="Sum over every start square (the default).")
     @closed_opt
-    @click.option("--undirected", is_flag=True, help="Count each path or cycle once, not once per direction "
-                                                     "and start.")
+    @click.option("--undirected", is_flag=True, help="Count each path or cycle once, not once per direction and start.")
     @count_options
-    def count(size: str, start: str | None, all_starts: bool, closed: bool, undirected: bool, jobs: int | None,
-              quiet: bool, as_json: bool) -> None:
+    def count(
+        size: str,
+        start: str | None,
+        all_starts: bool,
+        closed: bool,
+        undirected: bool,
+        jobs: int | None,
+        quiet: bool,
+        as_json: bool,
+    ) -> None:
         """Print the number of knight's tours of a board (see below for what is counted)."""
         rows, cols = parse_size(size)
         first = _start(rows, cols, start, all_starts)
@@ -176,13 +214,31 @@ Examples:
             note(reason)
         elif not quiet and not as_json:
             note(f"counting {_convention(rows, cols, first, closed, undirected)}")
-        value, seconds = run_count(f"knights-tour {rows}x{cols}", quiet, lambda bar: kt.count(
-            rows, cols, first, closed, undirected, jobs=jobs, progress=bar))
-        emit_count({"puzzle": "knights-tour", "rows": rows, "cols": cols, "start": start, "closed": closed,
-                    "undirected": undirected, "counted": _convention(rows, cols, first, closed, undirected),
-                    "count": value, "jobs": jobs}, as_json, seconds)
+        value, seconds = run_count(
+            f"knights-tour {rows}x{cols}",
+            quiet,
+            lambda bar: kt.count(rows, cols, first, closed, undirected, jobs=jobs, progress=bar),
+        )
+        emit_count(
+            {
+                "puzzle": "knights-tour",
+                "rows": rows,
+                "cols": cols,
+                "start": start,
+                "closed": closed,
+                "undirected": undirected,
+                "counted": _convention(rows, cols, first, closed, undirected),
+                "count": value,
+                "jobs": jobs,
+            },
+            as_json,
+            seconds,
+        )
 
-    @group.command("find", context_settings=command_settings(), epilog=f"""{SIZE_HELP}
+    @group.command(
+        "find",
+        context_settings=command_settings(),
+        epilog=f"""{SIZE_HELP}
 Warnsdorff's rule (go where the fewest onward moves are left, ties towards
 the edge), with Posa rotations when it gets stuck and to close a tour; on
 boards of up to {kt.EXACT_FIND_SQUARES} squares an exhaustive search settles the rest. When
@@ -195,7 +251,8 @@ Examples:
   boardpuzzles knights-tour find 3x4 --start a1
   boardpuzzles knights-tour find 1000 --closed --json > tour.json
 
-{EXIT_CODES_HELP}""")
+{EXIT_CODES_HELP}""",
+    )
     @size_arg
     @closed_opt
     @start_opt
@@ -216,25 +273,40 @@ Examples:
                 raise RuntimeError(f"find returned a wrong tour: {problems[0]}")
         kind = "closed" if closed else "open"
         if as_json:
-            emit_json({"puzzle": "knights-tour", "rows": rows, "cols": cols, "closed": closed, "start": start,
-                       "found": tour is not None, "method": result.method, "reason": result.reason,
-                       "seconds": round(result.seconds, 3),
-                       "tour": _names(rows, cols, tour) if tour is not None else None})
+            emit_json(
+                {
+                    "puzzle": "knights-tour",
+                    "rows": rows,
+                    "cols": cols,
+                    "closed": closed,
+                    "start": start,
+                    "found": tour is not None,
+                    "method": result.method,
+                    "reason": result.reason,
+                    "seconds": round(result.seconds, 3),
+                    "tour": _names(rows, cols, tour) if tour is not None else None,
+                }
+            )
         elif tour is not None:
             if rows * cols > TERMINAL_SQUARES and sys.stdout.isatty():
                 note(f"the {rows}x{cols} board is too big to print here: redirect the output or use --json")
             else:
                 click.echo(kt.picture(rows, cols, tour))
         if tour is not None:
-            note(f"found a{'n' if kind == 'open' else ''} {kind} tour of {rows}x{cols} in {result.seconds:.2f} s "
-                 f"({result.method})")
+            note(
+                f"found a{'n' if kind == 'open' else ''} {kind} tour of {rows}x{cols} in {result.seconds:.2f} s "
+                f"({result.method})"
+            )
             if svg_path:
                 _write_svg(svg_path, rows, cols, [tour], closed, [f"{kind} tour of {rows}x{cols}"])
             return
         note(result.reason or "no tour found")
         raise CommandResult(EXIT_NEGATIVE if result.complete else EXIT_PARTIAL)
 
-    @group.command("check", context_settings=command_settings(), epilog=f"""{SIZE_HELP}
+    @group.command(
+        "check",
+        context_settings=command_settings(),
+        epilog=f"""{SIZE_HELP}
 The tour is either a board of move numbers, one row per line (as `solve` and
 `find` print it), or a list of square names in order (a1 c2 e1 ...).
 \b
@@ -245,7 +317,8 @@ Examples:
 Exit codes:
   0    a tour
   1    not a tour (each problem is listed)
-  2    unreadable input""")
+  2    unreadable input""",
+    )
     @size_arg
     @click.argument("file", metavar="FILE|-")
     @closed_opt
@@ -277,8 +350,9 @@ def parse_tour(text: str, rows: int, cols: int) -> list[int]:
     if all(w.isdigit() or w == "." for w in words):
         lines = [line.split() for line in text.strip().splitlines() if line.strip()]
         if len(lines) != rows or any(len(line) != cols for line in lines):
-            raise ParseError(f"a numbered board of {rows}x{cols} needs {rows} lines of {cols} numbers; "
-                             f"got {len(lines)} lines")
+            raise ParseError(
+                f"a numbered board of {rows}x{cols} needs {rows} lines of {cols} numbers; got {len(lines)} lines"
+            )
         at: dict[int, int] = {}
         for r, line in enumerate(lines):
             for c, word in enumerate(line):

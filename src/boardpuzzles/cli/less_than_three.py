@@ -41,12 +41,27 @@ problem (OEIS A000755; with --unique, A000769)."""
 
 def rules_options(f: Callable) -> Callable:
     """--size, --colours, --max-in-line, --stones: the member of the family (default: the seed)."""
-    f = click.option("--stones", type=int, default=None, metavar="S",
-                     help="Stones per colour (default: the most possible, K x N).")(f)
-    f = click.option("--max-in-line", "-k", type=int, default=2, show_default=True, metavar="K",
-                     help="At most K stones of one colour on any line.")(f)
-    f = click.option("--colours", "-c", type=int, default=2, show_default=True, metavar="C",
-                     help="Number of colours (1: no-three-in-line).")(f)
+    f = click.option(
+        "--stones", type=int, default=None, metavar="S", help="Stones per colour (default: the most possible, K x N)."
+    )(f)
+    f = click.option(
+        "--max-in-line",
+        "-k",
+        type=int,
+        default=2,
+        show_default=True,
+        metavar="K",
+        help="At most K stones of one colour on any line.",
+    )(f)
+    f = click.option(
+        "--colours",
+        "-c",
+        type=int,
+        default=2,
+        show_default=True,
+        metavar="C",
+        help="Number of colours (1: no-three-in-line).",
+    )(f)
     f = click.option("--size", "-n", type=int, default=6, show_default=True, metavar="N", help="Board side.")(f)
     return f
 
@@ -56,22 +71,30 @@ def _rules(size: int, colours: int, max_in_line: int, stones: int | None) -> lt3
 
 
 def make_group() -> click.Group:
-    @click.group(NAME, short_help=PUZZLES[NAME], context_settings={"help_option_names": ["-h", "--help"]},
-                 epilog=f"\b\nTry:\n  boardpuzzles {NAME} solve --limit 1\n  boardpuzzles {NAME} count\n"
-                        f"  boardpuzzles {NAME} count --colours 1 --size 8")
+    @click.group(
+        NAME,
+        short_help=PUZZLES[NAME],
+        context_settings={"help_option_names": ["-h", "--help"]},
+        epilog=f"\b\nTry:\n  boardpuzzles {NAME} solve --limit 1\n  boardpuzzles {NAME} count\n"
+        f"  boardpuzzles {NAME} count --colours 1 --size 8",
+    )
     def group() -> None:
         """Less Than Three: C colours of stones on an N x N board, never more than K of a colour on
         a straight line of any slope. The seed puzzle: 12 black (X) and 12 white (O) stones on
         6x6, no three of a colour in a line."""
 
-    @group.command("solve", context_settings=command_settings(), epilog=f"""\b
+    @group.command(
+        "solve",
+        context_settings=command_settings(),
+        epilog=f"""\b
 Examples:
   boardpuzzles {NAME} solve                      all 42 boards of the seed puzzle, as found
   boardpuzzles {NAME} solve --limit 1 --svg b.svg
   boardpuzzles {NAME} solve --unique --swap-colours
   boardpuzzles {NAME} solve --colours 1 --size 8 --limit 3 --json
 
-{EXIT_CODES_HELP}""")
+{EXIT_CODES_HELP}""",
+    )
     @rules_options
     @click.option("--limit", type=click.IntRange(min=1), default=None, metavar="K", help="Stop after K boards.")
     @click.option("--unique", is_flag=True, help="One board per class of the 8 symmetries of the square.")
@@ -88,15 +111,26 @@ Examples:
         found = lt3.solutions(rules, unique=unique, swap_colours=swap_colours)
         boards = stream_boards(found, lambda board: lt3.violations(board, rules), limit, as_json)
         if as_json:
-            emit_json({"puzzle": NAME, "rules": _rules_json(rules), "unique": unique, "swap_colours": swap_colours,
-                       "count": len(boards), "solutions": [b.rows() for b in boards]})
+            emit_json(
+                {
+                    "puzzle": NAME,
+                    "rules": _rules_json(rules),
+                    "unique": unique,
+                    "swap_colours": swap_colours,
+                    "count": len(boards),
+                    "solutions": [b.rows() for b in boards],
+                }
+            )
         if svg_path and boards:
             write_boards_svg(svg_path, boards)
         if not boards:
             note(f"no placement exists: {rules.describe()}")
             raise CommandResult(EXIT_NEGATIVE)
 
-    @group.command("count", context_settings=command_settings(), epilog=f"""{WHAT_IS_COUNTED}
+    @group.command(
+        "count",
+        context_settings=command_settings(),
+        epilog=f"""{WHAT_IS_COUNTED}
 
 \b
 Examples:
@@ -105,7 +139,8 @@ Examples:
   boardpuzzles {NAME} count --colours 1 --size 10   1135 (OEIS A000755)
   boardpuzzles {NAME} count --colours 3 --size 6
 
-{EXIT_CODES_HELP}""")
+{EXIT_CODES_HELP}""",
+    )
     @rules_options
     @click.option("--unique", is_flag=True, help="Count classes under the 8 symmetries of the square.")
     @click.option("--swap-colours", is_flag=True, help="With --unique: colour relabellings identify boards too.")
@@ -117,18 +152,34 @@ Examples:
             raise click.UsageError("--swap-colours goes with --unique")
         jobs = jobs or default_jobs()
         if unique:
+
             def compute(bar):
                 return lt3.count_classes(rules, swap_colours=swap_colours, jobs=jobs, progress=bar)
         else:
+
             def compute(bar):
                 return lt3.count(rules, jobs=jobs, progress=bar)
+
         value, seconds = run_count(f"{NAME} {size}x{size}", quiet, compute)
         if value == 0:
             note(f"no placement exists: {rules.describe()}")
-        emit_count({"puzzle": NAME, "rules": _rules_json(rules), "unique": unique, "swap_colours": swap_colours,
-                    "count": value, "jobs": jobs}, as_json, seconds)
+        emit_count(
+            {
+                "puzzle": NAME,
+                "rules": _rules_json(rules),
+                "unique": unique,
+                "swap_colours": swap_colours,
+                "count": value,
+                "jobs": jobs,
+            },
+            as_json,
+            seconds,
+        )
 
-    @group.command("find", context_settings=command_settings(), epilog=f"""Looks for ONE one-colour board
+    @group.command(
+        "find",
+        context_settings=command_settings(),
+        epilog=f"""Looks for ONE one-colour board
 with K stones in every row on a large board, where counting every board is out of reach. It
 searches symmetric boards first: turned by 90 degrees (where the stone count allows it), turned
 by 90 degrees except on the diagonals, which turn by 180 (the form of the large known
@@ -148,15 +199,26 @@ Exit codes:
   0    found (the board is on stdout)
   1    no such board exists (the search was complete)
   2    bad input or usage
-  3    gave up when the time limit ran out (nothing proven)""")
+  3    gave up when the time limit ran out (nothing proven)""",
+    )
     @click.option("--size", "-n", type=int, required=True, metavar="N", help="Board side.")
-    @click.option("--colours", "-c", type=int, default=1, show_default=True, metavar="C",
-                  help="Only 1 is supported.")
+    @click.option("--colours", "-c", type=int, default=1, show_default=True, metavar="C", help="Only 1 is supported.")
     @click.option("--max-in-line", "-k", type=int, default=2, show_default=True, metavar="K")
-    @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
-                  metavar="S", help="Give up after S seconds.")
-    @click.option("--seed", type=int, default=0, show_default=True,
-                  help="Seed of the random orders (the same seed finds the same board with --jobs 1).")
+    @click.option(
+        "--time-limit",
+        type=click.FloatRange(min=0, min_open=True),
+        default=60.0,
+        show_default=True,
+        metavar="S",
+        help="Give up after S seconds.",
+    )
+    @click.option(
+        "--seed",
+        type=int,
+        default=0,
+        show_default=True,
+        help="Seed of the random orders (the same seed finds the same board with --jobs 1).",
+    )
     @jobs_option
     @json_option
     @click.option("--svg", "svg_path", metavar="PATH", help="Also draw the board into an SVG file.")
@@ -173,31 +235,48 @@ Exit codes:
             problems = lt3.violations(result.board, rules)  # re-checked, as every answer is
             if problems:
                 raise RuntimeError(f"find returned a wrong board: {problems[0]}")
-        summary = {"puzzle": NAME, "rules": _rules_json(rules), "found": result.board is not None,
-                   "symmetry": result.symmetry, "attempts": result.attempts, "jobs": jobs,
-                   "seconds": round(result.seconds, 3),
-                   "solutions": [result.board.rows()] if result.board is not None else []}
+        summary = {
+            "puzzle": NAME,
+            "rules": _rules_json(rules),
+            "found": result.board is not None,
+            "symmetry": result.symmetry,
+            "attempts": result.attempts,
+            "jobs": jobs,
+            "seconds": round(result.seconds, 3),
+            "solutions": [result.board.rows()] if result.board is not None else [],
+        }
         if as_json:
             emit_json(summary)
         elif result.board is not None:
             click.echo(spaced_rows(result.board.rows()))
         if result.board is not None:
-            shape = ("searched without symmetry" if result.symmetry == lt3.NO_SYMMETRY
-                     else f"searched among boards symmetric under '{result.symmetry}'")
-            note(f"found a board ({shape}) after {result.attempts} attempt"
-                 f"{'s' if result.attempts > 1 else ''} in {result.seconds:.2f}s")
+            shape = (
+                "searched without symmetry"
+                if result.symmetry == lt3.NO_SYMMETRY
+                else f"searched among boards symmetric under '{result.symmetry}'"
+            )
+            note(
+                f"found a board ({shape}) after {result.attempts} attempt"
+                f"{'s' if result.attempts > 1 else ''} in {result.seconds:.2f}s"
+            )
             if svg_path:
-                write_boards_svg(svg_path, [result.board], [f"{size}x{size}, found among boards symmetric under "
-                                                            f"'{result.symmetry}'"])
+                write_boards_svg(
+                    svg_path, [result.board], [f"{size}x{size}, found among boards symmetric under '{result.symmetry}'"]
+                )
             return
         if result.complete:
             note(f"no board exists: {rules.describe()} (the search was complete)")
             raise CommandResult(EXIT_NEGATIVE)
-        note(f"gave up after {result.seconds:.0f}s and {result.attempts} attempts without a board; "
-             f"nothing is proven: try a longer --time-limit or another --seed")
+        note(
+            f"gave up after {result.seconds:.0f}s and {result.attempts} attempts without a board; "
+            f"nothing is proven: try a longer --time-limit or another --seed"
+        )
         raise CommandResult(EXIT_PARTIAL)
 
-    @group.command("check", context_settings=command_settings(), epilog=f"""\b
+    @group.command(
+        "check",
+        context_settings=command_settings(),
+        epilog=f"""\b
 The picture has one line per row: X, O (then A, B, ...) for stones, '.' or space for empty,
 optionally separated by spaces as `solve` prints them. The size is read from the picture.
 \b
@@ -209,7 +288,8 @@ Examples:
 Exit codes:
   0    a solution
   1    not a solution (each problem is listed)
-  2    unreadable picture or bad options""")
+  2    unreadable picture or bad options""",
+    )
     @click.argument("file", metavar="FILE|-")
     @click.option("--colours", "-c", type=int, default=2, show_default=True, metavar="C")
     @click.option("--max-in-line", "-k", type=int, default=2, show_default=True, metavar="K")
@@ -236,5 +316,4 @@ Exit codes:
 
 
 def _rules_json(rules: lt3.Rules) -> dict:
-    return {"size": rules.size, "colours": rules.colours, "max_in_line": rules.max_in_line,
-            "stones": rules.per_colour}
+    return {"size": rules.size, "colours": rules.colours, "max_in_line": rules.max_in_line, "stones": rules.per_colour}

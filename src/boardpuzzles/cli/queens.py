@@ -63,17 +63,22 @@ Examples:
 def _count_epilog(v: Variant) -> str:
     unique = (
         "classes under rotations, reflections and torus shifts (A053994)"
-        if v.torus else "classes under the 8 symmetries of the square (A002562)"
+        if v.torus
+        else "classes under the 8 symmetries of the square (A002562)"
     )
     known = "N=7: 28, N=13: 4524, N=17: 140692 (OEIS A051906)" if v.torus else "N=8: 92, N=12: 14200 (OEIS A000170)"
-    return f"""Counts every placement, rotations, mirror images{' and shifts' if v.torus else ''} included:
+    return f"""Counts every placement, rotations, mirror images{" and shifts" if v.torus else ""} included:
 {known}. With --unique it counts {unique}.
 
 \b
 Examples:
   boardpuzzles {v.name} count {13 if v.torus else 8}
-  boardpuzzles {v.name} count {13 if v.torus else 8} --unique{'''
-  boardpuzzles hyperqueen count 13 --unique --group multipliers''' if v.torus else ''}
+  boardpuzzles {v.name} count {13 if v.torus else 8} --unique{
+        '''
+  boardpuzzles hyperqueen count 13 --unique --group multipliers'''
+        if v.torus
+        else ""
+    }
   boardpuzzles {v.name} count {19 if v.torus else 14} --jobs 2 --json
 
 {EXIT_CODES_HELP}"""
@@ -82,19 +87,27 @@ Examples:
 def make_group(torus: bool) -> click.Group:
     v = Variant(torus)
     title = (
-        hyperqueen.__doc__.splitlines()[0] if torus
+        hyperqueen.__doc__.splitlines()[0]
+        if torus
         else "The classic puzzle: N queens on an N x N board, none attacking another."
     )
 
-    @click.group(v.name, help=title, short_help=PUZZLES[v.name],
-                 context_settings={"help_option_names": ["-h", "--help"]},
-                 epilog=f"\b\nTry:\n  boardpuzzles {v.name} solve {7 if torus else 8}\n"
-                        f"  boardpuzzles {v.name} count {13 if torus else 12}")
+    @click.group(
+        v.name,
+        help=title,
+        short_help=PUZZLES[v.name],
+        context_settings={"help_option_names": ["-h", "--help"]},
+        epilog=f"\b\nTry:\n  boardpuzzles {v.name} solve {7 if torus else 8}\n"
+        f"  boardpuzzles {v.name} count {13 if torus else 12}",
+    )
     def group() -> None:
         pass
 
     group_option = click.option(
-        "--group", type=click.Choice(v.groups), default=v.default_group, show_default=True,
+        "--group",
+        type=click.Choice(v.groups),
+        default=v.default_group,
+        show_default=True,
         help="Symmetry group for --unique: " + "; ".join(f"{g}: {GROUP_HELP[g]}" for g in v.groups) + ".",
     )
 
@@ -113,8 +126,15 @@ def make_group(torus: bool) -> click.Group:
         found = v.module.solutions(n, group=group if unique else None)
         boards = stream_boards((queens.to_board(n, p, torus) for p in found), queens.board_violations, limit, as_json)
         if as_json:
-            emit_json({"puzzle": v.name, "n": n, "group": group if unique else None, "count": len(boards),
-                       "solutions": [b.rows() for b in boards]})
+            emit_json(
+                {
+                    "puzzle": v.name,
+                    "n": n,
+                    "group": group if unique else None,
+                    "count": len(boards),
+                    "solutions": [b.rows() for b in boards],
+                }
+            )
         if svg_path and boards:
             write_boards_svg(svg_path, boards)
         if not boards:
@@ -134,16 +154,23 @@ def make_group(torus: bool) -> click.Group:
             note(reason)
         jobs = jobs or default_jobs()
         label = f"{v.name} {n}" + (f" ({group} classes)" if unique else "")
+
         def compute(bar):
             if unique:
                 return v.module.count_classes(n, group, jobs=jobs, progress=bar)
             return v.module.count(n, jobs=jobs, progress=bar)
 
         value, seconds = run_count(label, quiet, compute)
-        emit_count({"puzzle": v.name, "n": n, "count": value, "group": group if unique else None, "jobs": jobs},
-                   as_json, seconds)
+        emit_count(
+            {"puzzle": v.name, "n": n, "count": value, "group": group if unique else None, "jobs": jobs},
+            as_json,
+            seconds,
+        )
 
-    @group.command("check", context_settings=command_settings(), epilog=f"""\b
+    @group.command(
+        "check",
+        context_settings=command_settings(),
+        epilog=f"""\b
 The picture has one line per row: Q (or any letter) for a queen, '.' or space for
 an empty cell, optionally separated by spaces as `solve` prints them.
 \b
@@ -154,7 +181,8 @@ Examples:
 Exit codes:
   0    a solution
   1    not a solution (each problem is listed)
-  2    unreadable picture""")
+  2    unreadable picture""",
+    )
     @click.argument("file", metavar="FILE|-")
     @json_option
     def check(file: str, as_json: bool) -> None:

@@ -78,8 +78,9 @@ def detect(text: str) -> str:
     first = lines[0]
     if first.startswith('"'):
         return "quoted"
-    if re.match(r"pzprv3(\.\d+)?(/|$)", first) or (first.startswith("v:") and len(lines) > 1
-                                                    and lines[1].startswith("pzprv3")):
+    if re.match(r"pzprv3(\.\d+)?(/|$)", first) or (
+        first.startswith("v:") and len(lines) > 1 and lines[1].startswith("pzprv3")
+    ):
         return "pzprv3"
     if len(lines) == 1 and re.match(r"(https?://|[\w.-]*\?|v:|[A-Za-z][\w-]*/\S)", first):
         return "url"
@@ -91,8 +92,13 @@ def detect(text: str) -> str:
 def read(text: str, fmt: str | None = None) -> Document:
     """Read a puzzle (and order) from ``text`` in ``fmt``, or in the format it looks like."""
     fmt = fmt or detect(text)
-    readers = {"quoted": _read_quoted, "rows": _read_rows, "numbers": _read_numbers, "url": _read_url,
-               "pzprv3": _read_pzprv3}
+    readers = {
+        "quoted": _read_quoted,
+        "rows": _read_rows,
+        "numbers": _read_numbers,
+        "url": _read_url,
+        "pzprv3": _read_pzprv3,
+    }
     if fmt not in readers:
         raise ParseError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
     return readers[fmt](text)
@@ -154,8 +160,10 @@ def _board(rows: list[tuple[int, str]], empty: str, what: str) -> Puzzle:
     stones = []
     for r, (number, row) in enumerate(rows):
         if len(row) != width:
-            raise ParseError(f"line {number}: {len(row)} points where line {rows[0][0]} has {width} "
-                             f"(every row must be as wide{'; write . for an empty point' if what == 'rows' else ''})")
+            raise ParseError(
+                f"line {number}: {len(row)} points where line {rows[0][0]} has {width} "
+                f"(every row must be as wide{'; write . for an empty point' if what == 'rows' else ''})"
+            )
         for c, ch in enumerate(row):
             if ch in "Oo":
                 stones.append(r * width + c)
@@ -212,15 +220,18 @@ def _numbered(rows: list[tuple[int, list[str]]], what: str) -> tuple[Puzzle, Ord
                         raise ParseError(f"line {number}, column {c + 1}: pick-up number {k} appears twice")
                     picked[k] = cell
             else:
-                raise ParseError(f"line {number}, column {c + 1}: unexpected {token!r} in a {what} "
-                                 f"(expected '.', '0' or a pick-up number)")
+                raise ParseError(
+                    f"line {number}, column {c + 1}: unexpected {token!r} in a {what} "
+                    f"(expected '.', '0' or a pick-up number)"
+                )
     if not stones:
         raise ParseError("the board has no stones")
     if picked:
         missing = next((k for k in range(1, len(picked) + 1) if k not in picked), None)
         if missing is not None:
-            raise ParseError(f"pick-up numbers must run 1, 2, 3, ...: {missing} is missing "
-                             f"(the highest is {max(picked)})")
+            raise ParseError(
+                f"pick-up numbers must run 1, 2, 3, ...: {missing} is missing (the highest is {max(picked)})"
+            )
     order = tuple(picked[k] for k in range(1, len(picked) + 1)) if picked else None
     return Puzzle(len(rows), width, tuple(stones)), order
 
@@ -256,7 +267,7 @@ def _read_url(text: str) -> Document:
     query = url.split("?", 1)[1] if "?" in url else url
     # Optional key=value& pairs (type=editor&) come before the genre.
     while re.match(r"[A-Za-z_]+=[^&/]*&", query):
-        query = query[query.index("&") + 1:]
+        query = query[query.index("&") + 1 :]
     tokens = query.split("/")
     if tokens and tokens[0].startswith("v:"):
         tokens.pop(0)
@@ -265,8 +276,9 @@ def _read_url(text: str) -> Document:
         document = _read_pzprv3("\n".join(unquote(t) for t in tokens))
         return Document(document.puzzle, document.order, "url")
     if genre != "goishi":
-        raise ParseError(f"URL: this is a puzzle of type {genre!r}, not goishi" if genre
-                         else "URL: no puzzle type after '?'")
+        raise ParseError(
+            f"URL: this is a puzzle of type {genre!r}, not goishi" if genre else "URL: no puzzle type after '?'"
+        )
     rest = tokens[1:]
     while rest and rest[-1] == "":
         rest.pop()  # pzprjs may end a URL with '/'
@@ -275,15 +287,18 @@ def _read_url(text: str) -> Document:
     if len(rest) > 3 and not _is_decimal(rest[0]):
         rest.pop(0)  # a pflag token (goishi defines none)
     if len(rest) < 3:
-        raise ParseError(f"URL: expected goishi/COLS/ROWS/BODY, got {len(rest)} field{'s' if len(rest) != 1 else ''} "
-                         f"after 'goishi'")
+        raise ParseError(
+            f"URL: expected goishi/COLS/ROWS/BODY, got {len(rest)} field{'s' if len(rest) != 1 else ''} after 'goishi'"
+        )
     cols = _url_number(rest[0], "COLS")
     rows = _url_number(rest[1], "ROWS")
     body = rest[2]
     need = math.ceil(rows * cols / 5)
     if len(body) < need:
-        raise ParseError(f"URL: BODY has {len(body)} character{'s' if len(body) != 1 else ''}; "
-                         f"a {cols}x{rows} (cols x rows) board needs {need}: the URL is truncated")
+        raise ParseError(
+            f"URL: BODY has {len(body)} character{'s' if len(body) != 1 else ''}; "
+            f"a {cols}x{rows} (cols x rows) board needs {need}: the URL is truncated"
+        )
     stones = []
     for i, ch in enumerate(body[:need]):
         value = BASE32.find(ch.lower())

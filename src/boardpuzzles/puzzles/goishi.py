@@ -118,8 +118,9 @@ class Puzzle:
 
     def to_rows(self) -> list[str]:
         stones = set(self.stones)
-        return ["".join(STONE if r * self.cols + c in stones else "." for c in range(self.cols))
-                for r in range(self.rows)]
+        return [
+            "".join(STONE if r * self.cols + c in stones else "." for c in range(self.cols)) for r in range(self.rows)
+        ]
 
     def to_board(self) -> Board:
         return Board.with_pieces(self.grid, {cell: STONE for cell in self.stones})
@@ -183,8 +184,9 @@ def first_problem(puzzle: Puzzle | str, order: Sequence[Cell]) -> Problem | None
             r, c = r0 + step[0], c0 + step[1]
             while (r, c) != (r1, c1):
                 if r * cols + c in on_board:
-                    return Problem(k, f"{name(here)} -> {name(cell)} passes over {name(r * cols + c)}, "
-                                      f"a stone still on the board")
+                    return Problem(
+                        k, f"{name(here)} -> {name(cell)} passes over {name(r * cols + c)}, a stone still on the board"
+                    )
                 r, c = r + step[0], c + step[1]
             previous_step = step
         on_board.discard(cell)
@@ -252,8 +254,10 @@ def _signed(word: int) -> int:
 def tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray]:
     """``ray`` (stones x 4 masks of the stones in each direction) and ``bit`` for the kernels."""
     if puzzle.size > MAX_STONES:
-        raise SizeError(f"the board has {puzzle.size} stones; the solver handles at most {MAX_STONES} "
-                        f"(one bit per stone in a 64-bit word)")
+        raise SizeError(
+            f"the board has {puzzle.size} stones; the solver handles at most {MAX_STONES} "
+            f"(one bit per stone in a 64-bit word)"
+        )
     index = {cell: i for i, cell in enumerate(puzzle.stones)}
     ray = np.zeros((puzzle.size, 4), dtype=np.int64)
     for i, cell in enumerate(puzzle.stones):
@@ -303,7 +307,8 @@ def solutions(puzzle: Puzzle | str, *, prefix: Sequence[Cell] = ()) -> Iterator[
     wanted = 1  # the first answer comes back as soon as it is found; then bigger batches
     while True:
         status, written, keys, aux, vals = kernels.enumerate_orders(
-            ray, bit, roots, stack, out, wanted, keys, aux, vals, used, MAX_MEMO_SLOTS)
+            ray, bit, roots, stack, out, wanted, keys, aux, vals, used, MAX_MEMO_SLOTS
+        )
         for i in range(written):
             yield head + tuple(puzzle.stones[j] for j in out[i, :length].tolist())
         if status == kernels.DONE:
@@ -330,12 +335,19 @@ class Counter:
         """The number of orders beginning with ``prefix`` (all orders for an empty prefix)."""
         roots, _ = _roots(self.puzzle, prefix)
         total, self._keys, self._aux, self._vals = self._kernels.count_orders(
-            self.ray, self.bit, roots, self.cap, self._keys, self._aux, self._vals, self._used, MAX_MEMO_SLOTS)
+            self.ray, self.bit, roots, self.cap, self._keys, self._aux, self._vals, self._used, MAX_MEMO_SLOTS
+        )
         return int(total)
 
 
-def count(puzzle: Puzzle | str, cap: int | None = None, *, prefix: Sequence[Cell] = (), jobs: int | None = None,
-          progress: Progress | None = None) -> int:
+def count(
+    puzzle: Puzzle | str,
+    cap: int | None = None,
+    *,
+    prefix: Sequence[Cell] = (),
+    jobs: int | None = None,
+    progress: Progress | None = None,
+) -> int:
     """The number of orders, or ``cap`` when there are at least that many (a cap makes proving
     uniqueness cheap: ``count(p, 2) == 1``).
 
@@ -411,8 +423,10 @@ def parse_order(puzzle: Puzzle, text: str) -> Order:
         for k, (r, c) in enumerate(pairs, start=1):
             row, col = int(r), int(c)
             if not (0 <= row < puzzle.rows and 0 <= col < puzzle.cols):
-                raise ParseError(f"order item {k}: ({row},{col}) is off the {puzzle.rows}x{puzzle.cols} board "
-                                 f"(rows and columns count from 0)")
+                raise ParseError(
+                    f"order item {k}: ({row},{col}) is off the {puzzle.rows}x{puzzle.cols} board "
+                    f"(rows and columns count from 0)"
+                )
             order.append(row * puzzle.cols + col)
         return tuple(order)
     order = []
@@ -476,7 +490,7 @@ def _random_walk(rows: int, cols: int, stones: int, rng: random.Random, walk: li
                 if cell in placed or cell in crossed:
                     jumped += 1
                 else:
-                    options.append((cell, (1 + JUMP_WEIGHT * jumped) / distance ** DISTANCE_POWER))
+                    options.append((cell, (1 + JUMP_WEIGHT * jumped) / distance**DISTANCE_POWER))
                 r, c, distance = r + dr, c + dc, distance + 1
         if not options:
             return None
@@ -510,8 +524,9 @@ def first_ambiguity(puzzle: Puzzle, walk: Sequence[Cell], counter: Counter | Non
     return None
 
 
-def generate(rows: int, cols: int, stones: int, *, seed: int | None = None,
-             time_limit: float | None = 60.0, patience: int = 60) -> Generated:
+def generate(
+    rows: int, cols: int, stones: int, *, seed: int | None = None, time_limit: float | None = 60.0, patience: int = 60
+) -> Generated:
     """A new puzzle with exactly one order: a random legal walk of ``stones`` stones, regrown
     from its first point of ambiguity (the walk is kept up to the stone where another choice
     would also succeed, and a new random tail is grown from there). A regrown walk is kept when
@@ -521,8 +536,10 @@ def generate(rows: int, cols: int, stones: int, *, seed: int | None = None,
     if isinstance(stones, bool) or not isinstance(stones, int) or stones < 1:
         raise SizeError(f"the number of stones must be a whole number >= 1, got {stones!r}")
     if stones > min(MAX_STONES, rows * cols):
-        raise SizeError(f"{stones} stones do not fit: at most {min(MAX_STONES, rows * cols)} on a {rows}x{cols} "
-                        f"board" + (f" (the solver handles {MAX_STONES})" if stones > MAX_STONES else ""))
+        raise SizeError(
+            f"{stones} stones do not fit: at most {min(MAX_STONES, rows * cols)} on a {rows}x{cols} "
+            f"board" + (f" (the solver handles {MAX_STONES})" if stones > MAX_STONES else "")
+        )
     rng = random.Random(seed)
     started = time.perf_counter()
     regrowths = restarts = 0
@@ -538,7 +555,7 @@ def generate(rows: int, cols: int, stones: int, *, seed: int | None = None,
             while point is not None and stuck < patience:
                 if time_limit is not None and time.perf_counter() - started > time_limit:
                     raise _gave_up(rows, cols, stones, time_limit)
-                grown = _random_walk(rows, cols, stones, rng, walk[:max(1, point)])
+                grown = _random_walk(rows, cols, stones, rng, walk[: max(1, point)])
                 regrowths += 1
                 if grown is None:
                     stuck += 1

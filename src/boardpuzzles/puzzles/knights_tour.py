@@ -113,13 +113,17 @@ def violations(rows: int, cols: int, tour: Sequence[int], closed: bool = False) 
         seen.add(int(cell))
     if len(seen) < squares:
         missing = [names.name(c) for c in range(squares) if c not in seen]
-        problems.append(f"{len(missing)} square{'s' if len(missing) > 1 else ''} never visited: "
-                        f"{', '.join(missing[:5])}{', ...' if len(missing) > 5 else ''}")
+        problems.append(
+            f"{len(missing)} square{'s' if len(missing) > 1 else ''} never visited: "
+            f"{', '.join(missing[:5])}{', ...' if len(missing) > 5 else ''}"
+        )
     if closed and tour and squares > 1:
         (ra, ca), (rb, cb) = divmod(int(tour[-1]), cols), divmod(int(tour[0]), cols)
         if sorted((abs(ra - rb), abs(ca - cb))) != [1, 2]:
-            problems.append(f"not closed: the last square {names.name(tour[-1])} is not a knight's move "
-                            f"from the first, {names.name(tour[0])}")
+            problems.append(
+                f"not closed: the last square {names.name(tour[-1])} is not a knight's move "
+                f"from the first, {names.name(tour[0])}"
+            )
     return problems
 
 
@@ -138,8 +142,10 @@ def no_tour_reason(rows: int, cols: int, closed: bool = False, start: int | None
         if rows * cols == 1:
             return "a single square has no closed tour (a knight cannot move back to it)"
         if rows % 2 and cols % 2:
-            return (f"{size} has an odd number of squares, and a knight changes square colour every move, "
-                    "so a closed tour would need as many light squares as dark ones")
+            return (
+                f"{size} has an odd number of squares, and a knight changes square colour every move, "
+                "so a closed tour would need as many light squares as dark ones"
+            )
         if short in (1, 2, 4):
             return f"no {short}xN board has a closed tour (Schwenk 1991)"
         if short == 3 and long_ in (4, 6, 8):
@@ -148,9 +154,11 @@ def no_tour_reason(rows: int, cols: int, closed: bool = False, start: int | None
     if start is not None and (rows * cols) % 2:
         row, col = divmod(start, cols)
         if (row + col) % 2:
-            return (f"{size} has one more square of the corners' colour; a knight alternates colours, "
-                    f"so every open tour starts and ends on that colour, and "
-                    f"{board(rows, cols).name(start)} is the other colour")
+            return (
+                f"{size} has one more square of the corners' colour; a knight alternates colours, "
+                f"so every open tour starts and ends on that colour, and "
+                f"{board(rows, cols).name(start)} is the other colour"
+            )
     if rows * cols == 1:
         return None
     if short <= 2 or (short == 3 and long_ in (3, 5, 6)) or (short == 4 and long_ == 4):
@@ -232,9 +240,11 @@ def count(
         return int(path_search(reach, np.array(prefix, np.int32), -1, nothing, -1))
 
     starts = [(start, 1)] if start is not None else _start_classes(rows, cols)
-    subtasks = [Subtask(prefix, weight * orbit)
-                for first, orbit in starts
-                for prefix, weight in _prefixes(rows, cols, first, SUBTASKS_PER_START)]
+    subtasks = [
+        Subtask(prefix, weight * orbit)
+        for first, orbit in starts
+        for prefix, weight in _prefixes(rows, cols, first, SUBTASKS_PER_START)
+    ]
     directed = run_subtasks(work, subtasks, jobs=jobs, progress=progress)
     return directed // 2 if undirected else directed
 
@@ -245,12 +255,16 @@ def validate_count(rows: int, cols: int, start: int | None, closed: bool, undire
     if undirected and start is not None and not closed:
         raise BoardPuzzlesError("an open tour from a given start already has its direction; drop --undirected")
     if closed and min(rows, cols) > MAX_FRONTIER_SIDE and not no_tour_reason(rows, cols, closed=True):
-        raise SizeError(f"counting closed tours is limited to boards with a side of at most {MAX_FRONTIER_SIDE} "
-                        f"(the sweep keeps 2 x side + 2 squares in one 64-bit state); {rows}x{cols} is wider. "
-                        "`knights-tour find --closed` finds one tour on any board")
+        raise SizeError(
+            f"counting closed tours is limited to boards with a side of at most {MAX_FRONTIER_SIDE} "
+            f"(the sweep keeps 2 x side + 2 squares in one 64-bit state); {rows}x{cols} is wider. "
+            "`knights-tour find --closed` finds one tour on any board"
+        )
     if not closed and rows * cols > MAX_COUNT_SQUARES:
-        raise SizeError(f"counting open tours is limited to {MAX_COUNT_SQUARES} squares (8x8 would take "
-                        f"centuries); {rows}x{cols} has {rows * cols}. `knights-tour find` finds one tour on any board")
+        raise SizeError(
+            f"counting open tours is limited to {MAX_COUNT_SQUARES} squares (8x8 would take "
+            f"centuries); {rows}x{cols} has {rows * cols}. `knights-tour find` finds one tour on any board"
+        )
 
 
 def count_closed(rows: int, cols: int | None = None, progress: Progress | None = None) -> int:
@@ -278,11 +292,14 @@ def _closed_sweep(spec: tuple[str, int, int]) -> int:
     total = 0
     for first in range(0, rows * cols, narrow):  # one row of the sweep at a time
         stop_if_out_of_time()
-        current, total, status = count_cycles(moves, n_moves, narrow, MAX_FRONTIER_STATES, current, first,
-                                              min(first + narrow, rows * cols), total)
+        current, total, status = count_cycles(
+            moves, n_moves, narrow, MAX_FRONTIER_STATES, current, first, min(first + narrow, rows * cols), total
+        )
         if status == -1:
-            raise SizeError(f"counting closed tours of {rows}x{cols} needs more than {MAX_FRONTIER_STATES:,} "
-                            "frontier states; stopped before running out of memory")
+            raise SizeError(
+                f"counting closed tours of {rows}x{cols} needs more than {MAX_FRONTIER_STATES:,} "
+                "frontier states; stopped before running out of memory"
+            )
         if status == -2:
             raise SizeError(f"the closed-tour count of {rows}x{cols} outgrows 64-bit integers")
         if len(current) == 0:
@@ -297,8 +314,9 @@ def solutions(rows: int, cols: int | None = None, start: int | None = None, clos
     cols = rows if cols is None else cols
     _validate(rows, cols, start)
     if rows * cols > MAX_COUNT_SQUARES:
-        raise SizeError(f"listing tours is limited to {MAX_COUNT_SQUARES} squares; "
-                        f"`knights-tour find` finds one tour on any board")
+        raise SizeError(
+            f"listing tours is limited to {MAX_COUNT_SQUARES} squares; `knights-tour find` finds one tour on any board"
+        )
     starts = [start] if start is not None else range(rows * cols)
     return itertools.chain.from_iterable(_tours_from(rows, cols, s, closed) for s in starts)
 
@@ -348,8 +366,14 @@ class FindResult:
     complete: bool  # False: gave up without deciding
 
 
-def find(rows: int, cols: int | None = None, closed: bool = False, start: int | None = None,
-         seed: int = 0, attempts: int = 20) -> FindResult:
+def find(
+    rows: int,
+    cols: int | None = None,
+    closed: bool = False,
+    start: int | None = None,
+    seed: int = 0,
+    attempts: int = 20,
+) -> FindResult:
     """One tour (closed, if asked; from ``start``, if given), quickly on boards of any size.
 
     Warnsdorff's rule (move to the square with the fewest onward moves), ties broken towards
@@ -394,8 +418,11 @@ def find(rows: int, cols: int | None = None, closed: bool = False, start: int | 
             if tour is not None:
                 return result(tour, "exhaustive search")
         where = f" from {board(rows, cols).name(start)}" if start is not None else ""
-        return result(None, "exhaustive search", f"the exhaustive search found no {'closed' if closed else 'open'} "
-                                                  f"tour of the {rows}x{cols} board{where}")
+        return result(
+            None,
+            "exhaustive search",
+            f"the exhaustive search found no {'closed' if closed else 'open'} tour of the {rows}x{cols} board{where}",
+        )
     return result(None, "Warnsdorff", f"no tour found after {attempts} attempts", complete=False)
 
 

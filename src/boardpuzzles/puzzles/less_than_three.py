@@ -69,9 +69,7 @@ class Rules:
                     f"holding at most {self.max_in_line}, so at most {most}"
                 )
         if self.colours * self.per_colour > self.size**2:
-            raise SizeError(
-                f"{self.colours} x {self.per_colour} stones do not fit on {self.size * self.size} cells"
-            )
+            raise SizeError(f"{self.colours} x {self.per_colour} stones do not fit on {self.size * self.size} cells")
 
     @property
     def per_colour(self) -> int:
@@ -82,8 +80,10 @@ class Rules:
         return Grid.square(self.size)
 
     def describe(self) -> str:
-        return (f"{self.colours} colour{'s' if self.colours > 1 else ''} x {self.per_colour} stones on "
-                f"{self.size}x{self.size}, at most {self.max_in_line} of a colour on any line")
+        return (
+            f"{self.colours} colour{'s' if self.colours > 1 else ''} x {self.per_colour} stones on "
+            f"{self.size}x{self.size}, at most {self.max_in_line} of a colour on any line"
+        )
 
 
 SEED = Rules()
@@ -207,15 +207,34 @@ def _kernel_module():
     return less_than_three
 
 
-def _run(rules: Rules, prefix: tuple[int, ...], rows_limit: int, *, capacity: int = 0, stop_after: int = -1,
-         symmetric: bool = False, swap_colours: bool = False, weigh: bool = False) -> tuple[int, int, np.ndarray]:
+def _run(
+    rules: Rules,
+    prefix: tuple[int, ...],
+    rows_limit: int,
+    *,
+    capacity: int = 0,
+    stop_after: int = -1,
+    symmetric: bool = False,
+    swap_colours: bool = False,
+    weigh: bool = False,
+) -> tuple[int, int, np.ndarray]:
     """One kernel call in virtual cells (see ``_Layout``): (found, classes, the boards stored)."""
     layout = _layout(rules)
     maps = layout.maps if symmetric else _NO_ROWS
     out = np.zeros((capacity, rules.size**2), dtype=np.int64)
     found, classes = _kernel_module().search(
-        rules.size, rules.colours, rules.max_in_line, rules.per_colour, layout.cell_lines, layout.line_cells,
-        np.array(prefix, dtype=np.int64), rows_limit, maps, _relabellings(rules, swap_colours), out, stop_after,
+        rules.size,
+        rules.colours,
+        rules.max_in_line,
+        rules.per_colour,
+        layout.cell_lines,
+        layout.line_cells,
+        np.array(prefix, dtype=np.int64),
+        rows_limit,
+        maps,
+        _relabellings(rules, swap_colours),
+        out,
+        stop_after,
         layout.readings if weigh else _NO_ROWS,
     )
     return int(found), int(classes), out[: min(found, capacity)]
@@ -283,8 +302,9 @@ def count(rules: Rules = SEED, *, jobs: int = 1, progress: Progress | None = Non
     return run_subtasks(_count_work, tasks, jobs=jobs, progress=progress, unit=_kernel_module().SYMMETRY_UNIT)
 
 
-def count_classes(rules: Rules = SEED, *, swap_colours: bool = False, jobs: int = 1,
-                  progress: Progress | None = None) -> int:
+def count_classes(
+    rules: Rules = SEED, *, swap_colours: bool = False, jobs: int = 1, progress: Progress | None = None
+) -> int:
     """Classes under the 8 symmetries of the square (and colour relabellings with ``swap_colours``)."""
     if swap_colours and rules.colours == 1:
         raise BoardPuzzlesError("--swap-colours needs at least two colours")
@@ -363,7 +383,7 @@ def _impossible(rules: Rules, symmetry: str) -> bool:
 
 def _orbit_tables(rules: Rules, symmetry: str) -> tuple[np.ndarray, np.ndarray]:
     orbits = symmetry_orbits(rules, symmetry)
-    orbit_of = np.full(rules.size ** 2, -1, dtype=np.int64)
+    orbit_of = np.full(rules.size**2, -1, dtype=np.int64)
     table = np.full((len(orbits), max(map(len, orbits))), -1, dtype=np.int64)
     for i, cells in enumerate(orbits):
         table[i, : len(cells)] = cells
@@ -407,8 +427,9 @@ def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1
     search = _kernel_module().find_symmetric
     n = rules.size
     exhausted = {symmetry for symmetry in FIND_SYMMETRIES if _impossible(rules, symmetry)}
-    orbit_tables = {symmetry: _orbit_tables(rules, symmetry) for symmetry in FIND_SYMMETRIES
-                    if symmetry not in exhausted}
+    orbit_tables = {
+        symmetry: _orbit_tables(rules, symmetry) for symmetry in FIND_SYMMETRIES if symmetry not in exhausted
+    }
     attempts = itertools.count(1)
     outcome: list[FindResult] = []
     stop = threading.Event()
@@ -427,8 +448,7 @@ def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1
             for symmetry in _symmetries_to_try(n, exhausted):
                 orbits, orbit_of = orbit_tables[symmetry]
                 order = np.array([rng.permutation(n) for _ in range(2 * n)], dtype=np.int64)
-                status, board = search(n, rules.max_in_line, cell_lines, line_cells, orbits, orbit_of, order,
-                                       budget)
+                status, board = search(n, rules.max_in_line, cell_lines, line_cells, orbits, orbit_of, order, budget)
                 tried = next(attempts)
                 if stop.is_set():
                     return

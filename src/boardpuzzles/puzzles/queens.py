@@ -213,9 +213,7 @@ def _classes_work(spec: tuple[int, bool, Placement, tuple]) -> int:
     return int(classes)
 
 
-def count_classes(
-    n: int, group: str, *, torus: bool = False, jobs: int = 1, progress: Progress | None = None
-) -> int:
+def count_classes(n: int, group: str, *, torus: bool = False, jobs: int = 1, progress: Progress | None = None) -> int:
     """The number of classes of placements under a symmetry group of the grid."""
     validate_size(n)
     maps = tuple(map(tuple, Grid.square(n, torus).group(group).matrices().tolist()))

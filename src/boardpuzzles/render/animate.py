@@ -47,12 +47,19 @@ def scene(rows: int, cols: int, stones: Sequence[Cell], order: Sequence[Cell], k
     marks = {cell: PICKED_MARK for cell in picked}
     if k:
         marks[order[k - 1]] = CURRENT_MARK
-    return Scene(Grid(rows, cols), pieces={cell: "O" for cell in sorted(left)}, marks=marks,
-                 labels={cell: str(i + 1) for i, cell in enumerate(picked)}, path=list(picked), title=title)
+    return Scene(
+        Grid(rows, cols),
+        pieces={cell: "O" for cell in sorted(left)},
+        marks=marks,
+        labels={cell: str(i + 1) for i, cell in enumerate(picked)},
+        path=list(picked),
+        title=title,
+    )
 
 
-def scenes(rows: int, cols: int, stones: Sequence[Cell], order: Sequence[Cell], names: Callable[[Cell], str]
-           ) -> list[Scene]:
+def scenes(
+    rows: int, cols: int, stones: Sequence[Cell], order: Sequence[Cell], names: Callable[[Cell], str]
+) -> list[Scene]:
     """Every frame, 0 to len(order), titled with the step it shows."""
     found = [scene(rows, cols, stones, order, 0, "start")]
     for k in range(1, len(order) + 1):
@@ -99,8 +106,9 @@ def _raster(frame: Scene, width: int, height: int, cell: int, margin: int, title
     for r in range(grid.rows):
         for c in range(grid.cols):
             fill = frame.marks.get(r * grid.cols + c) or (LIGHT if (r + c) % 2 == 0 else DARK)
-            draw.rectangle([left + c * cell, top + r * cell, left + (c + 1) * cell - 1, top + (r + 1) * cell - 1],
-                           fill=fill)
+            draw.rectangle(
+                [left + c * cell, top + r * cell, left + (c + 1) * cell - 1, top + (r + 1) * cell - 1], fill=fill
+            )
     draw.rectangle([left, top, left + grid.cols * cell, top + grid.rows * cell], outline="#333333")
 
     def centre(point: Cell) -> tuple[float, float]:
@@ -121,8 +129,13 @@ def _raster(frame: Scene, width: int, height: int, cell: int, margin: int, title
 
 
 # ---------------------------------------------------------------- terminal replay
-def replay(frames: Sequence[str], captions: Sequence[str], write: Callable[[str], None],
-           wait: Callable[[int], None], in_place: bool) -> None:
+def replay(
+    frames: Sequence[str],
+    captions: Sequence[str],
+    write: Callable[[str], None],
+    wait: Callable[[int], None],
+    in_place: bool,
+) -> None:
     """Show the text frames one by one, calling ``wait(k)`` before frame k > 0 (a key press or a
     delay). ``in_place`` redraws each frame over the previous one instead of scrolling."""
     height = 0

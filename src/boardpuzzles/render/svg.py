@@ -23,22 +23,39 @@ def _draw_scene(parent: ET.Element, scene: Scene, x0: float, y0: float) -> None:
     left = x0 + (MARGIN if scene.coordinates else 0)
     g = ET.SubElement(parent, "g", {"class": "board"})
     if scene.title:
-        t = ET.SubElement(g, "text", {"x": f"{left}", "y": f"{y0 + 17}", "font-size": "15",
-                                      "font-family": "sans-serif"})
+        t = ET.SubElement(
+            g, "text", {"x": f"{left}", "y": f"{y0 + 17}", "font-size": "15", "font-family": "sans-serif"}
+        )
         t.text = scene.title
     for r in range(grid.rows):
         for c in range(grid.cols):
             cell = r * grid.cols + c
             fill = scene.marks.get(cell) or (LIGHT if (r + c) % 2 == 0 else DARK)
-            ET.SubElement(g, "rect", {
-                "x": f"{left + c * CELL}", "y": f"{top + r * CELL}", "width": f"{CELL}", "height": f"{CELL}",
-                "fill": fill,
-            })
-    ET.SubElement(g, "rect", {
-        "x": f"{left}", "y": f"{top}", "width": f"{grid.cols * CELL}", "height": f"{grid.rows * CELL}",
-        "fill": "none", "stroke": "#333", "stroke-width": "1.5",
-        **({"stroke-dasharray": "6 3"} if grid.torus else {}),  # a dashed edge hints at the wrap
-    })
+            ET.SubElement(
+                g,
+                "rect",
+                {
+                    "x": f"{left + c * CELL}",
+                    "y": f"{top + r * CELL}",
+                    "width": f"{CELL}",
+                    "height": f"{CELL}",
+                    "fill": fill,
+                },
+            )
+    ET.SubElement(
+        g,
+        "rect",
+        {
+            "x": f"{left}",
+            "y": f"{top}",
+            "width": f"{grid.cols * CELL}",
+            "height": f"{grid.rows * CELL}",
+            "fill": "none",
+            "stroke": "#333",
+            "stroke-width": "1.5",
+            **({"stroke-dasharray": "6 3"} if grid.torus else {}),  # a dashed edge hints at the wrap
+        },
+    )
     if scene.coordinates:
         for c in range(grid.cols):
             _text(g, left + (c + 0.5) * CELL, top + grid.rows * CELL + 15, file_letters(c), 12, "#555")
@@ -56,10 +73,19 @@ def _draw_scene(parent: ET.Element, scene: Scene, x0: float, y0: float) -> None:
         if style.shape == "queen":
             _text(g, cx, cy + CELL * 0.3, style.text, CELL * 0.8, style.fill, piece=piece)
         else:
-            ET.SubElement(g, "circle", {
-                "cx": f"{cx}", "cy": f"{cy}", "r": f"{CELL * 0.4}", "fill": style.fill, "stroke": style.stroke,
-                "stroke-width": "1.5", "data-piece": piece,
-            })
+            ET.SubElement(
+                g,
+                "circle",
+                {
+                    "cx": f"{cx}",
+                    "cy": f"{cy}",
+                    "r": f"{CELL * 0.4}",
+                    "fill": style.fill,
+                    "stroke": style.stroke,
+                    "stroke-width": "1.5",
+                    "data-piece": piece,
+                },
+            )
             if style.text:
                 _text(g, cx, cy + 6, style.text, 17, style.stroke)
     for cell, label in sorted(scene.labels.items()):
@@ -68,8 +94,14 @@ def _draw_scene(parent: ET.Element, scene: Scene, x0: float, y0: float) -> None:
 
 
 def _text(parent: ET.Element, x: float, y: float, text: str, size: float, fill: str, piece: str = "") -> None:
-    attrs = {"x": f"{x:g}", "y": f"{y:g}", "font-size": f"{size:g}", "font-family": "sans-serif",
-             "text-anchor": "middle", "fill": fill}
+    attrs = {
+        "x": f"{x:g}",
+        "y": f"{y:g}",
+        "font-size": f"{size:g}",
+        "font-family": "sans-serif",
+        "text-anchor": "middle",
+        "fill": fill,
+    }
     if piece:
         attrs["data-piece"] = piece
     ET.SubElement(parent, "text", attrs).text = text
@@ -90,10 +122,15 @@ def sheet_svg(scenes: Sequence[Scene], columns: int | None = None) -> str:
     cell_h = max(_scene_size(s)[1] for s in scenes) + GAP
     rows = math.ceil(len(scenes) / columns)
     width, height = columns * cell_w + GAP, rows * cell_h + GAP
-    svg = ET.Element("svg", {
-        "xmlns": "http://www.w3.org/2000/svg", "width": f"{width:g}", "height": f"{height:g}",
-        "viewBox": f"0 0 {width:g} {height:g}",
-    })
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "width": f"{width:g}",
+            "height": f"{height:g}",
+            "viewBox": f"0 0 {width:g} {height:g}",
+        },
+    )
     ET.SubElement(svg, "rect", {"width": "100%", "height": "100%", "fill": "white"})
     for i, scene in enumerate(scenes):
         row, col = divmod(i, columns)

@@ -66,9 +66,14 @@ class WebGame:
         outcome = p.outcome()
         grid = p.grid
         return {
-            "game": self.id, "size": p.rules.size, "rules": p.rules.to_json(), "rows": p.rows(),
-            "human": bk.COLOUR_NAMES[self.human], "strength": self.strength,
-            "turn": bk.COLOUR_NAMES[p.turn], "moves": [grid.name(m) for m in p.move_stack],
+            "game": self.id,
+            "size": p.rules.size,
+            "rules": p.rules.to_json(),
+            "rows": p.rows(),
+            "human": bk.COLOUR_NAMES[self.human],
+            "strength": self.strength,
+            "turn": bk.COLOUR_NAMES[p.turn],
+            "moves": [grid.name(m) for m in p.move_stack],
             "last": grid.name(p.last_move) if p.last_move is not None else None,
             "over": outcome is not None,
             "winner": bk.COLOUR_NAMES.get(outcome.winner) if outcome else None,
@@ -158,8 +163,9 @@ class Handler(BaseHTTPRequestHandler):
                 human = {"black": bk.BLACK, "white": bk.WHITE}.get(human_name) if isinstance(human_name, str) else None
                 # bool is an int: true is not a strength
                 if human is None or type(strength) is not int or strength not in STRENGTHS:
-                    raise BoardPuzzlesError("human is \"black\" or \"white\"; strength one of "
-                                            + ", ".join(map(str, STRENGTHS)))
+                    raise BoardPuzzlesError(
+                        'human is "black" or "white"; strength one of ' + ", ".join(map(str, STRENGTHS))
+                    )
                 game = WebGame(self.server.rules, human, strength)
                 self.server.add_game(game)
                 self._json(HTTPStatus.OK, game.state())

@@ -51,7 +51,25 @@ from boardpuzzles.puzzles.baikago.rules import (
 )
 
 __all__ = [
-    "BLACK", "COLOUR_NAMES", "EMPTY_POINT", "WHITE", "Colour", "Cross", "CrossTable", "IllegalMoveError",
-    "InconsistentPositionError", "Judgement", "Move", "Outcome", "Position", "Record", "Rules", "cross_table",
-    "crosses_of", "judge", "judge_text", "other", "read_points",
+    "BLACK",
+    "COLOUR_NAMES",
+    "EMPTY_POINT",
+    "WHITE",
+    "Colour",
+    "Cross",
+    "CrossTable",
+    "IllegalMoveError",
+    "InconsistentPositionError",
+    "Judgement",
+    "Move",
+    "Outcome",
+    "Position",
+    "Record",
+    "Rules",
+    "cross_table",
+    "crosses_of",
+    "judge",
+    "judge_text",
+    "other",
+    "read_points",
 ]

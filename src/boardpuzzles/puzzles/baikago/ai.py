@@ -95,7 +95,7 @@ class Choice:
 def _state(points: Sequence[int], rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     table = rules.table
     board = np.asarray(points, dtype=np.int8).copy()
-    if board.shape != (rules.size ** 2,):
+    if board.shape != (rules.size**2,):
         raise BoardPuzzlesError(f"{board.shape[0]} points for a {rules.size}x{rules.size} board")
     cnt = np.zeros((3, len(table)), dtype=np.int16)
     stones = board[table.cells]
@@ -107,8 +107,14 @@ def _state(points: Sequence[int], rules: Rules) -> tuple[np.ndarray, np.ndarray]
 class ComputerPlayer:
     """The engine for one rule set; keeps its transposition table between moves."""
 
-    def __init__(self, rules: Rules | None = None, strength: int = DEFAULT_STRENGTH, seconds: float | None = None,
-                 seed: int | None = None, tt_bits: int = 18) -> None:
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        strength: int = DEFAULT_STRENGTH,
+        seconds: float | None = None,
+        seed: int | None = None,
+        tt_bits: int = 18,
+    ) -> None:
         from boardpuzzles._kernels import baikago as kernels
 
         if strength not in STRENGTHS:
@@ -121,8 +127,13 @@ class ComputerPlayer:
         self.random = random.Random(seed)
         self.zob = zobrist(self.rules.size)
         size = 1 << tt_bits
-        self.tt = (np.zeros(size, np.uint64), np.zeros(size, np.int32), np.full(size, -1, np.int8),
-                   np.zeros(size, np.int8), np.zeros(size, np.int16))
+        self.tt = (
+            np.zeros(size, np.uint64),
+            np.zeros(size, np.int32),
+            np.full(size, -1, np.int8),
+            np.zeros(size, np.int8),
+            np.zeros(size, np.int16),
+        )
 
     def choose_for(self, position: Position) -> Choice:
         if position.is_game_over():
@@ -165,8 +176,27 @@ class ComputerPlayer:
         best_values, depth_done = None, 0
         for depth in range(1, s.depth + 1):
             stats = np.zeros(2, dtype=np.int64)
-            got = k.search_root(board, cnt, tab.cells, tab.through, tab.through_count, self.zob, me, depth, key,
-                                s.width, ATTACK, DEFEND, VALUE, *self.tt, s.nodes, stats, order, values, 0)
+            got = k.search_root(
+                board,
+                cnt,
+                tab.cells,
+                tab.through,
+                tab.through_count,
+                self.zob,
+                me,
+                depth,
+                key,
+                s.width,
+                ATTACK,
+                DEFEND,
+                VALUE,
+                *self.tt,
+                s.nodes,
+                stats,
+                order,
+                values,
+                0,
+            )
             nodes += int(stats[0])
             if got < 0:
                 break  # out of nodes: keep the last complete depth
@@ -194,8 +224,7 @@ class ComputerPlayer:
                 break
             k.place(board, cnt, tab.through, tab.through_count, m, me)
             stats = np.zeros(2, dtype=np.int64)
-            threat = k.vcf(board, cnt, tab.cells, tab.through, tab.through_count, other(me), s.vcf, s.nodes // 4,
-                           stats)
+            threat = k.vcf(board, cnt, tab.cells, tab.through, tab.through_count, other(me), s.vcf, s.nodes // 4, stats)
             k.remove(board, cnt, tab.through, tab.through_count, m)
             nodes += int(stats[0])
             if threat < 0:

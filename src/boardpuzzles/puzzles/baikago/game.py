@@ -55,8 +55,11 @@ class Outcome:
 
     def describe(self, grid: Grid) -> str:
         if self.winner is None:
-            return "draw: the board is full" if self.reason == "full board" else \
-                "draw: every cross already holds both colours, nobody can win"
+            return (
+                "draw: the board is full"
+                if self.reason == "full board"
+                else "draw: every cross already holds both colours, nobody can win"
+            )
         name = COLOUR_NAMES[self.winner].capitalize()
         if self.reason == "resigned":
             return f"{name} wins: {COLOUR_NAMES[other(self.winner)]} resigned"
@@ -98,7 +101,8 @@ class Position:
         if black - white not in (0, 1):
             raise InconsistentPositionError(
                 f"{black} black and {white} white stones: with black moving first, black has as many "
-                f"stones as white or one more")
+                f"stones as white or one more"
+            )
         completed: dict[Colour, list[int]] = {BLACK: [], WHITE: []}
         for point, colour in enumerate(cells):
             if colour in (BLACK, WHITE):
@@ -115,7 +119,8 @@ class Position:
             if position.turn == winner:
                 raise InconsistentPositionError(
                     f"{COLOUR_NAMES[winner]} has a cross but {COLOUR_NAMES[winner]} is to move: "
-                    f"the winning stone must have been the last one played")
+                    f"the winning stone must have been the last one played"
+                )
             position._wins[0] = tuple(sorted(set(completed[winner])))
         return position
 
@@ -223,7 +228,7 @@ class Position:
         """Row strings, top row first: ``X`` black, ``O`` white, ``.`` empty."""
         letters = {EMPTY_POINT: ".", **STONE_LETTERS}
         n = self.grid.cols
-        return ["".join(letters[p] for p in self.board[r * n:(r + 1) * n]) for r in range(self.grid.rows)]
+        return ["".join(letters[p] for p in self.board[r * n : (r + 1) * n]) for r in range(self.grid.rows)]
 
     def copy(self) -> Position:
         """An independent position with the same set-up stones and move stack."""
@@ -275,14 +280,18 @@ class Record:
         return cls(position.rules, [position.grid.name(m) for m in position.move_stack], dict(tags))
 
     def to_text(self) -> str:
-        tags = {"Game": "Baikago", "Size": str(self.rules.size),
-                "MaxD": "-" if self.rules.max_d is None else str(self.rules.max_d),
-                "Orientations": self.rules.orientations, **self.tags}
+        tags = {
+            "Game": "Baikago",
+            "Size": str(self.rules.size),
+            "MaxD": "-" if self.rules.max_d is None else str(self.rules.max_d),
+            "Orientations": self.rules.orientations,
+            **self.tags,
+        }
         head = "\n".join(f'[{key} "{value}"]' for key, value in tags.items())
         pairs = []
         for i in range(0, len(self.moves), 2):
-            pairs.append(f"{i // 2 + 1}. " + " ".join(self.moves[i:i + 2]))
-        body = "\n".join(" ".join(pairs[i:i + 8]) for i in range(0, len(pairs), 8))
+            pairs.append(f"{i // 2 + 1}. " + " ".join(self.moves[i : i + 2]))
+        body = "\n".join(" ".join(pairs[i : i + 8]) for i in range(0, len(pairs), 8))
         return f"{head}\n\n{body}\n"
 
     @classmethod
@@ -298,7 +307,7 @@ class Record:
                 tags[tag.group(1)] = tag.group(2)
                 continue
             if line.startswith("["):
-                raise ParseError(f"line {number}: a tag looks like [Name \"value\"]")
+                raise ParseError(f'line {number}: a tag looks like [Name "value"]')
             for word in line.split():
                 if re.fullmatch(r"\d+\.", word) or word in ("1-0", "0-1", "1/2-1/2", "*"):
                     continue
@@ -306,7 +315,7 @@ class Record:
                     raise ParseError(f"line {number}: {word!r} is not a move like h8")
                 moves.append(word.lower())
         if tags.get("Game", "Baikago") != "Baikago":
-            raise ParseError(f"not a Baikago record (Game \"{tags['Game']}\")")
+            raise ParseError(f'not a Baikago record (Game "{tags["Game"]}")')
         try:
             size = int(tags.get("Size", "15"))
             max_d_text = tags.get("MaxD", "-")

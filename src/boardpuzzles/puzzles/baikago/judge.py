@@ -48,14 +48,14 @@ def read_points(text: str, size: int | None = None) -> tuple[int, list[int]]:
     # raw line gives the width.
     stripped = lines
     spaced = "." in text and all(
-        all(ch == " " for ch in row.rstrip()[1::2]) and all(ch != " " for ch in row.rstrip()[::2]) for row in lines)
+        all(ch == " " for ch in row.rstrip()[1::2]) and all(ch != " " for ch in row.rstrip()[::2]) for row in lines
+    )
     if spaced:
         stripped = [row.rstrip()[::2] for row in lines]
     for r, row in enumerate(stripped):  # unknown characters first: the most useful message
         for c, ch in enumerate(row):
             if ch not in STONE_READ and ch not in EMPTY_READ:
-                raise ParseError(f"line {r + 1}, column {c + 1}: unexpected {ch!r} "
-                                 f"(expected X, O, '.' or space)")
+                raise ParseError(f"line {r + 1}, column {c + 1}: unexpected {ch!r} (expected X, O, '.' or space)")
     height = len(stripped)
     width = max(len(row) for row in stripped)
     if size is not None and not 3 <= size <= MAX_SIZE:
@@ -135,10 +135,14 @@ class Judgement:
 
     def to_json(self) -> dict:
         grid = self.grid
-        return {"puzzle": "baikago", "rules": self.rules.to_json(), "verdict": self.verdict,
-                "problems": self.problems,
-                "stones": {COLOUR_NAMES[c]: self.stones[c] for c in (BLACK, WHITE)},
-                "crosses": {COLOUR_NAMES[c]: [x.to_json(grid) for x in self.crosses[c]] for c in (BLACK, WHITE)}}
+        return {
+            "puzzle": "baikago",
+            "rules": self.rules.to_json(),
+            "verdict": self.verdict,
+            "problems": self.problems,
+            "stones": {COLOUR_NAMES[c]: self.stones[c] for c in (BLACK, WHITE)},
+            "crosses": {COLOUR_NAMES[c]: [x.to_json(grid) for x in self.crosses[c]] for c in (BLACK, WHITE)},
+        }
 
 
 def judge(points: list[int], rules: Rules) -> Judgement:
@@ -152,8 +156,10 @@ def judge(points: list[int], rules: Rules) -> Judgement:
     problems = []
     black, white = stones[BLACK], stones[WHITE]
     if black - white not in (0, 1):
-        problems.append(f"{black} black and {white} white stones: with black moving first, black has as many "
-                        f"stones as white or one more")
+        problems.append(
+            f"{black} black and {white} white stones: with black moving first, black has as many "
+            f"stones as white or one more"
+        )
     if crosses[BLACK] and crosses[WHITE]:
         problems.append("both colours have a cross: the game ends at the first one")
     for colour, last_count in ((BLACK, white + 1), (WHITE, black)):
@@ -161,8 +167,10 @@ def judge(points: list[int], rules: Rules) -> Judgement:
             continue
         name = COLOUR_NAMES[colour]
         if stones[colour] != last_count:
-            problems.append(f"{name} has a cross, so {name} played last, but the stone counts "
-                            f"({black} black, {white} white) say {'white' if colour == BLACK else 'black'} did")
+            problems.append(
+                f"{name} has a cross, so {name} played last, but the stone counts "
+                f"({black} black, {white} white) say {'white' if colour == BLACK else 'black'} did"
+            )
         shared = set.intersection(*(set(c.points) for c in crosses[colour]))
         if not shared:
             problems.append(f"{name}'s crosses share no stone: the game would have ended at an earlier one")

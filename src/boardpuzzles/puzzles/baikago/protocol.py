@@ -19,8 +19,10 @@ from boardpuzzles.puzzles.baikago.ai import STRENGTHS, ComputerPlayer
 from boardpuzzles.puzzles.baikago.rules import MAX_SIZE, Rules
 
 OWN, OPPONENT = 1, 2
-ABOUT = 'name="boardpuzzles-baikago", version="0.1", author="boardpuzzles", country="JP", ' \
-        'www="https://github.com/", game="Baikago: five stones in a + or x cross"'
+ABOUT = (
+    'name="boardpuzzles-baikago", version="0.1", author="boardpuzzles", country="JP", '
+    'www="https://github.com/", game="Baikago: five stones in a + or x cross"'
+)
 
 
 class Brain:

@@ -54,8 +54,11 @@ class Rules:
         if self.max_d is not None:
             if isinstance(self.max_d, bool) or not isinstance(self.max_d, int) or self.max_d < 1:
                 raise SizeError(f"max-d must be a whole number >= 1, got {self.max_d!r}")
-        if not self.orientations or any(o not in ARMS for o in self.orientations) or \
-                len(set(self.orientations)) != len(self.orientations):
+        if (
+            not self.orientations
+            or any(o not in ARMS for o in self.orientations)
+            or len(set(self.orientations)) != len(self.orientations)
+        ):
             raise SizeError(f"orientations must be '+x', '+' or 'x', got {self.orientations!r}")
 
     @property
@@ -74,7 +77,8 @@ class Rules:
 
     def describe(self) -> str:
         kinds = {"+x": "+ and x crosses", "+": "+ crosses only", "x": "x crosses only"}.get(
-            self.orientations, f"{self.orientations} crosses")
+            self.orientations, f"{self.orientations} crosses"
+        )
         reach = "any d" if self.max_d is None else f"d <= {self.max_d}"
         return f"{self.size}x{self.size}, {kinds}, {reach}"
 
@@ -96,8 +100,12 @@ class Cross:
         return f"{self.orientation} cross centred on {grid.name(self.centre)}, d = {self.d} (arms {arms})"
 
     def to_json(self, grid: Grid) -> dict:
-        return {"centre": grid.name(self.centre), "d": self.d, "orientation": self.orientation,
-                "points": [grid.name(p) for p in self.points]}
+        return {
+            "centre": grid.name(self.centre),
+            "d": self.d,
+            "orientation": self.orientation,
+            "points": [grid.name(p) for p in self.points],
+        }
 
 
 class CrossTable:
@@ -129,7 +137,7 @@ class CrossTable:
         width = max((len(x) for x in lists), default=0)
         self.through = np.full((grid.size, max(width, 1)), -1, dtype=np.int32)
         for point, ks in enumerate(lists):
-            self.through[point, :len(ks)] = ks
+            self.through[point, : len(ks)] = ks
         self.through_count = np.array([len(x) for x in lists], dtype=np.int32)
         self.through_lists: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in lists)
         for array in (self.cells, self.through, self.through_count):
