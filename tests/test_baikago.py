@@ -289,7 +289,16 @@ def test_vcf_finds_exactly_what_the_plain_search_finds(seed):
         pytest.skip("a four on the board: VCF's precondition does not hold")
     stats = np.zeros(2, dtype=np.int64)
     move = k.vcf(
-        board, cnt, position.table.cells, position.table.through, position.table.through_count, me, 3, 10**9, stats
+        board,
+        cnt,
+        position.table.cells,
+        position.table.through,
+        position.table.through_count,
+        me,
+        3,
+        10**9,
+        stats,
+        np.zeros(1, dtype=np.int64),
     )
     assert (move >= 0) == reference.baikago_vcf(list(position.board), crosses, me, 3)
     if move >= 0:  # the move really starts a win: the twin, after it and the forced reply, agrees
@@ -331,6 +340,7 @@ def test_alpha_beta_with_its_table_returns_the_plain_minimax_value(seed, depth):
         10**9,
         stats,
         0,
+        np.zeros(1, dtype=np.int64),
     )
     expected = reference.baikago_minimax(
         list(position.board), crosses, me, depth, width, ai.ATTACK, ai.DEFEND, ai.VALUE

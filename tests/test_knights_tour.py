@@ -9,11 +9,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardpuzzles.cli import _run
-from boardpuzzles.cli.knights_tour import parse_tour
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
 from boardpuzzles.grid import parse_size
+from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import knights_tour as kt
+from boardpuzzles.puzzles.knights_tour import parse_tour
 from tests.reference import knight_cycles, knight_tours
+
+
+def count(rows, cols=None, start=None, closed=False, undirected=False, **limits):
+    problem = kt.Problem(rows, rows if cols is None else cols, start, closed, undirected)
+    return kt.count(problem, Limits(**limits))
+
+
+def solutions(rows, cols=None, start=None, closed=False):
+    return kt.solutions(kt.Problem(rows, rows if cols is None else cols, start, closed))
+
 
 # ------------------------------------------------------------------ published counts
 # ../shared/data/known_counts.md: directed open tours from every start (OEIS A165134), from a
@@ -21,13 +32,13 @@ from tests.reference import knight_cycles, knight_tours
 
 
 def test_the_seed_count_5x5_from_a_corner():
-    assert kt.count(5, start=0) == 304  # seed 002: "5x5 should give 304"
-    assert kt.count(5, start=24) == 304
+    assert count(5, start=0) == 304  # seed 002: "5x5 should give 304"
+    assert count(5, start=24) == 304
 
 
 def test_all_starts_match_oeis_a165134():
-    assert kt.count(5) == 1728
-    assert kt.count(6) == 6_637_920
+    assert count(5) == 1728
+    assert count(6) == 6_637_920
 
 
 # Per-start counts of 6x6 (directed), rows top to bottom: ../shared/data/known_counts.md.
@@ -41,7 +52,7 @@ SIX_BY_SIX_STARTS = [
 @pytest.mark.parametrize("row", range(3))
 def test_six_by_six_from_each_start(row):
     for col in range(row, 3):  # the rest follow by symmetry, which the all-starts count covers
-        assert kt.count(6, start=row * 6 + col) == SIX_BY_SIX_STARTS[row][col]
+        assert count(6, start=row * 6 + col) == SIX_BY_SIX_STARTS[row][col]
 
 
 @pytest.mark.parametrize(
@@ -55,18 +66,18 @@ def test_six_by_six_from_each_start(row):
     ],
 )
 def test_three_by_n_open_tours_a118067(rows, cols, directed):
-    assert kt.count(rows, cols) == directed
-    assert kt.count(cols, rows) == directed  # the same board turned
+    assert count(rows, cols) == directed
+    assert count(cols, rows) == directed  # the same board turned
 
 
 @pytest.mark.parametrize(("cols", "undirected"), [(5, 82), (6, 744), (7, 6378)])  # OEIS A079137
 def test_four_by_n_undirected_a079137(cols, undirected):
-    assert kt.count(4, cols, undirected=True) == undirected
+    assert count(4, cols, undirected=True) == undirected
 
 
 @pytest.mark.parametrize(("cols", "undirected"), [(6, 18784), (7, 622868)])  # OEIS A083386
 def test_five_by_n_undirected_a083386(cols, undirected):
-    assert kt.count(5, cols, undirected=True) == undirected
+    assert count(5, cols, undirected=True) == undirected
 
 
 @pytest.mark.parametrize(
@@ -86,16 +97,16 @@ def test_closed_tours_by_the_frontier_dp(rows, cols, cycles):
 
 def test_closed_count_conventions():
     cycles = 9862
-    assert kt.count(6, closed=True, undirected=True) == cycles
-    assert kt.count(6, start=0, closed=True) == 2 * cycles  # both directions from one start
-    assert kt.count(6, closed=True) == 2 * 36 * cycles
+    assert count(6, closed=True, undirected=True) == cycles
+    assert count(6, start=0, closed=True) == 2 * cycles  # both directions from one start
+    assert count(6, closed=True) == 2 * 36 * cycles
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(3, 10), (5, 6), (6, 6), (5, 8), (3, 12)])
 def test_dp_agrees_with_backtracking(rows, cols):
     # Two unrelated algorithms: the sweep over frontier states, and the listing of closed tours
     # from square 0 by the path search (each cycle seen in both directions).
-    assert sum(1 for _ in kt.solutions(rows, cols, start=0, closed=True)) == 2 * kt.count_closed(rows, cols)
+    assert sum(1 for _ in solutions(rows, cols, start=0, closed=True)) == 2 * kt.count_closed(rows, cols)
 
 
 def test_dp_agrees_with_plain_backtracking_on_3x10():
@@ -109,38 +120,38 @@ def test_no_closed_tours_where_theory_says_so(rows, cols):
 
 
 def test_the_answer_does_not_depend_on_jobs():
-    assert kt.count(6, jobs=1) == kt.count(6, jobs=2) == 6_637_920
+    assert count(6, jobs=1) == count(6, jobs=2) == 6_637_920
     seen = []
-    kt.count(5, 6, jobs=2, progress=lambda done, total, partial: seen.append((done, total, partial)))
-    assert seen[-1][0] == seen[-1][1] and seen[-1][2] == kt.count(5, 6)
+    count(5, 6, jobs=2, progress=lambda done, total, partial: seen.append((done, total, partial)))
+    assert seen[-1][0] == seen[-1][1] and seen[-1][2] == count(5, 6)
 
 
 # ------------------------------------------------------------------ kernels against the reference
 @pytest.mark.parametrize(("rows", "cols", "starts"), [(3, 4, 12), (4, 3, 12), (3, 7, 21), (4, 5, 20), (4, 6, 3)])
 def test_every_tour_matches_the_plain_backtracking(rows, cols, starts):
     for start in range(starts):
-        ours = list(kt.solutions(rows, cols, start=start))
+        ours = list(solutions(rows, cols, start=start))
         assert len(set(ours)) == len(ours)
         assert sorted(ours) == knight_tours(rows, cols, start)
         assert all(kt.check(rows, cols, t) for t in ours)
-        assert len(ours) == kt.count(rows, cols, start=start)
+        assert len(ours) == count(rows, cols, start=start)
 
 
 def test_small_batches_keep_the_listing_and_its_order():
-    whole = list(kt._listed(5, 5, (0,), -1, batch=4096))
-    assert list(kt._listed(5, 5, (0,), -1, batch=7)) == whole
+    whole = list(kt._listed(5, 5, (0,), -1, Limits(), batch=4096))
+    assert list(kt._listed(5, 5, (0,), -1, Limits(), batch=7)) == whole
     assert len(whole) == 304 and all(kt.check(5, 5, t) for t in whole)
 
 
 def test_closed_listing_is_closed_and_complete():
-    tours = list(kt.solutions(6, start=0, closed=True))
+    tours = list(solutions(6, start=0, closed=True))
     assert len(tours) == 2 * 9862
     assert len(set(tours)) == len(tours)
     assert all(kt.check(6, 6, t, closed=True) for t in tours[:500])
 
 
 def test_solutions_is_lazy():
-    first = next(kt.solutions(6, start=0))
+    first = next(solutions(6, start=0))
     assert kt.check(6, 6, first)
 
 
@@ -163,7 +174,7 @@ def test_find_from_every_start_of_5x5_and_3x4():
     for rows, cols in ((5, 5), (3, 4)):
         for start in range(rows * cols):
             result = kt.find(rows, cols, start=start)
-            has_tour = kt.count(rows, cols, start=start) > 0
+            has_tour = count(rows, cols, start=start) > 0
             assert (result.tour is not None) == has_tour
             if result.tour:
                 assert result.tour[0] == start and kt.check(rows, cols, result.tour)
@@ -189,12 +200,12 @@ def test_find_closes_a_tour_on_a_big_board():
 # ------------------------------------------------------------------ the checker
 def test_violations_name_each_kind_of_problem():
     tour = list(kt.find(5, 5).tour)
-    assert kt.violations(5, 5, tour) == []
-    assert "not a knight's move" in kt.violations(5, 5, tour[:1] + tour[2:] + tour[1:2])[0]
-    twice = kt.violations(5, 5, tour[:-1] + tour[:1])
+    assert kt.tour_violations(5, 5, tour) == []
+    assert "not a knight's move" in kt.tour_violations(5, 5, tour[:1] + tour[2:] + tour[1:2])[0]
+    twice = kt.tour_violations(5, 5, tour[:-1] + tour[:1])
     assert any("visited twice" in p for p in twice) and any("never visited" in p for p in twice)
-    assert "off" in kt.violations(5, 5, tour[:-1] + [25])[0] or "not a square" in kt.violations(5, 5, [25])[0]
-    assert any("not closed" in p for p in kt.violations(5, 5, tour, closed=True))
+    assert "off" in kt.tour_violations(5, 5, tour[:-1] + [25])[0] or "not a square" in kt.tour_violations(5, 5, [25])[0]
+    assert any("not closed" in p for p in kt.tour_violations(5, 5, tour, closed=True))
 
 
 @settings(max_examples=40, deadline=None)
@@ -235,13 +246,13 @@ def test_parse_size():
 
 def test_limits_are_refused_before_any_work():
     with pytest.raises(SizeError, match="64 squares"):
-        kt.count(9)
+        count(9)
     with pytest.raises(SizeError, match="side of at most 7"):
-        kt.count(8, closed=True)
+        count(8, closed=True)
     with pytest.raises(BoardPuzzlesError, match="direction"):
-        kt.count(5, start=0, undirected=True)
+        count(5, start=0, undirected=True)
     with pytest.raises(BoardPuzzlesError, match="off"):
-        kt.count(5, start=25)
+        count(5, start=25)
 
 
 def test_the_tables_list_knight_moves():
@@ -276,15 +287,17 @@ def test_cli_solve_json_lists_moves(capsys):
     code, out, _ = run(capsys, "knights-tour", "solve", "6", "--closed", "--limit", "2", "--json")
     document = json.loads(out)
     assert code == 0 and document["count"] == 2
-    for names in document["tours"]:
-        assert kt.check(6, 6, parse_tour(" ".join(names), 6, 6), closed=True)
+    for item in document["solutions"]:
+        assert kt.check(6, 6, parse_tour(" ".join(item["answer"]), 6, 6), closed=True)
 
 
 def test_cli_count_and_its_conventions(capsys):
     assert run(capsys, "knights-tour", "count", "5", "--start", "a1")[1].strip() == "304"
     code, out, _ = run(capsys, "knights-tour", "count", "6", "--closed", "--undirected", "--json", "-q")
     assert code == 0 and json.loads(out)["count"] == 9862
-    assert "each cycle once" in json.loads(out)["counted"]
+    assert json.loads(out)["problem"] == {"rows": 6, "cols": 6, "start": None, "closed": True, "undirected": True}
+    code, out, err = run(capsys, "knights-tour", "count", "6", "--closed", "--undirected")
+    assert "each cycle once" in err
     code, out, err = run(capsys, "knights-tour", "count", "5", "--start", "b5")
     assert code == 0 and out.strip() == "0" and "colour" in err
 
@@ -314,7 +327,7 @@ def test_cli_check(capsys, tmp_path):
         ["count", "6x"],
         ["count", "5", "--start", "z9"],
         ["count", "9"],
-        ["count", "5", "--start", "a1", "--all-starts"],
+        ["count", "5", "--start", ""],
         ["solve", "abc"],
         ["find", "0"],
         ["count", "5", "--start", "a1", "--undirected"],

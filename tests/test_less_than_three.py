@@ -14,10 +14,30 @@ import pytest
 from boardpuzzles.board import parse_board
 from boardpuzzles.errors import BoardPuzzlesError, SizeError
 from boardpuzzles.grid import Grid
+from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import less_than_three as lt3
 from tests import reference
 
 Rules = lt3.Rules
+Problem = lt3.Problem
+
+
+def count(rules=lt3.SEED, unique=False, swap_colours=False, **limits):
+    return lt3.count(Problem(rules, unique, swap_colours), Limits(**limits))
+
+
+def solutions(rules=lt3.SEED, unique=False, swap_colours=False):
+    return lt3.solutions(Problem(rules, unique, swap_colours))
+
+
+def violations(board, rules=lt3.SEED):
+    return lt3.violations(Problem(rules), board)
+
+
+def find(rules, time_limit=60, jobs=1):
+    return lt3.find(rules, Limits(time_limit, jobs=jobs))
+
+
 A000755 = {2: 1, 3: 2, 4: 11, 5: 32, 6: 50, 7: 132, 8: 380, 9: 368, 10: 1135}
 A000769 = {2: 1, 3: 1, 4: 4, 5: 5, 6: 11, 7: 22, 8: 57, 9: 51}
 
@@ -28,14 +48,14 @@ def as_tuple(board):
 
 @pytest.fixture(scope="module")
 def seed_boards():
-    return list(lt3.solutions())
+    return list(solutions())
 
 
 def test_the_seed_puzzle_has_42_placements_all_checked(seed_boards):
-    assert len(seed_boards) == 42 == lt3.count()
+    assert len(seed_boards) == 42 == count()
     assert len({b.rows().__str__() for b in seed_boards}) == 42
     for board in seed_boards:
-        assert lt3.violations(board, lt3.SEED) == []
+        assert violations(board) == []
         assert len(board.cells_with("X")) == len(board.cells_with("O")) == 12
 
 
@@ -58,20 +78,20 @@ def reference_classes(boards, swap):
 @pytest.mark.parametrize("swap", [False, True])
 def test_seed_classes_agree_with_canonical_forms(seed_boards, swap):
     expected = reference_classes(seed_boards, swap)
-    assert lt3.count_classes(swap_colours=swap) == expected
-    representatives = list(lt3.solutions(unique=True, swap_colours=swap))
+    assert count(unique=True, swap_colours=swap) == expected
+    representatives = list(solutions(unique=True, swap_colours=swap))
     assert len(representatives) == expected
-    assert all(lt3.check(b) for b in representatives)
+    assert all(violations(b) == [] for b in representatives)
 
 
 @pytest.mark.parametrize("n,expected", A000755.items())
 def test_one_colour_counts_oeis_a000755(n, expected):
-    assert lt3.count(Rules(n, 1), jobs=2) == expected
+    assert count(Rules(n, 1), jobs=2) == expected
 
 
 @pytest.mark.parametrize("n,expected", A000769.items())
 def test_one_colour_classes_oeis_a000769(n, expected):
-    assert lt3.count_classes(Rules(n, 1)) == expected
+    assert count(Rules(n, 1), unique=True) == expected
 
 
 @pytest.mark.parametrize(
@@ -92,36 +112,36 @@ def test_kernel_equals_the_reference_backtracker(rules):
     expected = sorted(
         reference.less_than_three_solutions(rules.size, rules.colours, rules.max_in_line, rules.per_colour)
     )
-    found = sorted(as_tuple(b) for b in lt3.solutions(rules))
+    found = sorted(as_tuple(b) for b in solutions(rules))
     assert found == expected
-    assert lt3.count(rules) == len(expected)
-    assert all(lt3.check(lt3.to_board(rules, b), rules) for b in found)
+    assert count(rules) == len(expected)
+    assert all(violations(lt3.to_board(rules, b), rules) == [] for b in found)
 
 
 def test_solutions_split_when_a_chunk_overflows(monkeypatch):
     monkeypatch.setattr(lt3, "CHUNK", 16)
-    found = [as_tuple(b) for b in lt3.solutions(Rules(7, 1))]
+    found = [as_tuple(b) for b in solutions(Rules(7, 1))]
     assert len(found) == len(set(found)) == A000755[7]
 
 
 def test_jobs_do_not_change_the_answer():
-    assert lt3.count(Rules(8, 1), jobs=1) == lt3.count(Rules(8, 1), jobs=3) == A000755[8]
+    assert count(Rules(8, 1), jobs=1) == count(Rules(8, 1), jobs=3) == A000755[8]
 
 
 def test_checker_sees_lines_of_every_slope():
     # Three black stones on the slope-1:2 line a6, b4, c2: not a row, column or diagonal.
     rules = Rules(6, 1, 2, 3)
     board = parse_board("X.....\n......\n.X....\n......\n..X...\n......\n")
-    assert lt3.violations(board, rules) == ["3 X stones on one line: a6, b4, c2"]
+    assert violations(board, rules) == ["3 X stones on one line: a6, b4, c2"]
     fine = parse_board("X.....\n......\n.X....\n......\n...X..\n......\n")
-    assert lt3.check(fine, rules)
+    assert violations(fine, rules) == []
 
 
 def test_checker_reports_counts_and_strangers():
     rules = Rules(3, 2, 2, 2)
-    problems = lt3.violations(parse_board("XX.\nOQ.\n...\n"), rules)
+    problems = violations(parse_board("XX.\nOQ.\n...\n"), rules)
     assert any("'Q'" in p for p in problems) and any("1 O stones" in p for p in problems)
-    assert lt3.violations(parse_board("X.\n.X\n"), rules) == ["the board is 2x2, not 3x3"]
+    assert violations(parse_board("X.\n.X\n"), rules) == ["the board is 2x2, not 3x3"]
 
 
 @pytest.mark.parametrize(
@@ -144,7 +164,7 @@ def test_impossible_rules_are_refused_with_the_reason(kwargs, fragment):
 
 def test_swap_colours_needs_two_colours():
     with pytest.raises(BoardPuzzlesError):
-        lt3.count_classes(Rules(5, 1), swap_colours=True)
+        Problem(Rules(5, 1), unique=True, swap_colours=True)
 
 
 def test_line_tables_hold_every_line_with_more_than_k_cells():
@@ -167,14 +187,14 @@ def test_solutions_stream_without_finishing_the_search(monkeypatch):
     calls = []
     real_run = lt3._run
 
-    def counting_run(rules, prefix, rows_limit, **kwargs):
-        result = real_run(rules, prefix, rows_limit, **kwargs)
+    def counting_run(rules, prefix, rows_limit, limits, **kwargs):
+        result = real_run(rules, prefix, rows_limit, limits, **kwargs)
         calls.append((len(prefix), rows_limit, result[0]))
         return result
 
     monkeypatch.setattr(lt3, "_run", counting_run)
-    first = next(lt3.solutions(Rules(11, 1)))
-    assert lt3.check(first, Rules(11, 1))
+    first = next(solutions(Rules(11, 1)))
+    assert violations(first, Rules(11, 1)) == []
     whole_board_calls = [c for c in calls if c[1] == 11]
     assert all(length == 2 * 11 for length, _, _ in whole_board_calls)  # each from a 2-row subtask
     assert sum(found for _, _, found in whole_board_calls) < 1120  # far from all 1120 boards
@@ -208,15 +228,15 @@ def has_the_symmetry(board, n, symmetry):
 @pytest.mark.parametrize("n", [3, 6, 9, 12, 16, 20, 21, 25])
 def test_find_returns_a_checked_board_with_the_symmetry_it_names(n):
     rules = Rules(n, 1)
-    result = lt3.find(rules, time_limit=60)
-    assert result.board is not None and lt3.check(result.board, rules)
+    result = find(rules)
+    assert result.board is not None and violations(result.board, rules) == []
     assert has_the_symmetry(result.board, n, result.symmetry)
 
 
 def test_find_with_two_jobs_finds_a_checked_board():
     rules = Rules(18, 1)
-    result = lt3.find(rules, time_limit=60, jobs=2)
-    assert result.board is not None and lt3.check(result.board, rules)
+    result = find(rules, jobs=2)
+    assert result.board is not None and violations(result.board, rules) == []
     assert has_the_symmetry(result.board, 18, result.symmetry)
 
 
@@ -228,7 +248,7 @@ def test_an_error_in_a_find_thread_reaches_the_caller(monkeypatch):
 
     monkeypatch.setattr(lt3, "_kernel_module", lambda: Broken)
     with pytest.raises(MemoryError):
-        lt3.find(Rules(20, 1), time_limit=5, jobs=2)
+        find(Rules(20, 1), time_limit=5, jobs=2)
 
 
 @functools.cache
@@ -257,7 +277,7 @@ def test_symmetric_boards_match_flammenkamps_table(n, symmetry, boards):
     assert len(found) == boards
     for cells in found:
         board = parse_board("\n".join("".join("X" if r * n + c in cells else "." for c in range(n)) for r in range(n)))
-        assert lt3.check(board, Rules(n, 1)) and has_the_symmetry(board, n, symmetry)
+        assert violations(board, Rules(n, 1)) == [] and has_the_symmetry(board, n, symmetry)
 
 
 @pytest.mark.parametrize("n", range(2, 9))
@@ -275,20 +295,23 @@ def test_the_find_kernel_agrees_with_its_plain_twin(n, k, symmetry):
     rng = np.random.default_rng(n * 10 + k)
     for _ in range(3):
         order = np.array([rng.permutation(n) for _ in range(2 * n)], dtype=np.int64)
-        status, board = lt3._kernel_module().find_symmetric(n, k, cell_lines, line_cells, table, orbit_of, order, 10**9)
+        flag = np.zeros(1, dtype=np.int64)
+        status, board = lt3._kernel_module().find_symmetric(
+            n, k, cell_lines, line_cells, table, orbit_of, order, 10**9, flag
+        )
         assert status == (1 if boards else 0)
         if boards:
             assert frozenset(int(c) for c in np.flatnonzero(board)) in boards
 
 
 def test_find_proves_there_is_none_when_the_search_is_complete():
-    result = lt3.find(Rules(4, 1, 1), time_limit=60)  # K=1: any two stones share a line
+    result = find(Rules(4, 1, 1))  # K=1: any two stones share a line
     assert result.board is None and result.complete
 
 
 def test_find_proves_there_is_none_on_a_large_board_too():
     # K=1 on 21x21: every symmetric class is ruled out, then the plain search; none may be skipped.
-    result = lt3.find(Rules(21, 1, 1), time_limit=60)
+    result = find(Rules(21, 1, 1))
     assert result.board is None and result.complete
 
 
@@ -301,7 +324,7 @@ def test_weaker_symmetries_wait_on_large_boards_until_the_stronger_are_ruled_out
 
 
 def test_find_gives_up_at_the_time_limit_without_claiming_anything():
-    result = lt3.find(Rules(44, 1), time_limit=0.5)
+    result = find(Rules(44, 1), time_limit=0.5)
     assert result.board is None and not result.complete
 
 

@@ -1,4 +1,10 @@
-"""Time limits and checkpoints: one mechanism (``parallel.limits``) under every count."""
+"""Limits, checkpoints and clusters: the one mechanism under every long count.
+
+The reproducers of the trust audit are here, each a test that failed on the old code: a Goishi
+checkpoint keyed by the file name (a changed board got the old board's count), stored rows
+trusted blindly (one changed digit changed the total), another program's SQLite database
+written into, a damaged file ending in an internal error, and work that ignored the time limit.
+"""
 
 import json
 import os
@@ -6,21 +12,17 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 
+import numpy as np
 import pytest
 
+from boardpuzzles.checkpoint import APPLICATION_ID, Checkpoint, CheckpointError, digest
 from boardpuzzles.cli import _run
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.parallel import (
-    Checkpoint,
-    Subtask,
-    TimeLimitReached,
-    limits,
-    run_subtasks,
-    stop_if_out_of_time,
-    subtask_key,
-)
+from boardpuzzles.limits import GRACE, Interrupted, Limits, TimeLimitReached
+from boardpuzzles.parallel import Subtask, run_subtasks, subtask_key
 
 
 def slow_square(x: int) -> int:
@@ -30,65 +32,99 @@ def slow_square(x: int) -> int:
 
 TASKS = [Subtask((i,), weight=1 + i % 3) for i in range(40)]
 WHOLE = sum(i * i * (1 + i % 3) for i in range(40))
+IDENTITY = {"puzzle": "squares", "problem": {"n": 40}}
+
+
+def square_work(spec, limits):
+    return slow_square(spec[0])
+
+
+# ------------------------------------------------------------------ the runner
+def test_weights_units_and_jobs():
+    tasks = [Subtask(3, 2), Subtask(5, 1), Subtask(1, 4)]
+    assert run_subtasks(lambda x, limits: x, tasks) == 15
+    assert run_subtasks(lambda x, limits: x, tasks, Limits(jobs=3)) == 15
+    assert run_subtasks(lambda x, limits: 10 * x, tasks, unit=5) == 30
+    with pytest.raises(ArithmeticError):
+        run_subtasks(lambda x, limits: x, tasks, unit=4)
+    assert run_subtasks(lambda x, limits: x, []) == 0
+
+
+def test_an_error_in_a_worker_reaches_the_caller_and_stops_the_others():
+    started = []
+
+    def work(x, limits):
+        started.append(x)
+        if x == 2:
+            raise ValueError("boom")
+        time.sleep(0.05)
+        return x
+
+    with pytest.raises(ValueError, match="boom"):
+        run_subtasks(work, [Subtask(i) for i in range(100)], Limits(jobs=2))
+    assert len(started) < 20
 
 
 def test_a_time_limit_stops_with_a_lower_bound():
-    with pytest.raises(TimeLimitReached) as stop, limits(time_limit=0.1):
-        run_subtasks(lambda spec: slow_square(spec[0]), TASKS, jobs=2)
+    with pytest.raises(TimeLimitReached) as stop:
+        run_subtasks(square_work, TASKS, Limits(0.1, jobs=2))
     assert 0 < stop.value.done < len(TASKS) and stop.value.total == len(TASKS)
     assert 0 <= stop.value.partial < WHOLE
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_a_long_subtask_can_stop_part_way_at_the_time_limit(jobs):
-    def sweep(spec):  # a subtask of many small steps that checks the limit between them
+def test_a_long_subtask_that_checks_its_limits_stops_part_way(jobs):
+    def sweep(spec, limits):
         if spec[1] == 0:
-            return 1  # the first, run alone before the threads start, ends at once
+            return 1
         for _ in range(1000):
-            stop_if_out_of_time()
+            limits.check()
             time.sleep(0.01)
         return 1
 
     started = time.monotonic()
-    with limits(time_limit=0.1), pytest.raises(TimeLimitReached) as stopped:
-        run_subtasks(sweep, [Subtask(("sweep", i)) for i in range(3)], jobs=jobs)
-    assert time.monotonic() - started < 2  # each sweep takes 10 s, in worker threads too
+    with pytest.raises(TimeLimitReached) as stopped:
+        run_subtasks(sweep, [Subtask(("sweep", i)) for i in range(3)], Limits(0.1, jobs=jobs))
+    assert time.monotonic() - started < 1  # each sweep takes 10 s, in worker threads too
     assert (stopped.value.partial, stopped.value.done, stopped.value.total) == (1, 1, 3)
-    stop_if_out_of_time()  # outside a run with a limit it never stops anything
 
 
-def test_a_checkpoint_resumes_without_redoing_finished_subtasks(tmp_path):
-    path = str(tmp_path / "run.db")
-    calls = []
+def test_pure_python_work_that_ignores_its_limits_is_stopped_by_force():
+    """The contract of pure-Python work (a newcomer's puzzle): if it never calls limits.check(),
+    the runner still answers GRACE after the limit, and raises inside the stubborn thread."""
+    ended = threading.Event()
 
-    def work(spec):
-        calls.append(spec)
-        return slow_square(spec[0])
+    def stubborn(spec, limits):
+        try:
+            while True:
+                sum(range(1000))  # Python bytecode: the forced exception lands here
+        finally:
+            ended.set()
 
-    with pytest.raises(TimeLimitReached) as stop, limits(0.15, Checkpoint(path, {"what": "squares"})):
-        run_subtasks(work, TASKS, jobs=2)
-    first_calls = len(calls)
-    with limits(checkpoint=Checkpoint(path, {"what": "squares"})):
-        assert run_subtasks(work, TASKS, jobs=1) == WHOLE
-    assert len(calls) - first_calls == len(TASKS) - stop.value.done  # only the rest ran
-    with limits(checkpoint=Checkpoint(path, {"what": "squares"})):
-        assert run_subtasks(work, TASKS, jobs=3) == WHOLE  # all recorded: nothing runs
-    assert len(calls) - first_calls == len(TASKS) - stop.value.done
-
-
-def test_a_checkpoint_of_another_count_is_refused(tmp_path):
-    path = str(tmp_path / "run.db")
-    Checkpoint(path, {"n": 13}).close()
-    with pytest.raises(BoardPuzzlesError, match="another count"):
-        Checkpoint(path, {"n": 14})
+    started = time.monotonic()
+    with pytest.raises(TimeLimitReached):
+        run_subtasks(stubborn, [Subtask(1)], Limits(0.2))
+    assert time.monotonic() - started < 0.2 + 2 * GRACE + 0.5
+    assert ended.wait(2)  # the thread itself was stopped, not only abandoned
 
 
-def test_a_file_that_is_no_checkpoint_is_refused_and_left_alone(tmp_path):
-    path = tmp_path / "notes.txt"
-    path.write_text("my notes\n" * 100)
-    with pytest.raises(BoardPuzzlesError, match="not a checkpoint"):
-        Checkpoint(str(path), {})
-    assert path.read_text() == "my notes\n" * 100
+def test_the_stop_flag_reaches_a_kernel_within_milliseconds():
+    from boardpuzzles.puzzles import queens
+
+    limits = Limits(jobs=1)
+    threading.Timer(0.3, limits.stop).start()
+    started = time.monotonic()
+    with pytest.raises(Interrupted):
+        queens.count(queens.Problem(20), limits)  # hours of work
+    assert time.monotonic() - started < 0.3 + 0.5
+
+
+def test_limits_refuse_nonsense():
+    for bad in (float("nan"), float("inf"), -1, 0, 1e300, "5", True):
+        with pytest.raises(BoardPuzzlesError):
+            Limits(bad)
+    with pytest.raises(BoardPuzzlesError):
+        Limits(jobs=0)
 
 
 def test_subtask_keys_are_stable():
@@ -96,43 +132,150 @@ def test_subtask_keys_are_stable():
     from boardpuzzles.puzzles.less_than_three import Rules
 
     assert subtask_key((Rules(7, 1), (2, 5))) == "[[7, 1, 2, null], [2, 5]]"
+    assert subtask_key((np.int64(3), np.array([1, 2]))) == "[3, [1, 2]]"
 
 
-# Every counting command, small enough to run twice: once into a fresh checkpoint, once resuming
-# from it with every subtask already done. Answers: OEIS A000170 (8 queens: 92), A051906 (7 on the
-# torus: 28), A001230 (closed 6x6: 9862), A000755 (no three in line, n = 7: 132), the seed puzzle
-# (42), A165134 (5x5: 1728),
-# pzprjs's Goishi test puzzle (unique).
-EVERY_COUNT = [
-    (["queens", "count", "8"], 92),
-    (["hyperqueen", "count", "7"], 28),
-    (["hyperqueen", "count", "7", "--unique", "--group", "full"], 1),
-    (["less-than-three", "count", "--colours", "1", "--size", "7"], 132),
-    (["less-than-three", "count", "--unique"], 12),
-    (["knights-tour", "count", "5"], 1728),
-    (["knights-tour", "count", "6", "--closed", "--undirected"], 9862),
-    (["goishi", "count", "tests/data/goishi/pzprjs_test.txt"], 1),
-]
+# ------------------------------------------------------------------ checkpoints
+def test_a_checkpoint_resumes_without_redoing_finished_subtasks(tmp_path):
+    path = str(tmp_path / "run.db")
+    calls = []
+
+    def work(spec, limits):
+        calls.append(spec)
+        return slow_square(spec[0])
+
+    with pytest.raises(TimeLimitReached) as stop:
+        run_subtasks(work, TASKS, Limits(0.15, checkpoint=path, jobs=2), identity=IDENTITY)
+    first_calls = len(calls)
+    assert run_subtasks(work, TASKS, Limits(checkpoint=path), identity=IDENTITY) == WHOLE
+    assert len(calls) - first_calls <= len(TASKS) - stop.value.done  # only the rest ran
+    assert run_subtasks(work, TASKS, Limits(checkpoint=path, jobs=3), identity=IDENTITY) == WHOLE
+    assert len(calls) - first_calls <= len(TASKS) - stop.value.done  # all recorded: nothing ran
 
 
-@pytest.mark.parametrize(
-    ("arguments", "published"), EVERY_COUNT, ids=lambda a: " ".join(a) if isinstance(a, list) else ""
-)
-def test_every_count_resumes_from_its_checkpoint(arguments, published, capsys, tmp_path):
-    path = str(tmp_path / "c.db")
-    assert _run([*arguments, "--json", "--quiet", "--checkpoint", path]) == 0
-    first = json.loads(capsys.readouterr().out)
+def test_a_checkpoint_needs_the_identity_of_its_count(tmp_path):
+    with pytest.raises(ValueError, match="identity"):
+        run_subtasks(square_work, TASKS, Limits(checkpoint=str(tmp_path / "x.db")))
+
+
+def test_a_checkpoint_is_bound_to_its_count_and_its_plan(tmp_path):
+    path = str(tmp_path / "run.db")
+    Checkpoint(path, {"n": 13}, "plan").close()
+    with pytest.raises(CheckpointError, match="another count"):
+        Checkpoint(path, {"n": 14}, "plan")
+    with pytest.raises(CheckpointError, match="splits this count differently"):
+        Checkpoint(path, {"n": 13}, "another plan")
+    Checkpoint(path, {"n": 13}, "plan").close()  # the right count opens it again
+
+
+def test_our_files_carry_our_application_id(tmp_path):
+    path = str(tmp_path / "run.db")
+    Checkpoint(path, {"n": 1}, "plan").close()
     with sqlite3.connect(path) as db:
-        recorded = db.execute("SELECT COUNT(*) FROM done").fetchone()[0]
-    assert recorded > 0
-    assert _run([*arguments, "--json", "--quiet", "--checkpoint", path]) == 0
-    again = json.loads(capsys.readouterr().out)
-    assert again["count"] == first["count"] == published
-    # The resumed run read its answers from the file: altered there, they change the count.
+        assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert not any(name.endswith(("-wal", "-shm", "-journal")) for name in os.listdir(tmp_path))
+
+
+def test_a_file_that_is_no_checkpoint_is_refused_and_left_alone(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("my notes\n" * 100)
+    with pytest.raises(CheckpointError, match="not a boardpuzzles checkpoint"):
+        Checkpoint(str(path), {}, "plan")
+    assert path.read_text() == "my notes\n" * 100
+
+
+def test_another_programs_database_is_refused_untouched(tmp_path, capsys):
+    path = tmp_path / "app.db"
     with sqlite3.connect(path) as db:
-        db.execute("UPDATE done SET value = CAST(value AS INTEGER) * 2")
-    assert _run([*arguments, "--json", "--quiet", "--checkpoint", path]) == 0
-    assert json.loads(capsys.readouterr().out)["count"] == 2 * published
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+        db.execute("INSERT INTO meta VALUES ('owner', 'someone else')")
+    db.close()
+    before = path.read_bytes()
+    assert _run(["queens", "count", "8", "--checkpoint", str(path)]) == 2
+    assert "another program's SQLite database" in capsys.readouterr().err
+    assert path.read_bytes() == before
+    assert sorted(os.listdir(tmp_path)) == ["app.db"]  # no journal, no WAL files left beside it
+
+
+def test_an_empty_database_becomes_a_checkpoint(tmp_path, capsys):
+    path = tmp_path / "empty.db"
+    sqlite3.connect(path).close()  # a file of 0 bytes
+    assert _run(["queens", "count", "8", "--checkpoint", str(path), "-q"]) == 0
+    assert capsys.readouterr().out.strip() == "92"
+
+
+def test_a_changed_digit_in_a_row_is_refused_naming_the_subtask(tmp_path, capsys):
+    """The audit changed one digit of a stored result and got 2281184 for queens 15."""
+    path = tmp_path / "q.db"
+    assert _run(["queens", "count", "10", "--checkpoint", str(path), "-q"]) == 0
+    capsys.readouterr()
+    with sqlite3.connect(path) as db:
+        key, value = db.execute("SELECT subtask, value FROM done LIMIT 1").fetchone()
+        db.execute("UPDATE done SET value = ? WHERE subtask = ?", (str(int(value) + 1000), key))
+    db.close()
+    assert _run(["queens", "count", "10", "--checkpoint", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "does not verify" in err and key[:20] in err and err.count("\n") == 1
+
+
+def test_a_checkpoint_damaged_in_the_middle_is_one_line_and_exit_2(tmp_path, capsys):
+    path = tmp_path / "q.db"
+    assert _run(["queens", "count", "12", "--checkpoint", str(path), "-q"]) == 0
+    capsys.readouterr()
+    data = bytearray(path.read_bytes())
+    for i in range(len(data) // 2, len(data) // 2 + 512):
+        data[i] ^= 0x5A
+    path.write_bytes(bytes(data))
+    assert _run(["queens", "count", "12", "--checkpoint", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("boardpuzzles: error: checkpoint") and err.count("\n") == 1
+
+
+def test_a_checkpoint_in_use_by_another_run_is_refused(tmp_path):
+    path = str(tmp_path / "run.db")
+    with Checkpoint(path, {"n": 1}, "plan"):
+        with pytest.raises(CheckpointError, match="in use"):
+            Checkpoint(path, {"n": 1}, "plan")
+
+
+def test_a_goishi_checkpoint_is_bound_to_the_stones_not_the_file_name(tmp_path, capsys):
+    """The audit: count P.txt with a checkpoint -> 1; one stone added to P.txt; the same command
+    printed 2 (the true count is 95)."""
+    puzzle = tmp_path / "P.txt"
+    puzzle.write_text("OOO\n.O.\n")
+    db = tmp_path / "p.db"
+    assert _run(["goishi", "count", str(puzzle), "--jobs", "1", "--checkpoint", str(db), "-q"]) == 0
+    first = capsys.readouterr().out.strip()
+    puzzle.write_text("OOO\nOO.\n")  # one stone more: another problem
+    assert _run(["goishi", "count", str(puzzle), "--jobs", "1", "--checkpoint", str(db), "-q"]) == 2
+    assert "belongs to another count" in capsys.readouterr().err
+    assert _run(["goishi", "count", str(puzzle), "--jobs", "1", "-q"]) == 0
+    assert capsys.readouterr().out.strip() != first
+
+
+def test_a_goishi_checkpoint_from_stdin_is_bound_to_the_stones(tmp_path):
+    db = tmp_path / "s.db"
+    command = [sys.executable, "-c", "from boardpuzzles.cli import main; main()", "goishi", "count", "-"]
+    command += ["--checkpoint", str(db), "-q", "--jobs", "1"]
+    first = subprocess.run(command, input="OOO\n.O.\n", capture_output=True, text=True, timeout=120)
+    assert first.returncode == 0
+    other = subprocess.run(command, input="OO.\n.OO\n", capture_output=True, text=True, timeout=120)
+    assert other.returncode == 2 and "belongs to another count" in other.stderr
+    again = subprocess.run(command, input="OOO\n.O.\n", capture_output=True, text=True, timeout=120)
+    assert (again.returncode, again.stdout) == (0, first.stdout)
+
+
+def test_two_spellings_of_one_problem_share_a_checkpoint(tmp_path, capsys):
+    """The identity is canonical: --stones written out or left to its default is one problem."""
+    db = str(tmp_path / "l.db")
+    assert _run(["less-than-three", "count", "7", "--colours", "1", "--checkpoint", db, "-q"]) == 0
+    assert _run(["less-than-three", "count", "7", "-c", "1", "--stones", "14", "--checkpoint", db, "-q"]) == 0
+    assert capsys.readouterr().out.split() == ["132", "132"]  # OEIS A000755
+
+
+def test_the_identity_digest_is_canonical():
+    assert digest({"b": 1, "a": [1, 2]}) == digest({"a": [1, 2], "b": 1})
+    assert digest({"a": 1}) != digest({"a": 2})
 
 
 def test_cli_time_limit_exits_3_with_a_partial_json(capsys):
@@ -145,18 +288,21 @@ def test_cli_time_limit_exits_3_with_a_partial_json(capsys):
 
 
 def test_a_closed_tour_sweep_stops_part_way_at_its_time_limit(capsys):
-    """The closed count is one sweep (one subtask), and the limit is checked before a subtask
-    starts: exit 3 shows the sweep itself stopped part way (it takes about 5 s)."""
+    """The closed count is one sweep (one subtask): the kernel sees the flag within a row."""
+    started = time.monotonic()
     code = _run(["knights-tour", "count", "6x8", "--closed", "--time-limit", "0.2", "--json", "-q"])
     document = json.loads(capsys.readouterr().out)
     assert code == 3 and document["complete"] is False and document["subtasks_done"] == 0
+    assert time.monotonic() - started < 1.5
 
 
-def test_cli_refuses_a_checkpoint_of_other_parameters(capsys, tmp_path):
-    path = str(tmp_path / "c.db")
-    assert _run(["knights-tour", "count", "5", "--checkpoint", path]) == 0
-    assert _run(["knights-tour", "count", "5", "--start", "a1", "--checkpoint", path]) == 2
-    assert "another count" in capsys.readouterr().err
+def test_a_dense_goishi_board_obeys_its_time_limit(capsys):
+    """The audit: a 7x7 board full of stones ignored --time-limit 3 (still running at 40 s)."""
+    for extra in ([], ["--max", "1000000000"]):
+        started = time.monotonic()
+        code = _run(["goishi", "count", "goishi/7/7/" + "0" * 10, "--time-limit", "1", "-q", *extra])
+        assert code == 3 and time.monotonic() - started < 2.5
+    capsys.readouterr()
 
 
 def test_a_run_killed_with_sigkill_resumes_from_its_checkpoint(tmp_path):
@@ -180,7 +326,7 @@ def test_a_run_killed_with_sigkill_resumes_from_its_checkpoint(tmp_path):
         time.sleep(0.2)
         if path.exists():
             try:
-                with sqlite3.connect(path) as db:
+                with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
                     if db.execute("SELECT COUNT(*) FROM done").fetchone()[0] >= 5:
                         break
             except sqlite3.OperationalError:
@@ -194,6 +340,21 @@ def test_a_run_killed_with_sigkill_resumes_from_its_checkpoint(tmp_path):
     finished = subprocess.run(command + ["--json"], capture_output=True, text=True, timeout=120, env={**os.environ})
     assert finished.returncode == 0, finished.stderr
     assert json.loads(finished.stdout)["count"] == 14_772_512  # OEIS A000170
+
+
+def test_ctrl_c_keeps_the_finished_subtasks(tmp_path):
+    path = tmp_path / "q.db"
+    command = [sys.executable, "-c", "from boardpuzzles.cli import main; main()", "queens", "count", "17"]
+    process = subprocess.Popen(
+        command + ["--checkpoint", str(path), "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    process.stderr.readline()  # "counting ...": the count has begun
+    time.sleep(2)
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=10) == 130
+    assert "the finished subtasks are kept" in process.stderr.read()
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT COUNT(*) FROM done").fetchone()[0] > 0
 
 
 # ------------------------------------------------------------------ a real Dask cluster
@@ -210,19 +371,17 @@ def test_counts_on_a_local_dask_cluster_equal_the_local_ones(cluster, tmp_path):
     from boardpuzzles.puzzles import hyperqueen, knights_tour, less_than_three, queens
 
     cases = [
-        (lambda: queens.count(10), 724),  # OEIS A000170
-        (lambda: hyperqueen.count_classes(13), 11),  # OEIS A053994
-        (lambda: less_than_three.count(less_than_three.Rules(7, 1)), 132),  # OEIS A000755
-        (lambda: knights_tour.count(5, start=0), 304),  # the seed article
-        (lambda: knights_tour.count_closed(6), 9862),  # OEIS A001230: one sweep, one subtask
+        (queens.PUZZLE, queens.Problem(10), 724),  # OEIS A000170
+        (hyperqueen.PUZZLE, hyperqueen.problem(13, unique=True), 11),  # OEIS A053994
+        (less_than_three.PUZZLE, less_than_three.Problem(less_than_three.Rules(7, 1)), 132),  # OEIS A000755
+        (knights_tour.PUZZLE, knights_tour.Problem(5, 5, start=0), 304),  # the seed article
+        (knights_tour.PUZZLE, knights_tour.Problem(6, 6, closed=True, undirected=True), 9862),  # OEIS A001230
     ]
-    for compute, published in cases:
-        local = compute()
-        with limits(scheduler=cluster):
-            assert compute() == local == published
+    for puzzle, problem, published in cases:
+        local = puzzle.count_of(problem)
+        assert puzzle.count_of(problem, Limits(scheduler=cluster)) == local == published
     path = str(tmp_path / "dask.db")
-    with limits(checkpoint=Checkpoint(path, {"q": 9}), scheduler=cluster):
-        assert queens.count(9) == 352
+    assert queens.count(queens.Problem(9), Limits(checkpoint=path, scheduler=cluster)) == 352
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT COUNT(*) FROM done").fetchone()[0] > 0
 
@@ -240,6 +399,6 @@ def test_cli_scheduler_flag(cluster, capsys):
 def test_bad_checkpoint_paths_and_scheduler_addresses_are_one_line_errors(capsys):
     assert _run(["knights-tour", "count", "6", "--checkpoint", "/no/such/folder/x.db"]) == 2
     out, err = capsys.readouterr()
-    assert err.startswith("boardpuzzles: error: cannot write") and err.count("\n") == 1
+    assert err.startswith("boardpuzzles: error: cannot write") and err.count("\n") == 1 and out == ""
     assert _run(["hyperqueen", "count", "13", "--scheduler", "nonsense"]) == 2
     assert "not a Dask scheduler address" in capsys.readouterr().err

@@ -15,8 +15,23 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardpuzzles.errors import SizeError
+from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import hyperqueen, queens
+from boardpuzzles.puzzles.queens import Problem
 from tests import reference
+
+
+def check(n, placement, torus=False):
+    return not queens.placement_violations(Problem(n, torus), placement)
+
+
+def placements(n, torus=False, group=None):
+    return list(queens.placements(Problem(n, torus, group)))
+
+
+def count(n, torus=False, group=None, **limits):
+    return queens.count(Problem(n, torus, group), Limits(**limits))
+
 
 A000170 = {
     1: 1,
@@ -43,13 +58,13 @@ A062166 = {1: 1, 5: 1, 7: 1, 11: 2, 13: 7, 17: 26, 19: 46}
 
 # ---------------------------------------------------------------- the independent checker
 def test_checker_accepts_a_known_solution_and_names_each_conflict():
-    assert queens.check(8, (0, 4, 7, 5, 2, 6, 1, 3))
-    problems = queens.violations(4, (0, 1, 2, 3))
+    assert check(8, (0, 4, 7, 5, 2, 6, 1, 3))
+    problems = queens.placement_violations(Problem(4), (0, 1, 2, 3))
     assert problems == ["a4 and b3 and c2 and d1 share a diagonal"]
-    assert queens.violations(3, (0, 0)) == ["2 rows given for the 3x3 board"]
-    assert queens.violations(3, (0, 5, 1))[0].startswith("row 1: column 5")
+    assert queens.placement_violations(Problem(3), (0, 0)) == ["2 rows given for the 3x3 board"]
+    assert queens.placement_violations(Problem(3), (0, 5, 1))[0].startswith("row 1: column 5")
     # On the torus the diagonals wrap: a classic solution can fail there.
-    assert queens.check(6, (1, 3, 5, 0, 2, 4)) and not hyperqueen.check(6, (1, 3, 5, 0, 2, 4))
+    assert check(6, (1, 3, 5, 0, 2, 4)) and not check(6, (1, 3, 5, 0, 2, 4), torus=True)
 
 
 @given(st.integers(1, 7).flatmap(lambda n: st.tuples(st.just(n), st.permutations(range(n)))), st.booleans())
@@ -58,25 +73,27 @@ def test_checker_agrees_with_pairwise_attacks(case, torus):
     clash = any(
         reference.attacks(n, (r1, perm[r1]), (r2, perm[r2]), torus) for r1, r2 in itertools.combinations(range(n), 2)
     )
-    assert queens.check(n, perm, torus) == (not clash)
+    assert check(n, perm, torus) == (not clash)
 
 
 # ---------------------------------------------------------------- kernels against their twins
 @pytest.mark.parametrize("torus", [False, True])
 @pytest.mark.parametrize("n", range(1, 10))
 def test_solutions_equal_the_reference_backtracker_in_order(n, torus):
-    found = list(queens.solutions(n, torus=torus))
+    found = placements(n, torus)
     assert found == list(reference.queens_solutions(n, torus))
-    assert all(queens.check(n, p, torus) for p in found)
-    assert queens.count(n, torus=torus) == len(found)
+    assert all(check(n, p, torus) for p in found)
+    assert count(n, torus) == len(found)
+    boards = list(queens.solutions(Problem(n, torus)))
+    assert [tuple(b.rows()[r].index("Q") for r in range(n)) for b in boards] == found
 
 
 def test_solutions_survive_chunking_when_there_are_many():
     # 14200 placements do not fit one chunk: the generator splits by rows and keeps the order.
-    found = list(queens.solutions(12))
+    found = placements(12)
     assert len(found) == A000170[12] and found == sorted(found)
     assert len(set(found)) == len(found)
-    assert all(queens.check(12, p) for p in found[::97])
+    assert all(check(12, p) for p in found[::97])
 
 
 @pytest.mark.parametrize(
@@ -85,57 +102,58 @@ def test_solutions_survive_chunking_when_there_are_many():
     + [(n, True, g) for n in (5, 7, 11) for g in ("torus", "multipliers", "full")],
 )
 def test_class_counts_equal_the_canonical_form_reference(n, torus, group):
-    assert queens.count_classes(n, group, torus=torus) == reference.class_count(n, torus, group)
-    representatives = list(queens.solutions(n, torus=torus, group=group))
+    assert count(n, torus, group) == reference.class_count(n, torus, group)
+    representatives = placements(n, torus, group)
     assert len(representatives) == reference.class_count(n, torus, group)
-    assert all(queens.check(n, p, torus) for p in representatives)
+    assert all(check(n, p, torus) for p in representatives)
 
 
 @pytest.mark.parametrize("n", [4, 6, 8, 9, 10, 12])
 def test_the_torus_kernel_itself_finds_nothing_when_gcd_n_6_exceeds_1(n):
     # Polya's theorem, checked by search rather than assumed (hyperqueen skips the search).
-    assert queens.count(n, torus=True) == 0
-    assert hyperqueen.count(n) == 0 and hyperqueen.polya_reason(n)
-    assert list(hyperqueen.solutions(n)) == []
+    subtasks, unit = queens.count_subtasks(n, True)
+    assert sum(s.weight * queens._count_work((n, True, s.spec), Limits()) for s in subtasks) == 0
+    assert count(n, torus=True) == 0 and hyperqueen.polya_reason(n)
+    assert placements(n, torus=True) == []
 
 
 # ---------------------------------------------------------------- known answers
 @pytest.mark.parametrize("n,expected", A000170.items())
 def test_classic_counts_oeis_a000170(n, expected):
-    assert queens.count(n) == expected
+    assert count(n) == expected
 
 
 @pytest.mark.parametrize("n,expected", A002562.items())
 def test_classic_classes_oeis_a002562(n, expected):
-    assert queens.count_classes(n, "dihedral") == expected
+    assert count(n, group="dihedral") == expected
 
 
 @pytest.mark.parametrize("n,expected", A051906.items())
 def test_torus_counts_oeis_a051906(n, expected):
-    assert hyperqueen.count(n) == expected
+    assert count(n, torus=True) == expected
 
 
 @pytest.mark.parametrize("n,expected", A053994.items())
 def test_torus_classes_oeis_a053994(n, expected):
-    assert hyperqueen.count_classes(n, "torus") == expected
+    assert count(n, True, "torus") == expected
 
 
 @pytest.mark.parametrize("n,expected", A062166.items())
 def test_torus_classes_with_multipliers_oeis_a062166(n, expected):
-    assert hyperqueen.count_classes(n, "multipliers") == expected
+    assert count(n, True, "multipliers") == expected
 
 
 def test_full_group_classes_are_fewer_and_consistent():
     # Unpublished: the 45-degree map joins classes, so there can only be as many or fewer.
     for n in (5, 7, 11, 13):
-        full = hyperqueen.count_classes(n, "full")
+        full = count(n, True, "full")
         assert 1 <= full <= A062166[n]
 
 
 def test_thirteen_solutions_all_pass_the_checker():
-    found = list(hyperqueen.solutions(13))
+    found = placements(13, torus=True)
     assert len(found) == A051906[13]
-    assert all(hyperqueen.check(13, p) for p in found)
+    assert all(check(13, p, torus=True) for p in found)
     # A071607: placements with a queen on a fixed cell = T(n) / n.
     assert sum(1 for p in found if p[0] == 0) == A051906[13] // 13
 
@@ -143,13 +161,13 @@ def test_thirteen_solutions_all_pass_the_checker():
 # ---------------------------------------------------------------- jobs, subtasks and sizes
 @pytest.mark.parametrize("torus,n", [(False, 11), (True, 17)])
 def test_the_answer_does_not_depend_on_jobs(torus, n):
-    counts = {queens.count(n, torus=torus, jobs=j) for j in (1, 2, 3)}
+    counts = {count(n, torus, jobs=j) for j in (1, 2, 3)}
     assert len(counts) == 1
 
 
 def test_progress_reports_every_subtask_and_the_final_answer():
     seen = []
-    total = hyperqueen.count(13, progress=lambda done, of, partial: seen.append((done, of, partial)))
+    total = count(13, torus=True, progress=lambda done, of, partial: seen.append((done, of, partial)))
     assert [d for d, _, _ in seen] == list(range(1, len(seen) + 1))
     assert seen[-1][0] == seen[-1][1] and seen[-1][2] == total
 
@@ -159,16 +177,16 @@ def test_progress_reports_every_subtask_and_the_final_answer():
 def test_subtask_weights_add_up_to_the_whole(n, torus):
     # Symmetry stands in for work through weights; the weighted sum must be exact.
     subtasks, unit = queens.count_subtasks(n, torus)
-    weighted = sum(s.weight * queens._count_work((n, torus, s.spec)) for s in subtasks)
+    weighted = sum(s.weight * queens._count_work((n, torus, s.spec), Limits()) for s in subtasks)
     assert weighted == unit * len(list(reference.queens_solutions(n, torus)))
 
 
 @pytest.mark.parametrize("bad", [0, -3, 63, 1000, 2.5, "7", True])
 def test_impossible_sizes_are_refused(bad):
     with pytest.raises(SizeError):
-        queens.count(bad)
+        Problem(bad)
     with pytest.raises(SizeError):
-        hyperqueen.count(bad)
+        hyperqueen.problem(bad)
 
 
 def test_polya_reason_says_why():

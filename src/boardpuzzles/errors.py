@@ -11,3 +11,8 @@ class ParseError(BoardPuzzlesError):
 
 class SizeError(BoardPuzzlesError):
     """A board size outside what the puzzle or its kernel supports."""
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """Text a person typed, cut for an error message (a 1 MB token is not echoed whole)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
+from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, shorten
 
 Cell = int
 Coords = tuple[int, int]
@@ -117,9 +117,9 @@ def line_directions(max_step: int) -> list[Direction]:
 def parse_size(text: str) -> tuple[int, int]:
     """A board size as users type it: ``"6"`` -> (6, 6); ``"3x8"`` (or ``3X8``, ``3*8``) -> (3, 8),
     rows by columns."""
-    match = re.fullmatch(r"\s*([0-9]+)\s*(?:[xX*]\s*([0-9]+))?\s*", str(text))
+    match = re.fullmatch(r"\s*([0-9]{1,9})\s*(?:[xX*]\s*([0-9]{1,9}))?\s*", str(text)[:100])
     if not match:
-        raise ParseError(f"{text!r} is not a size: give N or RxC (rows x columns), for example 6 or 3x8")
+        raise ParseError(f"{shorten(str(text))!r} is not a size: give N or RxC (rows x columns), for example 6 or 3x8")
     rows = int(match.group(1))
     cols = int(match.group(2) or rows)
     if rows < 1 or cols < 1:
@@ -277,6 +277,29 @@ class Grid:
             if other is not None and other != cell and other not in found:
                 found.append(other)
         return found
+
+    def step_table(self, steps: Sequence[Direction]) -> tuple[np.ndarray, np.ndarray]:
+        """``(targets, counts)`` for every cell at once: ``targets[v, :counts[v]]`` are the cells
+        one of ``steps`` leads to from ``v``, in the order of ``steps`` (int32 arrays, built with
+        numpy so a board of millions of cells takes a fraction of a second; cached per grid)."""
+        key = ("steps", tuple(steps))
+        if key not in self._cache:
+            r, c = np.divmod(np.arange(self.size), self.cols)
+            targets = np.full((self.size, len(steps)), -1, np.int32)
+            counts = np.zeros(self.size, np.int32)
+            for dr, dc in steps:
+                rr, cc = r + dr, c + dc
+                if self.torus:
+                    rr, cc = rr % self.rows, cc % self.cols
+                    ok = (rr * self.cols + cc) != np.arange(self.size)
+                else:
+                    ok = (rr >= 0) & (rr < self.rows) & (cc >= 0) & (cc < self.cols)
+                targets[ok, counts[ok]] = (rr * self.cols + cc)[ok]
+                counts[ok] += 1
+            targets.flags.writeable = False
+            counts.flags.writeable = False
+            self._cache[key] = (targets, counts)
+        return self._cache[key]
 
     def ray(self, cell: Cell, direction: Direction) -> tuple[Cell, ...]:
         """Cells stepping from ``cell`` in ``direction``, start excluded (see glossary)."""

@@ -4,6 +4,11 @@
 (``cache=True``, files never committed), no GIL held. Kernels read no module globals: every table
 comes in as an argument. Set ``NUMBA_DISABLE_JIT=1`` to run them as plain Python (the test suite
 can run that way, slowly).
+
+Stopping: every long kernel takes the run's stop flag (``limits.flag``, a one-element int64
+array, see :mod:`boardpuzzles.limits`), reads it every ``CHECK_EVERY`` steps (a few
+milliseconds of work), and returns at once when it is set, reporting ``STOPPED`` (or a status
+of its own) instead of an answer. Its Python wrapper then raises the matching exception.
 """
 
 from __future__ import annotations
@@ -13,3 +18,10 @@ import functools
 import numba
 
 jit = functools.partial(numba.njit, cache=True, nogil=True)
+
+#: Steps between two looks at the stop flag (a power of two, so the test is a mask:
+#: ``steps & CHECK_MASK == 0``).
+CHECK_EVERY = 1 << 14
+CHECK_MASK = CHECK_EVERY - 1
+#: What a counting kernel returns in place of a count when it was stopped.
+STOPPED = -1

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardpuzzles._kernels import jit
+from boardpuzzles._kernels import CHECK_MASK, jit
 
 WIN = 1_000_000
 MATE_ZONE = WIN - 1_000  # values beyond this are wins or losses at a known distance
@@ -144,13 +144,14 @@ def evaluate(cnt, me, value):
 
 
 @jit
-def _vcf(board, cnt, cells, through, tcount, me, depth, budget, stats):
+def _vcf(board, cnt, cells, through, tcount, me, depth, budget, stats, flag):
     """A first move of a win by continuous fours within ``depth`` of my moves, or -1.
-    Precondition: neither side has a four. ``stats[0]`` counts nodes; past ``budget`` it gives up."""
+    Precondition: neither side has a four. ``stats[0]`` counts nodes; past ``budget``, or when
+    the stop flag is set, it gives up (``stats[1]`` = 1)."""
     if depth <= 0:
         return -1
     stats[0] += 1
-    if stats[0] > budget:
+    if stats[0] > budget or ((stats[0] & CHECK_MASK) == 0 and flag[0] != 0):
         stats[1] = 1
         return -1
     other = 3 - me
@@ -193,7 +194,7 @@ def _vcf(board, cnt, cells, through, tcount, me, depth, budget, stats):
                     counter = True
                     break
             if not counter:
-                found = _vcf(board, cnt, cells, through, tcount, me, depth - 1, budget, stats) >= 0
+                found = _vcf(board, cnt, cells, through, tcount, me, depth - 1, budget, stats, flag) >= 0
             remove(board, cnt, through, tcount, reply)
         remove(board, cnt, through, tcount, p)
         if found:
@@ -204,8 +205,8 @@ def _vcf(board, cnt, cells, through, tcount, me, depth, budget, stats):
 
 
 @jit
-def vcf(board, cnt, cells, through, tcount, me, depth, budget, stats):
-    return _vcf(board, cnt, cells, through, tcount, me, depth, budget, stats)
+def vcf(board, cnt, cells, through, tcount, me, depth, budget, stats, flag):
+    return _vcf(board, cnt, cells, through, tcount, me, depth, budget, stats, flag)
 
 
 @jit
@@ -251,11 +252,13 @@ def _negamax(
     tt_move,
     budget,
     stats,
+    flag,
 ):
     """The value of the position for ``me`` (to move), searching ``depth`` plies over the
-    ``width`` best points, forced blocks searched without using up depth."""
+    ``width`` best points, forced blocks searched without using up depth. Past ``budget`` nodes,
+    or when the stop flag is set, it gives up (``stats[1]`` = 1)."""
     stats[0] += 1
-    if stats[0] > budget:
+    if stats[0] > budget or ((stats[0] & CHECK_MASK) == 0 and flag[0] != 0):
         stats[1] = 1
         return 0
     other = 3 - me
@@ -334,6 +337,7 @@ def _negamax(
             tt_move,
             budget,
             stats,
+            flag,
         )
         remove(board, cnt, through, tcount, m)
         if stats[1]:
@@ -378,6 +382,7 @@ def search_root(
     order,
     values,
     ply,
+    flag,
 ):
     """Search every move of ``order[:n]`` (the caller's candidate order, best guess first) to
     ``depth`` with a full window each, so every root move gets its exact value in ``values``.
@@ -415,6 +420,7 @@ def search_root(
             tt_move,
             budget,
             stats,
+            flag,
         )
         remove(board, cnt, through, tcount, m)
         if stats[1]:
@@ -445,6 +451,7 @@ def negamax(
     budget,
     stats,
     ply,
+    flag,
 ):
     """The full-window value of the position for the side to move (tests compare it with a
     plain minimax). ``ply`` is 0 (see ``search_root``)."""
@@ -472,4 +479,5 @@ def negamax(
         tt_move,
         budget,
         stats,
+        flag,
     )

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardpuzzles._kernels import jit
+from boardpuzzles._kernels import CHECK_MASK, STOPPED, jit
 from boardpuzzles._kernels.bits import highest_bit_index, lowest_bit_index
 
 NONE = 4  # the arrival direction of the first stone: every direction is open
@@ -39,6 +39,7 @@ MIN_SLOTS = 1 << 12
 # Status codes of the resumable enumeration.
 DONE = 0  # every root explored
 MORE = 1  # ``out`` is full; call again to continue
+HALTED = 2  # the stop flag was set; the saved state is kept, so a call can still resume
 
 
 @jit
@@ -118,10 +119,11 @@ def new_table(slots: int = MIN_SLOTS) -> tuple[np.ndarray, np.ndarray, np.ndarra
 
 # ------------------------------------------------------------------ counting
 @jit
-def count_orders(ray, bit, roots, cap, keys, aux, vals, used, max_slots):
+def count_orders(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag):
     """The number of complete orders from the root states (``roots[i] = mask, cur, arrived``),
-    capped at ``cap`` (a capped count means "at least cap"). Returns the count and the memo
-    table (it may have grown); ``used[0]`` counts the filled slots."""
+    capped at ``cap`` (a capped count means "at least cap"). Returns the count (``STOPPED`` when
+    the stop flag ``flag[0]`` was set) and the memo table (it may have grown); ``used[0]``
+    counts the filled slots. Every entry made is exact, so a stopped call leaves a sound memo."""
     n = ray.shape[0]
     f_mask = np.zeros(n + 1, dtype=np.int64)
     f_cur = np.zeros(n + 1, dtype=np.int64)
@@ -129,6 +131,7 @@ def count_orders(ray, bit, roots, cap, keys, aux, vals, used, max_slots):
     f_next = np.zeros(n + 1, dtype=np.int64)
     f_acc = np.zeros(n + 1, dtype=np.int64)
     total = 0
+    steps = 0
     for r in range(roots.shape[0]):
         if total >= cap:
             break
@@ -141,6 +144,9 @@ def count_orders(ray, bit, roots, cap, keys, aux, vals, used, max_slots):
         depth = 0
         f_mask[0], f_cur[0], f_dir[0], f_next[0], f_acc[0] = mask, cur, arrived, 0, 0
         while depth >= 0:
+            steps += 1
+            if (steps & CHECK_MASK) == 0 and flag[0] != 0:
+                return STOPPED, keys, aux, vals
             d = f_next[depth]
             if d == 4 or f_acc[depth] >= cap:
                 acc = min(cap, f_acc[depth])
@@ -192,17 +198,23 @@ def new_stack(n: int) -> np.ndarray:
 
 
 @jit
-def enumerate_orders(ray, bit, roots, stack, out, max_out, keys, aux, vals, used, max_slots):
+def enumerate_orders(ray, bit, roots, stack, out, max_out, keys, aux, vals, used, max_slots, flag):
     """Continue enumerating complete orders where ``stack`` left off, writing up to ``max_out``
     of them (stone numbers, root's stone first) into the rows of ``out``.
 
     Only dead states (no completion) are memoised here: a state with completions must be walked
-    again each time, to list them. Returns (status, written, keys, aux, vals)."""
+    again each time, to list them. Returns (status, written, keys, aux, vals); ``HALTED`` when the
+    stop flag ``flag[0]`` was set."""
     n = ray.shape[0]
     head = n + 1
     written = 0
     depth = stack[head, 0]
+    steps = 0
     while True:
+        steps += 1
+        if (steps & CHECK_MASK) == 0 and flag[0] != 0:
+            stack[head, 0] = depth
+            return HALTED, written, keys, aux, vals
         if depth < 0:
             r = stack[head, 1]
             if r >= roots.shape[0]:

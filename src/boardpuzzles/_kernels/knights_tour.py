@@ -16,18 +16,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardpuzzles._kernels import jit
+from boardpuzzles._kernels import CHECK_MASK, STOPPED, jit
 from boardpuzzles._kernels.bits import lowest_bit_index, popcount
+
+#: ``count_cycles``'s status when the stop flag was set.
+STOPPED_SWEEP = -3
 
 
 @jit
-def path_search(reach, prefix, end, out, cap):
+def path_search(reach, prefix, end, out, cap, flag):
     """Hamiltonian paths of a graph of at most 64 vertices that start with ``prefix``.
 
     ``reach[v]`` is the bitmask of v's neighbours. ``end`` >= 0 names the vertex the path must
     end on. Returns the number of paths. With ``cap`` >= 0 the first ``cap`` paths are written
     to the rows of ``out`` and the search stops at ``cap + 1`` paths (so a result above ``cap``
-    means "more than cap"); with ``cap`` < 0 it only counts.
+    means "more than cap"); with ``cap`` < 0 it only counts. Returns ``STOPPED`` when the stop
+    flag ``flag[0]`` was set.
     """
     vertices = reach.shape[0]
     unvisited = np.int64(-1) if vertices == 64 else (np.int64(1) << vertices) - 1
@@ -76,7 +80,11 @@ def path_search(reach, prefix, end, out, cap):
     depth = plen  # index in ``path`` of the next square
     h = head
     f = forced
+    steps = 0
     while True:
+        steps += 1
+        if (steps & CHECK_MASK) == 0 and flag[0] != 0:
+            return STOPPED
         # ---- expand h: leaving it takes a way from each of its other unvisited neighbours
         around = reach[h] & unvisited
         singles = np.int64(0)
@@ -146,12 +154,12 @@ def _adjacent(moves, n_moves, a, b):
 
 
 @jit
-def warnsdorff_walk(moves, n_moves, start, tie_key, rng_seed, randomise, max_rotations):
+def warnsdorff_walk(moves, n_moves, start, tie_key, rng_seed, randomise, max_rotations, flag):
     """A greedy walk from ``start``: always move to the unvisited square with the fewest onward
     moves; ties go to the larger ``tie_key`` (Roth: farther from the centre), or at random when
     ``randomise``. Stuck before the end, it rotates the walk (see ``_rotate``) to get a new last
     square that can go on, at most ``max_rotations`` times in all. Returns the walk; it is a
-    tour when its length is the board's."""
+    tour when its length is the board's (it stops short when the stop flag is set)."""
     vertices = moves.shape[0]
     np.random.seed(rng_seed)
     visited = np.zeros(vertices, np.uint8)
@@ -162,6 +170,8 @@ def warnsdorff_walk(moves, n_moves, start, tie_key, rng_seed, randomise, max_rot
     length = 0
     rotations = 0
     while True:
+        if (length & CHECK_MASK) == 0 and flag[0] != 0:
+            return walk[:length]
         walk[length] = v
         position[v] = length
         length += 1
@@ -219,14 +229,14 @@ def _rotate(path, position, lo, hi):
 
 
 @jit
-def close_by_rotations(moves, n_moves, path, cols, max_rotations, rng_seed):
+def close_by_rotations(moves, n_moves, path, cols, max_rotations, rng_seed, flag):
     """Turn a Hamiltonian path into a cycle by Posa rotations, in place.
 
     A rotation reverses the tail of the path after a neighbour of its last square, which gives
     a new last square two knight's moves away. Each rotation picks the new last square nearest
     to the first square (a random one when none is nearer), so the end walks straight towards
     the start instead of wandering: a few hundred rotations on a 1000x1000 board. Returns True
-    when ``path`` now ends next to its first square."""
+    when ``path`` now ends next to its first square (False too when the stop flag is set)."""
     vertices = path.shape[0]
     np.random.seed(rng_seed)
     position = np.empty(vertices, np.int64)
@@ -235,6 +245,8 @@ def close_by_rotations(moves, n_moves, path, cols, max_rotations, rng_seed):
     first = path[0]
     fr, fc = first // cols, first % cols
     for _ in range(max_rotations):
+        if flag[0] != 0:  # a rotation costs up to a whole reversal: look every time
+            return False
         last = path[vertices - 1]
         if _adjacent(moves, n_moves, last, first):
             return True
@@ -340,14 +352,14 @@ def _table_insert(table, key, count):
 
 
 @jit
-def count_cycles(moves, n_moves, width, max_states, current, first, stop, total):
+def count_cycles(moves, n_moves, width, max_states, current, first, stop, total, flag):
     """Part of the count of Hamiltonian cycles of a knight graph swept row by row (``width``
     squares a row, rows along the long side): takes the frontier states ``current`` (rows of
     state, ways; ``[[0, 1]]`` at vertex 0) and the cycles counted so far in ``total``, sweeps
     the vertices ``first`` to ``stop`` - 1, and returns ``(current, total, status)``, so a
     caller can sweep in pieces and stop between them. ``status`` is 0, or -1 when more than
-    ``max_states`` states would be needed (stopped before exhausting memory), or -2 when the
-    count outgrows 63 bits."""
+    ``max_states`` states would be needed (stopped before exhausting memory), -2 when the
+    count outgrows 63 bits, or ``STOPPED_SWEEP`` (-3) when the stop flag ``flag[0]`` was set."""
     vertices = moves.shape[0]
     slots = 2 * width + 2
     forward = np.empty(8, np.int64)
@@ -365,6 +377,8 @@ def count_cycles(moves, n_moves, width, max_states, current, first, stop, total)
         table = np.full((capacity, 2), -1, np.int64)
         stored = 0
         for s in range(current.shape[0]):
+            if (s & CHECK_MASK) == 0 and flag[0] != 0:
+                return current, total, STOPPED_SWEEP
             state = current[s, 0]
             ways = current[s, 1]
             leaving = _slot(state, 0)  # the square the window slides past

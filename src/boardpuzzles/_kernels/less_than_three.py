@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardpuzzles._kernels import jit
+from boardpuzzles._kernels import CHECK_MASK, STOPPED, jit
 from boardpuzzles._kernels.bits import lowest_bit_index, popcount
+
+#: ``find_symmetric``'s status when the stop flag was set (-1 is "out of budget").
+STOPPED_FIND = -2
 
 
 @jit
@@ -112,7 +115,7 @@ def _column_room(n, k, forbid_c, after_row, this_row, col_count_c, planes):
 
 
 @jit
-def _is_least_image(board, maps, colour_maps):
+def is_least_image(board, maps, colour_maps):
     """True when no image of ``board`` under the cell permutations ``maps`` combined with the
     colour relabellings ``colour_maps`` is lexicographically smaller."""
     cells = board.shape[0]
@@ -131,7 +134,20 @@ def _is_least_image(board, maps, colour_maps):
 
 @jit
 def search(
-    n, colours, k, stones, cell_lines, line_cells, prefix, rows_limit, maps, colour_maps, out, stop_after, readings
+    n,
+    colours,
+    k,
+    stones,
+    cell_lines,
+    line_cells,
+    prefix,
+    rows_limit,
+    maps,
+    colour_maps,
+    out,
+    stop_after,
+    readings,
+    flag,
 ):
     """Walk the boards whose first rows are ``prefix`` (cell colours, 0 = empty, row-major) up to
     row ``rows_limit`` (n: whole boards; less: the feasible partial boards, for splitting work).
@@ -144,6 +160,8 @@ def search(
     With ``readings`` (8 rows; counting only): only boards whose first row is the least of its 8
     images under the symmetries of the square are walked (``_confine_readings``), and ``found``
     adds ``_reading_weight`` for each: the number of boards in units of 1/SYMMETRY_UNIT.
+
+    Returns ``(STOPPED, STOPPED)`` when the stop flag ``flag[0]`` was set.
     """
     weigh = readings.shape[0] > 0
     full = (1 << n) - 1
@@ -207,7 +225,7 @@ def search(
                 out[0, :] = board
             if weigh and rows_limit == n:
                 return _reading_weight(colours, board, readings), 0
-            classes = 1 if track and _is_least_image(board, maps, colour_maps) else 0
+            classes = 1 if track and is_least_image(board, maps, colour_maps) else 0
             return 1, classes
         return 0, 0
 
@@ -215,7 +233,11 @@ def search(
     f_row[0], f_colour[0], f_in_row[0], f_occ[0], f_cell[0] = first_row, 0, 0, 0, -1
     f_cand[0] = full & ~forbid[0, 0, first_row] if remaining[0] > 0 and k > 0 else 0
     f_stop[0] = True
+    steps = 0
     while sp >= 0:
+        steps += 1
+        if (steps & CHECK_MASK) == 0 and flag[0] != 0:
+            return STOPPED, STOPPED
         row = f_row[sp]
         colour = f_colour[sp]
         if f_stop[sp]:
@@ -237,7 +259,7 @@ def search(
                     found += _reading_weight(colours, board, readings)
                     continue
                 found += 1
-                if track and _is_least_image(board, maps, colour_maps):
+                if track and is_least_image(board, maps, colour_maps):
                     classes += 1
                 if stop_after >= 0 and found >= stop_after:
                     return found, classes
@@ -463,7 +485,7 @@ def _find_feasible(n, k, row_free, col_free, row_count, col_count):
 
 
 @jit
-def find_symmetric(n, k, cell_lines, line_cells, orbit_cells, orbit_of, order, budget):
+def find_symmetric(n, k, cell_lines, line_cells, orbit_cells, orbit_of, order, budget, flag):
     """Look for one one-colour board (k stones in every row and column, at most k on any line)
     that is a union of the orbits ``orbit_cells[o]`` (padded with -1; ``orbit_of[cell]`` = its
     orbit, -1 for a cell that must stay empty), so that it has the symmetry those orbits come from.
@@ -472,7 +494,8 @@ def find_symmetric(n, k, cell_lines, line_cells, orbit_cells, orbit_of, order, b
     needed), and in it the first open cell in the random order ``order[line]`` (lines 0..n-1 are
     the rows, n..2n-1 the columns), then tries both ways: its orbit placed, then its orbit
     forbidden. A row or column that can no longer reach k stones ends the branch. Returns
-    ``(status, board)``: 1 found, 0 no such board exists, -1 the ``budget`` of steps ran out."""
+    ``(status, board)``: 1 found, 0 no such board exists, -1 the ``budget`` of steps ran out,
+    ``STOPPED_FIND`` the stop flag ``flag[0]`` was set."""
     cells = n * n
     counts = np.zeros(max(line_cells.shape[0], 1), dtype=np.int64)
     blocked = np.zeros(cells, dtype=np.int64)
@@ -493,6 +516,8 @@ def find_symmetric(n, k, cell_lines, line_cells, orbit_cells, orbit_of, order, b
         if budget <= 0:
             return -1, board
         budget -= 1
+        if (budget & CHECK_MASK) == 0 and flag[0] != 0:
+            return STOPPED_FIND, board
         # Choose the tightest row or column still short of k stones.
         best = -1
         best_room = cells + 1

@@ -2,15 +2,16 @@
 
 A placement is a column per row (``cols[r]``). Masks hold one bit per column; ``n <= 62`` keeps
 every shift inside a signed 64-bit word. The plain-Python twins live in ``tests/reference.py``.
+
+Every search reads the stop flag (``flag[0] != 0``, see :mod:`boardpuzzles.limits`) every
+``CHECK_EVERY`` steps and returns ``STOPPED`` (-1) in place of its counts when it is set.
 """
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
-from boardpuzzles._kernels import jit
+from boardpuzzles._kernels import CHECK_MASK, STOPPED, jit
 from boardpuzzles._kernels.bits import lowest_bit_index, popcount
 
 MAX_N = 62
@@ -57,12 +58,13 @@ def _prefix_state(n, torus, prefix):
 
 
 @jit
-def row_order_search(n, torus, prefix, out, stop_after):
+def row_order_search(n, torus, prefix, out, stop_after, flag):
     """Count the completions of ``prefix`` in row order, columns left to right (so solutions come
     in lexicographic order), writing the first ``out.shape[0]`` of them into ``out``.
 
     Stops once ``stop_after`` solutions are found (``stop_after < 0``: never). Returns the number
-    found. Rows ``len(prefix)..n-1`` are filled; with an empty prefix, every placement counts.
+    found (``STOPPED`` when the stop flag was set). Rows ``len(prefix)..n-1`` are filled; with an
+    empty prefix, every placement counts.
     """
     full = (1 << n) - 1
     k = prefix.shape[0]
@@ -87,7 +89,11 @@ def row_order_search(n, torus, prefix, out, stop_after):
     st_cols[row], st_left[row], st_right[row] = cols, left, right
     st_cand[row] = full & ~(cols | left | right)
     found = 0
+    steps = 0
     while row >= k:
+        steps += 1
+        if (steps & CHECK_MASK) == 0 and flag[0] != 0:
+            return STOPPED
         cand = st_cand[row]
         if cand == 0:
             row -= 1
@@ -119,7 +125,7 @@ def row_order_search(n, torus, prefix, out, stop_after):
 
 
 @jit
-def classic_count(n, prefix):
+def classic_count(n, prefix, flag):
     """Count the classic placements whose first rows hold ``prefix`` (the counting twin of
     ``row_order_search``, with the current masks kept in locals and the last row popcounted)."""
     full = (1 << n) - 1
@@ -139,7 +145,11 @@ def classic_count(n, prefix):
     sp = 0
     row = k
     total = 0
+    steps = 0
     while True:
+        steps += 1
+        if (steps & CHECK_MASK) == 0 and flag[0] != 0:
+            return STOPPED
         if avail == 0:
             if sp == 0:
                 return total
@@ -160,18 +170,6 @@ def classic_count(n, prefix):
             sp += 1
             row += 1
             cols, left, right, avail = c2, l2, r2, next_avail
-
-
-@functools.cache
-def torus_attack_table(n):
-    """``table[d, c]``: the columns that a queen in column c attacks in the row d rows below it
-    on an n x n torus (its column and the two wrapped diagonals). Computed once per n."""
-    table = np.zeros((n, n), dtype=np.int64)
-    for d in range(n):
-        for c in range(n):
-            table[d, c] = (1 << c) | (1 << ((c + d) % n)) | (1 << ((c - d) % n))
-    table.flags.writeable = False  # shared by every call for this n
-    return table
 
 
 STABILISER_UNIT = 105  # 8/N for N in 1..8 is a whole multiple of 1/105 (840 = lcm(1..8))
@@ -200,13 +198,14 @@ def _stabiliser_multiplicity(n, placed):
 
 
 @jit
-def torus_search(n, prefix, attack, maps, stabiliser):
+def torus_search(n, prefix, attack, maps, stabiliser, flag):
     """Search the torus placements whose rows 0..len(prefix)-1 hold ``prefix``.
 
     Keeps, per free row, the columns still open there, and always branches on the free row with
     the fewest (a row with none ends the branch at once). Returns ``(placements, classes)``;
     ``classes`` counts the placements that are their own least image under ``maps`` (see
-    ``_is_least_image``) and is only computed when ``maps`` has rows.
+    ``is_least_image``) and is only computed when ``maps`` has rows; both are ``STOPPED`` when the
+    stop flag was set. ``attack[d, c]``: the columns a queen in column c attacks d rows below.
 
     With ``stabiliser`` (prefix = (0, a, ...)): the 8 rotations and reflections that keep the
     queen on (0, 0) send the row-1 offset a to one of a, -a, b, -b, c, -c, d, -d (see
@@ -247,7 +246,7 @@ def torus_search(n, prefix, attack, maps, stabiliser):
     if k == n:
         if weigh:
             return 8 * STABILISER_UNIT // _stabiliser_multiplicity(n, placed), 0
-        classes = 1 if track and _is_least_image(placed, maps, True, candidate) else 0
+        classes = 1 if track and is_least_image(placed, maps, True, candidate) else 0
         return 1, classes
     free_rows = full & ~((1 << k) - 1)
     st_row = np.empty(n + 1, dtype=np.int64)
@@ -265,7 +264,11 @@ def torus_search(n, prefix, attack, maps, stabiliser):
     st_row[0], st_cand[0], st_free[0] = best, open_cols[0, best], free_rows
     placements = 0
     classes = 0
+    steps = 0
     while sp >= 0:
+        steps += 1
+        if (steps & CHECK_MASK) == 0 and flag[0] != 0:
+            return STOPPED, STOPPED
         cand = st_cand[sp]
         if cand == 0:
             sp -= 1
@@ -281,7 +284,7 @@ def torus_search(n, prefix, attack, maps, stabiliser):
                 placements += 8 * STABILISER_UNIT // _stabiliser_multiplicity(n, placed)
                 continue
             placements += 1
-            if track and _is_least_image(placed, maps, True, candidate):
+            if track and is_least_image(placed, maps, True, candidate):
                 classes += 1
             continue
         # Narrow every other free row and find the tightest.
@@ -312,7 +315,7 @@ def torus_search(n, prefix, attack, maps, stabiliser):
 
 
 @jit
-def _is_least_image(perm, maps, torus, candidate):
+def is_least_image(perm, maps, torus, candidate):
     """True when no image of ``perm`` under ``maps`` (and, on a torus, the shifts that bring one
     of its queens to cell (0, 0)) is lexicographically smaller than ``perm``.
 
@@ -345,9 +348,10 @@ def _is_least_image(perm, maps, torus, candidate):
 
 
 @jit
-def count_least_images(n, torus, prefix, maps):
+def count_least_images(n, torus, prefix, maps, flag):
     """Among the completions of ``prefix`` (row order), count those that are the least image of
-    themselves under the symmetry ``maps``: one per class met. Returns (placements, classes)."""
+    themselves under the symmetry ``maps``: one per class met. Returns (placements, classes), or
+    ``STOPPED`` twice when the stop flag was set."""
     chunk = 4096
     out = np.empty((chunk, n), dtype=np.int64)
     candidate = np.empty(n, dtype=np.int64)
@@ -357,7 +361,9 @@ def count_least_images(n, torus, prefix, maps):
     stack = [prefix.copy()]
     while len(stack) > 0:
         p = stack.pop()
-        found = row_order_search(n, torus, p, out, chunk + 1)
+        found = row_order_search(n, torus, p, out, chunk + 1, flag)
+        if found == STOPPED:
+            return STOPPED, STOPPED
         if found > chunk:
             for c in range(n - 1, -1, -1):
                 q = np.empty(p.shape[0] + 1, dtype=np.int64)
@@ -367,6 +373,6 @@ def count_least_images(n, torus, prefix, maps):
             continue
         placements += found
         for i in range(found):
-            if _is_least_image(out[i], maps, torus, candidate):
+            if is_least_image(out[i], maps, torus, candidate):
                 classes += 1
     return placements, classes

@@ -6,28 +6,27 @@ traceback; set ``BOARDPUZZLES_DEBUG=1`` to see the traceback of an internal erro
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import sys
 
 import click
 
-from boardpuzzles.cli.baikago import make_group as make_baikago
+from boardpuzzles.cli.commands import puzzle_group
 from boardpuzzles.cli.common import (
     CONVENTIONS_HELP,
     EXIT_BAD_INPUT,
     EXIT_CODES_HELP,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
+    EXIT_PARTIAL,
     CommandResult,
+    unknown_option_message,
 )
 from boardpuzzles.cli.demo import demo, warmup
-from boardpuzzles.cli.goishi import make_group as make_goishi
-from boardpuzzles.cli.knights_tour import make_group as make_knights_tour
-from boardpuzzles.cli.less_than_three import make_group as make_less_than_three
-from boardpuzzles.cli.queens import make_group
 from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.limits import TimeLimitReached
+from boardpuzzles.puzzles import registry
 
 
 @click.group(
@@ -39,16 +38,12 @@ from boardpuzzles.errors import BoardPuzzlesError
 def cli() -> None:
     """Solve, count and draw grid-board puzzles.
 
-    Each puzzle is a command with its own subcommands (solve, count, ...).
+    Each puzzle is a command with its own subcommands (solve, count, check, ...).
     """
 
 
-cli.add_command(make_group(torus=True))
-cli.add_command(make_group(torus=False))
-cli.add_command(make_less_than_three())
-cli.add_command(make_knights_tour())
-cli.add_command(make_baikago())
-cli.add_command(make_goishi())
+for _entry in registry().values():
+    cli.add_command(puzzle_group(_entry))
 cli.add_command(demo)
 cli.add_command(warmup)
 
@@ -76,15 +71,32 @@ def _run(argv: list[str] | None) -> int:
     except (KeyboardInterrupt, click.exceptions.Abort):
         _error("interrupted")
         return EXIT_INTERRUPTED
+    except TimeLimitReached:
+        _error("stopped at the time limit")
+        return EXIT_PARTIAL
     except BrokenPipeError:
         # The reader (`head`, a closed pager) went away: stop quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except SystemError as err:
+        # numba reports a Ctrl-C that lands while it converts a result as a SystemError whose
+        # cause is the KeyboardInterrupt: that is an interruption, not a bug.
+        if isinstance(err.__cause__ or err.__context__, KeyboardInterrupt):
+            _error("interrupted")
+            return EXIT_INTERRUPTED
+        return _internal(err)
     except Exception as err:  # a bug of ours: one line, unless debugging
-        if os.environ.get("BOARDPUZZLES_DEBUG"):
-            raise
-        _error(f"internal error: {type(err).__name__}: {err} (set BOARDPUZZLES_DEBUG=1 for details)")
-        return EXIT_INTERNAL
+        return _internal(err)
+
+
+def _internal(err: BaseException) -> int:
+    if os.environ.get("BOARDPUZZLES_DEBUG"):
+        raise err
+    _error(
+        f"internal error: {type(err).__name__}: {str(err)[:200]} (a bug: please report it; "
+        "set BOARDPUZZLES_DEBUG=1 for details)"
+    )
+    return EXIT_INTERNAL
 
 
 def _unknown_option(err: click.ClickException) -> str | None:
@@ -97,10 +109,7 @@ def _unknown_option(err: click.ClickException) -> str | None:
     word = next((w for w in match.group(1).split() if re.match(r"-+[A-Za-z]", w)), None)
     if word is None:
         return None
-    known = [name for param in ctx.command.params for name in param.opts if name.startswith("--")]
-    close = difflib.get_close_matches(word.split("=")[0], known, n=1)
-    hint = f" (did you mean {close[0]}?)" if close else ""
-    return f"no such option: {word}{hint}; see `{ctx.command_path} --help`"
+    return unknown_option_message(word, ctx)
 
 
 def _error(message: str) -> None:

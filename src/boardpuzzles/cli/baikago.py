@@ -17,14 +17,25 @@ from boardpuzzles.cli.common import (
     note,
     read_input,
 )
-from boardpuzzles.grid import file_letters
+from boardpuzzles.grid import Grid
 from boardpuzzles.puzzles import baikago as bk
+from boardpuzzles.scene import Scene, scene_text
 
 NAME = "baikago"
 SHORT_HELP = "plum-blossom go: five stones in a cross win (judge, play, engine, serve)"
 
 
 # -------------------------------------------------------------------- drawing the board
+def position_scene(points: list[int], n: int, highlight: Iterable[int] = (), last: int | None = None) -> Scene:
+    """A position as a scene: stones, the crosses' stones marked, the last stone marked too."""
+    letters = {1: "X", 2: "O"}
+    pieces = {p: letters[v] for p, v in enumerate(points) if v}
+    marks = {p: "#d62728" for p in highlight}
+    if last is not None and last not in marks:
+        marks[last] = "#1f77b4"
+    return Scene(Grid(n, n), pieces=pieces, marks=marks)
+
+
 def board_picture(
     points: list[int], n: int, highlight: Iterable[int] = (), last: int | None = None, colour: bool = False
 ) -> str:
@@ -34,22 +45,25 @@ def board_picture(
     without colour the highlighted stones are printed in lower case (``x``, ``o``), which the
     judge reads back as ordinary stones."""
     marked = set(highlight)
-    label = len(str(n))
-    lines = []
-    for r in range(n):
-        cells = []
-        for c in range(n):
-            point = r * n + c
-            letter = ".XO"[points[point]]
-            if point in marked:
-                cell = f"[bold red]{letter}[/]" if colour else letter.lower()
-            elif colour and point == last:
-                cell = f"[bold underline]{letter}[/]"
-            else:
-                cell = letter
-            cells.append(cell)
-        lines.append(f"{n - r:>{label}} " + " ".join(cells))
-    lines.append(" " * (label + 1) + " ".join(file_letters(c) for c in range(n)))
+    scene = position_scene(points, n, marked)
+    text = scene_text(scene, coordinates=True, marks_in_lower_case=not colour)
+    if not colour:
+        return text
+    styles = {p: "bold red" for p in marked}
+    if last is not None and last not in styles:
+        styles[last] = "bold underline"
+    return _with_markup(text, n, styles)
+
+
+def _with_markup(text: str, n: int, styles: dict[int, str]) -> str:
+    """Wrap the characters of some points of a coordinate picture in Rich markup."""
+    rank_width = len(str(n))
+    lines = text.split("\n")
+    for point, style in styles.items():
+        r, c = divmod(point, n)
+        column = rank_width + 1 + 2 * c
+        line = lines[r]
+        lines[r] = f"{line[:column]}[{style}]{line[column]}[/]{line[column + 1 :]}"
     return "\n".join(lines)
 
 
@@ -143,7 +157,12 @@ class TerminalGame:
             player = self.players[turn]
             name = bk.COLOUR_NAMES[turn]
             if player != "human":
-                choice = player.choose_for(self.position)
+                # The search runs in a worker thread: Ctrl-C reaches this one at once.
+                limits = player.limits_for_move()
+                try:
+                    choice = limits.run(player.choose_for, self.position, limits)
+                finally:
+                    limits.close()
                 self.position.make(choice.move)
                 self.say(f"{name} ({'XO'[turn - 1]}) plays {self.position.grid.name(choice.move)}")
                 self.draw()
@@ -250,23 +269,10 @@ def _terminal_io(colour: bool) -> tuple[Callable[[str], str | None], Callable[[s
 
 
 # -------------------------------------------------------------------- the commands
-def make_group() -> click.Group:
-    @click.group(
-        NAME,
-        short_help=SHORT_HELP,
-        context_settings={"help_option_names": ["-h", "--help"]},
-        epilog=f"\b\nTry:\n  boardpuzzles {NAME} judge tests/data/baikago/seed_board.txt\n"
-        f"  boardpuzzles {NAME} play --white computer",
-    )
-    def group() -> None:
-        """Baikago (plum-blossom go): black (X) and white (O) take turns, black first; five stones
-        of one colour in a cross win: a centre and four stones at the same distance d from it,
-        left-right-up-down (+) or on the four diagonals (x)."""
-
-    @group.command(
-        "judge",
-        context_settings=command_settings(),
-        epilog="""\b
+@click.command(
+    "judge",
+    context_settings=command_settings(),
+    epilog="""\b
 The picture: one line per row, top row first; X black, O white, '.' or space empty (the seed's
 board.txt, or the judge's own spaced output). Short or missing lines are empty points. The size
 is the larger of the line count and the widest line, or --size.
@@ -279,34 +285,36 @@ Examples:
 Exit codes:
   0    judged: a winner, or nobody has won yet
   1    inconsistent: both colours have a cross, or alternate play cannot give these stones
-  2    unreadable picture or bad options""",
-    )
-    @click.argument("file", metavar="FILE|-")
-    @click.option("--size", "-n", type=int, default=None, metavar="N", help="Board side (default: from the picture).")
-    @rules_options
-    @json_option
-    @colour_option
-    def judge(file, size, max_d, orientations, as_json, colour) -> None:
-        """Say who has won a position, and show the winning cross."""
-        judgement = bk.judge_text(read_input(file), size=size, max_d=max_d, orientations=orientations)
-        if as_json:
-            emit_json(judgement.to_json())
-        else:
-            use_colour = _use_colour(colour)
-            click.echo(judgement.summary())
-            show(
-                board_picture(judgement.points, judgement.rules.size, judgement.highlighted, colour=use_colour),
-                use_colour,
-            )
-            if judgement.highlighted and not use_colour:
-                note("(the stones of the crosses are in lower case)")
-        if judgement.verdict == "inconsistent":
-            raise CommandResult(EXIT_NEGATIVE)
+  2    unreadable picture or bad options
+  70   a bug in boardpuzzles: please report it""",
+)
+@click.argument("file", metavar="FILE|-")
+@click.option("--size", "-n", type=int, default=None, metavar="N", help="Board side (default: from the picture).")
+@rules_options
+@json_option
+@colour_option
+def judge(file, size, max_d, orientations, as_json, colour) -> None:
+    """Say who has won a position, and show the winning cross."""
+    judgement = bk.judge_text(read_input(file), size=size, max_d=max_d, orientations=orientations)
+    if as_json:
+        emit_json(judgement.to_json())
+    else:
+        use_colour = _use_colour(colour)
+        click.echo(judgement.summary())
+        show(
+            board_picture(judgement.points, judgement.rules.size, judgement.highlighted, colour=use_colour),
+            use_colour,
+        )
+        if judgement.highlighted and not use_colour:
+            note("(the stones of the crosses are in lower case)")
+    if judgement.verdict == "inconsistent":
+        raise CommandResult(EXIT_NEGATIVE)
 
-    @group.command(
-        "play",
-        context_settings=command_settings(),
-        epilog=f"""{PLAY_HELP}
+
+@click.command(
+    "play",
+    context_settings=command_settings(),
+    epilog=f"""{PLAY_HELP}
 \b
 Examples:
   boardpuzzles baikago play                          two people at one terminal
@@ -317,100 +325,117 @@ Examples:
 \b
 Exit codes:
   0    the game ended or was left (end of input, quit)
-  2    bad options or an unreadable record""",
-    )
-    @click.option("--black", type=click.Choice(["human", "computer"]), default="human", show_default=True)
-    @click.option("--white", type=click.Choice(["human", "computer"]), default="human", show_default=True)
-    @click.option(
-        "--strength",
-        type=click.IntRange(1, 4),
-        default=3,
-        show_default=True,
-        help="1 quick and weak ... 4 slow (up to 3 s a move).",
-    )
-    @click.option("--size", "-n", type=int, default=15, show_default=True, metavar="N", help="Board side.")
-    @rules_options
-    @click.option("--load", "load_path", metavar="FILE", help="Continue a saved game (its rules replace the options).")
-    @click.option("--save", "save_path", metavar="FILE", help="Save the game record here when the game ends.")
-    @click.option("--seed", type=int, default=None, help="Seed of the computer's choices among equal moves.")
-    @colour_option
-    def play(black, white, strength, size, max_d, orientations, load_path, save_path, seed, colour) -> None:
-        """Play in the terminal: two people, or a person against the computer."""
-        from boardpuzzles.puzzles.baikago.ai import ComputerPlayer
+  2    bad options or an unreadable record
+  70   a bug in boardpuzzles: please report it
+  130  interrupted (Ctrl-C)""",
+)
+@click.option("--black", type=click.Choice(["human", "computer"]), default="human", show_default=True)
+@click.option("--white", type=click.Choice(["human", "computer"]), default="human", show_default=True)
+@click.option(
+    "--strength",
+    type=click.IntRange(1, 4),
+    default=3,
+    show_default=True,
+    help="1 quick and weak ... 4 slow (up to 3 s a move).",
+)
+@click.option("--size", "-n", type=int, default=15, show_default=True, metavar="N", help="Board side.")
+@rules_options
+@click.option("--load", "load_path", metavar="FILE", help="Continue a saved game (its rules replace the options).")
+@click.option("--save", "save_path", metavar="FILE", help="Save the game record here when the game ends.")
+@click.option("--seed", type=int, default=None, help="Seed of the computer's choices among equal moves.")
+@colour_option
+def play(black, white, strength, size, max_d, orientations, load_path, save_path, seed, colour) -> None:
+    """Play in the terminal: two people, or a person against the computer."""
+    from boardpuzzles.puzzles.baikago.ai import ComputerPlayer
 
+    if save_path:
+        check_writable(save_path)
+    if load_path:
+        position = bk.Record.parse(read_input(load_path)).replay()
+    else:
+        position = bk.Position(bk.Rules(size, max_d, orientations))
+    players = {}
+    for colour_id, who in ((bk.BLACK, black), (bk.WHITE, white)):
+        players[colour_id] = "human" if who == "human" else ComputerPlayer(position.rules, strength, seed=seed)
+    use_colour = _use_colour(colour)
+    read_line, write = _terminal_io(use_colour)
+    game = TerminalGame(position, players, read_line, write, use_colour, save_path)
+    if black == white == "human":
+        game.say("Black (X) and white (O) take turns; " + PLAY_HELP.splitlines()[0].lower())
+    try:
+        game.run()
+    except _Quit:
         if save_path:
-            check_writable(save_path)
-        if load_path:
-            position = bk.Record.parse(read_input(load_path)).replay()
-        else:
-            position = bk.Position(bk.Rules(size, max_d, orientations))
-        players = {}
-        for colour_id, who in ((bk.BLACK, black), (bk.WHITE, white)):
-            players[colour_id] = "human" if who == "human" else ComputerPlayer(position.rules, strength, seed=seed)
-        use_colour = _use_colour(colour)
-        read_line, write = _terminal_io(use_colour)
-        game = TerminalGame(position, players, read_line, write, use_colour, save_path)
-        if black == white == "human":
-            game.say("Black (X) and white (O) take turns; " + PLAY_HELP.splitlines()[0].lower())
-        try:
-            game.run()
-        except _Quit:
-            if save_path:
-                game.save(save_path)
+            game.save(save_path)
 
-    @group.command(
-        "engine",
-        context_settings=command_settings(),
-        epilog="""\b
+
+@click.command(
+    "engine",
+    context_settings=command_settings(),
+    epilog="""\b
 Speaks the Gomocup (Piskvork) protocol on stdin/stdout: START n, BEGIN, TURN x,y,
 BOARD ... DONE, TAKEBACK x,y, RESTART, INFO key value, ABOUT, END. Coordinates: x the
 column from the left, y the row from the top, from 0. Point a tournament manager at
 `boardpuzzles baikago engine` as the brain's command.
 \b
 Example:
-  printf 'START 15\\nBEGIN\\nEND\\n' | boardpuzzles baikago engine""",
-    )
-    @click.option("--strength", type=click.IntRange(1, 4), default=3, show_default=True)
-    @rules_options
-    def engine(strength, max_d, orientations) -> None:
-        """Run as a Gomocup engine (brain) on stdin and stdout."""
-        from boardpuzzles.puzzles.baikago.protocol import Brain, serve
+  printf 'START 15\\nBEGIN\\nEND\\n' | boardpuzzles baikago engine
+\b
+Exit codes:
+  0    the input ended (or END)
+  2    bad options
+  70   a bug in boardpuzzles: please report it
+  130  interrupted (Ctrl-C)""",
+)
+@click.option("--strength", type=click.IntRange(1, 4), default=3, show_default=True)
+@rules_options
+def engine(strength, max_d, orientations) -> None:
+    """Run as a Gomocup engine (brain) on stdin and stdout."""
+    from boardpuzzles.puzzles.baikago.protocol import Brain, serve
 
-        def write(line: str) -> None:
-            sys.stdout.write(line + "\n")
-            sys.stdout.flush()
+    def write(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
 
-        serve(iter(sys.stdin.readline, ""), write, Brain(strength, max_d, orientations))
+    serve(iter(sys.stdin.readline, ""), write, Brain(strength, max_d, orientations))
 
-    @group.command(
-        "serve",
-        context_settings=command_settings(),
-        epilog="""\b
+
+@click.command(
+    "serve",
+    context_settings=command_settings(),
+    epilog="""\b
 Opens a web page on this computer only (127.0.0.1): click a point to play, the computer
 answers; new game, undo, your colour and the computer's strength are on the page.
 Stop it with Ctrl-C.
 \b
 Example:
-  boardpuzzles baikago serve --port 8015      then open http://127.0.0.1:8015/""",
-    )
-    @click.option("--port", type=click.IntRange(0, 65535), default=8015, show_default=True, help="0 picks a free port.")
-    @click.option("--size", "-n", type=int, default=15, show_default=True, metavar="N", help="Board side.")
-    @rules_options
-    def serve_command(port, size, max_d, orientations) -> None:
-        """Play in a web browser against the computer."""
-        from boardpuzzles.web.baikago import make_server
+  boardpuzzles baikago serve --port 8015      then open http://127.0.0.1:8015/
+\b
+Exit codes:
+  0    stopped
+  2    bad options, or the port cannot be used
+  70   a bug in boardpuzzles: please report it
+  130  interrupted (Ctrl-C)""",
+)
+@click.option("--port", type=click.IntRange(0, 65535), default=8015, show_default=True, help="0 picks a free port.")
+@click.option("--size", "-n", type=int, default=15, show_default=True, metavar="N", help="Board side.")
+@rules_options
+def serve_command(port, size, max_d, orientations) -> None:
+    """Play in a web browser against the computer."""
+    from boardpuzzles.web.baikago import make_server
 
-        rules = bk.Rules(size, max_d, orientations)
-        try:
-            server = make_server(port, rules)
-        except OSError as err:
-            raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {err.strerror}") from None
-        host, bound = server.server_address[:2]
-        click.echo(f"Baikago on http://{host}:{bound}/  (Ctrl-C stops)", err=True)
-        sys.stderr.flush()
-        try:
-            server.serve_forever()
-        finally:
-            server.server_close()
+    rules = bk.Rules(size, max_d, orientations)
+    try:
+        server = make_server(port, rules)
+    except OSError as err:
+        raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {err.strerror}") from None
+    host, bound = server.server_address[:2]
+    click.echo(f"Baikago on http://{host}:{bound}/  (Ctrl-C stops)", err=True)
+    sys.stderr.flush()
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
 
-    return group
+
+COMMANDS = [judge, play, engine, serve_command]

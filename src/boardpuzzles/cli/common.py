@@ -1,24 +1,27 @@
-"""What every puzzle command shares: exit codes, options, output conventions, safe file writes."""
+"""What every command shares: exit codes, option types, output conventions, safe file writes."""
 
 from __future__ import annotations
 
-import itertools
+import difflib
 import json
+import math
 import os
 import stat
-import sys
 import tempfile
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
-from boardpuzzles.board import Board
-from boardpuzzles.parallel import Checkpoint, ProgressBar, TimeLimitReached, default_jobs, limits
+from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.inputs import read_text
+from boardpuzzles.limits import MAX_SECONDS
+from boardpuzzles.parallel import default_jobs
 
-# Exit codes: each means one thing (listed in --help).
+F = TypeVar("F", bound=Callable[..., Any])
+
+# Exit codes: each means one thing (listed in every --help).
 EXIT_ANSWERED = 0
 EXIT_NEGATIVE = 1  # no solution / the answer is no
 EXIT_BAD_INPUT = 2  # bad input or usage
@@ -31,12 +34,16 @@ Exit codes:
   0    answered
   1    no solution, or the answer is no
   2    bad input or usage
-  3    stopped at a time limit without an answer
+  3    stopped at a time limit without a complete answer
+  70   a bug in boardpuzzles (no input should cause it): please report it
   130  interrupted (Ctrl-C)"""
 
 CONVENTIONS_HELP = """\b
 Output: data on stdout, progress and diagnostics on stderr.
 `count` prints the number alone as the last line; --json prints one JSON document."""
+
+#: The most a seed may be (numpy and random take any; numba kernels take 64 bits).
+MAX_SEED = 2**63 - 1
 
 
 class CommandResult(Exception):
@@ -47,63 +54,30 @@ class CommandResult(Exception):
         self.code = code
 
 
-def size_argument(name: str = "N") -> Callable:
-    return click.argument(name.lower(), metavar=name, type=click.INT)
+class Seconds(click.ParamType):
+    """A number of seconds: finite, more than 0 (or at least 0 with ``zero``), at most MAX_SECONDS."""
+
+    name = "seconds"
+
+    def __init__(self, zero: bool = False) -> None:
+        self.zero = zero
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        if isinstance(value, float):
+            return value
+        try:
+            seconds = float(str(value)) if len(str(value)) <= 40 else math.nan
+        except ValueError:
+            self.fail(f"{str(value)[:40]!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or seconds > MAX_SECONDS or seconds < 0 or (seconds == 0 and not self.zero):
+            low = "at least 0" if self.zero else "more than 0"
+            self.fail(f"{str(value)[:40]!r}: seconds must be {low} and at most {MAX_SECONDS:g}", param, ctx)
+        return seconds
 
 
-def json_option(f: Callable) -> Callable:
-    return click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")(f)
-
-
-def _keep_in_meta(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-    ctx.meta[param.name] = value  # read by run_count, so count commands need no extra arguments
-    return value
-
-
-def _checkpoint_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    if value:
-        check_writable(value)  # refuse a bad path before any work (or any diagnostic) starts
-    return _keep_in_meta(ctx, param, value)
-
-
-def count_options(f: Callable) -> Callable:
-    f = click.option(
-        "--checkpoint",
-        metavar="FILE",
-        expose_value=False,
-        callback=_checkpoint_path,
-        help="Record finished subtasks in FILE (SQLite); the same command with the same FILE resumes.",
-    )(f)
-    f = click.option(
-        "--scheduler",
-        metavar="tcp://HOST:PORT",
-        expose_value=False,
-        callback=_keep_in_meta,
-        help="Run the subtasks on this Dask scheduler's cluster (pip install 'boardpuzzles[distributed]').",
-    )(f)
-    f = click.option(
-        "--time-limit",
-        type=click.FloatRange(min=0, min_open=True),
-        metavar="S",
-        expose_value=False,
-        callback=_keep_in_meta,
-        help="Stop after S seconds with a partial count (exit 3); see --checkpoint.",
-    )(f)
-    f = jobs_option(f)
-    f = click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr.")(f)
-    return json_option(f)
-
-
-def jobs_option(f: Callable) -> Callable:
-    """``--jobs J``: the command receives ``jobs`` (None means all cores)."""
-    return click.option(
-        "--jobs",
-        "-j",
-        type=click.IntRange(min=1),
-        default=None,
-        metavar="J",
-        help=f"Parallel workers (default: all {default_jobs()} cores).",
-    )(f)
+SECONDS = Seconds()
+SECONDS_OR_ZERO = Seconds(zero=True)
+SEED = click.IntRange(0, MAX_SEED)
 
 
 def command_settings() -> dict[str, Any]:
@@ -112,95 +86,54 @@ def command_settings() -> dict[str, Any]:
     return {"ignore_unknown_options": True, "help_option_names": ["-h", "--help"]}
 
 
+def json_option(f: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")(f)
+
+
+def jobs_option(f: F) -> F:
+    """``--jobs J``: the command receives ``jobs`` (None means all cores)."""
+    return click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(min=1, max=4096),
+        default=None,
+        metavar="J",
+        help=f"Parallel workers (default: all {default_jobs()} cores).",
+    )(f)
+
+
+def time_limit_option(default: float | None = None, what: str = "Stop after S seconds (exit 3).") -> Callable[[F], F]:
+    return click.option(
+        "--time-limit", type=SECONDS, default=default, show_default=default is not None, metavar="S", help=what
+    )
+
+
+def seed_option(help: str = "Seed of the random choices (the same seed gives the same answer).") -> Callable[[F], F]:
+    return click.option("--seed", type=SEED, default=0, show_default=True, help=help)
+
+
+def unknown_option_message(word: str, ctx: click.Context) -> str:
+    """ "no such option: --jbos (did you mean --jobs?)", with a pointer to the command's help."""
+    known = [name for param in ctx.command.params for name in getattr(param, "opts", []) if name.startswith("--")]
+    close = difflib.get_close_matches(word.split("=")[0], known, n=1)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    return f"no such option: {word[:40]}{hint}; see `{ctx.command_path} --help`"
+
+
 def note(message: str) -> None:
     """A diagnostic line on stderr."""
     click.echo(message, err=True)
 
 
 def emit_json(document: dict[str, Any]) -> None:
-    click.echo(json.dumps(document, indent=None if len(json.dumps(document)) < 200 else 1))
-
-
-def run_count(label: str, quiet: bool, compute: Callable[[Any], int]) -> tuple[int, float]:
-    """Run ``compute(progress)`` with a progress bar that shows only for counts over a second,
-    under the command's --time-limit and --checkpoint. A count stopped by its time limit prints
-    what it has and ends the command with exit code 3."""
-    ctx = click.get_current_context()
-    time_limit = ctx.meta.get("time_limit")
-    path = ctx.meta.get("checkpoint")
-    checkpoint = None
-    if path:
-        ignored = {"jobs", "quiet", "as_json"}
-        parameters = {"command": ctx.command_path, **{k: v for k, v in ctx.params.items() if k not in ignored}}
-        checkpoint = Checkpoint(path, parameters)
-    scheduler = ctx.meta.get("scheduler")
-    started = time.perf_counter()
-    try:
-        with ProgressBar(label, enabled=False if quiet else None) as bar, limits(time_limit, checkpoint, scheduler):
-            value = compute(bar)
-    except TimeLimitReached as stop:
-        seconds = time.perf_counter() - started
-        if stop.total == 1 and stop.done == 0:
-            note(
-                f"stopped at the time limit ({time_limit:g} s): this count is one sweep that keeps nothing "
-                "part way; give it a longer --time-limit, or none"
-            )
-        else:
-            again = (
-                "run the same command again to continue"
-                if checkpoint
-                else "add --checkpoint FILE to keep the finished part for a later run"
-            )
-            note(
-                f"stopped at the time limit ({time_limit:g} s) after {stop.done} of {stop.total} subtasks: "
-                f"at least {stop.partial:,} so far; {again}"
-            )
-        if ctx.params.get("as_json"):
-            emit_json(
-                {
-                    "complete": False,
-                    "partial_count": stop.partial,
-                    "subtasks_done": stop.done,
-                    "subtasks": stop.total,
-                    "seconds": round(seconds, 3),
-                }
-            )
-        raise CommandResult(EXIT_PARTIAL) from None
-    finally:
-        if checkpoint:
-            checkpoint.close()
-    return value, time.perf_counter() - started
-
-
-def emit_count(document: dict[str, Any], as_json: bool, seconds: float) -> None:
-    if as_json:
-        emit_json({**document, "seconds": round(seconds, 3)})
-    else:
-        click.echo(document["count"])
-
-
-def stream_boards(
-    found: Iterable[Board], violations: Callable[[Board], list[str]], limit: int | None, as_json: bool
-) -> list[Board]:
-    """Print boards as they come (unless JSON is wanted, which prints once at the end), re-checking
-    each with the puzzle's independent checker; returns them."""
-    boards = []
-    for i, board in enumerate(itertools.islice(found, limit)):
-        problems = violations(board)
-        if problems:
-            raise RuntimeError(f"the search returned a wrong board: {problems[0]}")
-        boards.append(board)
-        if not as_json:
-            click.echo(("\n" if i else "") + spaced_rows(board.rows()))
-    return boards
-
-
-def spaced_rows(rows: Iterable[str]) -> str:
-    return "\n".join(" ".join(row) for row in rows)
+    text = json.dumps(document)
+    click.echo(text if len(text) < 200 else json.dumps(document, indent=1))
 
 
 def check_writable(path: str) -> Path:
     """The folder a new file at ``path`` would go in; a one-line error if it cannot be written."""
+    if not path or len(path) > 4096 or "\x00" in path:
+        raise click.UsageError(f"cannot write {path[:40]!r}: not a file name")
     target = Path(path)
     folder = target.parent
     if not folder.is_dir():
@@ -210,16 +143,6 @@ def check_writable(path: str) -> Path:
     if not os.access(folder, os.W_OK):
         raise click.UsageError(f"cannot write {path}: folder {folder} is not writable")
     return folder
-
-
-def write_boards_svg(path: str, boards: list, titles: list[str] | None = None) -> None:
-    """Draw boards into one SVG sheet at ``path`` (numbered #1, #2, ... unless titled)."""
-    from boardpuzzles.render.scene import Scene
-    from boardpuzzles.render.svg import sheet_svg
-
-    titles = titles or [f"#{i + 1}" for i in range(len(boards))]
-    write_file_atomically(path, sheet_svg([Scene.of_board(b, t) for b, t in zip(boards, titles)]))
-    note(f"wrote {len(boards)} board{'s' if len(boards) > 1 else ''} to {path}")
 
 
 def write_file_atomically(path: str, text: str | bytes) -> None:
@@ -248,16 +171,7 @@ def write_file_atomically(path: str, text: str | bytes) -> None:
 
 def read_input(path: str) -> str:
     """A file's text, or standard input for ``-``; errors become one-line messages."""
-    if path == "-":
-        return sys.stdin.read()
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        raise click.UsageError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise click.UsageError(f"{path} is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise click.UsageError(f"{path} is not a UTF-8 text file") from None
-    except OSError as err:
-        raise click.UsageError(f"cannot read {path}: {err.strerror}") from None
+        return read_text(path)
+    except BoardPuzzlesError as err:
+        raise click.UsageError(str(err)) from None

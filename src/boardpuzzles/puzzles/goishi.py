@@ -5,8 +5,8 @@ a column and pick up the first stone still on the board in that direction (stone
 up are gone, and the walk passes over their points); at each stone go straight on or turn 90
 degrees, never back the way you came; turning is only possible at a stone, since each move ends
 at one. Pick up every stone. Published puzzles (Nikoli, puzz.link, "Zen Solitaire") have exactly
-one answer. The seed article (``../shared/seeds/003``) solves it by depth-first search from every
-stone, stopping at the first answer.
+one answer. The seed article (the fourth of the series this project started from) solves it by
+depth-first search from every stone, stopping at the first answer.
 
 Glossary
 --------
@@ -34,15 +34,19 @@ import functools
 import itertools
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
+from boardpuzzles import protocol
 from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
 from boardpuzzles.grid import Cell, Grid
-from boardpuzzles.parallel import Progress, Subtask, run_subtasks
+from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.parallel import Subtask, run_subtasks
+from boardpuzzles.scene import Scene, scene_text
 
 Order = tuple[Cell, ...]
 
@@ -216,17 +220,13 @@ def legal_moves(puzzle: Puzzle, prefix: Sequence[Cell]) -> list[tuple[Cell, int]
         return [(s, NO_DIRECTION) for s in puzzle.stones]
     on_board = set(puzzle.stones) - set(prefix)
     arrived = arrival(puzzle, prefix)
-    r0, c0 = puzzle.coords(prefix[-1])
     moves = []
-    for d, (dr, dc) in enumerate(DIRECTIONS):
+    for d, direction in enumerate(DIRECTIONS):
         if arrived != NO_DIRECTION and d == arrived ^ 2:
             continue
-        r, c = r0 + dr, c0 + dc
-        while 0 <= r < puzzle.rows and 0 <= c < puzzle.cols:
-            if r * puzzle.cols + c in on_board:
-                moves.append((r * puzzle.cols + c, d))
-                break
-            r, c = r + dr, c + dc
+        nearest = next((cell for cell in puzzle.grid.ray(prefix[-1], direction) if cell in on_board), None)
+        if nearest is not None:
+            moves.append((nearest, d))
     return moves
 
 
@@ -259,16 +259,15 @@ def tables(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray]:
             f"(one bit per stone in a 64-bit word)"
         )
     index = {cell: i for i, cell in enumerate(puzzle.stones)}
+    grid = puzzle.grid
     ray = np.zeros((puzzle.size, 4), dtype=np.int64)
     for i, cell in enumerate(puzzle.stones):
-        r0, c0 = puzzle.coords(cell)
-        for d, (dr, dc) in enumerate(DIRECTIONS):
-            word, r, c = 0, r0 + dr, c0 + dc
-            while 0 <= r < puzzle.rows and 0 <= c < puzzle.cols:
-                j = index.get(r * puzzle.cols + c)
+        for d, direction in enumerate(DIRECTIONS):
+            word = 0
+            for other in grid.ray(cell, direction):
+                j = index.get(other)
                 if j is not None:
                     word |= 1 << j
-                r, c = r + dr, c + dc
             ray[i, d] = _signed(word)
     bit = np.array([_signed(1 << i) for i in range(puzzle.size)], dtype=np.int64)
     return ray, bit
@@ -292,10 +291,11 @@ def _roots(puzzle: Puzzle, prefix: Sequence[Cell]) -> tuple[np.ndarray, Order]:
     return np.array([root], dtype=np.int64), tuple(prefix[:-1])
 
 
-def solutions(puzzle: Puzzle | str, *, prefix: Sequence[Cell] = ()) -> Iterator[Order]:
+def solutions(puzzle: Puzzle | str, limits: Limits | None = None, *, prefix: Sequence[Cell] = ()) -> Iterator[Order]:
     """Every order (the ones that begin with ``prefix``, if given): start stones in row-major
     order, then directions north, east, south, west at each stone. Lazy: the kernel resumes
     where it stopped each time more are wanted."""
+    limits = limits if limits is not None else Limits()
     puzzle = as_puzzle(puzzle)
     ray, bit = tables(puzzle)
     kernels = _kernels()
@@ -307,26 +307,29 @@ def solutions(puzzle: Puzzle | str, *, prefix: Sequence[Cell] = ()) -> Iterator[
     wanted = 1  # the first answer comes back as soon as it is found; then bigger batches
     while True:
         status, written, keys, aux, vals = kernels.enumerate_orders(
-            ray, bit, roots, stack, out, wanted, keys, aux, vals, used, MAX_MEMO_SLOTS
+            ray, bit, roots, stack, out, wanted, keys, aux, vals, used, MAX_MEMO_SLOTS, limits.flag
         )
         for i in range(written):
             yield head + tuple(puzzle.stones[j] for j in out[i, :length].tolist())
         if status == kernels.DONE:
             return
+        if status == kernels.HALTED:
+            limits.raise_stop()
         wanted = min(out.shape[0], wanted * 4)
 
 
 class Counter:
     """Counts of orders of one puzzle under one cap, sharing the kernel's memo between calls:
     asking about many prefixes of the same puzzle (as the generator does) reuses what earlier
-    questions learned."""
+    questions learned. The limits stop every call."""
 
-    def __init__(self, puzzle: Puzzle | str, cap: int | None = None) -> None:
+    def __init__(self, puzzle: Puzzle | str, cap: int | None = None, limits: Limits | None = None) -> None:
         self.puzzle = as_puzzle(puzzle)
         cap = COUNT_CEILING if cap is None else cap
         if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
             raise BoardPuzzlesError(f"the cap must be a whole number >= 1, got {cap!r}")
         self.cap = min(cap, COUNT_CEILING)
+        self.limits = limits if limits is not None else Limits()
         self.ray, self.bit = tables(self.puzzle)
         self._kernels = _kernels()
         self._keys, self._aux, self._vals, self._used = self._kernels.new_table()
@@ -335,41 +338,48 @@ class Counter:
         """The number of orders beginning with ``prefix`` (all orders for an empty prefix)."""
         roots, _ = _roots(self.puzzle, prefix)
         total, self._keys, self._aux, self._vals = self._kernels.count_orders(
-            self.ray, self.bit, roots, self.cap, self._keys, self._aux, self._vals, self._used, MAX_MEMO_SLOTS
+            self.ray,
+            self.bit,
+            roots,
+            self.cap,
+            self._keys,
+            self._aux,
+            self._vals,
+            self._used,
+            MAX_MEMO_SLOTS,
+            self.limits.flag,
         )
+        if total == self._kernels.STOPPED:
+            self.limits.raise_stop()
         return int(total)
 
 
-def count(
-    puzzle: Puzzle | str,
-    cap: int | None = None,
-    *,
-    prefix: Sequence[Cell] = (),
-    jobs: int | None = None,
-    progress: Progress | None = None,
-) -> int:
-    """The number of orders, or ``cap`` when there are at least that many (a cap makes proving
-    uniqueness cheap: ``count(p, 2) == 1``).
-
-    With ``jobs`` (or ``progress``), an uncapped count from the start is split into one subtask
-    per start stone and run by :func:`boardpuzzles.parallel.run_subtasks`: ``jobs`` threads, a
-    progress bar, and the caller's time limit, checkpoint and scheduler; Ctrl-C stops it between
-    subtasks. Otherwise it is one kernel call, whose memo is shared by every start."""
+def count(puzzle: Puzzle | str, limits: Limits | None = None) -> int:
+    """The number of orders (at most ``COUNT_CEILING``, which means "at least that many"). One
+    subtask per start stone, run by :func:`boardpuzzles.parallel.run_subtasks` under the limits:
+    threads, progress, time limit, checkpoint (bound to the stones), scheduler."""
+    limits = limits if limits is not None else Limits()
     puzzle = as_puzzle(puzzle)
-    if cap is not None or prefix or (jobs is None and progress is None):
-        return Counter(puzzle, cap)(prefix)
-    Counter(puzzle, 1)  # refuse a board the kernel cannot hold before any subtask starts
+    tables(puzzle)  # refuse a board the kernel cannot hold before any subtask starts
 
-    def work(spec: tuple[Cell]) -> int:
-        return Counter(puzzle)(spec)
+    def work(spec: tuple[Cell], limits: Limits) -> int:
+        return Counter(puzzle, None, limits)(spec)
 
     subtasks = [Subtask((stone,)) for stone in puzzle.stones]
-    return min(run_subtasks(work, subtasks, jobs=jobs or 1, progress=progress), COUNT_CEILING)
+    total = run_subtasks(work, subtasks, limits, identity=PUZZLE.problem_identity(puzzle))
+    return min(total, COUNT_CEILING)
 
 
-def solve(puzzle: Puzzle | str) -> Order | None:
+def count_at_most(puzzle: Puzzle | str, cap: int, limits: Limits | None = None, *, prefix: Sequence[Cell] = ()) -> int:
+    """The number of orders (beginning with ``prefix``), or ``cap`` when there are at least that
+    many, in one search whose memo every start shares: ``count_at_most(p, 2) == 1`` proves a
+    puzzle unique cheaply."""
+    return Counter(puzzle, cap, limits)(prefix)
+
+
+def solve(puzzle: Puzzle | str, limits: Limits | None = None) -> Order | None:
     """The first order (see :func:`solutions`), or None."""
-    return next(solutions(puzzle), None)
+    return next(solutions(puzzle, limits), None)
 
 
 def first_two(puzzle: Puzzle | str) -> tuple[Order | None, Order | None]:
@@ -378,30 +388,65 @@ def first_two(puzzle: Puzzle | str) -> tuple[Order | None, Order | None]:
     return (found + [None, None])[0], (found + [None, None])[1]
 
 
-def is_unique(puzzle: Puzzle | str) -> bool:
-    return count(puzzle, 2) == 1
+def is_unique(puzzle: Puzzle | str, limits: Limits | None = None) -> bool:
+    return count_at_most(puzzle, 2, limits) == 1
 
 
 # ---------------------------------------------------------------- pictures of orders
-def numbers(puzzle: Puzzle, order: Sequence[Cell] = ()) -> list[list[int | None]]:
-    """The board as pick-up numbers: None empty, 0 a stone not (yet) picked, k the k-th picked."""
-    grid: list[list[int | None]] = [[None] * puzzle.cols for _ in range(puzzle.rows)]
-    for cell in puzzle.stones:
-        r, c = puzzle.coords(cell)
-        grid[r][c] = 0
-    for k, cell in enumerate(order, start=1):
-        r, c = puzzle.coords(cell)
-        grid[r][c] = k
-    return grid
+#: Colours of the pictures: picked points, and the stone just picked.
+PICKED_MARK = "#9fc5e8"
+CURRENT_MARK = "#e06666"
+
+
+def frame(puzzle: Puzzle, order: Sequence[Cell], k: int, title: str = "") -> Scene:
+    """The board after the first ``k`` stones of ``order`` are picked up: stones left on the
+    board, picked stones numbered (the last one marked), and the walk so far as a path."""
+    picked = list(order[:k])
+    left = set(puzzle.stones) - set(picked)
+    marks = {cell: PICKED_MARK for cell in picked}
+    if k:
+        marks[picked[-1]] = CURRENT_MARK
+    return Scene(
+        puzzle.grid,
+        pieces={cell: STONE for cell in sorted(left)},
+        marks=marks,
+        labels={cell: str(i + 1) for i, cell in enumerate(picked)},
+        path=picked,
+        title=title,
+    )
+
+
+def frames(puzzle: Puzzle, order: Sequence[Cell]) -> list[Scene]:
+    """Every frame of a replay, 0 to len(order), titled with the step it shows."""
+    found = [frame(puzzle, order, 0, "start")]
+    for k in range(1, len(order) + 1):
+        found.append(frame(puzzle, order, k, f"{k}: {puzzle.name(order[k - 1])}"))
+    return found
+
+
+def text_frame(puzzle: Puzzle, order: Sequence[Cell], k: int) -> str:
+    """Frame ``k`` as text, in the seed's spelling: ``O`` a stone on the board, ``=`` a point
+    whose stone is gone, ``@`` the stone just picked."""
+    picked = list(order[:k])
+    pieces = {cell: STONE for cell in puzzle.stones}
+    pieces.update({cell: "=" for cell in picked})
+    if k:
+        pieces[picked[-1]] = "@"
+    return scene_text(Scene(puzzle.grid, pieces=pieces))
+
+
+def to_scene(puzzle: Puzzle, order: Sequence[Cell]) -> Scene:
+    return frame(puzzle, order, len(order))
 
 
 def numbered_picture(puzzle: Puzzle, order: Sequence[Cell]) -> str:
     """Pick-up numbers in right-aligned columns (``.`` empty, ``O`` a stone not picked)."""
-    width = max(2, len(str(len(order))))
-    lines = []
-    for row in numbers(puzzle, order):
-        lines.append(" ".join(("." if v is None else STONE if v == 0 else str(v)).rjust(width) for v in row))
-    return "\n".join(lines)
+    return scene_text(to_scene(puzzle, order))
+
+
+def answer_text(puzzle: Puzzle, order: Sequence[Cell]) -> str:
+    """An answer as ``solve`` prints it: the numbered board, then the order as square names."""
+    return f"{numbered_picture(puzzle, order)}\norder: {order_names(puzzle, order)}"
 
 
 def order_names(puzzle: Puzzle, order: Sequence[Cell]) -> str:
@@ -455,8 +500,8 @@ JUMP_WEIGHT = 2.0
 DISTANCE_POWER = 1.0
 
 
-class GenerationTimeout(BoardPuzzlesError):
-    """No unique puzzle was found before the time limit."""
+class GenerationTimeout(Exception):
+    """No unique puzzle was found before the time limit (not bad input: the run gave up)."""
 
 
 def _random_walk(rows: int, cols: int, stones: int, rng: random.Random, walk: list[Cell]) -> list[Cell] | None:
@@ -466,49 +511,46 @@ def _random_walk(rows: int, cols: int, stones: int, rng: random.Random, walk: li
     on the board then and blocked the step); the step to it may pass over earlier stones, which
     are already picked up. Steps that pass over picked stones are favoured: a walk without them
     can usually be walked backwards too, so it would not be unique."""
+    grid = Grid(rows, cols)
     walk = list(walk)
     placed = set(walk)
     crossed: set[Cell] = set()
     for a, b in zip(walk, walk[1:]):
-        crossed.update(_between(cols, a, b))
+        crossed.update(_between(grid, a, b))
     if not walk:
         walk.append(rng.randrange(rows * cols))
         placed.add(walk[0])
     while len(walk) < stones:
-        r0, c0 = divmod(walk[-1], cols)
-        arrived = NO_DIRECTION
-        if len(walk) >= 2:
-            (ra, ca) = divmod(walk[-2], cols)
-            arrived = DIRECTIONS.index(((r0 > ra) - (r0 < ra), (c0 > ca) - (c0 < ca)))
-        options: list[tuple[Cell, int]] = []
-        for d, (dr, dc) in enumerate(DIRECTIONS):
+        arrived = _direction(grid, walk[-2], walk[-1]) if len(walk) >= 2 else NO_DIRECTION
+        options: list[tuple[Cell, float]] = []
+        for d, direction in enumerate(DIRECTIONS):
             if arrived != NO_DIRECTION and d == arrived ^ 2:
                 continue
-            r, c, jumped, distance = r0 + dr, c0 + dc, 0, 1
-            while 0 <= r < rows and 0 <= c < cols:
-                cell = r * cols + c
+            jumped = 0
+            for distance, cell in enumerate(grid.ray(walk[-1], direction), start=1):
                 if cell in placed or cell in crossed:
                     jumped += 1
                 else:
                     options.append((cell, (1 + JUMP_WEIGHT * jumped) / distance**DISTANCE_POWER))
-                r, c, distance = r + dr, c + dc, distance + 1
         if not options:
             return None
         cell = rng.choices([o for o, _ in options], weights=[w for _, w in options])[0]
-        crossed.update(_between(cols, walk[-1], cell))
+        crossed.update(_between(grid, walk[-1], cell))
         walk.append(cell)
         placed.add(cell)
     return walk
 
 
-def _between(cols: int, a: Cell, b: Cell) -> list[Cell]:
-    (r0, c0), (r1, c1) = divmod(a, cols), divmod(b, cols)
-    dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
-    cells, r, c = [], r0 + dr, c0 + dc
-    while (r, c) != (r1, c1):
-        cells.append(r * cols + c)
-        r, c = r + dr, c + dc
-    return cells
+def _direction(grid: Grid, a: Cell, b: Cell) -> int:
+    """The direction (index in DIRECTIONS) of the step from a to b along a row or a column."""
+    (r0, c0), (r1, c1) = grid.coords(a), grid.coords(b)
+    return DIRECTIONS.index(((r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)))
+
+
+def _between(grid: Grid, a: Cell, b: Cell) -> list[Cell]:
+    """The points strictly between a and b on their row or column."""
+    ray = grid.ray(a, DIRECTIONS[_direction(grid, a, b)])
+    return list(ray[: ray.index(b)])
 
 
 def first_ambiguity(puzzle: Puzzle, walk: Sequence[Cell], counter: Counter | None = None) -> int | None:
@@ -525,13 +567,15 @@ def first_ambiguity(puzzle: Puzzle, walk: Sequence[Cell], counter: Counter | Non
 
 
 def generate(
-    rows: int, cols: int, stones: int, *, seed: int | None = None, time_limit: float | None = 60.0, patience: int = 60
+    rows: int, cols: int, stones: int, *, seed: int | None = None, limits: Limits | None = None, patience: int = 60
 ) -> Generated:
     """A new puzzle with exactly one order: a random legal walk of ``stones`` stones, regrown
     from its first point of ambiguity (the walk is kept up to the stone where another choice
     would also succeed, and a new random tail is grown from there). A regrown walk is kept when
     its first ambiguity comes no earlier; after ``patience`` regrowths without progress a fresh
-    walk is begun. Same seed, same puzzle."""
+    walk is begun. Same seed, same puzzle. At the limits' time limit it raises
+    :class:`GenerationTimeout` (with a hint), on Ctrl-C :class:`Interrupted`."""
+    limits = limits if limits is not None else Limits()
     Puzzle(rows, cols, (0,))  # validates the size
     if isinstance(stones, bool) or not isinstance(stones, int) or stones < 1:
         raise SizeError(f"the number of stones must be a whole number >= 1, got {stones!r}")
@@ -540,38 +584,42 @@ def generate(
             f"{stones} stones do not fit: at most {min(MAX_STONES, rows * cols)} on a {rows}x{cols} "
             f"board" + (f" (the solver handles {MAX_STONES})" if stones > MAX_STONES else "")
         )
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
+        raise BoardPuzzlesError(f"the seed must be a whole number from 0 to 2**63 - 1, got {seed!r}")
     rng = random.Random(seed)
     started = time.perf_counter()
     regrowths = restarts = 0
 
     def ambiguity(walk: list[Cell]) -> int | None:
-        return first_ambiguity(Puzzle(rows, cols, tuple(walk)), walk)
+        puzzle = Puzzle(rows, cols, tuple(walk))
+        return first_ambiguity(puzzle, walk, Counter(puzzle, 1, limits))
 
-    while True:
-        walk = _random_walk(rows, cols, stones, rng, [])
-        if walk is not None:
-            point = ambiguity(walk)
-            stuck = 0
-            while point is not None and stuck < patience:
-                if time_limit is not None and time.perf_counter() - started > time_limit:
-                    raise _gave_up(rows, cols, stones, time_limit)
-                grown = _random_walk(rows, cols, stones, rng, walk[: max(1, point)])
-                regrowths += 1
-                if grown is None:
-                    stuck += 1
-                    continue
-                new_point = ambiguity(grown)
-                if new_point is None or new_point >= point:
-                    stuck = 0 if new_point is None or new_point > point else stuck + 1
-                    walk, point = grown, new_point
-                else:
-                    stuck += 1
-            if point is None:
-                puzzle = Puzzle(rows, cols, tuple(walk))
-                return Generated(puzzle, tuple(walk), regrowths, restarts, time.perf_counter() - started)
-        restarts += 1
-        if time_limit is not None and time.perf_counter() - started > time_limit:
-            raise _gave_up(rows, cols, stones, time_limit)
+    try:
+        while True:
+            limits.check()
+            walk = _random_walk(rows, cols, stones, rng, [])
+            if walk is not None:
+                point = ambiguity(walk)
+                stuck = 0
+                while point is not None and stuck < patience:
+                    limits.check()
+                    grown = _random_walk(rows, cols, stones, rng, walk[: max(1, point)])
+                    regrowths += 1
+                    if grown is None:
+                        stuck += 1
+                        continue
+                    new_point = ambiguity(grown)
+                    if new_point is None or new_point >= point:
+                        stuck = 0 if new_point is None or new_point > point else stuck + 1
+                        walk, point = grown, new_point
+                    else:
+                        stuck += 1
+                if point is None:
+                    puzzle = Puzzle(rows, cols, tuple(walk))
+                    return Generated(puzzle, tuple(walk), regrowths, restarts, time.perf_counter() - started)
+            restarts += 1
+    except TimeLimitReached:
+        raise _gave_up(rows, cols, stones, limits.time_limit or 0.0) from None
 
 
 def _gave_up(rows: int, cols: int, stones: int, time_limit: float) -> GenerationTimeout:
@@ -586,3 +634,130 @@ def _gave_up(rows: int, cols: int, stones: int, time_limit: float) -> Generation
     else:
         hint = "try a different number of stones (more or fewer) or another seed"
     return GenerationTimeout(f"no unique {rows}x{cols} puzzle with {stones} stones found in {time_limit:g} s; {hint}")
+
+
+# ---------------------------------------------------------------- the protocol
+def read_order(puzzle: Puzzle, text: str) -> Order:
+    """An order as people give it: square names or (row,col) pairs, ``solve``'s output (its
+    ``order:`` line), or a board of pick-up numbers (plain or pzprv3) of the same puzzle."""
+    from boardpuzzles.formats import goishi as formats
+
+    line = next((ln for ln in text.splitlines() if ln.strip().startswith("order:")), None)
+    if line is not None:
+        return parse_order(puzzle, line.split(":", 1)[1])
+    if "\n" in text.strip() or text.lstrip().startswith(("pzprv3", '"')):
+        document = formats.read(text)
+        if document.puzzle != puzzle:
+            raise BoardPuzzlesError("the answer shows a different board from the puzzle's")
+        if document.order is None:
+            raise BoardPuzzlesError("the answer holds no pick-up order")
+        return document.order
+    return parse_order(puzzle, text)
+
+
+def answer_to_json(puzzle: Puzzle, order: Sequence[Cell]) -> list[str]:
+    """The order as square names."""
+    return [puzzle.name(c) for c in order]
+
+
+def answer_from_json(puzzle: Puzzle, document: Any) -> Order:
+    if not isinstance(document, list):
+        raise BoardPuzzlesError('an order is a list of square names: ["e3", "d3", ...]')
+    return tuple(puzzle.grid.cell_named(str(name)) for name in document)
+
+
+def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Puzzle, Order]:
+    """The puzzle from the FILE parameter (its text), and the order from ``text`` or, without
+    one, the pick-up numbers the puzzle's own file holds."""
+    from boardpuzzles.formats import goishi as formats
+
+    document = formats.read(values["file"], values.get("format"))
+    if text is not None:
+        return document.puzzle, read_order(document.puzzle, text)
+    if document.order is None:
+        raise BoardPuzzlesError(
+            "no order to check: give ANSWER (square names such as 'e3 d3 ...'), or a FILE with pick-up numbers"
+        )
+    return document.puzzle, document.order
+
+
+def describe(puzzle: Puzzle) -> str:
+    return f"pick-up orders of the {puzzle.describe()}"
+
+
+def _problem(file: str, format: str | None = None) -> Puzzle:
+    from boardpuzzles.formats import goishi as formats
+
+    return formats.read(file, format).puzzle
+
+
+def looks_like_url(text: str) -> bool:
+    """Whether a FILE argument is a puzz.link URL itself (decided on its shape, not by looking
+    for a file: a mistyped path is reported as a missing file)."""
+    text = text.strip()
+    return "://" in text or text.startswith(("goishi/", "pzprv3", "?goishi/", "p?goishi/"))
+
+
+def _warmup() -> None:
+    small = Puzzle.parse("OOOO\n.OOO\n..OO\n...O")
+    is_unique(small)
+    solve(small)
+    count(small)
+
+
+#: A dense board: every point of 7x7 holds a stone (the slow case the time-limit tests use).
+DENSE_7 = "goishi/7/7/" + "0" * 10
+
+PUZZLE: protocol.Puzzle[Puzzle, Order] = protocol.Puzzle(
+    name="goishi",
+    title="Goishi Hiroi: pick up every stone in one walk",
+    description="Goishi Hiroi: pick up every stone in one walk. Start at any stone; move along a row or a "
+    "column and pick up the first stone still on the board in that direction; at each stone go "
+    "straight on or turn 90 degrees, never back. The answer is the pick-up order. FILE may be a file, "
+    "`-` for standard input, or a puzz.link URL itself (formats: quoted, rows, numbers, url, pzprv3).",
+    params=(
+        protocol.Param(
+            "file",
+            "file",
+            "the puzzle: a file, - for standard input, or a puzz.link URL",
+            positional=True,
+            metavar="FILE",
+            literal=looks_like_url,
+        ),
+        protocol.Param(
+            "format",
+            "choice",
+            "The input's format (default: detected).",
+            None,
+            short="-f",
+            choices=("quoted", "rows", "numbers", "url", "pzprv3"),
+        ),
+    ),
+    problem=_problem,
+    solutions=solutions,
+    count=count,
+    count_at_most=count_at_most,
+    violations=violations,
+    to_scene=to_scene,
+    answer_to_json=answer_to_json,
+    answer_from_json=answer_from_json,
+    read_answer=read_answer,
+    answer_text=answer_text,
+    describe=describe,
+    check_params=("file", "format"),
+    answer_optional=True,
+    literal_answers=True,
+    default_limit=2,
+    # goishi2_80Q1 (umeya/puzzle_alogorithm_python, from Otsuki's book): 4 orders.
+    small="goishi/4/4/1370",
+    small_count=4,
+    small_source="umeya/puzzle_alogorithm_python goishi2_80Q1",
+    slow=DENSE_7,
+    examples=(
+        protocol.Example("solve goishi/6/7/vsten1tvo"),
+        protocol.Example("generate 10x10 --stones 20 --seed 1"),
+        protocol.Example("count goishi/4/4/1370", 4, "umeya/puzzle_alogorithm_python goishi2_80Q1"),
+    ),
+    warmup=_warmup,
+    commands="boardpuzzles.cli.goishi:COMMANDS",
+)

@@ -1,6 +1,7 @@
 """HyperQueen: n queens on an n x n torus, no two in a row, column or (wrapped) diagonal.
 
 The puzzle of the science magazine *Quark*, solved for 7x7 in the seed article (28 placements).
+The searches are those of :mod:`.queens`, on the torus.
 
 Glossary
 --------
@@ -13,61 +14,73 @@ groups      ``torus`` (rotations, reflections and shifts; OEIS A053994), ``multi
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Mapping
+from typing import Any
 
 from boardpuzzles.board import Board
-from boardpuzzles.parallel import Progress
+from boardpuzzles.protocol import Example, Param, Puzzle, board_scene
 from boardpuzzles.puzzles import queens
-from boardpuzzles.puzzles.queens import Placement, validate_size
+from boardpuzzles.puzzles.queens import GROUP_HELP, MAX_N, TORUS_GROUPS, Problem, polya_reason
 
-GROUPS = ("torus", "multipliers", "full")
+__all__ = ["PUZZLE", "Problem", "polya_reason", "problem"]
+
 DEFAULT_GROUP = "torus"
 
 
-def polya_reason(n: int) -> str | None:
-    """Why there is no placement on an n x n torus, or None when there are some (gcd(n, 6) = 1)."""
-    g = math.gcd(n, 6)
-    if n == 1 or g == 1:
-        return None
-    divisor = "2 and 3" if g == 6 else str(g)
-    return (
-        f"no placement exists: n = {n} is divisible by {divisor}, and n queens on an n x n torus "
-        f"exist only when gcd(n, 6) = 1 (Polya 1918)"
-    )
+def problem(n: int, unique: bool = False, group: str = DEFAULT_GROUP) -> Problem:
+    """n queens on the n x n torus; with ``unique``, one placement per class under ``group``."""
+    return Problem(n, True, group if unique else None)
 
 
-def solutions(n: int, *, group: str | None = None) -> Iterator[Placement]:
-    """Every placement on the n x n torus in lexicographic order; with ``group``, one per class."""
-    validate_size(n)
-    if polya_reason(n):
-        return iter(())
-    return queens.solutions(n, torus=True, group=group)
+def _read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, Board]:
+    return queens.read_answer(values, text, torus=True)
 
 
-def count(n: int, *, jobs: int = 1, progress: Progress | None = None) -> int:
-    """T(n): every placement on the n x n torus (OEIS A051906)."""
-    validate_size(n)
-    if polya_reason(n):
-        return 0
-    return queens.count(n, torus=True, jobs=jobs, progress=progress)
+def _warmup() -> None:
+    queens.count(Problem(5, True))
+    queens.count(Problem(5, True, "torus"))
+    next(queens.solutions(Problem(5, True)))
 
 
-def count_classes(n: int, group: str = DEFAULT_GROUP, *, jobs: int = 1, progress: Progress | None = None) -> int:
-    """Classes of placements under ``group`` (A053994 for ``torus``, A062166 for ``multipliers``)."""
-    validate_size(n)
-    if polya_reason(n):
-        return 0
-    return queens.count_classes(n, group, torus=True, jobs=jobs, progress=progress)
-
-
-def violations(n: int, placement: Sequence[int]) -> list[str]:
-    return queens.violations(n, placement, torus=True)
-
-
-def check(n: int, placement: Sequence[int]) -> bool:
-    return queens.check(n, placement, torus=True)
-
-
-def to_board(n: int, placement: Sequence[int]) -> Board:
-    return queens.to_board(n, placement, torus=True)
+PUZZLE: Puzzle[Problem, Board] = Puzzle(
+    name="hyperqueen",
+    title="n queens on a torus (the board wraps around at every edge)",
+    description="HyperQueen: N queens on an N x N torus (leave on the right, come back on the left; "
+    "leave at the top, come back at the bottom), no two in a row, a column or a wrapped diagonal. "
+    "The puzzle of the magazine Quark; placements exist exactly when gcd(N, 6) = 1 (Polya 1918).",
+    params=(
+        Param("n", "side", "the board's side", positional=True, metavar="N", maximum=MAX_N),
+        Param("unique", "flag", "One placement per symmetry class (see --group).", False),
+        Param(
+            "group",
+            "choice",
+            "Symmetry group for --unique: " + "; ".join(f"{g}: {GROUP_HELP[g]}" for g in TORUS_GROUPS) + ".",
+            DEFAULT_GROUP,
+            choices=TORUS_GROUPS,
+        ),
+    ),
+    problem=problem,
+    solutions=queens.solutions,
+    count=queens.count,
+    violations=queens.violations,
+    to_scene=board_scene,
+    answer_to_json=queens.answer_to_json,
+    answer_from_json=queens.answer_from_json,
+    read_answer=_read_answer,
+    describe=queens.describe,
+    no_solution_reason=queens.no_solution_reason,
+    small="7",
+    small_count=28,
+    small_source="OEIS A051906; the seed article",
+    slow="29",
+    examples=(
+        Example("solve 7 --limit 2"),
+        Example("count 13", 4524, "OEIS A051906"),
+        Example("count 13 --unique", 11, "OEIS A053994"),
+        Example("count 13 --unique --group multipliers", 7, "OEIS A062166"),
+        Example("count 17", 140692, "OEIS A051906"),
+        Example("count 12", 0, "Polya 1918: gcd(12, 6) > 1"),
+        Example("check tests/data/hyperqueen7_first.txt"),
+    ),
+    warmup=_warmup,
+)

@@ -2,6 +2,9 @@
 
 Glossary
 --------
+problem
+    :class:`Problem`: the board (rows x cols), and what is searched: open or ``closed`` tours,
+    from one ``start`` square or from every square, ``undirected`` (each path once) or not.
 tour
     The squares in the order the knight visits them, as a tuple of cells (row 0 on top, see
     :mod:`boardpuzzles.grid`). Consecutive squares are a knight's move apart.
@@ -29,15 +32,19 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from boardpuzzles.errors import BoardPuzzlesError, SizeError
+from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
 from boardpuzzles.grid import KNIGHT_STEPS, Grid
-from boardpuzzles.parallel import Progress, Subtask, run_subtasks, stop_if_out_of_time
+from boardpuzzles.limits import STOP_TIME, Limits
+from boardpuzzles.parallel import Subtask, run_subtasks
+from boardpuzzles.protocol import Example, Param, Puzzle
 
 Tour = tuple[int, ...]
 
@@ -55,24 +62,61 @@ MAX_FRONTIER_STATES = 40_000_000
 SUBTASKS_PER_START = 64
 
 
-# ------------------------------------------------------------------ sizes and tables
+# ------------------------------------------------------------------ problems, sizes and tables
 def board(rows: int, cols: int | None = None) -> Grid:
     return Grid.square(rows) if cols is None or cols == rows else Grid(rows, cols)
 
 
-@functools.lru_cache(maxsize=8)
+@dataclass(frozen=True)
+class Problem:
+    """The tours of a rows x cols board: open or ``closed``; from ``start`` (a cell) or from
+    every square; ``undirected``: each path (or cycle) once instead of once per direction and
+    start."""
+
+    rows: int
+    cols: int
+    start: int | None = None
+    closed: bool = False
+    undirected: bool = False
+
+    def __post_init__(self) -> None:
+        _validate(self.rows, self.cols, self.start)
+        if self.undirected and self.start is not None and not self.closed:
+            raise BoardPuzzlesError("an open tour from a given start already has its direction; drop --undirected")
+
+    @property
+    def grid(self) -> Grid:
+        return board(self.rows, self.cols)
+
+    @property
+    def squares(self) -> int:
+        return self.rows * self.cols
+
+
+def describe(problem: Problem) -> str:
+    kind = "closed" if problem.closed else "open"
+    size = f"{problem.rows}x{problem.cols}"
+    if problem.undirected:
+        return f"{kind} tours of {size}, each {'cycle' if problem.closed else 'path'} once"
+    where = "from every start square" if problem.start is None else f"starting on {problem.grid.name(problem.start)}"
+    return f"{kind} tours of {size}, directed, {where}"
+
+
+def identity(problem: Problem) -> dict[str, Any]:
+    start = None if problem.start is None else problem.grid.name(problem.start)
+    return {
+        "rows": problem.rows,
+        "cols": problem.cols,
+        "start": start,
+        "closed": problem.closed,
+        "undirected": problem.undirected,
+    }
+
+
 def knight_moves(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
     """``(moves, n_moves)``: ``moves[v, :n_moves[v]]`` are the squares a knight reaches from v,
-    in a fixed order (the order every search and listing follows)."""
-    r, c = np.divmod(np.arange(rows * cols), cols)
-    moves = np.full((rows * cols, 8), -1, np.int32)
-    n_moves = np.zeros(rows * cols, np.int32)
-    for dr, dc in KNIGHT_STEPS:
-        rr, cc = r + dr, c + dc
-        ok = (rr >= 0) & (rr < rows) & (cc >= 0) & (cc < cols)
-        moves[ok, n_moves[ok]] = (rr * cols + cc)[ok]
-        n_moves[ok] += 1
-    return moves, n_moves
+    in a fixed order (the order every search and listing follows); the grid's step table."""
+    return board(rows, cols).step_table(KNIGHT_STEPS)
 
 
 @functools.lru_cache(maxsize=8)
@@ -93,9 +137,19 @@ def _closing_squares(rows: int, cols: int, start: int) -> list[int]:
 
 
 # ------------------------------------------------------------------ checking (independent)
-def violations(rows: int, cols: int, tour: Sequence[int], closed: bool = False) -> list[str]:
-    """What is wrong with ``tour`` as a knight's tour of the rows x cols board: plain code that
-    compares coordinates, sharing nothing with the searches."""
+def violations(problem: Problem, tour: Sequence[int]) -> list[str]:
+    """What is wrong with ``tour`` as a tour of the problem (its board, closed if asked, from its
+    start if given): plain code that compares coordinates, sharing nothing with the searches."""
+    problems = tour_violations(problem.rows, problem.cols, tour, problem.closed)
+    if problem.start is not None and tour and tour[0] != problem.start:
+        name = problem.grid.name
+        first = name(tour[0]) if 0 <= tour[0] < problem.squares else repr(tour[0])
+        problems.insert(0, f"the tour starts on {first}, not on {name(problem.start)}")
+    return problems
+
+
+def tour_violations(rows: int, cols: int, tour: Sequence[int], closed: bool = False) -> list[str]:
+    """What is wrong with ``tour`` as a knight's tour of the rows x cols board."""
     squares = rows * cols
     problems = []
     names = board(rows, cols)
@@ -129,7 +183,7 @@ def violations(rows: int, cols: int, tour: Sequence[int], closed: bool = False) 
 
 def check(rows: int, cols: int, tour: Sequence[int], closed: bool = False) -> bool:
     """True when ``tour`` is a knight's tour of the board (closed, if asked)."""
-    return not violations(rows, cols, tour, closed)
+    return not tour_violations(rows, cols, tour, closed)
 
 
 # ------------------------------------------------------------------ when there is none
@@ -205,96 +259,91 @@ def _prefixes(rows: int, cols: int, start: int, wanted: int) -> list[tuple[Tour,
 
 
 # ------------------------------------------------------------------ counting
-def count(
-    rows: int,
-    cols: int | None = None,
-    start: int | None = None,
-    closed: bool = False,
-    undirected: bool = False,
-    jobs: int = 1,
-    progress: Progress | None = None,
-) -> int:
-    """The number of knight's tours of the rows x cols board (square when ``cols`` is None).
-
-    Directed by default, starting anywhere (or on ``start``). ``undirected`` counts each path
-    or cycle once. Closed tours come from the frontier dynamic program (:func:`count_closed`).
-    """
-    cols = rows if cols is None else cols
-    validate_count(rows, cols, start, closed, undirected)
-    squares = rows * cols
-    if closed:
-        cycles = count_closed(rows, cols, progress)
-        if undirected:
+def count(problem: Problem, limits: Limits | None = None) -> int:
+    """The number of tours the problem describes (directed unless ``undirected``; from every
+    start or from ``start``). Closed tours come from the frontier sweep (:func:`count_closed`)."""
+    limits = limits if limits is not None else Limits()
+    validate_count(problem)
+    rows, cols, start = problem.rows, problem.cols, problem.start
+    squares = problem.squares
+    where = PUZZLE.problem_identity(problem)
+    if problem.closed:
+        if no_tour_reason(rows, cols, closed=True):
+            return 0
+        cycles = run_subtasks(_closed_sweep, [Subtask(("closed tours", rows, cols))], limits, identity=where)
+        if problem.undirected:
             return cycles
         return 2 * cycles * (1 if start is not None else squares)
     if squares == 1:
         return 1
     if no_tour_reason(rows, cols, start=start):
         return 0
-    from boardpuzzles._kernels.knights_tour import path_search
-
-    reach = reach_masks(rows, cols)
-    nothing = np.empty((0, squares), np.int32)
-
-    def work(prefix: Tour) -> int:
-        return int(path_search(reach, np.array(prefix, np.int32), -1, nothing, -1))
-
     starts = [(start, 1)] if start is not None else _start_classes(rows, cols)
     subtasks = [
-        Subtask(prefix, weight * orbit)
+        Subtask((rows, cols, prefix), weight * orbit)
         for first, orbit in starts
         for prefix, weight in _prefixes(rows, cols, first, SUBTASKS_PER_START)
     ]
-    directed = run_subtasks(work, subtasks, jobs=jobs, progress=progress)
-    return directed // 2 if undirected else directed
+    directed = run_subtasks(_open_work, subtasks, limits, identity=where)
+    return directed // 2 if problem.undirected else directed
 
 
-def validate_count(rows: int, cols: int, start: int | None, closed: bool, undirected: bool) -> None:
+def _open_work(spec: tuple[int, int, Tour], limits: Limits) -> int:
+    from boardpuzzles._kernels.knights_tour import STOPPED, path_search
+
+    rows, cols, prefix = spec
+    nothing = np.empty((0, rows * cols), np.int32)
+    found = int(path_search(reach_masks(rows, cols), np.array(prefix, np.int32), -1, nothing, -1, limits.flag))
+    if found == STOPPED:
+        limits.raise_stop()
+    return found
+
+
+def validate_count(problem: Problem) -> None:
     """Refuse, with the reason, a count that cannot be made (before any work is done)."""
-    _validate(rows, cols, start)
-    if undirected and start is not None and not closed:
-        raise BoardPuzzlesError("an open tour from a given start already has its direction; drop --undirected")
-    if closed and min(rows, cols) > MAX_FRONTIER_SIDE and not no_tour_reason(rows, cols, closed=True):
+    rows, cols = problem.rows, problem.cols
+    if problem.closed and min(rows, cols) > MAX_FRONTIER_SIDE and not no_tour_reason(rows, cols, closed=True):
         raise SizeError(
             f"counting closed tours is limited to boards with a side of at most {MAX_FRONTIER_SIDE} "
             f"(the sweep keeps 2 x side + 2 squares in one 64-bit state); {rows}x{cols} is wider. "
             "`knights-tour find --closed` finds one tour on any board"
         )
-    if not closed and rows * cols > MAX_COUNT_SQUARES:
+    if not problem.closed and rows * cols > MAX_COUNT_SQUARES:
         raise SizeError(
             f"counting open tours is limited to {MAX_COUNT_SQUARES} squares (8x8 would take "
             f"centuries); {rows}x{cols} has {rows * cols}. `knights-tour find` finds one tour on any board"
         )
 
 
-def count_closed(rows: int, cols: int | None = None, progress: Progress | None = None) -> int:
-    """The number of closed tours as cycles (undirected, no start): OEIS A001230 on n x n.
-
-    One frontier sweep, run as a single subtask of the shared mechanism: a checkpoint records
-    its answer, a scheduler runs it on a cluster (to its end), and locally a time limit stops it
-    between rows."""
-    cols = rows if cols is None else cols
-    _validate(rows, cols, None)
-    if no_tour_reason(rows, cols, closed=True):
-        return 0
-    validate_count(rows, cols, None, True, True)
-    return run_subtasks(_closed_sweep, [Subtask(("closed tours", rows, cols))], progress=progress)
+def count_closed(rows: int, cols: int | None = None, limits: Limits | None = None) -> int:
+    """The number of closed tours as cycles (undirected, no start): OEIS A001230 on n x n."""
+    return count(Problem(rows, rows if cols is None else cols, closed=True, undirected=True), limits)
 
 
-@functools.lru_cache(maxsize=32)  # the conventions of ``count`` ask for the same sweep again
-def _closed_sweep(spec: tuple[str, int, int]) -> int:
-    from boardpuzzles._kernels.knights_tour import count_cycles
+#: Finished sweeps by board: `count` asks for the same sweep again for each convention.
+_SWEEPS: dict[tuple[int, int], int] = {}
+
+
+def _closed_sweep(spec: tuple[str, int, int], limits: Limits) -> int:
+    """One frontier sweep, run as a single subtask of the shared mechanism: a checkpoint records
+    its answer, a scheduler runs it on a cluster, and the stop flag ends it within a row."""
+    from boardpuzzles._kernels.knights_tour import STOPPED_SWEEP, count_cycles
 
     _, rows, cols = spec
+    if (rows, cols) in _SWEEPS:
+        return _SWEEPS[rows, cols]
     narrow, wide = sorted((rows, cols))
     moves, n_moves = knight_moves(wide, narrow)  # sweep along the long side: a narrow frontier
     current = np.array([[0, 1]], np.int64)
     total = 0
     for first in range(0, rows * cols, narrow):  # one row of the sweep at a time
-        stop_if_out_of_time()
+        limits.check()
+        last = min(first + narrow, rows * cols)
         current, total, status = count_cycles(
-            moves, n_moves, narrow, MAX_FRONTIER_STATES, current, first, min(first + narrow, rows * cols), total
+            moves, n_moves, narrow, MAX_FRONTIER_STATES, current, first, last, total, limits.flag
         )
+        if status == STOPPED_SWEEP:
+            limits.raise_stop()
         if status == -1:
             raise SizeError(
                 f"counting closed tours of {rows}x{cols} needs more than {MAX_FRONTIER_STATES:,} "
@@ -304,24 +353,37 @@ def _closed_sweep(spec: tuple[str, int, int]) -> int:
             raise SizeError(f"the closed-tour count of {rows}x{cols} outgrows 64-bit integers")
         if len(current) == 0:
             break
+    _SWEEPS[rows, cols] = int(total)
     return int(total)
 
 
 # ------------------------------------------------------------------ listing
-def solutions(rows: int, cols: int | None = None, start: int | None = None, closed: bool = False) -> Iterator[Tour]:
-    """Every directed tour (from ``start``, or from each square in turn), lazily, in a fixed
-    order: moves are tried in the order of ``knight_moves``."""
-    cols = rows if cols is None else cols
-    _validate(rows, cols, start)
-    if rows * cols > MAX_COUNT_SQUARES:
+def solutions(problem: Problem, limits: Limits | None = None) -> Iterator[Tour]:
+    """Every tour the problem describes, lazily, in a fixed order: start squares in turn, moves
+    tried in the order of ``knight_moves``. ``undirected`` keeps one direction of each path (the
+    one whose first square is the smaller of its ends) or cycle (starting on its least square,
+    second square smaller than the last)."""
+    limits = limits if limits is not None else Limits()
+    rows, cols = problem.rows, problem.cols
+    if problem.squares > MAX_COUNT_SQUARES:
         raise SizeError(
             f"listing tours is limited to {MAX_COUNT_SQUARES} squares; `knights-tour find` finds one tour on any board"
         )
-    starts = [start] if start is not None else range(rows * cols)
-    return itertools.chain.from_iterable(_tours_from(rows, cols, s, closed) for s in starts)
+    if problem.undirected and problem.closed and problem.start is None:
+        starts: Sequence[int] = [0]  # every cycle passes square 0
+    else:
+        starts = [problem.start] if problem.start is not None else range(problem.squares)
+    for first in starts:
+        for tour in _tours_from(rows, cols, first, problem.closed, limits):
+            if problem.undirected and len(tour) > 2:
+                if problem.closed and tour[1] > tour[-1]:
+                    continue
+                if not problem.closed and tour[0] > tour[-1]:
+                    continue
+            yield tour
 
 
-def _tours_from(rows: int, cols: int, start: int, closed: bool) -> Iterator[Tour]:
+def _tours_from(rows: int, cols: int, start: int, closed: bool, limits: Limits) -> Iterator[Tour]:
     squares = rows * cols
     if squares == 1:
         if not closed:
@@ -330,22 +392,24 @@ def _tours_from(rows: int, cols: int, start: int, closed: bool) -> Iterator[Tour
     if no_tour_reason(rows, cols, closed, start):
         return
     if not closed:
-        yield from _listed(rows, cols, (start,), -1)
+        yield from _listed(rows, cols, (start,), -1, limits)
         return
     for second in _closing_squares(rows, cols, start):  # tours by their first move, then last
         for last in _closing_squares(rows, cols, start):
             if last != second:
-                yield from _listed(rows, cols, (start, second), last)
+                yield from _listed(rows, cols, (start, second), last, limits)
 
 
-def _listed(rows: int, cols: int, prefix: Tour, end: int, batch: int = 4096) -> Iterator[Tour]:
+def _listed(rows: int, cols: int, prefix: Tour, end: int, limits: Limits, batch: int = 4096) -> Iterator[Tour]:
     """The tours that start with ``prefix`` (and stop on ``end``, if >= 0), a batch at a time: a
     prefix with more than ``batch`` of them is split by its next move, which keeps the order and
     bounds the memory."""
-    from boardpuzzles._kernels.knights_tour import path_search
+    from boardpuzzles._kernels.knights_tour import STOPPED, path_search
 
     out = np.empty((batch, rows * cols), np.int32)
-    found = path_search(reach_masks(rows, cols), np.array(prefix, np.int32), end, out, batch)
+    found = path_search(reach_masks(rows, cols), np.array(prefix, np.int32), end, out, batch, limits.flag)
+    if found == STOPPED:
+        limits.raise_stop()
     if found <= batch:
         for row in out[:found]:
             yield tuple(row.tolist())
@@ -353,7 +417,7 @@ def _listed(rows: int, cols: int, prefix: Tour, end: int, batch: int = 4096) -> 
     moves, n_moves = knight_moves(rows, cols)
     for x in moves[prefix[-1], : n_moves[prefix[-1]]]:
         if int(x) not in prefix and int(x) != end:
-            yield from _listed(rows, cols, prefix + (int(x),), end, batch)
+            yield from _listed(rows, cols, prefix + (int(x),), end, limits, batch)
 
 
 # ------------------------------------------------------------------ finding one tour
@@ -372,17 +436,22 @@ def find(
     closed: bool = False,
     start: int | None = None,
     seed: int = 0,
+    limits: Limits | None = None,
     attempts: int = 20,
 ) -> FindResult:
     """One tour (closed, if asked; from ``start``, if given), quickly on boards of any size.
 
     Warnsdorff's rule (move to the square with the fewest onward moves), ties broken towards
     the edge (Roth), with Posa rotations when it gets stuck; closed tours are closed by further
-    rotations. Small boards fall back to the exact search, which can also prove there is none."""
+    rotations. Small boards fall back to the exact search, which can also prove there is none.
+    The limits stop it between and within attempts (then ``complete`` is False)."""
     from boardpuzzles._kernels.knights_tour import close_by_rotations, warnsdorff_walk
 
+    limits = limits if limits is not None else Limits()
     cols = rows if cols is None else cols
     _validate(rows, cols, start)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise BoardPuzzlesError(f"the seed must be a whole number from 0 to 2**63 - 1, got {seed!r}")
     squares = rows * cols
     if squares > MAX_FIND_SQUARES:
         raise SizeError(f"find is limited to {MAX_FIND_SQUARES:,} squares (memory); {rows}x{cols} has {squares:,}")
@@ -402,19 +471,27 @@ def find(
     first = start if start is not None else 0
     budget = 4 * squares + 1000
     for attempt in range(attempts):
-        walk = warnsdorff_walk(moves, n_moves, first, edge_pull, seed + attempt, attempt > 0, budget)
+        if limits.stopped:
+            break
+        # numba's generator takes a 32-bit seed: one per (seed, attempt), whatever the seed's size.
+        kernel_seed = int(np.random.SeedSequence([seed, attempt]).generate_state(1)[0])
+        walk = warnsdorff_walk(moves, n_moves, first, edge_pull, kernel_seed, attempt > 0, budget, limits.flag)
         if len(walk) < squares:
             continue
         if not closed:
             return result(tuple(walk.tolist()), "Warnsdorff" + (" (randomised ties)" if attempt else ""))
-        if close_by_rotations(moves, n_moves, walk, cols, budget, seed + attempt):
+        if close_by_rotations(moves, n_moves, walk, cols, budget, kernel_seed, limits.flag):
             cycle = walk.tolist()
             at = cycle.index(first)
             return result(tuple(cycle[at:] + cycle[:at]), "Warnsdorff, closed by rotations")
+    if limits.stopped:
+        if limits.reason != STOP_TIME:
+            limits.raise_stop()
+        return result(None, "Warnsdorff", "stopped at the time limit", complete=False)
     if squares <= EXACT_FIND_SQUARES:
         starts = [first] if start is not None or closed else range(squares)
         for s in starts:
-            tour = next(_tours_from(rows, cols, s, closed), None)
+            tour = next(_tours_from(rows, cols, s, closed, limits), None)
             if tour is not None:
                 return result(tour, "exhaustive search")
         where = f" from {board(rows, cols).name(start)}" if start is not None else ""
@@ -434,11 +511,130 @@ def _validate(rows: int, cols: int, start: int | None) -> None:
         raise BoardPuzzlesError(f"start square {start} is off the {rows}x{cols} board")
 
 
-# ------------------------------------------------------------------ pictures
+# ------------------------------------------------------------------ pictures and text
 def picture(rows: int, cols: int, tour: Sequence[int]) -> str:
     """The tour as a board of move numbers (1 = the first square), right-aligned."""
-    numbers = {cell: i + 1 for i, cell in enumerate(tour)}
-    width = len(str(rows * cols))
-    return "\n".join(
-        " ".join(str(numbers.get(r * cols + c, ".")).rjust(width) for c in range(cols)) for r in range(rows)
-    )
+    from boardpuzzles.scene import scene_text
+
+    return scene_text(to_scene(Problem(rows, cols), tour))
+
+
+def to_scene(problem: Problem, tour: Sequence[int]) -> Any:
+    """The tour's picture: move numbers on the squares and the path (closed: back to the start)."""
+    from boardpuzzles.scene import Scene
+
+    path = list(tour) + ([tour[0]] if problem.closed and len(tour) > 1 else [])
+    return Scene(problem.grid, labels={c: str(i + 1) for i, c in enumerate(tour)}, path=path)
+
+
+def parse_tour(text: str, rows: int, cols: int) -> list[int]:
+    """A tour from a board of move numbers (as ``solve`` prints it) or from a list of square
+    names (``a1 c2 e1 ...``)."""
+    grid = board(rows, cols)
+    words = text.split()
+    if not words:
+        raise ParseError("the tour is empty")
+    if all(re.fullmatch(r"[0-9]+|\.", w) for w in words):
+        lines = [line.split() for line in text.strip().splitlines() if line.strip()]
+        if len(lines) != rows or any(len(line) != cols for line in lines):
+            raise ParseError(
+                f"a numbered board of {rows}x{cols} needs {rows} lines of {cols} numbers; got {len(lines)} lines"
+            )
+        at: dict[int, int] = {}
+        for r, line in enumerate(lines):
+            for c, word in enumerate(line):
+                if word != ".":
+                    if len(word) > 9:
+                        raise ParseError(f"line {r + 1}: move number {word[:12]}... is too large")
+                    number = int(word)
+                    if number in at:
+                        raise ParseError(f"line {r + 1}: move number {number} appears twice")
+                    at[number] = r * cols + c
+        return [at[k] for k in sorted(at)]
+    tour = []
+    for word in re.split(r"[\s,]+", text.strip()):
+        try:
+            tour.append(grid.cell_named(word))
+        except BoardPuzzlesError as err:
+            raise ParseError(str(err)) from None
+    return tour
+
+
+def answer_to_json(problem: Problem, tour: Sequence[int]) -> list[str]:
+    """The tour as square names in order."""
+    return [problem.grid.name(c) for c in tour]
+
+
+def answer_from_json(problem: Problem, document: Any) -> Tour:
+    if not isinstance(document, list):
+        raise BoardPuzzlesError('a tour is a list of square names: ["a1", "c2", ...]')
+    return tuple(problem.grid.cell_named(str(name)) for name in document)
+
+
+def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, Tour]:
+    rows, cols = values["size"]
+    problem = _problem(values["size"], values.get("start"), values.get("closed", False))
+    return problem, tuple(parse_tour(text or "", rows, cols))
+
+
+def _problem(
+    size: tuple[int, int], start: str | None = None, closed: bool = False, undirected: bool = False
+) -> Problem:
+    rows, cols = size
+    cell = None
+    if start is not None:
+        if not start.strip():
+            raise BoardPuzzlesError("--start needs a square name such as a1 (it was empty)")
+        cell = board(rows, cols).cell_named(start)
+    return Problem(rows, cols, cell, closed, undirected)
+
+
+def _warmup() -> None:
+    count(Problem(5, 5, start=0))
+    count(Problem(5, 6, closed=True, undirected=True))
+    next(solutions(Problem(5, 5, start=0)))
+    find(6, closed=True)
+
+
+PUZZLE: Puzzle[Problem, Tour] = Puzzle(
+    name="knights-tour",
+    title="a knight visits every square once: list, count and find tours",
+    description="A knight visits every square of a board once. SIZE is N (an N x N board) or RxC (R "
+    "rows, C columns). A tour is a sequence of squares, so by default every tour is counted from each "
+    "start square and in each direction (directed, OEIS A165134); --start counts those from one square, "
+    "--undirected each path or cycle once, --closed the tours that end a knight's move from their start "
+    "(--closed --undirected: OEIS A001230).",
+    params=(
+        Param("size", "size", "the board: N or RxC (rows x columns)", positional=True, metavar="SIZE"),
+        Param("start", "text", "The first square, as a chess name (a1 is bottom left).", None, metavar="SQUARE"),
+        Param("closed", "flag", "Closed tours only: the last square is a knight's move from the first.", False),
+        Param("undirected", "flag", "Each path or cycle once, not once per direction and start.", False),
+    ),
+    problem=_problem,
+    solutions=solutions,
+    count=count,
+    violations=violations,
+    to_scene=to_scene,
+    answer_to_json=answer_to_json,
+    answer_from_json=answer_from_json,
+    read_answer=read_answer,
+    describe=describe,
+    identity=identity,
+    no_solution_reason=lambda p: no_tour_reason(p.rows, p.cols, p.closed, p.start),
+    validate_count=validate_count,
+    check_params=("size", "start", "closed"),
+    small="5",
+    small_count=1728,
+    small_source="OEIS A165134",
+    slow="7",
+    examples=(
+        Example("solve 5 --start a1 --limit 1"),
+        Example("find 8 --closed"),
+        Example("count 5 --start a1", 304, "the seed article"),
+        Example("count 6", 6637920, "OEIS A165134"),
+        Example("count 6 --closed --undirected", 9862, "OEIS A001230"),
+        Example("count 3x10 --undirected", 3048, "OEIS A118067 (6096 directed)"),
+    ),
+    warmup=_warmup,
+    commands="boardpuzzles.cli.knights_tour:COMMANDS",
+)

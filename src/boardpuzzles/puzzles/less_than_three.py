@@ -1,11 +1,14 @@
 """Less Than Three: stones of C colours on an n x n board, at most K of a colour on any line.
 
-The seed puzzle (``../shared/seeds/000``): 12 black and 12 white stones on 6x6, at most one stone
-per cell, no three stones of one colour on a straight line: 42 placements. With one colour it is
+The seed puzzle (the first article of the series this project started from): 12 black and 12
+white stones on 6x6, at most one stone per cell, no three stones of one colour on a straight
+line: 42 placements. With one colour it is
 Dudeney's no-three-in-line problem (OEIS A000755, A000769).
 
 Glossary
 --------
+rules       :class:`Rules`, one member of the family (size, colours, K, stones); a
+            :class:`Problem` adds what is counted (every board, or classes with ``unique``).
 line        every straight line through at least K+1 cells of the board, of any slope: on 6x6 the
             slopes 1:2 and 2:1 count too. A direction (dr, dc) in lowest terms matters when
             K * max(|dr|, |dc|) <= n - 1.
@@ -24,15 +27,18 @@ import itertools
 import math
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from boardpuzzles.board import EMPTY, Board
+from boardpuzzles.board import EMPTY, Board, parse_board
 from boardpuzzles.errors import BoardPuzzlesError, SizeError
 from boardpuzzles.grid import Grid, line_directions
-from boardpuzzles.parallel import Progress, Subtask, run_subtasks
+from boardpuzzles.limits import STOP_INTERRUPT, Limits, wait_for
+from boardpuzzles.parallel import Subtask, run_subtasks
+from boardpuzzles.protocol import Example, Param, Puzzle, board_scene, pieces_from_json, pieces_to_json
 
 COLOUR_LETTERS = "XOABCDEFGH"
 MAX_SIZE = 62  # one 64-bit word per row
@@ -68,6 +74,8 @@ class Rules:
                     f"{self.stones} stones of one colour cannot fit: each of the {self.size} rows is a line "
                     f"holding at most {self.max_in_line}, so at most {most}"
                 )
+        if self.stones == self.max_in_line * self.size:
+            object.__setattr__(self, "stones", None)  # the default, spelled out: one problem, one form
         if self.colours * self.per_colour > self.size**2:
             raise SizeError(f"{self.colours} x {self.per_colour} stones do not fit on {self.size * self.size} cells")
 
@@ -80,19 +88,59 @@ class Rules:
         return Grid.square(self.size)
 
     def describe(self) -> str:
+        if self.colours == 1:
+            return f"{self.per_colour} stones on {self.size}x{self.size}, at most {self.max_in_line} on any line"
         return (
-            f"{self.colours} colour{'s' if self.colours > 1 else ''} x {self.per_colour} stones on "
-            f"{self.size}x{self.size}, at most {self.max_in_line} of a colour on any line"
+            f"{self.colours} colours x {self.per_colour} stones on {self.size}x{self.size}, "
+            f"at most {self.max_in_line} of a colour on any line"
         )
 
 
 SEED = Rules()
 
 
+@dataclass(frozen=True)
+class Problem:
+    """The boards of one member of the family; with ``unique`` one per class under the 8
+    symmetries of the square, and with ``swap_colours`` also under relabellings of the colours."""
+
+    rules: Rules = SEED
+    unique: bool = False
+    swap_colours: bool = False
+
+    def __post_init__(self) -> None:
+        if self.swap_colours and not self.unique:
+            raise BoardPuzzlesError("--swap-colours goes with --unique")
+        if self.swap_colours and self.rules.colours == 1:
+            raise BoardPuzzlesError("--swap-colours needs at least two colours")
+
+
+def identity(problem: Problem) -> dict[str, Any]:
+    """The problem as JSON; the stones per colour always written out (the default is K x N)."""
+    r = problem.rules
+    return {
+        "size": r.size,
+        "colours": r.colours,
+        "max_in_line": r.max_in_line,
+        "stones": r.per_colour,
+        "unique": problem.unique,
+        "swap_colours": problem.swap_colours,
+    }
+
+
+def describe(problem: Problem) -> str:
+    classes = ""
+    if problem.unique:
+        swaps = ", reflections and colour swaps" if problem.swap_colours else " and reflections"
+        classes = f", one per class under rotations{swaps}"
+    return f"placements of {problem.rules.describe()}{classes}"
+
+
 # ---------------------------------------------------------------- the independent checker
-def violations(board: Board, rules: Rules) -> list[str]:
+def violations(problem: Problem, board: Board) -> list[str]:
     """Everything wrong with a board, by brute force: for every pair of same-coloured stones, walk
     the whole line through them with plain arithmetic and count that colour on it."""
+    rules = problem.rules
     n = rules.size
     problems = []
     if (board.grid.rows, board.grid.cols) != (n, n):
@@ -133,7 +181,7 @@ def violations(board: Board, rules: Rules) -> list[str]:
 
 
 def check(board: Board, rules: Rules = SEED) -> bool:
-    return not violations(board, rules)
+    return not violations(Problem(rules), board)
 
 
 # ---------------------------------------------------------------- tables and searching
@@ -201,7 +249,7 @@ def _relabellings(rules: Rules, swap_colours: bool) -> np.ndarray:
     return np.array(relabel, dtype=np.int64)
 
 
-def _kernel_module():
+def _kernel_module() -> Any:
     from boardpuzzles._kernels import less_than_three  # numba loads only when a search runs
 
     return less_than_three
@@ -211,6 +259,7 @@ def _run(
     rules: Rules,
     prefix: tuple[int, ...],
     rows_limit: int,
+    limits: Limits,
     *,
     capacity: int = 0,
     stop_after: int = -1,
@@ -236,7 +285,10 @@ def _run(
         out,
         stop_after,
         layout.readings if weigh else _NO_ROWS,
+        limits.flag,
     )
+    if found == _kernel_module().STOPPED:
+        limits.raise_stop()
     return int(found), int(classes), out[: min(found, capacity)]
 
 
@@ -250,66 +302,61 @@ def _to_physical(rules: Rules, virtual_board: np.ndarray) -> Board:
     return to_board(rules, virtual_board[_layout(rules).virtual])
 
 
-def _prefixes(rules: Rules, prefix: tuple[int, ...], rows: int, weigh: bool = False) -> list[tuple[int, ...]]:
+def _prefixes(
+    rules: Rules, prefix: tuple[int, ...], rows: int, limits: Limits, weigh: bool = False
+) -> list[tuple[int, ...]]:
     """The feasible ways to fill the (virtual) rows after ``prefix`` up to row ``rows``."""
     n = rules.size
-    found, _, _ = _run(rules, prefix, rows, weigh=weigh)
-    _, _, boards = _run(rules, prefix, rows, capacity=found, weigh=weigh)
+    found, _, _ = _run(rules, prefix, rows, limits, weigh=weigh)
+    _, _, boards = _run(rules, prefix, rows, limits, capacity=found, weigh=weigh)
     return [tuple(int(c) for c in b[: rows * n]) for b in boards]
 
 
-def solutions(rules: Rules = SEED, *, unique: bool = False, swap_colours: bool = False) -> Iterator[Board]:
+def solutions(problem: Problem, limits: Limits | None = None) -> Iterator[Board]:
     """Every placement, as boards, streamed as they are found. With ``unique``, one per class."""
-    if unique and swap_colours and rules.colours == 1:
-        raise BoardPuzzlesError("--swap-colours needs at least two colours")
+    limits = limits if limits is not None else Limits()
+    rules = problem.rules
     chunk = CHUNK
     layout = _layout(rules)
-    relabel = _relabellings(rules, swap_colours)
+    relabel = _relabellings(rules, problem.swap_colours)
     # Start from the first two rows' fillings (as count does), so the first boards come quickly.
-    pending = list(reversed(_prefixes(rules, (), min(2, rules.size))))
+    pending = list(reversed(_prefixes(rules, (), min(2, rules.size), limits)))
     while pending:
         prefix = pending.pop()
-        found, _, boards = _run(rules, prefix, rules.size, capacity=chunk, stop_after=chunk + 1)
+        found, _, boards = _run(rules, prefix, rules.size, limits, capacity=chunk, stop_after=chunk + 1)
         if found > chunk:  # too many to hold: split by the next row
-            pending.extend(reversed(_prefixes(rules, prefix, len(prefix) // rules.size + 1)))
+            pending.extend(reversed(_prefixes(rules, prefix, len(prefix) // rules.size + 1, limits)))
             continue
         for b in boards:
-            if unique and not _kernel_module()._is_least_image(b, layout.maps, relabel):
+            if problem.unique and not _kernel_module().is_least_image(b, layout.maps, relabel):
                 continue
             yield _to_physical(rules, b)
 
 
-def _subtasks(rules: Rules, weigh: bool = False) -> list[Subtask]:
-    rows = min(2, rules.size)
-    return [Subtask(p) for p in _prefixes(rules, (), rows, weigh)]
-
-
-def _count_work(spec: tuple[Rules, tuple[int, ...]]) -> int:
+def _count_work(spec: tuple[Rules, tuple[int, ...]], limits: Limits) -> int:
     rules, prefix = spec
-    return _run(rules, prefix, rules.size, weigh=True)[0]
+    return _run(rules, prefix, rules.size, limits, weigh=True)[0]
 
 
-def _classes_work(spec: tuple[Rules, tuple[int, ...], bool]) -> int:
+def _classes_work(spec: tuple[Rules, tuple[int, ...], bool], limits: Limits) -> int:
     rules, prefix, swap = spec
-    return _run(rules, prefix, rules.size, symmetric=True, swap_colours=swap)[1]
+    return _run(rules, prefix, rules.size, limits, symmetric=True, swap_colours=swap)[1]
 
 
-def count(rules: Rules = SEED, *, jobs: int = 1, progress: Progress | None = None) -> int:
-    """Every placement: rotations, mirror images and colour swaps counted separately."""
+def count(problem: Problem, limits: Limits | None = None) -> int:
+    """Every placement (rotations, mirror images and colour swaps counted separately), or the
+    classes with ``problem.unique``."""
+    limits = limits if limits is not None else Limits()
+    rules = problem.rules
+    rows = min(2, rules.size)
+    where = {"identity": PUZZLE.problem_identity(problem)}
+    if problem.unique:
+        tasks = [Subtask((rules, p, problem.swap_colours)) for p in _prefixes(rules, (), rows, limits)]
+        return run_subtasks(_classes_work, tasks, limits, **where)
     # Symmetry stands in for work: only boards whose first searched row is the least of its 8
     # images are searched, each weighted by its share of its orbit (see the kernel).
-    tasks = [Subtask((rules, s.spec)) for s in _subtasks(rules, weigh=True)]
-    return run_subtasks(_count_work, tasks, jobs=jobs, progress=progress, unit=_kernel_module().SYMMETRY_UNIT)
-
-
-def count_classes(
-    rules: Rules = SEED, *, swap_colours: bool = False, jobs: int = 1, progress: Progress | None = None
-) -> int:
-    """Classes under the 8 symmetries of the square (and colour relabellings with ``swap_colours``)."""
-    if swap_colours and rules.colours == 1:
-        raise BoardPuzzlesError("--swap-colours needs at least two colours")
-    tasks = [Subtask((rules, s.spec, swap_colours)) for s in _subtasks(rules)]
-    return run_subtasks(_classes_work, tasks, jobs=jobs, progress=progress)
+    tasks = [Subtask((rules, p)) for p in _prefixes(rules, (), rows, limits, weigh=True)]
+    return run_subtasks(_count_work, tasks, limits, unit=_kernel_module().SYMMETRY_UNIT, **where)
 
 
 # ---------------------------------------------------------------- finding one board on large sizes
@@ -415,16 +462,20 @@ def _luby(i: int) -> int:
         i -= (1 << (k - 1)) - 1
 
 
-def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1) -> FindResult:
+def find(rules: Rules, limits: Limits | None = None, *, seed: int = 0) -> FindResult:
     """One board with K stones in every row (one colour), searched among symmetric boards first,
-    with random orders and restarts; ``jobs`` threads search independently and the first board
-    found wins (with one job a seed always gives the same board). ``board`` is None when the time
-    ran out, or when the search was complete and proved there is none (``complete``)."""
+    with random orders and restarts; ``limits.jobs`` threads search independently and the first
+    board found wins (with one job a seed always gives the same board). ``board`` is None when
+    the limits stopped it (a time limit: ``complete`` is False), or when the search was complete
+    and proved there is none (``complete``). Ctrl-C raises :class:`Interrupted`."""
+    limits = limits if limits is not None else Limits()
     if rules.colours != 1 or rules.stones is not None and rules.stones != rules.per_colour:
         raise BoardPuzzlesError("find looks for one-colour boards with the most stones (--colours 1, no --stones)")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise BoardPuzzlesError(f"the seed must be a whole number from 0 to 2**63 - 1, got {seed!r}")
     started = time.perf_counter()
     cell_lines, line_cells = line_tables(rules)
-    search = _kernel_module().find_symmetric
+    kernels = _kernel_module()
     n = rules.size
     exhausted = {symmetry for symmetry in FIND_SYMMETRIES if _impossible(rules, symmetry)}
     orbit_tables = {
@@ -432,7 +483,7 @@ def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1
     }
     attempts = itertools.count(1)
     outcome: list[FindResult] = []
-    stop = threading.Event()
+    found_one = threading.Event()
 
     def elapsed() -> float:
         return time.perf_counter() - started
@@ -440,7 +491,7 @@ def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1
     def worker(index: int) -> None:
         rng = np.random.default_rng([seed, index])
         for round_ in itertools.count(1):
-            if stop.is_set() or elapsed() >= time_limit:
+            if found_one.is_set() or limits.stopped:
                 return
             # Restarts of Luby's lengths: mostly short, now and then long, for searches whose
             # time to a board varies wildly from one random order to the next.
@@ -448,18 +499,21 @@ def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1
             for symmetry in _symmetries_to_try(n, exhausted):
                 orbits, orbit_of = orbit_tables[symmetry]
                 order = np.array([rng.permutation(n) for _ in range(2 * n)], dtype=np.int64)
-                status, board = search(n, rules.max_in_line, cell_lines, line_cells, orbits, orbit_of, order, budget)
+                status, board = kernels.find_symmetric(
+                    n, rules.max_in_line, cell_lines, line_cells, orbits, orbit_of, order, budget, limits.flag
+                )
                 tried = next(attempts)
-                if stop.is_set():
+                if found_one.is_set() or status == kernels.STOPPED_FIND:
                     return
                 if status == 1 or status == 0 and symmetry == NO_SYMMETRY:
-                    found = to_board(rules, board) if status == 1 else None
-                    outcome.append(FindResult(found, symmetry if found else None, tried, elapsed(), status == 0))
-                    stop.set()
+                    board_found = to_board(rules, board) if status == 1 else None
+                    symmetry_found = symmetry if board_found else None
+                    outcome.append(FindResult(board_found, symmetry_found, tried, elapsed(), status == 0))
+                    found_one.set()
                     return
                 if status == 0:
                     exhausted.add(symmetry)  # no board with this symmetry exists
-                if elapsed() >= time_limit:
+                if limits.stopped:
                     return
 
     failures: list[BaseException] = []
@@ -469,23 +523,131 @@ def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1
             worker(index)
         except BaseException as err:
             failures.append(err)
-            stop.set()
+            found_one.set()
 
-    if jobs <= 1:
+    if limits.jobs <= 1:
         worker(0)
     else:
-        threads = [threading.Thread(target=guarded, args=(i,), daemon=True) for i in range(jobs)]
+        threads = [threading.Thread(target=guarded, args=(i,), daemon=True) for i in range(limits.jobs)]
         for thread in threads:
             thread.start()
         try:
-            for thread in threads:
-                thread.join()
+            wait_for(threads, limits)
+        except KeyboardInterrupt:
+            limits.stop(STOP_INTERRUPT)
+            raise
         finally:
-            stop.set()  # on Ctrl-C too: the other searches end with their current attempt
+            found_one.set()  # the other searches end with their current attempt
         if failures:
             raise failures[0]
     if outcome:
         result = outcome[0]
-        assert result.board is None or check(result.board, rules), "find returned a wrong board"
+        if result.board is not None and violations(Problem(rules), result.board):
+            raise AssertionError("find returned a wrong board")
         return result
+    if limits.reason == STOP_INTERRUPT:
+        limits.raise_stop()
     return FindResult(None, None, next(attempts) - 1, elapsed())
+
+
+# ---------------------------------------------------------------- the protocol
+def answer_to_json(problem: Problem, board: Board) -> dict[str, list[str]]:
+    """The stones of each colour by square name: ``{"X": ["a1", ...], "O": [...]}``."""
+    return pieces_to_json(board)
+
+
+def answer_from_json(problem: Problem, document: Any) -> Board:
+    return pieces_from_json(problem.rules.grid, document, COLOUR_LETTERS[: problem.rules.colours])
+
+
+def to_scene(problem: Problem, board: Board) -> Any:
+    return board_scene(problem, board)
+
+
+def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, Board]:
+    """A picture of stones (``X``, ``O``, then ``A``, ``B``, ...; ``.`` or space empty); the board
+    size is read off the picture, the colours, K and stones come from ``values``."""
+    board = parse_board(text or "")
+    if board.grid.rows != board.grid.cols:
+        raise BoardPuzzlesError(f"the picture is {board.grid.rows}x{board.grid.cols}; the board must be square")
+    rules = Rules(board.grid.rows, values.get("colours", 2), values.get("max_in_line", 2), values.get("stones"))
+    return Problem(rules), board
+
+
+def _problem(
+    n: int = 6,
+    colours: int = 2,
+    max_in_line: int = 2,
+    stones: int | None = None,
+    unique: bool = False,
+    swap_colours: bool = False,
+) -> Problem:
+    return Problem(Rules(n, colours, max_in_line, stones), unique, swap_colours)
+
+
+def _warmup() -> None:
+    four = Rules(4, 1)
+    count(Problem(four))
+    count(Problem(four, unique=True))
+    next(solutions(Problem(four)), None)
+    find(four)
+
+
+PUZZLE: Puzzle[Problem, Board] = Puzzle(
+    name="less-than-three",
+    title="stones of C colours, never K+1 of a colour on any straight line",
+    description="Less Than Three: C colours of stones on an N x N board, never more than K of a colour on "
+    "a straight line of any slope (not only rows, columns and diagonals: on 6x6 the slopes 1:2 and 2:1 "
+    "count too). The seed puzzle: 12 black (X) and 12 white (O) stones on 6x6, no three of a colour "
+    "in a line. With one colour it is Dudeney's no-three-in-line problem (OEIS A000755, A000769).",
+    params=(
+        Param("n", "side", "the board's side", 6, positional=True, metavar="N", maximum=MAX_SIZE),
+        Param("colours", "int", "Number of colours (1: no-three-in-line).", 2, short="-c", metavar="C", minimum=1),
+        Param(
+            "max_in_line",
+            "int",
+            "At most K stones of one colour on any line.",
+            2,
+            short="-k",
+            metavar="K",
+            minimum=1,
+            maximum=MAX_SIZE,
+        ),
+        Param(
+            "stones",
+            "int",
+            "Stones per colour (default: the most possible, K x N).",
+            None,
+            metavar="S",
+            minimum=0,
+            maximum=MAX_SIZE * MAX_SIZE,
+        ),
+        Param("unique", "flag", "One board per class of the 8 rotations and reflections of the square.", False),
+        Param("swap_colours", "flag", "With --unique: colour relabellings identify boards too.", False),
+    ),
+    problem=_problem,
+    solutions=solutions,
+    count=count,
+    violations=violations,
+    to_scene=to_scene,
+    answer_to_json=answer_to_json,
+    answer_from_json=answer_from_json,
+    read_answer=read_answer,
+    describe=describe,
+    identity=identity,
+    check_params=("colours", "max_in_line", "stones"),
+    small="",
+    small_count=42,
+    small_source="the seed article",
+    slow="16 --colours 1",
+    examples=(
+        Example("solve --limit 1"),
+        Example("find 23"),
+        Example("count", 42, "the seed article"),
+        Example("count --unique"),
+        Example("count 10 --colours 1", 1135, "OEIS A000755"),
+        Example("count 9 --colours 1 --unique", 51, "OEIS A000769"),
+    ),
+    warmup=_warmup,
+    commands="boardpuzzles.cli.less_than_three:COMMANDS",
+)

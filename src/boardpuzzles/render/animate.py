@@ -1,15 +1,14 @@
-"""Replaying a walk that picks up stones: text frames for the terminal, SVG sheets and GIFs.
+"""Replays: frames shown one by one in the terminal, or drawn on an SVG sheet or into a GIF.
 
 Glossary
 --------
-frame   the board after ``k`` stones are picked up (frame 0: nothing picked yet). In text, ``O`` is
-        a stone still on the board, ``=`` a point whose stone is gone (the seed's spelling) and
-        ``@`` the stone just picked; pictures number the picked stones and draw the walk so far.
-replay  the frames in the terminal, each drawn over the previous one (ANSI cursor moves) when
-        the output is a terminal, one after another otherwise.
+frame   one step of a replay, as a :class:`~boardpuzzles.scene.Scene` (for pictures) and as
+        text (for the terminal); a puzzle makes them (``goishi.frames``, ``goishi.text_frame``).
+replay  the text frames in the terminal, each drawn over the previous one (ANSI cursor moves)
+        when the output is a terminal, one after another otherwise.
 
-The GIF is drawn from the same :class:`~boardpuzzles.render.scene.Scene` as the SVG, by a small
-Pillow back end that translates its squares, stones, labels and path.
+The GIF is drawn from the same scenes as the SVG, by a small Pillow back end that translates
+their squares, stones, labels and path.
 """
 
 from __future__ import annotations
@@ -18,53 +17,13 @@ import io
 import time
 from collections.abc import Callable, Sequence
 
-from boardpuzzles.grid import Cell, Grid
-from boardpuzzles.render.scene import Scene, style_for
-
-PICKED_MARK = "#9fc5e8"  # picked points
-CURRENT_MARK = "#e06666"  # the stone just picked
+from boardpuzzles.grid import Cell
+from boardpuzzles.render.scene import style_for
+from boardpuzzles.scene import Scene
 
 
-def text_frame(rows: int, cols: int, stones: Sequence[Cell], order: Sequence[Cell], k: int) -> str:
-    """The board after the first ``k`` stones of ``order`` are picked up."""
-    picked = set(order[:k])
-    on_board = set(stones) - picked
-    current = order[k - 1] if k else None
-    lines = []
-    for r in range(rows):
-        line = []
-        for c in range(cols):
-            cell = r * cols + c
-            line.append("@" if cell == current else "O" if cell in on_board else "=" if cell in picked else ".")
-        lines.append(" ".join(line))
-    return "\n".join(lines)
-
-
-def scene(rows: int, cols: int, stones: Sequence[Cell], order: Sequence[Cell], k: int, title: str = "") -> Scene:
-    """Frame ``k`` as a scene: stones left, picked stones numbered, the walk so far as a path."""
-    picked = order[:k]
-    left = set(stones) - set(picked)
-    marks = {cell: PICKED_MARK for cell in picked}
-    if k:
-        marks[order[k - 1]] = CURRENT_MARK
-    return Scene(
-        Grid(rows, cols),
-        pieces={cell: "O" for cell in sorted(left)},
-        marks=marks,
-        labels={cell: str(i + 1) for i, cell in enumerate(picked)},
-        path=list(picked),
-        title=title,
-    )
-
-
-def scenes(
-    rows: int, cols: int, stones: Sequence[Cell], order: Sequence[Cell], names: Callable[[Cell], str]
-) -> list[Scene]:
-    """Every frame, 0 to len(order), titled with the step it shows."""
-    found = [scene(rows, cols, stones, order, 0, "start")]
-    for k in range(1, len(order) + 1):
-        found.append(scene(rows, cols, stones, order, k, f"{k}: {names(order[k - 1])}"))
-    return found
+class Quit(Exception):
+    """Raised by a replay's ``wait`` to end the replay early (the viewer pressed q)."""
 
 
 def frames_svg(frames: Sequence[Scene]) -> str:

@@ -1,17 +1,18 @@
-"""What a picture shows, independent of the back end that draws it.
+"""How piece letters are drawn by the picture back ends (the scene itself, what to draw, is
+:class:`boardpuzzles.scene.Scene`).
 
 Glossary
 --------
-scene   one board's picture: its grid, its pieces, marked cells, numeric labels, a path, a title.
 style   how a piece letter is drawn: shape (``queen``, ``stone``, ``letter``), fill and outline.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from boardpuzzles.board import EMPTY, Board
-from boardpuzzles.grid import Cell, Grid
+from boardpuzzles.scene import Scene
+
+__all__ = ["PIECE_STYLES", "PieceStyle", "Scene", "style_for"]
 
 
 @dataclass(frozen=True)
@@ -32,19 +33,3 @@ PIECE_STYLES: dict[str, PieceStyle] = {
 
 def style_for(piece: str) -> PieceStyle:
     return PIECE_STYLES.get(piece, PieceStyle("letter", "#ffffff", "#333333", piece))
-
-
-@dataclass
-class Scene:
-    grid: Grid
-    pieces: dict[Cell, str] = field(default_factory=dict)
-    marks: dict[Cell, str] = field(default_factory=dict)  # cell -> highlight colour
-    labels: dict[Cell, str] = field(default_factory=dict)  # cell -> short text (e.g. a move number)
-    path: list[Cell] = field(default_factory=list)  # drawn as a polyline through cell centres
-    title: str = ""
-    coordinates: bool = True  # file letters and rank numbers around the board
-
-    @classmethod
-    def of_board(cls, board: Board, title: str = "", **kwargs) -> Scene:
-        pieces = {cell: piece for cell, piece in enumerate(board) if piece != EMPTY}
-        return cls(board.grid, pieces, title=title, **kwargs)

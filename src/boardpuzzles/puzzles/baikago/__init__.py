@@ -1,7 +1,9 @@
 """Baikago (梅花碁, plum-blossom go): black and white stones, five in a cross wins.
 
-The seed article (``../shared/seeds/004``) judges a position read from ``board.txt``; this
-package judges any position and plays the game (library, terminal, browser, Gomocup engine).
+The seed article (the fifth of the series this project started from) judges a position read
+from ``board.txt``; this package judges any position and plays the game (library, terminal,
+browser, Gomocup engine). It is registered as a game (``GAME``): no solve / count / check, but
+commands of its own (judge, play, engine, serve).
 
 Glossary
 --------
@@ -28,6 +30,7 @@ Roads not taken: bitboards (a 15x15 board needs 225 bits; the per-cross counts a
 search reads anyway) and gomoku line patterns (a cross is not a line; counts replace them).
 """
 
+from boardpuzzles.protocol import Example, Game, Param
 from boardpuzzles.puzzles.baikago.game import (
     IllegalMoveError,
     InconsistentPositionError,
@@ -40,7 +43,9 @@ from boardpuzzles.puzzles.baikago.judge import Judgement, crosses_of, judge, jud
 from boardpuzzles.puzzles.baikago.rules import (
     BLACK,
     COLOUR_NAMES,
+    DEFAULT_SIZE,
     EMPTY_POINT,
+    MAX_SIZE,
     WHITE,
     Colour,
     Cross,
@@ -50,7 +55,59 @@ from boardpuzzles.puzzles.baikago.rules import (
     other,
 )
 
+
+def _rules(size: int = 15, max_d: int | None = None, orientations: str = "+x") -> Rules:
+    return Rules(size, max_d, orientations)
+
+
+def _demo() -> str:
+    """Black completes a + cross on e5 (distance 1) on a 9x9 board."""
+    position = Position(Rules(size=9))
+    for name in ["e5", "a1", "d5", "a9", "f5", "i1", "e6", "i9", "e4"]:
+        position.make_named(name)
+    outcome = position.outcome()
+    verdict = outcome.describe(position.grid) if outcome else "the game goes on"
+    return f"{position}\n{verdict}"
+
+
+def _warmup() -> None:
+    from boardpuzzles.puzzles.baikago.ai import ComputerPlayer
+
+    game = Position(Rules(size=7))
+    game.make_named("d4")
+    ComputerPlayer(game.rules, strength=1).choose_for(game)
+
+
+GAME = Game(
+    name="baikago",
+    title="plum-blossom go: five stones in a cross win (judge, play, engine, serve)",
+    description="Baikago (plum-blossom go): black (X) and white (O) take turns, black first; five stones "
+    "of one colour in a cross win: a centre and four stones at the same distance d from it, "
+    "left-right-up-down (+) or on the four diagonals (x).",
+    params=(
+        Param("size", "int", "Board side.", DEFAULT_SIZE, short="-n", metavar="N", minimum=3, maximum=MAX_SIZE),
+        Param(
+            "max_d",
+            "int",
+            "Only crosses with arms at distance D or less win (default: any).",
+            None,
+            metavar="D",
+            minimum=1,
+            maximum=MAX_SIZE,
+        ),
+        Param(
+            "orientations", "choice", "Which crosses win: + and x, or one kind only.", "+x", choices=("+x", "+", "x")
+        ),
+    ),
+    problem=_rules,
+    commands="boardpuzzles.cli.baikago:COMMANDS",
+    examples=(Example("judge tests/data/baikago/seed_board.txt"),),
+    warmup=_warmup,
+    demo=_demo,
+)
+
 __all__ = [
+    "GAME",
     "BLACK",
     "COLOUR_NAMES",
     "EMPTY_POINT",

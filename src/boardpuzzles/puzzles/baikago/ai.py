@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import functools
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.limits import STOP_NONE, STOP_TIME, Limits
 from boardpuzzles.puzzles.baikago.game import Move, Position
 from boardpuzzles.puzzles.baikago.rules import BLACK, EMPTY_POINT, WHITE, Colour, Rules, cross_table, other
 
@@ -135,13 +135,33 @@ class ComputerPlayer:
             np.zeros(size, np.int16),
         )
 
-    def choose_for(self, position: Position) -> Choice:
+    def choose_for(self, position: Position, limits: Limits | None = None) -> Choice:
         if position.is_game_over():
             raise BoardPuzzlesError("the game is over")
-        return self.choose(position.board, position.turn)
+        return self.choose(position.board, position.turn, limits)
 
-    def choose(self, points: Sequence[int], me: Colour) -> Choice:
-        """A move for ``me`` on this board (``points``: 0 empty, 1 black, 2 white, row-major)."""
+    def limits_for_move(self) -> Limits:
+        """The limits of one move: the thinking time of this player (``seconds``)."""
+        return Limits(self.seconds)
+
+    def choose(self, points: Sequence[int], me: Colour, limits: Limits | None = None) -> Choice:
+        """A move for ``me`` on this board (``points``: 0 empty, 1 black, 2 white, row-major).
+
+        ``limits`` bound the thinking (default: this player's ``seconds`` a move): no new depth
+        starts after a third of the time, the search in progress stops at the time limit (the
+        last complete depth answers), and Ctrl-C raises :class:`Interrupted`."""
+        own = limits is None
+        limits = limits if limits is not None else self.limits_for_move()
+        try:
+            choice = self._choose(points, me, limits)
+        finally:
+            if own:
+                limits.close()
+        if limits.reason not in (STOP_NONE, STOP_TIME):
+            limits.raise_stop()
+        return choice
+
+    def _choose(self, points: Sequence[int], me: Colour, limits: Limits) -> Choice:
         k, tab, s = self.k, self.table, self.strength
         board, cnt = _state(points, self.rules)
         them = other(me)
@@ -158,14 +178,13 @@ class ComputerPlayer:
             return Choice(centre, "opening")
         stats = np.zeros(2, dtype=np.int64)
         if s.vcf:
-            move = k.vcf(board, cnt, tab.cells, tab.through, tab.through_count, me, s.vcf, s.nodes, stats)
+            move = k.vcf(board, cnt, tab.cells, tab.through, tab.through_count, me, s.vcf, s.nodes, stats, limits.flag)
             if move >= 0:
                 return Choice(int(move), "vcf", value=k.WIN, nodes=int(stats[0]))
-        return self._search(board, cnt, me, int(stats[0]))
+        return self._search(board, cnt, me, int(stats[0]), limits)
 
-    def _search(self, board: np.ndarray, cnt: np.ndarray, me: Colour, nodes: int) -> Choice:
+    def _search(self, board: np.ndarray, cnt: np.ndarray, me: Colour, nodes: int, limits: Limits) -> Choice:
         k, tab, s = self.k, self.table, self.strength
-        started = time.perf_counter()
         scores = np.empty(board.shape[0], dtype=np.int64)
         k.move_scores(board, cnt, tab.through, tab.through_count, me, ATTACK, DEFEND, scores)
         order = np.full(s.width + 4, -1, dtype=np.int32)
@@ -196,6 +215,7 @@ class ComputerPlayer:
                 order,
                 values,
                 0,
+                limits.flag,
             )
             nodes += int(stats[0])
             if got < 0:
@@ -203,13 +223,16 @@ class ComputerPlayer:
             ranking = sorted(range(n), key=lambda i: -values[i])  # stable: earlier guesses first on ties
             order, best_values, depth_done = order[ranking].copy(), values[ranking].copy(), depth
             values = np.zeros(n, dtype=np.int64)
-            if abs(int(best_values[0])) > k.MATE_ZONE or time.perf_counter() - started > self.seconds / 3:
+            if abs(int(best_values[0])) > k.MATE_ZONE or _past_a_third(limits):
                 break
         if best_values is None:
             return Choice(int(order[0]), "search", 0, 0, nodes)
-        return self._safe_pick(board, cnt, me, order, best_values, depth_done, nodes)
+        # The safety check below is short (a quarter of the node budget); past the time limit it
+        # still runs, and only Ctrl-C stops it.
+        flag = limits.flag if limits.reason != STOP_TIME else np.zeros(1, dtype=np.int64)
+        return self._safe_pick(board, cnt, me, order, best_values, depth_done, nodes, flag)
 
-    def _safe_pick(self, board, cnt, me, order, values, depth, nodes) -> Choice:
+    def _safe_pick(self, board, cnt, me, order, values, depth, nodes, flag) -> Choice:
         """The best move after which the opponent has no win by continuous fours; ties at random."""
         k, tab, s = self.k, self.table, self.strength
         top = int(values[0])
@@ -224,12 +247,22 @@ class ComputerPlayer:
                 break
             k.place(board, cnt, tab.through, tab.through_count, m, me)
             stats = np.zeros(2, dtype=np.int64)
-            threat = k.vcf(board, cnt, tab.cells, tab.through, tab.through_count, other(me), s.vcf, s.nodes // 4, stats)
+            threat = k.vcf(
+                board, cnt, tab.cells, tab.through, tab.through_count, other(me), s.vcf, s.nodes // 4, stats, flag
+            )
             k.remove(board, cnt, tab.through, tab.through_count, m)
             nodes += int(stats[0])
             if threat < 0:
                 return Choice(m, "search", depth, value_of[m], nodes)
         return Choice(candidates[0], "search", depth, top, nodes)
+
+
+def _past_a_third(limits: Limits) -> bool:
+    """No new depth starts after a third of the time: the next one usually takes longer than
+    all the earlier ones together."""
+    if limits.time_limit is None:
+        return limits.stopped
+    return limits.elapsed() > limits.time_limit / 3
 
 
 # -------------------------------------------------------------------- the benchmark's opponents

@@ -1,0 +1,266 @@
+"""Checkpoint files: the finished subtasks of one count, so that a later run resumes it.
+
+Glossary
+--------
+identity    what the count is, as a canonical JSON document (the puzzle, every parameter that
+            changes the answer, and for a puzzle read from a file its contents, never the file's
+            name), and its SHA-256 ``digest``. A file is bound to one identity; any other count
+            is refused.
+plan        the subtasks a count is split into, with their weights: its digest is stored too, so
+            a version of boardpuzzles that splits the same count differently refuses the file
+            instead of adding up pieces of two different plans.
+row         one finished subtask: its key (the spec as JSON), its value, and a checksum over
+            (identity, key, value). Rows that do not verify make the whole file refused, with
+            the subtask named: a damaged file never yields a wrong count.
+ours        a file is ours when SQLite's header carries our ``application_id``. Any other
+            non-empty file (another program's database, a text file) is refused untouched.
+
+Each finished subtask is committed at once (SQLite's rollback journal makes each commit
+all-or-nothing), so a run killed at any moment loses only the subtasks that were running. While a
+run holds the file, an advisory lock keeps a second run off it.
+
+The checksum finds damage and careless edits; it is not a signature: whoever can write the file
+can also recompute it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import re
+import sqlite3
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from boardpuzzles.errors import BoardPuzzlesError
+
+#: ``PRAGMA application_id`` of our files: "BPck" in ASCII.
+APPLICATION_ID = int.from_bytes(b"BPck", "big")
+#: ``PRAGMA user_version``: the layout of the tables below; other layouts are refused.
+SCHEMA_VERSION = 2
+SQLITE_MAGIC = b"SQLite format 3\x00"
+_VALUE = re.compile(r"-?[0-9]{1,40}")
+
+
+class CheckpointError(BoardPuzzlesError):
+    """A checkpoint file that cannot be used for this count (one line says why)."""
+
+
+def canonical(document: Any) -> str:
+    """The one JSON text of a document: sorted keys, no spaces, ASCII only."""
+    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def digest(document: Any) -> str:
+    return hashlib.sha256(canonical(document).encode()).hexdigest()
+
+
+def _row_check(identity_digest: str, key: str, value: str) -> str:
+    return hashlib.sha256(f"{identity_digest}\x00{key}\x00{value}".encode()).hexdigest()[:32]
+
+
+def _describe(identity: Mapping[str, Any]) -> str:
+    """A short reading of an identity for error messages."""
+    text = ", ".join(f"{k}={canonical(v) if isinstance(v, (dict, list)) else v}" for k, v in identity.items())
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+class Checkpoint:
+    """An open checkpoint file, bound to one identity and one plan (see the module glossary).
+    Use it as a context manager, or call :meth:`close`."""
+
+    def __init__(self, path: str, identity: Mapping[str, Any], plan_digest: str) -> None:
+        self.path = path
+        self.identity_digest = digest(identity)
+        self._lock_fd: int | None = None
+        self._db: sqlite3.Connection | None = None
+        fresh = inspect_path(path)
+        try:
+            self._lock_fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        except OSError as err:
+            raise CheckpointError(f"cannot open checkpoint {path}: {err.strerror}") from None
+        try:
+            fcntl.flock(self._lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._release()
+            raise CheckpointError(f"checkpoint {path} is in use by another run") from None
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            if fresh:
+                self._create(identity, plan_digest)
+            else:
+                self._verify(identity, plan_digest)
+        except sqlite3.DatabaseError as err:
+            self.close()
+            raise CheckpointError(f"checkpoint {path} is damaged ({err}); use a new file") from None
+        except BaseException:
+            self.close()
+            raise
+
+    def _create(self, identity: Mapping[str, Any], plan_digest: str) -> None:
+        db = self._connection
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute("BEGIN")
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        db.execute("CREATE TABLE done (subtask TEXT PRIMARY KEY, value TEXT NOT NULL, checksum TEXT NOT NULL)")
+        from boardpuzzles import __version__
+
+        db.executemany(
+            "INSERT INTO meta VALUES (?, ?)",
+            [
+                ("identity", canonical(identity)),
+                ("identity_digest", self.identity_digest),
+                ("plan_digest", plan_digest),
+                ("made_by", f"boardpuzzles {__version__}"),
+                ("created", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())),
+            ],
+        )
+        db.execute("COMMIT")
+
+    def _verify(self, identity: Mapping[str, Any], plan_digest: str | None) -> None:
+        db = self._connection
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version != SCHEMA_VERSION:
+            raise CheckpointError(
+                f"checkpoint {self.path} was written by another version of boardpuzzles (layout {version}, "
+                f"this one reads {SCHEMA_VERSION}); use a new file"
+            )
+        if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise CheckpointError(f"checkpoint {self.path} is damaged (SQLite's quick_check fails); use a new file")
+        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        if meta.get("identity_digest") != self.identity_digest:
+            stored = meta.get("identity", "{}")
+            try:
+                other = _describe(json.loads(stored))
+            except ValueError:
+                other = "unreadable"
+            raise CheckpointError(
+                f"checkpoint {self.path} belongs to another count ({other}); use a new file for this one"
+            )
+        if plan_digest is not None and meta.get("plan_digest") != plan_digest:
+            raise CheckpointError(
+                f"checkpoint {self.path} was made by a version of boardpuzzles that splits this count "
+                "differently; use a new file"
+            )
+        self.finished()  # every row must verify before the run starts
+
+    @property
+    def _connection(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise CheckpointError(f"checkpoint {self.path} is closed")
+        return self._db
+
+    def finished(self) -> dict[str, int]:
+        """The recorded subtasks, ``key -> value``, every row verified against its checksum."""
+        found: dict[str, int] = {}
+        try:
+            rows = self._connection.execute("SELECT subtask, value, checksum FROM done").fetchall()
+        except sqlite3.DatabaseError as err:
+            raise CheckpointError(f"checkpoint {self.path} is damaged ({err}); use a new file") from None
+        for key, value, checksum in rows:
+            if (
+                not isinstance(key, str)
+                or not isinstance(value, str)
+                or not _VALUE.fullmatch(value)
+                or checksum != _row_check(self.identity_digest, key, value)
+            ):
+                shown = key if isinstance(key, str) and len(key) <= 60 else f"{str(key)[:57]}..."
+                raise CheckpointError(
+                    f"checkpoint {self.path} is damaged: the row of subtask {shown} does not verify; "
+                    "use a new file (or delete that row to recount it)"
+                )
+            found[key] = int(value)
+        return found
+
+    def record(self, key: str, value: int) -> None:
+        """Keep one finished subtask (committed at once)."""
+        text = str(int(value))
+        try:
+            self._connection.execute(
+                "INSERT OR REPLACE INTO done VALUES (?, ?, ?)", (key, text, _row_check(self.identity_digest, key, text))
+            )
+        except sqlite3.DatabaseError as err:
+            raise CheckpointError(f"cannot record in checkpoint {self.path}: {err}") from None
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+        self._release()
+
+    def _release(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # closing the descriptor drops its lock
+            self._lock_fd = None
+
+    def __enter__(self) -> Checkpoint:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def verify_file(path: str, identity: Mapping[str, Any]) -> None:
+    """Refuse (with the reason) a checkpoint file that cannot serve this count: not ours, of
+    another count, damaged, or with a row that does not verify. A missing or empty file passes.
+    Nothing is written; the run itself later checks the plan as well."""
+    if inspect_path(path):
+        return
+    checkpoint = Checkpoint.__new__(Checkpoint)
+    checkpoint.path = path
+    checkpoint.identity_digest = digest(identity)
+    checkpoint._lock_fd = None
+    checkpoint._db = None
+    try:
+        uri = "file:" + os.path.abspath(path).replace("?", "%3f").replace("#", "%23") + "?mode=ro"
+        checkpoint._db = sqlite3.connect(uri, uri=True)
+        checkpoint._verify(identity, None)
+    except sqlite3.DatabaseError as err:
+        raise CheckpointError(f"checkpoint {path} is damaged ({err}); use a new file") from None
+    finally:
+        checkpoint.close()
+
+
+def inspect_path(path: str) -> bool:
+    """True when ``path`` is free for a new checkpoint (missing, empty, or an SQLite database
+    without a single table); None of the files it refuses is opened for writing."""
+    if os.path.isdir(path):
+        raise CheckpointError(f"checkpoint {path} is a folder")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise CheckpointError(f"cannot write checkpoint {path}: folder {folder} does not exist")
+    if not os.path.exists(path):
+        if not os.access(folder, os.W_OK):
+            raise CheckpointError(f"cannot write checkpoint {path}: folder {folder} is not writable")
+        return True
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(100)
+    except OSError as err:
+        raise CheckpointError(f"cannot read checkpoint {path}: {err.strerror}") from None
+    if not header:
+        return True
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
+        raise CheckpointError(f"{path} is not a boardpuzzles checkpoint (not an SQLite database); refusing to touch it")
+    if not os.access(path, os.W_OK):
+        raise CheckpointError(f"cannot write checkpoint {path}: permission denied")
+    if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
+        return False
+    try:  # another program's database, unless it holds nothing at all
+        uri = "file:" + os.path.abspath(path).replace("?", "%3f").replace("#", "%23") + "?mode=ro"
+        db = sqlite3.connect(uri, uri=True)
+        try:
+            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as err:
+        raise CheckpointError(f"{path} is not a boardpuzzles checkpoint ({err}); refusing to touch it") from None
+    if tables:
+        raise CheckpointError(
+            f"{path} is another program's SQLite database, not a boardpuzzles checkpoint; refusing to touch it"
+        )
+    return True

@@ -1,0 +1,279 @@
+"""How a long call may run: its deadline, its stop flag, where it records and where it runs.
+
+Glossary
+--------
+limits      one explicit object passed down to every long call (counts, ``solutions``, ``find``,
+            ``generate``, the computer player): a deadline, a stop flag, a checkpoint file, a Dask
+            scheduler, the number of jobs and a progress callback. One object serves one run:
+            once it has asked the work to stop, it stays stopped.
+stop flag   ``limits.flag``, a one-element int64 array shared by Python and the running kernels.
+            Kernels read it every few thousand steps and return early when it is set
+            (``STOP_TIME``: the deadline passed; ``STOP_INTERRUPT``: Ctrl-C; ``STOP_ERROR``: another
+            part of the same run failed). A timer sets it at the deadline, so even a kernel that
+            runs in the caller's own thread stops on time.
+worker      long work runs in daemon worker threads while the calling thread waits in short
+            naps: only the main thread hears Ctrl-C, and it must never be inside a kernel then
+            (a signal that lands while numba converts a result ends in a ``SystemError``).
+contract    (for pure-Python work, such as a newcomer's puzzle before it has a kernel) call
+            ``limits.check()`` every so often: it raises :class:`TimeLimitReached` or
+            :class:`Interrupted` once the run must stop. Work that does not is still stopped:
+            ``GRACE`` seconds after the flag is set, its thread gets the same exception raised
+            asynchronously (Python code stops there; a kernel stops when it returns), and the
+            caller gives up waiting for it either way.
+
+Roads not taken: processes instead of threads (every kernel releases the GIL, so threads share
+compiled code and tables for free), and a numba ``cfunc`` signal handler that sets the flag from
+C (workers are simpler and portable).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, NoReturn, TypeVar
+
+import numpy as np
+
+from boardpuzzles.errors import BoardPuzzlesError
+
+#: ``progress(done, total, partial)``: called after each finished subtask of a count.
+Progress = Callable[[int, int, int], None]
+
+T = TypeVar("T")
+
+STOP_NONE = 0
+STOP_TIME = 1
+STOP_INTERRUPT = 2
+STOP_ERROR = 3
+#: Seconds that work is given to notice the stop flag before it is stopped by force.
+GRACE = 0.4
+#: How often a waiting thread wakes up to look at the clock and hear Ctrl-C.
+NAP = 0.05
+#: The longest time limit accepted (about 31 years); more is a typo, not a plan.
+MAX_SECONDS = 1e9
+
+
+class TimeLimitReached(Exception):
+    """Work stopped at its time limit. For a count, ``partial`` is the sum of the subtasks that
+    finished (a lower bound of the answer), ``done`` of ``total`` subtasks."""
+
+    def __init__(self, partial: int = 0, done: int = 0, total: int = 0) -> None:
+        super().__init__(f"time limit reached after {done} of {total} subtasks")
+        self.partial, self.done, self.total = partial, done, total
+
+
+class Interrupted(KeyboardInterrupt):
+    """Work stopped because the run was interrupted (Ctrl-C); handled as a KeyboardInterrupt."""
+
+
+class _Abandoned(BaseException):
+    """Raised asynchronously in a worker that ignored the stop flag past the grace period."""
+
+
+class Limits:
+    """The limits of one run (see the module glossary).
+
+    ``time_limit`` seconds count from the moment the object is made; ``checkpoint`` is the path
+    of an SQLite file that records finished subtasks of a count (bound to that count: see
+    :mod:`boardpuzzles.checkpoint`); ``scheduler`` a Dask address (``tcp://host:port``) whose
+    cluster runs the subtasks; ``jobs`` the local worker threads; ``progress`` is called after
+    each finished subtask."""
+
+    def __init__(
+        self,
+        time_limit: float | None = None,
+        *,
+        checkpoint: str | None = None,
+        scheduler: str | None = None,
+        jobs: int = 1,
+        progress: Progress | None = None,
+    ) -> None:
+        if time_limit is not None:
+            if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+                raise BoardPuzzlesError(f"the time limit must be a number of seconds, got {time_limit!r}")
+            if not math.isfinite(time_limit) or not 0 < time_limit <= MAX_SECONDS:
+                raise BoardPuzzlesError(f"the time limit must be more than 0 and at most {MAX_SECONDS:g} s")
+        if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+            raise BoardPuzzlesError(f"jobs must be a whole number >= 1, got {jobs!r}")
+        self.time_limit = time_limit
+        self.checkpoint = checkpoint
+        self.scheduler = scheduler
+        self.jobs = jobs
+        self.progress = progress
+        self.started = time.monotonic()
+        self.deadline = None if time_limit is None else self.started + time_limit
+        self.flag = np.zeros(1, dtype=np.int64)
+        self._timer: threading.Timer | None = None
+        if time_limit is not None:
+            self._timer = threading.Timer(time_limit, self.stop, args=(STOP_TIME,))
+            self._timer.daemon = True
+            self._timer.start()
+
+    def __repr__(self) -> str:
+        return f"Limits(time_limit={self.time_limit!r}, jobs={self.jobs}, checkpoint={self.checkpoint!r})"
+
+    # ------------------------------------------------------------------ the stop flag
+    def stop(self, reason: int = STOP_INTERRUPT) -> None:
+        """Ask every part of the run to stop (the first reason given is kept)."""
+        if self.flag[0] == STOP_NONE:
+            self.flag[0] = reason
+
+    @property
+    def reason(self) -> int:
+        """Why the run must stop (``STOP_NONE`` while it may go on); the deadline is read from
+        the clock too, so the answer is right even before the timer fires."""
+        if self.flag[0] == STOP_NONE and self.deadline is not None and time.monotonic() >= self.deadline:
+            self.stop(STOP_TIME)
+        return int(self.flag[0])
+
+    @property
+    def stopped(self) -> bool:
+        return self.reason != STOP_NONE
+
+    def check(self) -> None:
+        """Raise :class:`TimeLimitReached` or :class:`Interrupted` if the run must stop (the
+        contract of pure-Python work: call this every so often)."""
+        if self.reason != STOP_NONE:
+            self.raise_stop()
+
+    def raise_stop(self) -> NoReturn:
+        """Raise the exception that matches the flag (after a kernel returned early)."""
+        if self.reason == STOP_TIME:
+            raise TimeLimitReached()
+        raise Interrupted()
+
+    def remaining(self) -> float | None:
+        """Seconds left before the deadline (None: no deadline)."""
+        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def close(self) -> None:
+        """Stop the deadline timer (a finished run no longer needs it)."""
+        if self._timer is not None:
+            self._timer.cancel()
+
+    # ------------------------------------------------------------------ supervised work
+    def iterate(self, make: Callable[[], Iterator[T]]) -> Iterator[T]:
+        """The items of the iterator ``make()`` returns, each computed on demand in a daemon
+        worker thread (so this thread only waits, and hears Ctrl-C): a generator of solutions
+        runs its kernels there. Closing this generator early stops the worker."""
+        requests: queue.SimpleQueue[bool] = queue.SimpleQueue()
+        replies: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
+
+        def produce() -> None:
+            try:
+                items = make()
+                while requests.get():
+                    try:
+                        replies.put(("item", next(items)))
+                    except StopIteration:
+                        replies.put(("end", None))
+                        return
+            except BaseException as err:  # handed to the waiting thread, which raises it
+                replies.put(("error", err))
+
+        worker = threading.Thread(target=produce, name="boardpuzzles-solutions", daemon=True)
+        worker.start()
+        try:
+            while True:
+                requests.put(True)
+                kind, value = self._reply(replies, worker)
+                if kind == "end":
+                    return
+                if kind == "error":
+                    if isinstance(value, _Abandoned):
+                        self.raise_stop()
+                    raise value
+                yield value
+        finally:
+            requests.put(False)
+
+    def _reply(self, replies: queue.SimpleQueue[tuple[str, Any]], worker: threading.Thread) -> tuple[str, Any]:
+        """The worker's next reply, waiting in naps (Ctrl-C sets the stop flag; a worker that
+        neither answers nor stops within the grace periods is given up)."""
+        stop_seen: float | None = None
+        try:
+            while True:
+                try:
+                    return replies.get(timeout=NAP)
+                except queue.Empty:
+                    pass
+                if not worker.is_alive():
+                    try:
+                        return replies.get_nowait()
+                    except queue.Empty:
+                        return ("end", None)
+                if self.reason != STOP_NONE:
+                    now = time.monotonic()
+                    stop_seen = now if stop_seen is None else stop_seen
+                    if now - stop_seen >= GRACE and worker.ident is not None:
+                        _raise_in(worker.ident, _Abandoned)
+                    if now - stop_seen >= 2 * GRACE:
+                        self.raise_stop()
+        except KeyboardInterrupt:
+            self.stop(STOP_INTERRUPT)
+            raise Interrupted() from None
+
+    def run(self, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args)`` in a daemon worker thread, while this thread waits in short naps:
+        Ctrl-C (heard only by the main thread) sets the stop flag, and work that ignores the
+        flag is stopped by force after the grace period (see the module glossary). The call's
+        result is returned, its exception raised here."""
+        box: dict[str, Any] = {}
+
+        def target() -> None:
+            try:
+                box["value"] = call(*args)
+            except BaseException as err:  # handed to the waiting thread, which raises it
+                box["error"] = err
+
+        worker = threading.Thread(target=target, name="boardpuzzles-work", daemon=True)
+        worker.start()
+        try:
+            wait_for([worker], self)
+        except KeyboardInterrupt:
+            self.stop(STOP_INTERRUPT)
+            wait_for([worker], self)
+            raise Interrupted() from None
+        error = box.get("error")
+        if isinstance(error, _Abandoned):
+            self.raise_stop()
+        if error is not None:
+            raise error
+        if "value" not in box:  # abandoned: it never returned
+            self.raise_stop()
+        return box["value"]
+
+
+def wait_for(threads: list[threading.Thread], limits: Limits) -> None:
+    """Wait until the threads end. Once the run must stop, give them ``GRACE`` seconds to notice
+    the flag, then raise an exception inside those still running, and give up on them after
+    another ``GRACE`` (they are daemon threads: they cannot keep the program alive)."""
+    stop_seen: float | None = None
+    forced = False
+    while any(t.is_alive() for t in threads):
+        for t in threads:
+            t.join(NAP / len(threads))
+        if limits.reason == STOP_NONE:
+            continue
+        now = time.monotonic()
+        if stop_seen is None:
+            stop_seen = now
+        elif not forced and now - stop_seen >= GRACE:
+            for t in threads:
+                if t.is_alive() and t.ident is not None:
+                    _raise_in(t.ident, _Abandoned)
+            forced = True
+        elif forced and now - stop_seen >= 2 * GRACE:
+            return
+
+
+def _raise_in(thread_id: int, exception: type[BaseException]) -> None:
+    """Raise ``exception`` in another thread at its next Python instruction (CPython only)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(exception))

@@ -1,0 +1,75 @@
+"""What a picture shows, independent of the back end that draws it, and its text form.
+
+Glossary
+--------
+scene   one board's picture: its grid, its pieces, marked cells, labels, a path, a title. Every
+        puzzle describes its answers as scenes (``Puzzle.to_scene``); the back ends in
+        :mod:`boardpuzzles.render` draw them (SVG, GIF frames), and :func:`scene_text` writes
+        them as text, the one text picture every command prints.
+text    a cell shows its label if it has one (a move number), else its piece letter, else
+        ``.``; cells are separated by one space and right-aligned to the widest label, as the
+        seed articles print boards. Marked pieces can be shown in lower case (the readers take
+        them back as the same pieces), and coordinates can be added around the board (rank
+        numbers on the left, file letters below), as a Go or chess diagram has them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardpuzzles.board import EMPTY, Board
+from boardpuzzles.grid import Cell, Grid, file_letters
+
+EMPTY_TEXT = "."
+
+
+@dataclass
+class Scene:
+    grid: Grid
+    pieces: dict[Cell, str] = field(default_factory=dict)
+    marks: dict[Cell, str] = field(default_factory=dict)  # cell -> highlight colour
+    labels: dict[Cell, str] = field(default_factory=dict)  # cell -> short text (e.g. a move number)
+    path: list[Cell] = field(default_factory=list)  # drawn as a polyline through cell centres
+    title: str = ""
+    coordinates: bool = True  # file letters and rank numbers around the board (pictures)
+
+    @classmethod
+    def of_board(cls, board: Board, title: str = "", **kwargs: Any) -> Scene:
+        pieces = {cell: piece for cell, piece in enumerate(board) if piece != EMPTY}
+        return cls(board.grid, pieces, title=title, **kwargs)
+
+    def text(self, *, coordinates: bool = False, marks_in_lower_case: bool = False) -> str:
+        return scene_text(self, coordinates=coordinates, marks_in_lower_case=marks_in_lower_case)
+
+    def _repr_svg_(self) -> str:  # Jupyter shows scenes as pictures
+        from boardpuzzles.render.svg import sheet_svg
+
+        return sheet_svg([self])
+
+
+def scene_text(scene: Scene, *, coordinates: bool = False, marks_in_lower_case: bool = False) -> str:
+    """The scene as text, top row first (see the module glossary)."""
+    grid = scene.grid
+    width = max([len(label) for label in scene.labels.values()] + [1])
+    rank_width = len(str(grid.rows))
+    lines = []
+    for r in range(grid.rows):
+        cells = []
+        for c in range(grid.cols):
+            cell = r * grid.cols + c
+            if cell in scene.labels:
+                text = scene.labels[cell]
+            elif cell in scene.pieces:
+                text = scene.pieces[cell]
+                if marks_in_lower_case and cell in scene.marks:
+                    text = text.lower()
+            else:
+                text = EMPTY_TEXT
+            cells.append(text.rjust(width))
+        row = " ".join(cells)
+        lines.append(f"{grid.rows - r:>{rank_width}} {row}" if coordinates else row)
+    if coordinates:
+        files = " ".join(file_letters(c).rjust(width) for c in range(grid.cols))
+        lines.append(" " * (rank_width + 1) + files)
+    return "\n".join(lines)
