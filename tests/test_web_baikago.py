@@ -1,0 +1,304 @@
+"""``baikago serve`` from the outside, over real sockets: every malformed or hostile request gets a
+4xx JSON error (never silence, never a traceback), stalled clients are dropped, clients that go
+away leave stderr quiet, and other web pages cannot drive it."""
+
+import json
+import socket
+import struct
+import threading
+import time
+
+import pytest
+
+from boardpuzzles.puzzles import baikago as bk
+from boardpuzzles.web import baikago as web
+
+#: How long the test server lets a connection stall (the real one: web.REQUEST_TIMEOUT).
+STALL = 0.5
+
+
+#: The largest body the server reads (web.MAX_BODY).
+MAX_BODY = 64 * 1024
+
+
+@pytest.fixture(scope="module")
+def web_server():
+    srv = web.make_server(0, bk.Rules(7))
+    srv.request_timeout = STALL
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="module")
+def port(web_server):
+    return web_server.server_address[1]
+
+
+def exchange(port, data: bytes, timeout=5.0, shut_write=False) -> bytes:
+    """Send raw bytes, read until the server closes; a server that never closes fails the test."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(data)
+        if shut_write:
+            sock.shutdown(socket.SHUT_WR)
+        chunks = []
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def parse(response: bytes):
+    head, _, body = response.partition(b"\r\n\r\n")
+    lines = head.decode("iso-8859-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    return status, headers, body
+
+
+def request(port, method, path, body=None, headers=None, raw_body=None):
+    """One HTTP/1.1 request with a JSON body (or ``raw_body`` as is); (status, headers, document)."""
+    payload = raw_body if raw_body is not None else (b"" if body is None else json.dumps(body).encode())
+    fields = {"Host": f"127.0.0.1:{port}", "Connection": "close"}
+    if method == "POST":
+        fields |= {"Content-Type": "application/json", "Content-Length": str(len(payload))}
+    fields |= headers or {}
+    head = f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in fields.items() if v is not None)
+    status, got, data = parse(exchange(port, head.encode() + b"\r\n" + payload))
+    return status, got, (json.loads(data) if data and "json" in got.get("content-type", "") else data)
+
+
+def new_game(port, **settings):
+    status, _, state = request(port, "POST", "/api/new", {"human": "black", "strength": 1, **settings})
+    assert status == 200, state
+    return state
+
+
+def assert_json_error(status, headers, document, expected):
+    assert status == expected, document
+    assert headers["content-type"] == "application/json"
+    assert isinstance(document, dict) and isinstance(document["error"], str) and document["error"]
+
+
+# -------------------------------------------------------------------- the reproducers of the issue
+def test_deeply_nested_json_is_a_400_not_a_dropped_connection(port):
+    for body in (b"[" * 60_000, b'{"a":' * 10_000 + b"1" + b"}" * 10_000):
+        assert_json_error(*request(port, "POST", "/api/new", raw_body=body), 400)
+
+
+def test_a_huge_content_length_is_413_without_reading_the_body(port):
+    head = (
+        f"POST /api/new HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {10**15}\r\n\r\n"
+    )
+    status, headers, body = parse(exchange(port, head.encode() + b"{"))
+    assert_json_error(status, headers, json.loads(body), 413)
+    # Just over the limit is refused too; just under is read (and is bad JSON here).
+    over = b"[" * (MAX_BODY + 1)
+    assert_json_error(*request(port, "POST", "/api/new", raw_body=over), 413)
+    under = b" " * (MAX_BODY - 2) + b"{}"
+    assert request(port, "POST", "/api/new", raw_body=under)[0] == 200
+
+
+@pytest.mark.parametrize(
+    "path,body,expected",
+    [
+        ("/api/new", b"{", 400),
+        ("/api/new", b"not json", 400),
+        ("/api/new", b"\xff\xfe{}", 400),
+        ("/api/new", b"[]", 400),
+        ("/api/new", b'"black"', 400),
+        ("/api/new", b"null", 400),
+        ("/api/new", b'{"human": "red"}', 400),
+        ("/api/new", b'{"strength": "2"}', 400),
+        ("/api/new", b'{"strength": NaN}', 400),
+        ("/api/move", b"{}", 404),  # no game named
+        ("/api/move", b'{"game": "nope", "point": "a1"}', 404),
+        ("/api/move", b'{"game": 5, "point": "a1"}', 400),
+        ("/api/undo", b'{"game": null}', 400),
+        ("/api/nothing", b"{}", 404),
+        ("/", b"{}", 405),
+        ("/api/state", b"{}", 405),
+    ],
+)
+def test_malformed_posts_get_a_4xx_json_error(port, path, body, expected):
+    assert_json_error(*request(port, "POST", path, raw_body=body), expected)
+
+
+def test_a_move_with_missing_or_bad_fields_is_400(port):
+    game = new_game(port)["game"]
+    for body in (
+        {"game": game},
+        {"game": game, "point": ""},
+        {"game": game, "point": "z99"},
+        {"game": game, "point": 3},
+    ):
+        assert_json_error(*request(port, "POST", "/api/move", body), 400)
+
+
+@pytest.mark.parametrize(
+    "content_length,expected",
+    [("-1", 400), ("abc", 400), ("1e3", 400), ("", 400), ("٣", 400), ("5, 5", 400)],
+)
+def test_bad_content_lengths_are_400(port, content_length, expected):
+    status, headers, document = request(
+        port, "POST", "/api/new", raw_body=b"{}", headers={"Content-Length": content_length}
+    )
+    assert_json_error(status, headers, document, expected)
+
+
+def test_two_content_lengths_and_chunked_bodies_are_refused(port):
+    head = "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    status, headers, body = parse(exchange(port, (head + "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}").encode()))
+    assert_json_error(status, headers, json.loads(body), 400)
+    status, headers, body = parse(
+        exchange(port, (head + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n").encode())
+    )
+    assert_json_error(status, headers, json.loads(body), 411)
+
+
+def test_a_body_cut_short_is_400(port):
+    head = "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n"
+    status, headers, body = parse(exchange(port, head.encode() + b"{}", shut_write=True))
+    assert_json_error(status, headers, json.loads(body), 400)
+
+
+@pytest.mark.parametrize("method", ["PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "FOO"])
+def test_other_methods_are_405(port, method):
+    status, headers, document = request(port, method, "/")
+    assert_json_error(status, headers, document, 405)
+    assert "GET" in headers["allow"]
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_unknown_paths_and_wrong_methods_for_a_path(port, method):
+    status, headers, _ = request(port, method, "/nothing/here")
+    assert status == 404 and headers["content-type"] == "application/json"
+    status, headers, _ = request(port, method, "/api/new")
+    assert status == 405 and headers["allow"] == "POST"
+
+
+@pytest.mark.parametrize(
+    "raw,expected",
+    [
+        (b"HELLO\r\n\r\n", 400),
+        (b"GET / HTTP/x.y\r\n\r\n", 400),
+        (b"GET / HTTP/1.1 extra\r\n\r\n", 400),
+        (b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\n\r\n", 414),
+        (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX: " + b"a" * 70_000 + b"\r\n\r\n", 431),
+    ],
+)
+def test_garbled_requests_get_json_errors(port, raw, expected):
+    status, headers, body = parse(exchange(port, raw))
+    assert_json_error(status, headers, json.loads(body), expected)
+
+
+def test_the_state_of_an_unknown_game_is_404(port):
+    for query in ("", "?game=nope", "?game=" + "x" * 5000, "?game=%ff%00"):
+        assert_json_error(*request(port, "GET", "/api/state" + query), 404)
+
+
+# -------------------------------------------------------------------- stalled and vanishing clients
+@pytest.mark.parametrize(
+    "sent",
+    [
+        b"",  # connects and says nothing
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # headers never finished
+        b"POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n",
+    ],
+)
+def test_a_stalled_client_is_dropped_after_the_timeout(port, sent):
+    started = time.monotonic()
+    answer = exchange(port, sent, timeout=STALL * 8)  # a server that never closes raises TimeoutError here
+    assert STALL * 0.8 <= time.monotonic() - started < STALL * 6
+    if answer:
+        status, _, body = parse(answer)
+        assert status == 408 and "error" in json.loads(body)
+
+
+def test_clients_that_go_away_leave_stderr_quiet(port, capfd):
+    new_game(port)
+    capfd.readouterr()
+    requests = [
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+        b"POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}",
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+        b"POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 90\r\n\r\n{",
+    ]
+    for i in range(120):
+        sock = socket.create_connection(("127.0.0.1", port))
+        sock.sendall(requests[i % len(requests)])
+        # A reset, not a polite close: the server's next read or write on it fails.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        sock.close()
+    time.sleep(STALL * 3)  # let every handler thread finish or time out
+    new_game(port)  # the server still answers
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
+
+
+def test_successful_requests_are_not_logged(port, capfd):
+    game = new_game(port)["game"]
+    request(port, "POST", "/api/move", {"game": game, "point": "d4"})
+    request(port, "GET", f"/api/state?game={game}")
+    request(port, "GET", "/nothing")
+    assert capfd.readouterr() == ("", "")
+
+
+# -------------------------------------------------------------------- other pages
+@pytest.mark.parametrize(
+    "origin,allowed",
+    [
+        (None, True),  # a local client (curl, a test) sends none
+        ("http://127.0.0.1:{port}", True),
+        ("http://localhost:{port}", True),
+        ("http://LOCALHOST:{port}", True),
+        ("http://127.0.0.1:{other}", False),
+        ("http://evil.example", False),
+        ("https://127.0.0.1:{port}", False),
+        ("null", False),
+        ("", False),
+    ],
+)
+def test_posts_from_other_origins_are_refused(port, origin, allowed):
+    if origin is not None:
+        origin = origin.format(port=port, other=port + 1)
+    status, headers, document = request(
+        port, "POST", "/api/new", {"strength": 1}, headers={"Origin": origin} if origin is not None else None
+    )
+    if allowed:
+        assert status == 200, document
+    else:
+        assert_json_error(status, headers, document, 403)
+
+
+@pytest.mark.parametrize(
+    "content_type", [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data"]
+)
+def test_a_post_must_say_it_is_json(port, content_type):
+    # A form on another site can POST these content types without asking first.
+    status, headers, document = request(
+        port, "POST", "/api/new", {"strength": 1}, headers={"Content-Type": content_type}
+    )
+    assert_json_error(status, headers, document, 415)
+    status, _, _ = request(
+        port, "POST", "/api/new", {"strength": 1}, headers={"Content-Type": "application/json; charset=utf-8"}
+    )
+    assert status == 200
+
+
+def test_the_host_check_still_applies_to_every_method(port):
+    for method in ("GET", "HEAD", "POST"):
+        status, _, _ = request(port, method, "/", headers={"Host": "evil.example"})
+        assert status == 403
+
+
+def test_head_answers_like_get_without_a_body(port):
+    status, headers, body = request(port, "HEAD", "/")
+    assert status == 200 and headers["content-type"].startswith("text/html") and body == b""
+    _, get_headers, page = request(port, "GET", "/")
+    assert int(headers["content-length"]) == len(page) == int(get_headers["content-length"])
+    game = new_game(port)["game"]
+    status, headers, body = request(port, "HEAD", f"/api/state?game={game}")
+    assert status == 200 and headers["content-type"] == "application/json" and body == b""
