@@ -3,6 +3,7 @@
 away leave stderr quiet, and other web pages cannot drive it."""
 
 import json
+import os
 import socket
 import struct
 import threading
@@ -11,6 +12,7 @@ import time
 import pytest
 
 from boardpuzzles.puzzles import baikago as bk
+from boardpuzzles.puzzles.baikago.ai import ComputerPlayer
 from boardpuzzles.web import baikago as web
 
 #: How long the test server lets a connection stall (the real one: web.REQUEST_TIMEOUT).
@@ -302,3 +304,141 @@ def test_head_answers_like_get_without_a_body(port):
     game = new_game(port)["game"]
     status, headers, body = request(port, "HEAD", f"/api/state?game={game}")
     assert status == 200 and headers["content-type"] == "application/json" and body == b""
+
+
+# -------------------------------------------------------------------- the game API
+def winning_line(size: int, human: int, seeds=range(20)) -> tuple[int, list[str]]:
+    """A seed and a whole game on an empty board that the human wins against the server's
+    computer at strength 1 with that seed: the computer's moves are the ones the server's seeded
+    player makes (strength 1 searches one ply, no clock involved); the human's come from a
+    stronger player here."""
+    for seed in seeds:
+        rules = bk.Rules(size)
+        position = bk.Position(rules)
+        computer = ComputerPlayer(rules, 1, seed=seed, tt_bits=web.WEB_TT_BITS)
+        stronger = ComputerPlayer(rules, 3, seed=0)
+        while not position.is_game_over():
+            if position.turn == human:
+                position.make(stronger.choose_for(position).move)
+            else:
+                position.make(computer.choose(list(position.board), position.turn).move)
+        if position.outcome().winner == human:
+            return seed, [position.grid.name(m) for m in position.move_stack]
+    raise AssertionError(f"no winning line found on {size}x{size}")
+
+
+def test_a_move_is_answered_at_once_and_the_reply_is_asked_for_separately(port):
+    game = new_game(port, size=9)
+    status, _, state = request(port, "POST", "/api/move", {"game": game["game"], "point": "e5", "ply": 0})
+    assert status == 200 and state["moves"] == ["e5"] and state["turn"] == "white" and not state["over"]
+    status, _, state = request(port, "POST", "/api/reply", {"game": game["game"]})
+    assert status == 200 and len(state["moves"]) == 2 and state["turn"] == "black"
+    # Asked again (a reloaded page, a second tab), the computer does not move twice.
+    assert request(port, "POST", "/api/reply", {"game": game["game"]})[2]["moves"] == state["moves"]
+    # A move for a position the page no longer shows, or on the computer's turn: 409.
+    status, _, answer = request(port, "POST", "/api/move", {"game": game["game"], "point": "a1", "ply": 0})
+    assert status == 409 and "2 moves" in answer["error"]
+    request(port, "POST", "/api/move", {"game": game["game"], "point": "a1"})
+    status, _, answer = request(port, "POST", "/api/move", {"game": game["game"], "point": "a2"})
+    assert status == 409 and "computer's turn" in answer["error"]
+    for ply in ("3", 2.0, True):
+        assert request(port, "POST", "/api/move", {"game": game["game"], "point": "a2", "ply": ply})[0] == 400
+
+
+def test_new_game_settings_are_checked(port, web_server):
+    assert new_game(port, size=9)["size"] == 9
+    assert new_game(port)["size"] == 7  # the server's own size
+    for bad in ({"size": 8}, {"size": 99}, {"size": "9"}, {"size": True}, {"seed": -1}, {"seed": "1"}, {"seed": 2**32}):
+        status, _, answer = request(port, "POST", "/api/new", {"strength": 1, **bad})
+        assert status == 400 and ("size" in answer["error"] or "seed" in answer["error"])
+    assert web_server.sizes == sorted(set(web.WEB_SIZES) | {7})
+
+
+def test_a_seeded_game_is_reproducible(port):
+    moves = []
+    for _ in range(2):
+        game = new_game(port, size=9, seed=7)["game"]
+        for point in ("e5", "d4", "f6"):
+            request(port, "POST", "/api/move", {"game": game, "point": point})
+            state = request(port, "POST", "/api/reply", {"game": game})[2]
+        moves.append(state["moves"])
+    assert moves[0] == moves[1]
+
+
+def test_the_human_can_win_and_the_state_says_so(port):
+    seed, line = winning_line(9, bk.BLACK)
+    game = new_game(port, size=9, seed=seed)["game"]
+    for ply in range(0, len(line), 2):
+        state = request(port, "POST", "/api/move", {"game": game, "point": line[ply], "ply": ply})[2]
+        if not state["over"]:
+            state = request(port, "POST", "/api/reply", {"game": game})[2]
+            assert state["moves"] == line[: ply + 2], "the server's computer played otherwise than its seeded twin"
+    assert state["over"] and state["outcome"] == "human" and state["winner"] == "black"
+    (cross,) = state["crosses"]
+    assert cross["points"][0] == cross["centre"] and set(cross["points"]) == set(state["cross"])
+    assert request(port, "POST", "/api/reply", {"game": game})[2]["moves"] == line  # nothing more to play
+    status, _, answer = request(port, "POST", "/api/move", {"game": game, "point": "a1"})
+    assert status == 400 and "over" in answer["error"]
+    # Undo after the end takes back the winning move.
+    assert request(port, "POST", "/api/undo", {"game": game})[2]["moves"] == line[:-1]
+
+
+def test_undo_leaves_the_computers_opening_alone(port):
+    game = new_game(port, human="white")["game"]
+    state = request(port, "POST", "/api/reply", {"game": game})[2]
+    assert state["moves"] == ["d4"]
+    assert request(port, "POST", "/api/undo", {"game": game})[2]["moves"] == ["d4"]
+    request(port, "POST", "/api/move", {"game": game, "point": "a1"})
+    assert request(port, "POST", "/api/undo", {"game": game})[2]["moves"] == ["d4"]
+
+
+def test_the_state_can_be_read_while_the_computer_thinks_and_undo_drops_a_stale_reply(web_server, port):
+    game = new_game(port)
+    held = web_server.get_game(game["game"])
+    searching, release = threading.Event(), threading.Event()
+    choose = held.computer.choose
+
+    def slow_choose(*args):
+        searching.set()
+        release.wait(10)
+        return choose(*args)
+
+    held.computer.choose = slow_choose
+    request(port, "POST", "/api/move", {"game": game["game"], "point": "d4"})
+    replies = []
+    thread = threading.Thread(
+        target=lambda: replies.append(request(port, "POST", "/api/reply", {"game": game["game"]}))
+    )
+    thread.start()
+    assert searching.wait(10)
+    status, _, state = request(port, "GET", f"/api/state?game={game['game']}")  # not blocked by the search
+    assert status == 200 and state["thinking"] and state["turn"] == "white"
+    assert request(port, "POST", "/api/undo", {"game": game["game"]})[2]["moves"] == []
+    release.set()
+    thread.join(10)
+    assert replies[0][0] == 200 and replies[0][2]["moves"] == []  # the reply for d4 was dropped
+    assert not replies[0][2]["thinking"]
+
+
+@pytest.mark.parametrize("point", ["a" + "1" * 5000, "x" * 9, "a1" * 5])
+def test_absurd_point_names_are_400(port, point):
+    game = new_game(port)["game"]
+    assert_json_error(*request(port, "POST", "/api/move", {"game": game, "point": point}), 400)
+
+
+def test_the_server_compiles_the_computer_before_it_answers(monkeypatch):
+    calls = []
+    monkeypatch.setattr(web, "warm_up", lambda: calls.append(1))
+    web.make_server(0, bk.Rules(7)).server_close()
+    assert calls == [1]
+    web.make_server(0, bk.Rules(7), warm=False).server_close()
+    assert calls == [1]
+
+
+@pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT") == "1", reason="nothing is compiled without the JIT")
+def test_warm_up_compiles_every_kernel_the_computer_calls():
+    from boardpuzzles._kernels import baikago as kernels
+
+    web.warm_up()
+    used = ["four_points", "vcf", "move_scores", "top_moves", "search_root", "place", "remove"]
+    assert all(getattr(kernels, name).signatures for name in used)
