@@ -4,10 +4,12 @@ away leave stderr quiet, and other web pages cannot drive it."""
 
 import json
 import os
+import shutil
 import socket
 import struct
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -442,3 +444,222 @@ def test_warm_up_compiles_every_kernel_the_computer_calls():
     web.warm_up()
     used = ["four_points", "vcf", "move_scores", "top_moves", "search_root", "place", "remove"]
     assert all(getattr(kernels, name).signatures for name in used)
+
+
+# -------------------------------------------------------------------- the page in a real browser
+CHROMIUM = next((path for path in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if path), None)
+#: The system Chromium, headless, quiet: it must not reach for the network or an update.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP = {"width": 1200, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if CHROMIUM is None:
+        pytest.skip("needs Chromium: `make browser` (or apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright: pip install -e '.[test]'")
+    with sync_api.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def site():
+    """A server with the default 15x15 board (the page's opening) that also offers 9x9 games."""
+    srv = web.make_server(0, bk.Rules())
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield srv, f"http://127.0.0.1:{srv.server_address[1]}"
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory):
+    """save(page, name): a PNG under pytest's temporary folder, and into $BOARDPUZZLES_SCREENSHOTS
+    when that is set (to look at what a person sees)."""
+    folders = [tmp_path_factory.mktemp("screenshots")]
+    if os.environ.get("BOARDPUZZLES_SCREENSHOTS"):
+        folders.append(Path(os.environ["BOARDPUZZLES_SCREENSHOTS"]))
+        folders[-1].mkdir(parents=True, exist_ok=True)
+
+    def save(page, name: str) -> None:
+        picture = page.screenshot(full_page=True)
+        for folder in folders:
+            (folder / f"{name}.png").write_bytes(picture)
+
+    return save
+
+
+@pytest.fixture
+def open_page(browser):
+    """open_page(url, viewport) -> a page whose JavaScript errors fail the test."""
+    pages, errors = [], []
+
+    def opener(url, viewport=DESKTOP):
+        page = browser.new_page(viewport=viewport)
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(url)
+        ready(page)
+        pages.append(page)
+        return page
+
+    yield opener
+    for page in pages:
+        page.close()
+    assert errors == []
+
+
+def ready(page, timeout=15_000):
+    """Wait until the page has a game and nothing on its way."""
+    page.wait_for_selector("body[data-busy='0'][data-game] .pt", timeout=timeout)
+
+
+def stones(page) -> dict:
+    return page.eval_on_selector_all(
+        ".pt.taken", "bs => Object.fromEntries(bs.map(b => [b.dataset.point, b.classList.contains('X') ? 'X' : 'O']))"
+    )
+
+
+def status(page) -> str:
+    return page.inner_text("#status-text")
+
+
+def seeded_game(site, **settings) -> str:
+    srv, url = site
+    port = srv.server_address[1]
+    status_code, _, state = request(port, "POST", "/api/new", {"strength": 1, **settings})
+    assert status_code == 200, state
+    return state["game"]
+
+
+def test_the_page_opens_ready_and_fits_a_phone(site, open_page, screenshots):
+    _, url = site
+    page = open_page(url + "/")
+    assert page.locator(".pt").count() == 15 * 15
+    assert "Your move (black)" in status(page) and page.get_attribute("#status", "aria-live") == "polite"
+    assert page.inner_text("h1").startswith("Baikago")  # the Latin name shows, CJK font or not
+    assert page.get_attribute(".pt[data-point=h8]", "aria-label") == "h8, empty"
+    labels = page.eval_on_selector_all("#board text", "ts => ts.map(t => t.textContent)")
+    assert labels[:2] == ["15", "14"] and labels[15:17] == ["a", "b"]  # coordinates on both axes
+    screenshots(page, "opening-1200x900")
+    phone = open_page(url + "/", PHONE)
+    assert phone.get_attribute("meta[name=viewport]", "content").startswith("width=device-width")
+    sizes = phone.eval_on_selector_all(
+        ".pt", "bs => bs.map(b => b.getBoundingClientRect()).map(r => Math.min(r.width, r.height))"
+    )
+    assert len(sizes) == 225 and min(sizes) >= 24, min(sizes)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways scrolling
+    screenshots(phone, "opening-390x844")
+
+
+def test_a_whole_game_by_clicks_then_a_reload(site, open_page, screenshots):
+    seed, line = winning_line(9, bk.BLACK)
+    _, url = site
+    page = open_page(f"{url}/#game={seeded_game(site, size=9, seed=seed)}")
+    assert page.locator(".pt").count() == 81
+    # The first reply is held back: the stone and the thinking line must show before it comes.
+    held = []
+    page.route("**/api/reply", lambda route: held.append(route))
+    page.click(f".pt[data-point={line[0]}]")
+    page.wait_for_function("() => document.querySelector('.pt.taken') !== null", timeout=5_000)
+    assert stones(page) == {line[0]: "X"} and "thinking" in status(page)
+    assert page.evaluate("document.body.classList.contains('thinking')")
+    page.wait_for_timeout(50)
+    assert held, "the page did not ask for the computer's reply"
+    held[0].continue_()
+    page.unroute("**/api/reply")
+    ready(page)
+    for ply in range(2, len(line), 2):
+        assert stones(page) == {name: "XO"[i % 2] for i, name in enumerate(line[:ply])}
+        assert f"The computer played {line[ply - 1]}" in status(page)
+        if ply == 6:
+            screenshots(page, "midgame-1200x900")
+        page.click(f".pt[data-point={line[ply]}]")
+        ready(page)
+    assert page.inner_text("#result-line") == "You won" and page.is_visible("#again")
+    assert "Black wins" in page.inner_text("#result-detail")
+    assert page.locator(".pt.win").count() == 5 and page.locator("#board .win-ring").count() == 5
+    assert page.locator("#board line.win-figure").count() >= 4  # two strokes (halo, red) per arm pair
+    assert page.eval_on_selector_all("#moves li", "ls => ls.length") == len(line)
+    assert "winning cross" in page.get_attribute(f".pt[data-point={line[-1]}]", "aria-label")
+    screenshots(page, "won-1200x900")
+    # A click after the end does nothing; a reload brings the same game back.
+    page.click(".pt:not(.taken)", force=True)
+    assert len(stones(page)) == len(line)
+    page.reload()
+    ready(page)
+    assert stones(page) == {name: "XO"[i % 2] for i, name in enumerate(line)}
+    assert page.inner_text("#result-line") == "You won"
+    assert page.input_value("#strength") == "1" and page.input_value("#size") == "9"  # the game's settings
+
+
+def test_a_whole_game_by_keyboard_on_a_phone(site, open_page, screenshots):
+    seed, line = winning_line(9, bk.WHITE)
+    _, url = site
+    page = open_page(f"{url}/#game={seeded_game(site, size=9, seed=seed, human='white')}", PHONE)
+    assert stones(page) == {line[0]: "X"}  # the computer opened
+    page.focus(".pt[tabindex='0']")
+    for ply in range(1, len(line), 2):
+        target = page.eval_on_selector(f".pt[data-point={line[ply]}]", "b => Number(b.dataset.index)")
+        here = page.evaluate("Number(document.activeElement.dataset.index)")
+        (dr, dc) = (target // 9 - here // 9, target % 9 - here % 9)
+        for key, count in (("ArrowDown", dr), ("ArrowUp", -dr), ("ArrowRight", dc), ("ArrowLeft", -dc)):
+            for _ in range(max(0, count)):
+                page.keyboard.press(key)
+        assert page.evaluate("document.activeElement.dataset.point") == line[ply]
+        page.keyboard.press("Enter" if ply % 4 == 1 else " ")
+        ready(page)
+        assert page.evaluate("document.activeElement.classList.contains('pt')"), "the focus left the board"
+        if ply == 7:
+            screenshots(page, "midgame-390x844")
+    assert page.inner_text("#result-line") == "You won"
+    assert stones(page) == {name: "XO"[i % 2] for i, name in enumerate(line)}
+    screenshots(page, "won-390x844")
+
+
+def test_settings_belong_to_the_game(site, open_page):
+    _, url = site
+    page = open_page(f"{url}/#game={seeded_game(site, size=9)}")
+    first = page.get_attribute("body", "data-game")
+    # No move of the human's yet: a change starts the new game at once, and says so.
+    page.select_option("#strength", "3")
+    ready(page)
+    second = page.get_attribute("body", "data-game")
+    assert second != first and "New game" in status(page) and "strength 3" in page.inner_text("#game-info")
+    page.click(".pt[data-point=e5]")
+    ready(page)
+    # Now a change is offered, and nothing happens until it is taken.
+    page.select_option("#human", "white")
+    assert page.is_visible("#offer") and page.get_attribute("body", "data-game") == second
+    page.click("#offer-no")
+    assert page.input_value("#human") == "black" and not page.is_visible("#offer")
+    page.select_option("#size", "15")
+    page.click("#offer-yes")
+    ready(page)
+    assert page.get_attribute("body", "data-game") != second and page.locator(".pt").count() == 225
+
+
+def test_a_server_that_cannot_be_reached_is_shown(site, open_page):
+    _, url = site
+    page = open_page(f"{url}/#game={seeded_game(site, size=9)}")
+    page.route("**/api/move", lambda route: route.abort())
+    page.click(".pt[data-point=e5]")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "Cannot reach the server" in page.inner_text("#error") and stones(page) == {}
+    page.unroute("**/api/move")
+    page.click("#retry")
+    ready(page)
+    assert not page.is_visible("#error")
+    page.click(".pt[data-point=e5]")
+    ready(page)
+    assert len(stones(page)) == 2

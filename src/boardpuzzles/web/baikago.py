@@ -423,9 +423,7 @@ def make_server(
     server = BaikagoServer(("127.0.0.1", port), rules or bk.Rules(), request_timeout)
     if warm:
         # Say why nothing happens yet only when compiling does take a while.
-        note = threading.Timer(
-            1.0, lambda: print("preparing the computer player (only the first time)...", file=sys.stderr, flush=True)
-        )
+        note = threading.Timer(3.0, lambda: print("preparing the computer player...", file=sys.stderr, flush=True))
         note.start()
         try:
             warm_up()

@@ -43,7 +43,7 @@ header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1em; marg
 h1 { margin: 0; font-size: 1.6rem; }
 .kanji { font-weight: normal; margin-left: .25em;
          font-family: "Noto Sans CJK JP", "Noto Sans JP", "Source Han Sans JP", "Hiragino Kaku Gothic ProN",
-                      "Hiragino Sans", "Yu Gothic", "Meiryo", "MS Gothic", "Noto Sans CJK SC", "WenQuanYi Zen Hei",
+                      "Hiragino Sans", "Yu Gothic", "Meiryo", "MS Gothic", "Noto Sans CJK SC", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei",
                       "Droid Sans Fallback", sans-serif; }
 .rule { margin: 0; color: var(--muted); }
 .layout { display: grid; grid-template-columns: max-content minmax(250px, 330px); gap: 8px 24px;
@@ -188,6 +188,7 @@ let cursor = 0;        // the keyboard cursor (index of the point that takes the
 let builtSize = 0;
 let offered = null;    // settings offered for a new game, while the offer shows
 let retry = null;
+let notice = "";       // said before the status until the next move (a new game, a lost game)
 
 // -------------------------------------------------------------- storage (may be unavailable)
 const saved = {
@@ -256,13 +257,14 @@ function build(n) {
   builtSize = n;
 }
 
+// Star points as go boards have them: four near the corners and the centre; the sides too from 19.
 function starPoints(n) {
-  if (n < 7) return [];
-  const edge = n >= 13 ? 3 : 2, lines = [edge, n - 1 - edge];
-  if (n % 2 === 1 && (n <= 9 || n >= 19)) lines.splice(1, 0, (n - 1) / 2);
+  if (n < 7) return n % 2 ? [[(n - 1) / 2, (n - 1) / 2]] : [];
+  const edge = n >= 13 ? 3 : 2, mid = (n - 1) / 2, lines = [edge, n - 1 - edge];
+  if (n >= 19 && n % 2) lines.splice(1, 0, mid);
   const out = [];
   for (const r of lines) for (const c of lines) out.push([r, c]);
-  if (n % 2 === 1 && n > 9 && n < 19) out.push([(n - 1) / 2, (n - 1) / 2]);
+  if (n % 2 && !(n >= 19)) out.push([mid, mid]);
   return out;
 }
 
@@ -356,6 +358,9 @@ const canPlay = () => state && !busy && !state.over && state.turn === state.huma
 const thinking = () => state && !state.over && (pending || state.turn !== state.human);
 
 function statusText() {
+  return (notice ? notice + " " : "") + gameStatus();
+}
+function gameStatus() {
   if (!state) return "Loading\u2026";
   if (state.over) return resultLine() + ". " + state.result + ".";
   if (thinking()) return busy ? "The computer is thinking\u2026" : "Waiting for the computer.";
@@ -387,6 +392,7 @@ function show() {
   drawMoves();
   const text = statusText();
   if ($("status-text").textContent !== text) $("status-text").textContent = text;
+  $("status").classList.toggle("sr", state.over);  // the result box says it on screen; this line still announces it
   $("result").hidden = !state.over;
   if (state.over) {
     $("result").className = state.outcome;
@@ -449,6 +455,7 @@ function play(index) {
   if (!canPlay() || stoneAt(index)) return;
   cursor = index;
   const name = nameOf(index), ply = state.moves.length;
+  notice = "";
   run(async (current) => {
     pending = name; show();
     const next = await api("/api/move", {game: state.game, point: name, ply: ply});
@@ -461,16 +468,19 @@ function play(index) {
 function newGame(settings, note) {
   offered = null; $("offer").hidden = true;
   busy = false;  // a new game may start while the computer thinks about the old one
+  notice = "";
   run(async (current) => {
     const next = await api("/api/new", settings);
     if (!current()) return;
-    state = next; pending = null; remember(state); show();
-    if (note) $("status-text").textContent = note;
+    state = next; pending = null; remember(state);
+    notice = note || "";
+    show();
     await computerTurn(current);
   });
 }
 
 function undo() {
+  notice = "";
   run(async (current) => {
     const next = await api("/api/undo", {game: state.game});
     if (!current()) return;
@@ -498,8 +508,9 @@ function resume() {
     if (!CONFIG.sizes.includes(settings.size)) settings.size = CONFIG.size;
     const next = await api("/api/new", settings);
     if (!current()) return;
-    state = next; remember(state); show();
-    if (id) $("status-text").textContent = "Your last game is no longer on the server, so a new one has started. " + statusText();
+    state = next; remember(state);
+    if (id) notice = "Your last game is no longer on the server (it was restarted), so a new one has started.";
+    show();
     await computerTurn(current);
   });
 }
