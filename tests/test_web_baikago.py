@@ -574,6 +574,7 @@ def test_a_whole_game_by_clicks_then_a_reload(site, open_page, screenshots):
     page.wait_for_function("() => document.querySelector('.pt.taken') !== null", timeout=5_000)
     assert stones(page) == {line[0]: "X"} and "thinking" in status(page)
     assert page.evaluate("document.body.classList.contains('thinking')")
+    screenshots(page, "thinking-1200x900")
     page.wait_for_timeout(50)
     assert held, "the page did not ask for the computer's reply"
     held[0].continue_()
@@ -601,6 +602,12 @@ def test_a_whole_game_by_clicks_then_a_reload(site, open_page, screenshots):
     assert stones(page) == {name: "XO"[i % 2] for i, name in enumerate(line)}
     assert page.inner_text("#result-line") == "You won"
     assert page.input_value("#strength") == "1" and page.input_value("#size") == "9"  # the game's settings
+    # The result's New game keeps the settings and hands the focus to the board.
+    won = page.get_attribute("body", "data-game")
+    page.click("#again")
+    ready(page)
+    assert page.get_attribute("body", "data-game") != won and stones(page) == {} and not page.is_visible("#result")
+    assert page.locator(".pt").count() == 81 and page.evaluate("document.activeElement.classList.contains('pt')")
 
 
 def test_a_whole_game_by_keyboard_on_a_phone(site, open_page, screenshots):
@@ -663,3 +670,64 @@ def test_a_server_that_cannot_be_reached_is_shown(site, open_page):
     page.click(".pt[data-point=e5]")
     ready(page)
     assert len(stones(page)) == 2
+
+
+def test_a_game_the_server_no_longer_has_is_replaced_with_a_note(site, open_page):
+    _, url = site
+    page = open_page(f"{url}/#game=0123456789abcdef")
+    assert "no longer on the server" in status(page) and page.locator(".pt").count() == 225
+    assert page.get_attribute("body", "data-game") != "0123456789abcdef"
+    assert page.evaluate("location.hash") == "#game=" + page.get_attribute("body", "data-game")
+
+
+def test_a_draw_says_draw():
+    game = web.WebGame(bk.Rules(3), bk.BLACK, 1)
+    for name in ("b2", "a2", "c1", "a3"):  # each of the two crosses ends up holding both colours
+        game.position.make_named(name)
+    state = game.state()
+    assert state["over"] and state["outcome"] == "draw" and state["winner"] is None
+    assert state["result"].startswith("draw") and state["crosses"] == []
+
+
+def test_the_cli_server_prints_its_address_and_nothing_else():
+    import subprocess
+    import sys
+
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from boardpuzzles.cli import main; main()",
+            "baikago",
+            "serve",
+            "--port",
+            "0",
+            "-n",
+            "7",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        watchdog = threading.Timer(120, server.kill)
+        watchdog.start()
+        line = server.stderr.readline()
+        while line.startswith("preparing"):  # said only when compiling takes a while
+            line = server.stderr.readline()
+        assert line.startswith("Baikago on http://127.0.0.1:"), line
+        port = int(line.split(":")[2].split("/")[0])
+        assert new_game(port)["size"] == 7
+        for raw in (b"[" * 60_000, b"{", b""):
+            request(port, "POST", "/api/new", raw_body=raw)
+        for _ in range(20):
+            sock = socket.create_connection(("127.0.0.1", port))
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            sock.close()
+        assert new_game(port)["size"] == 7
+    finally:
+        server.terminate()
+        out, err = server.communicate(timeout=30)
+        watchdog.cancel()
+    assert out == "" and err == ""

@@ -230,8 +230,9 @@ ROUTES = {
 
 class Handler(BaseHTTPRequestHandler):
     server: BaikagoServer
-    server_version = "boardpuzzles"
-    sys_version = ""
+
+    def version_string(self) -> str:  # no Python version in the Server header
+        return "boardpuzzles"
 
     def setup(self) -> None:
         # A client that sends part of a request and then nothing must not hold a thread for ever:

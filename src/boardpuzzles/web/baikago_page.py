@@ -465,7 +465,7 @@ function play(index) {
   });
 }
 
-function newGame(settings, note) {
+function newGame(settings, note, focusBoard) {
   offered = null; $("offer").hidden = true;
   busy = false;  // a new game may start while the computer thinks about the old one
   notice = "";
@@ -475,6 +475,7 @@ function newGame(settings, note) {
     state = next; pending = null; remember(state);
     notice = note || "";
     show();
+    if (focusBoard) $("points").children[cursor].focus();  // the button that was pressed is gone
     await computerTurn(current);
   });
 }
@@ -581,7 +582,7 @@ $("points").addEventListener("focusin", (e) => {
   if (b && Number(b.dataset.index) !== cursor) { $("points").children[cursor].tabIndex = -1; cursor = Number(b.dataset.index); b.tabIndex = 0; }
 });
 $("new").onclick = () => newGame(offered || wantedSettings());
-$("again").onclick = () => newGame(wantedSettings());
+$("again").onclick = () => newGame(wantedSettings(), "", true);
 $("undo").onclick = undo;
 $("retry").onclick = () => retry && retry();
 for (const id of ["human", "strength", "size"]) $(id).addEventListener("change", settingsChanged);
