@@ -191,6 +191,8 @@ def test_unknown_paths_and_wrong_methods_for_a_path(port, method):
         (b"GET / HTTP/1.1 extra\r\n\r\n", 400),
         (b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\n\r\n", 414),
         (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX: " + b"a" * 70_000 + b"\r\n\r\n", 431),
+        (b"POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\nX: " + b"a" * 70_000 + b"\r\n\r\n", 431),
+        (b"POST /api/new HTTP/1.1\r\n" + b"X: a\r\n" * 200 + b"\r\n", 431),
     ],
 )
 def test_garbled_requests_get_json_errors(port, raw, expected):

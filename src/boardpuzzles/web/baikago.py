@@ -238,7 +238,29 @@ class Handler(BaseHTTPRequestHandler):
         # A client that sends part of a request and then nothing must not hold a thread for ever:
         # every read and write on the socket gives up after this many seconds.
         self.timeout = self.server.request_timeout
+        self.body_read = False
         super().setup()
+
+    def finish(self) -> None:
+        # A socket closed with bytes still unread is reset by the kernel, and the client may lose
+        # the answer it was about to read: take in (and drop) the body of a refused POST first.
+        if self.command == "POST" and not self.body_read:
+            self._drop_body()
+        super().finish()
+
+    def _drop_body(self) -> None:
+        headers = getattr(self, "headers", None)  # absent when the headers themselves were refused
+        text = (headers.get("Content-Length") or "").strip() if headers else ""
+        try:
+            if text.isascii() and text.isdigit() and int(text) <= MAX_BODY:
+                self.rfile.read(int(text))
+            else:  # a length we will not read: what has already come, for a moment, and at most 1 MiB
+                self.connection.settimeout(0.2)
+                for _ in range(16):
+                    if not self.connection.recv(65536):
+                        break
+        except OSError:
+            pass
 
     def log_message(self, format: str, *args) -> None:  # quiet: the terminal shows only the address
         pass
@@ -329,6 +351,7 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True  # the body is never read: nothing else can follow on it
             raise RequestError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body is over {MAX_BODY // 1024} KiB")
         raw = self.rfile.read(length)
+        self.body_read = True
         if len(raw) < length:
             self.close_connection = True
             raise RequestError(HTTPStatus.BAD_REQUEST, "the body is shorter than its Content-Length")
