@@ -21,8 +21,10 @@ demo: install
 test: install browser
 	$(BIN)/python -m pytest -q
 
-# The Baikago web page is tested in a real headless Chromium. Install it from the system
-# packages when we may (root with apt-get); otherwise that one test is skipped, with the reason.
+# The Baikago web page is tested in a real headless Chromium, driven by Playwright (from the test
+# extra) through the system's browser: Playwright's own browser download is never used. Install
+# Chromium from the system packages when we may (root with apt-get); otherwise the browser tests
+# are skipped, with the reason.
 browser:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
 	  { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \

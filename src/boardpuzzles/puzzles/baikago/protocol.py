@@ -7,11 +7,16 @@ brain is always the side to move when it is asked for a move.
 
 START n, RECTSTART w,h (square only), RESTART, BEGIN, TURN x,y, BOARD ... DONE, TAKEBACK x,y,
 INFO key value (timeout_turn and time_left set the thinking time), ABOUT, END. Anything else
-gets ``UNKNOWN``; a bad argument gets ``ERROR ...``.
+gets ``UNKNOWN``; a bad argument, or a command that makes no sense in the present state (BEGIN
+on a board that has stones, a move on a taken point, a point twice in one BOARD block, a move
+asked for when a cross has already won), gets ``ERROR ...`` and leaves the position as it was
+(a spoiled BOARD block leaves an empty board). A brain that crashes loses its game, so
+:func:`serve` answers even an internal failure with ``ERROR``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 from boardpuzzles.errors import BoardPuzzlesError
@@ -23,6 +28,11 @@ ABOUT = (
     'name="boardpuzzles-baikago", version="0.1", author="boardpuzzles", country="JP", '
     'www="https://github.com/", game="Baikago: five stones in a + or x cross"'
 )
+#: Whole numbers as the protocol writes them: ASCII digits only (``int`` would also take "١" or
+#: "1_0"), and few of them, so a huge number is just a bad argument.
+NUMBER = r"\s*(\d{1,9})\s*"
+POINT = re.compile(f"{NUMBER},{NUMBER}", re.ASCII)
+BOARD_LINE = re.compile(f"{NUMBER},{NUMBER},{NUMBER}", re.ASCII)
 
 
 class Brain:
@@ -37,6 +47,7 @@ class Brain:
         self.board: list[int] = []
         self.seconds = STRENGTHS[strength].seconds
         self.in_board = False
+        self.board_error = ""  # why the BOARD block being read cannot be used ("" while it can)
         self.finished = False
 
     def handle(self, line: str) -> list[str]:
@@ -45,18 +56,7 @@ class Brain:
             return []
         command, rest = words[0].upper(), (words[1] if len(words) > 1 else "")
         if self.in_board:
-            if command == "DONE":
-                self.in_board = False
-                return [self._move()]
-            try:
-                x, y, who = (int(v) for v in line.split(","))
-            except ValueError:
-                return [f"ERROR expected x,y,field or DONE, got {line.strip()!r}"]
-            point = self._point(x, y)
-            if point is None or who not in (1, 2, 3):
-                return [f"ERROR bad BOARD line {line.strip()!r}"]
-            self.board[point] = OWN if who == 1 else OPPONENT
-            return []
+            return self._board_line(command, line.strip())
         handler = getattr(self, f"_on_{command.lower()}", None)
         if handler is None:
             return [f"UNKNOWN command {command}"]
@@ -64,24 +64,52 @@ class Brain:
             return ["ERROR no game: send START first"]
         return handler(rest)
 
+    def _board_line(self, command: str, line: str) -> list[str]:
+        """One line inside BOARD ... DONE. A bad line spoils the block: DONE then answers ERROR
+        rather than a move for a position the manager did not mean."""
+        if command == "DONE":
+            self.in_board = False
+            if self.board_error:
+                self.board = [0] * len(self.board)
+                return [f"ERROR the BOARD block was not used ({self.board_error}); send it again"]
+            return [self._move()]
+        match = BOARD_LINE.fullmatch(line)
+        if match is None:
+            self.board_error = f"bad line {line!r}"
+            return [f"ERROR expected x,y,field or DONE, got {line!r}"]
+        x, y, who = (int(v) for v in match.groups())
+        point = self._point(x, y)
+        if point is None or who not in (1, 2, 3):
+            self.board_error = f"bad line {line!r}"
+            return [f"ERROR bad BOARD line {line!r}: x and y from 0 to {self.rules.size - 1}, field 1, 2 or 3"]
+        if self.board[point]:
+            self.board_error = f"{x},{y} given twice"
+            return [f"ERROR {x},{y} is given twice in one BOARD block"]
+        self.board[point] = OWN if who == 1 else OPPONENT
+        return []
+
     # ---------------------------------------------------------------- commands
     def _on_start(self, rest: str) -> list[str]:
-        try:
-            size = int(rest)
-        except ValueError:
+        match = re.fullmatch(NUMBER, rest, re.ASCII)
+        if match is None:
             return [f"ERROR START needs a board size, got {rest!r}"]
+        size = int(match.group(1))
         if not 3 <= size <= MAX_SIZE:
             return [f"ERROR unsupported size {size}: 3 to {MAX_SIZE}"]
-        self.rules = Rules(size, self.max_d, self.orientations)
+        try:
+            rules = Rules(size, self.max_d, self.orientations)
+        except BoardPuzzlesError as err:
+            return [f"ERROR {err}"]
+        self.rules = rules
         self.player = ComputerPlayer(self.rules, self.strength, seconds=self.seconds)
         self.board = [0] * size * size
         return ["OK"]
 
     def _on_rectstart(self, rest: str) -> list[str]:
-        try:
-            width, height = (int(v) for v in rest.split(","))
-        except ValueError:
+        match = POINT.fullmatch(rest)
+        if match is None:
             return [f"ERROR RECTSTART needs width,height, got {rest!r}"]
+        width, height = (int(v) for v in match.groups())
         if width != height:
             return ["ERROR only square boards are supported"]
         return self._on_start(str(width))
@@ -91,18 +119,28 @@ class Brain:
         return ["OK"]
 
     def _on_begin(self, rest: str) -> list[str]:
+        # BEGIN opens a game: on a board with stones it is a manager's mistake, not a request
+        # for one more move.
+        if any(self.board):
+            return ["ERROR BEGIN is for an empty board: send RESTART (or BOARD) first"]
         return [self._move()]
 
     def _on_turn(self, rest: str) -> list[str]:
         point = self._parse_point(rest)
-        if point is None or self.board[point]:
-            return [f"ERROR bad or taken point {rest!r}"]
+        if point is None:
+            return [f"ERROR TURN needs x,y from 0 to {self.rules.size - 1}, got {rest!r}"]
+        if self.board[point]:
+            return [f"ERROR {rest.strip()} is already taken"]
+        won = self._winner()
+        if won:
+            return [f"ERROR the game is over: {won}"]
         self.board[point] = OPPONENT
         return [self._move()]
 
     def _on_board(self, rest: str) -> list[str]:
         self.board = [0] * len(self.board)
         self.in_board = True
+        self.board_error = ""
         return []
 
     def _on_takeback(self, rest: str) -> list[str]:
@@ -136,19 +174,29 @@ class Brain:
 
     # ---------------------------------------------------------------- helpers
     def _parse_point(self, text: str) -> int | None:
-        try:
-            x, y = (int(v) for v in text.split(","))
-        except ValueError:
-            return None
-        return self._point(x, y)
+        match = POINT.fullmatch(text)
+        return self._point(*(int(v) for v in match.groups())) if match else None
 
     def _point(self, x: int, y: int) -> int | None:
         n = self.rules.size if self.rules else 0
         return y * n + x if 0 <= x < n and 0 <= y < n else None
 
+    def _winner(self) -> str:
+        """Whose cross is already on the board ("" if none): after it there is no move to make."""
+        for cells in self.rules.table.cells:
+            first = self.board[cells[0]]
+            if first and all(self.board[p] == first for p in cells[1:]):
+                y, x = divmod(int(cells[0]), self.rules.size)
+                whose = "my" if first == OWN else "the opponent's"
+                return f"{whose} cross centred on {x},{y}"
+        return ""
+
     def _move(self) -> str:
         if 0 not in self.board:
             return "ERROR the board is full"
+        won = self._winner()
+        if won:
+            return f"ERROR the game is over: {won}"
         try:
             choice = self.player.choose(self.board, OWN)
         except BoardPuzzlesError as err:
@@ -162,7 +210,11 @@ def serve(lines: Iterable[str], write: Callable[[str], None], brain: Brain | Non
     """Answer protocol lines until END or the end of input."""
     brain = brain or Brain()
     for line in lines:
-        for answer in brain.handle(line):
+        try:
+            answers = brain.handle(line)
+        except Exception as err:  # a brain that dies forfeits; one line says why
+            answers = [f"ERROR internal error on {line.strip()[:40]!r}: {type(err).__name__}: {err}"]
+        for answer in answers:
             write(answer)
         if brain.finished:
             break

@@ -1,0 +1,596 @@
+"""The Baikago web page: one self-contained HTML document (no framework, nothing fetched but the
+server's own JSON), kept apart from the server so each reads on its own.
+
+How the page plays (see ``web/baikago.py`` for the API):
+
+- a click (or Enter/Space on the keyboard cursor) draws the human's stone at once, posts it to
+  ``/api/move``, then asks ``/api/reply`` for the computer's move while a "thinking" line shows;
+- the game id sits in the URL hash and in localStorage, so a reload (or a new tab) finds the
+  game the server keeps; the settings (colour, strength, board size) belong to a game, and
+  changing one either starts a new game at once (no move of the human's yet) or offers to;
+- the board is an SVG (wood, lines, star points, coordinates, stones, the winning cross as a
+  figure) under a grid of transparent buttons, one per point, that carry the clicks, the focus,
+  the arrow-key cursor and the labels screen readers read ("h8, empty").
+"""
+
+# ruff: noqa: E501 - the page is HTML, CSS and JavaScript in a string, wrapped as those read best
+
+from __future__ import annotations
+
+import json
+
+
+def render_page(config: dict) -> str:
+    """The page, with the server's settings (default size, the sizes and strengths offered)."""
+    # "</" inside a script would end it early; JSON allows "<\/" for it.
+    return PAGE.replace("__CONFIG__", json.dumps(config).replace("</", "<\\/"))
+
+
+PAGE = r"""<!doctype html>
+<html lang="en"><head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Baikago (plum-blossom go)</title>
+<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 6 6'%3E%3Crect width='6' height='6' rx='1' fill='%23dcb35c'/%3E%3Cg fill='%23111'%3E%3Ccircle cx='3' cy='3' r='.8'/%3E%3Ccircle cx='1.2' cy='3' r='.8'/%3E%3Ccircle cx='4.8' cy='3' r='.8'/%3E%3Ccircle cx='3' cy='1.2' r='.8'/%3E%3Ccircle cx='3' cy='4.8' r='.8'/%3E%3C/g%3E%3C/svg%3E">
+<style>
+:root { --ink: #2b2118; --muted: #6b5d4d; --paper: #f6f1e6; --accent: #1e6fd0; --win: #c62828;
+        --wood: #dcb35c; --line: #5a4010; }
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--paper); color: var(--ink);
+       font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif; }
+.page { max-width: 1180px; margin: 0 auto; padding: 10px 16px 24px; }
+header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1em; margin-bottom: 6px; }
+h1 { margin: 0; font-size: 1.6rem; }
+.kanji { font-weight: normal; margin-left: .25em;
+         font-family: "Noto Sans CJK JP", "Noto Sans JP", "Source Han Sans JP", "Hiragino Kaku Gothic ProN",
+                      "Hiragino Sans", "Yu Gothic", "Meiryo", "MS Gothic", "Noto Sans CJK SC", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei",
+                      "Droid Sans Fallback", sans-serif; }
+.rule { margin: 0; color: var(--muted); }
+.layout { display: grid; grid-template-columns: max-content minmax(250px, 330px); gap: 8px 24px;
+          align-items: start; }
+/* The board's side: as large as the window allows beside the panel, the status above it in view. */
+:root { --board: max(300px, min(calc(100vw - 410px), calc(100vh - 150px), 820px)); }
+main { width: var(--board); }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+
+#status { min-height: 1.6em; margin: 2px 0 6px; font-size: 1.05rem; display: flex; align-items: center; gap: .5em; }
+.spinner { display: none; width: 1em; height: 1em; border-radius: 50%; border: 3px solid #c9b68f;
+           border-top-color: var(--ink); animation: spin .8s linear infinite; flex: none; }
+body.thinking .spinner { display: inline-block; }
+@keyframes spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .spinner { animation-duration: 3s; } }
+
+#result { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 14px; margin: 0 0 8px; padding: 8px 12px;
+          border-radius: 8px; background: #fff; border: 2px solid var(--ink); }
+#result[hidden] { display: none; }
+#result-line { font-size: 1.5rem; font-weight: 700; }
+#result.human { border-color: #2e7d32; } #result.human #result-line { color: #2e7d32; }
+#result.computer { border-color: var(--win); } #result.computer #result-line { color: var(--win); }
+#result-detail { flex: 1 1 16em; color: var(--muted); font-size: .95rem; }
+
+#error { margin: 0 0 8px; padding: 8px 12px; border-radius: 8px; background: #fdecea; border: 1px solid #e57373;
+         display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; }
+#error[hidden] { display: none; }
+
+.board-wrap { position: relative; width: var(--board); height: var(--board); touch-action: manipulation; }
+.board-wrap svg { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
+#points { position: absolute; display: grid; }
+.pt { display: block; width: 100%; height: 100%; margin: 0; padding: 0; border: 0; border-radius: 50%;
+      background: none; cursor: pointer; position: relative; -webkit-tap-highlight-color: transparent; }
+.pt:focus { outline: none; }
+.pt:focus-visible { box-shadow: inset 0 0 0 3px var(--accent), inset 0 0 0 5px #fff; }
+body:not(.yours) .pt, .pt.taken { cursor: default; }
+@media (hover: hover) { body.yours .pt:not(.taken):hover::after { content: ""; position: absolute; inset: 4%; border-radius: 50%;
+      background: var(--ghost); opacity: .45; } }
+body.human-black { --ghost: #111; } body.human-white { --ghost: #fff; }
+
+aside { display: flex; flex-direction: column; gap: 12px; }
+.panel { background: #fffaf0; border: 1px solid #e2d6bd; border-radius: 8px; padding: 10px 12px; }
+.panel h2 { margin: 0 0 6px; font-size: 1rem; }
+.game-info { margin: 0 0 8px; }
+.buttons { display: flex; flex-wrap: wrap; gap: 8px; }
+button.action, select { font: inherit; padding: 6px 12px; border-radius: 6px; border: 1px solid #a08a66;
+                        background: #fff; color: var(--ink); min-height: 38px; }
+button.action { cursor: pointer; }
+button.action.primary { background: var(--ink); color: #fff; border-color: var(--ink); }
+button.action:disabled { opacity: .45; cursor: default; }
+button.action:focus-visible, select:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.settings { display: grid; grid-template-columns: auto 1fr; gap: 6px 10px; align-items: center; }
+#offer { margin-top: 8px; padding: 8px; border-radius: 6px; background: #fff3cd; border: 1px solid #e0c36a; }
+#offer[hidden] { display: none; }
+#offer p { margin: 0 0 6px; }
+#moves { margin: 0; padding: 0 0 0 2.6em; max-height: min(46vh, 420px); overflow-y: auto; columns: 2; column-gap: 1.2em;
+         font-variant-numeric: tabular-nums; }
+#moves li { break-inside: avoid; }
+#moves li.last { font-weight: 700; }
+.dot { display: inline-block; width: .8em; height: .8em; border-radius: 50%; vertical-align: -.05em;
+       margin-right: .35em; border: 1px solid #333; }
+.dot.black { background: #111; } .dot.white { background: #fff; }
+.empty-list { color: var(--muted); margin: 0; }
+.help { color: var(--muted); font-size: .9rem; margin: 0; }
+
+@media (max-width: 760px) {
+  .page { padding: 8px 3px 20px; }
+  header, #status, #result, #error, aside { margin-left: 5px; margin-right: 5px; }
+  h1 { font-size: 1.35rem; }
+  .rule { font-size: .9rem; }
+  :root { --board: calc(100vw - 6px); }
+  .layout { grid-template-columns: 1fr; }
+  #status { min-height: 2.9em; }  /* two lines kept: the board does not jump as the text changes */
+  #moves { max-height: none; columns: 3; }
+}
+</style></head>
+<body data-busy="1" data-over="0">
+<div class="page">
+<header>
+  <h1>Baikago<span class="kanji" lang="ja" title="Baikago: plum-blossom go">梅花碁</span></h1>
+  <p class="rule">Five stones of your colour in a cross win: a centre and four stones at the same distance,
+    across (+) or on the diagonals (&times;).</p>
+</header>
+<div class="layout">
+<main>
+  <div id="status" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><span id="status-text">Loading&hellip;</span></div>
+  <div id="result" hidden><span id="result-line"></span><span id="result-detail"></span>
+    <button type="button" class="action primary" id="again">New game</button></div>
+  <div id="error" role="alert" hidden><span id="error-text"></span>
+    <button type="button" class="action" id="retry">Try again</button></div>
+  <div class="board-wrap" id="board-wrap">
+    <svg id="board" aria-hidden="true" focusable="false"></svg>
+    <div id="points" role="group" aria-label="Board" aria-describedby="board-help"></div>
+  </div>
+  <p id="board-help" class="sr">Arrow keys move between points; Enter or Space plays a stone.</p>
+</main>
+<aside>
+  <section class="panel" aria-labelledby="game-h">
+    <h2 id="game-h">This game</h2>
+    <p class="game-info" id="game-info"></p>
+    <div class="buttons">
+      <button type="button" class="action" id="undo">Undo</button>
+      <button type="button" class="action" id="new">New game</button>
+    </div>
+  </section>
+  <section class="panel" aria-labelledby="settings-h">
+    <h2 id="settings-h">Settings</h2>
+    <div class="settings">
+      <label for="human">You play</label>
+      <select id="human"><option value="black">black (first)</option><option value="white">white</option></select>
+      <label for="strength">Computer</label><select id="strength"></select>
+      <label for="size">Board</label><select id="size"></select>
+    </div>
+    <div id="offer" hidden>
+      <p id="offer-text"></p>
+      <div class="buttons"><button type="button" class="action primary" id="offer-yes">Start new game</button>
+        <button type="button" class="action" id="offer-no">Keep this game</button></div>
+    </div>
+    <p class="help" id="settings-help">Settings belong to a game: changing one starts a new game.</p>
+  </section>
+  <section class="panel" aria-labelledby="moves-h">
+    <h2 id="moves-h">Moves</h2>
+    <ol id="moves"></ol><p class="empty-list" id="no-moves">No moves yet.</p>
+  </section>
+</aside>
+</div>
+</div>
+<script>
+"use strict";
+const CONFIG = __CONFIG__;
+// Board geometry in points (one point = one unit of the SVG): the coordinate band on the left
+// and at the bottom, and a little padding on the other two sides.
+const BAND = 0.62, PAD = 0.14;
+const STRENGTH_NAMES = {1: "1 (weak)", 2: "2", 3: "3", 4: "4 (strong)"};
+const $ = (id) => document.getElementById(id);
+
+let state = null;      // the game as the server last sent it
+let pending = null;    // the point the human just played, drawn before the server confirms it
+let busy = false;      // a move, reply or new game is on its way
+let epoch = 0;         // bumped by a new game: answers for an older game are dropped
+let cursor = 0;        // the keyboard cursor (index of the point that takes the focus)
+let builtSize = 0;
+let offered = null;    // settings offered for a new game, while the offer shows
+let retry = null;
+let notice = "";       // said before the status until the next move (a new game, a lost game)
+
+// -------------------------------------------------------------- storage (may be unavailable)
+const saved = {
+  get(key) { try { return JSON.parse(localStorage.getItem("baikago." + key)); } catch (e) { return null; } },
+  set(key, value) { try { localStorage.setItem("baikago." + key, JSON.stringify(value)); } catch (e) { /* private mode */ } },
+};
+
+// -------------------------------------------------------------- the server
+class ServerError extends Error {
+  constructor(message, status) { super(message); this.status = status; }
+}
+async function api(path, body) {
+  let response;
+  try {
+    response = await fetch(path, body === undefined ? {cache: "no-store"} : {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  } catch (e) {
+    throw new ServerError("Cannot reach the server. Is \u201cboardpuzzles baikago serve\u201d still running?", 0);
+  }
+  let data = null;
+  try { data = await response.json(); } catch (e) { /* not JSON: say the status */ }
+  if (!response.ok) throw new ServerError((data && data.error) || `The server answered ${response.status}.`, response.status);
+  return data;
+}
+
+// -------------------------------------------------------------- helpers
+const colourOf = (s, index) => (index % 2 === 0 ? "black" : "white");
+const humanMoves = (s) => s.moves.filter((_, i) => colourOf(s, i) === s.human).length;
+const settingsOf = (s) => ({human: s.human, strength: s.strength, size: s.size});
+const sameSettings = (a, b) => a.human === b.human && a.strength === b.strength && a.size === b.size;
+const describe = (t) => `you play ${t.human}, computer strength ${t.strength}, ${t.size}\u00d7${t.size}`;
+const nameOf = (i) => state.names[i];
+function stoneAt(i) {
+  const n = state.size, c = state.rows[Math.floor(i / n)][i % n];
+  if (c === "X") return "black";
+  if (c === "O") return "white";
+  return nameOf(i) === pending ? state.human : null;
+}
+function wantedSettings() {
+  return {human: $("human").value, strength: Number($("strength").value), size: Number($("size").value)};
+}
+function remember(s) {
+  history.replaceState(null, "", "#game=" + s.game);
+  saved.set("game", s.game);
+  saved.set("settings", settingsOf(s));
+}
+function gameInUrl() {
+  const m = /^#game=([0-9a-f]{1,64})$/.exec(location.hash);
+  return m ? m[1] : null;
+}
+
+// -------------------------------------------------------------- drawing
+function build(n) {
+  const points = $("points");
+  points.textContent = "";
+  const full = n + BAND + PAD, pct = (v) => (100 * v / full) + "%";
+  Object.assign(points.style, {left: pct(BAND), top: pct(PAD), width: pct(n), height: pct(n),
+                               gridTemplateColumns: `repeat(${n}, 1fr)`, gridTemplateRows: `repeat(${n}, 1fr)`});
+  points.setAttribute("aria-label", `Board, ${n} by ${n}`);
+  for (let i = 0; i < n * n; i++) {
+    const b = document.createElement("button");
+    b.type = "button"; b.className = "pt"; b.tabIndex = -1; b.dataset.index = i;
+    points.appendChild(b);
+  }
+  cursor = Math.floor(n / 2) * (n + 1);
+  builtSize = n;
+}
+
+// Star points as go boards have them: four near the corners and the centre; the sides too from 19.
+function starPoints(n) {
+  if (n < 7) return n % 2 ? [[(n - 1) / 2, (n - 1) / 2]] : [];
+  const edge = n >= 13 ? 3 : 2, mid = (n - 1) / 2, lines = [edge, n - 1 - edge];
+  if (n >= 19 && n % 2) lines.splice(1, 0, mid);
+  const out = [];
+  for (const r of lines) for (const c of lines) out.push([r, c]);
+  if (n % 2 && !(n >= 19)) out.push([mid, mid]);
+  return out;
+}
+
+function drawBoard() {
+  const n = state.size, full = n + BAND + PAD;
+  const x = (c) => BAND + 0.5 + c, y = (r) => PAD + 0.5 + r;
+  const parts = [`<defs>
+    <radialGradient id="g-black" cx="35%" cy="30%" r="75%"><stop offset="0" stop-color="#6a6a6a"/><stop offset="1" stop-color="#050505"/></radialGradient>
+    <radialGradient id="g-white" cx="35%" cy="30%" r="80%"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#cfcac0"/></radialGradient>
+    <linearGradient id="g-wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e4bf6c"/><stop offset="1" stop-color="#d2a64e"/></linearGradient>
+  </defs>`];
+  parts.push(`<rect x="${BAND}" y="${PAD}" width="${n}" height="${n}" rx="0.12" fill="url(#g-wood)" stroke="#9a7630" stroke-width="0.04"/>`);
+  for (let i = 0; i < n; i++) {
+    const w = i === 0 || i === n - 1 ? 0.06 : 0.035;
+    parts.push(`<line x1="${x(0)}" y1="${y(i)}" x2="${x(n - 1)}" y2="${y(i)}" stroke="#5a4010" stroke-width="${w}" stroke-linecap="square"/>`);
+    parts.push(`<line x1="${x(i)}" y1="${y(0)}" x2="${x(i)}" y2="${y(n - 1)}" stroke="#5a4010" stroke-width="${w}" stroke-linecap="square"/>`);
+  }
+  for (const [r, c] of starPoints(n)) parts.push(`<circle cx="${x(c)}" cy="${y(r)}" r="0.1" fill="#5a4010"/>`);
+  const label = `font-size="0.4" fill="#4a3a26" text-anchor="middle" dominant-baseline="central" font-family="system-ui, sans-serif"`;
+  for (let r = 0; r < n; r++) parts.push(`<text x="${BAND / 2}" y="${y(r)}" ${label}>${n - r}</text>`);
+  for (let c = 0; c < n; c++) {
+    const file = state.names[(n - 1) * n + c].replace(/\d+$/, "");
+    parts.push(`<text x="${x(c)}" y="${PAD + n + BAND / 2}" ${label}>${file}</text>`);
+  }
+  const win = new Set(state.cross);
+  for (let i = 0; i < n * n; i++) {
+    const stone = stoneAt(i);
+    if (!stone) continue;
+    const r = Math.floor(i / n), c = i % n, name = nameOf(i);
+    const edge = stone === "white" ? ` stroke="#8a8478" stroke-width="0.03"` : "";
+    parts.push(`<circle class="stone ${stone}${name === pending ? " pending" : ""}" data-point="${name}" cx="${x(c)}" cy="${y(r)}" r="0.47" fill="url(#g-${stone})"${edge}/>`);
+    if (win.has(name)) parts.push(`<circle class="win-ring" cx="${x(c)}" cy="${y(r)}" r="0.5" fill="none" stroke="var(--win)" stroke-width="0.08"/>`);
+  }
+  // The winning cross as a figure: each arm joined to the opposite one through the centre.
+  for (const cross of state.crosses) {
+    const at = cross.points.map((p) => state.names.indexOf(p)).map((i) => [x(i % n), y(Math.floor(i / n))]);
+    const [cx, cy] = at[0], arms = at.slice(1), done = new Set();
+    arms.forEach(([ax, ay], k) => {
+      const j = arms.findIndex(([bx, by]) => Math.abs(bx - (2 * cx - ax)) < 1e-9 && Math.abs(by - (2 * cy - ay)) < 1e-9);
+      if (done.has(k) || j < 0) return;
+      done.add(k); done.add(j);
+      const [bx, by] = arms[j];
+      parts.push(`<line class="win-figure" x1="${ax}" y1="${ay}" x2="${bx}" y2="${by}" stroke="#fff" stroke-opacity="0.7" stroke-width="0.26" stroke-linecap="round"/>`);
+      parts.push(`<line class="win-figure" x1="${ax}" y1="${ay}" x2="${bx}" y2="${by}" stroke="var(--win)" stroke-width="0.14" stroke-linecap="round"/>`);
+    });
+  }
+  // The last move: a dot inside the stone, so it never hides the winning ring around it.
+  const last = pending || state.last;
+  if (last) {
+    const i = state.names.indexOf(last), stone = stoneAt(i);
+    parts.push(`<circle class="last-mark" cx="${x(i % n)}" cy="${y(Math.floor(i / n))}" r="0.14" fill="${stone === "black" ? "#fff" : "#222"}"/>`);
+  }
+  const svg = $("board");
+  svg.setAttribute("viewBox", `0 0 ${full} ${full}`);
+  svg.innerHTML = parts.join("");
+}
+
+function drawPoints() {
+  const n = state.size, win = new Set(state.cross), last = pending || state.last;
+  const points = $("points").children, yours = canPlay();
+  for (let i = 0; i < n * n; i++) {
+    const b = points[i], name = nameOf(i), stone = stoneAt(i);
+    b.dataset.point = name;
+    b.className = "pt" + (stone ? " taken " + (stone === "black" ? "X" : "O") : "") + (win.has(name) ? " win" : "");
+    let label = `${name}, ${stone || "empty"}`;
+    if (name === last) label += ", last move";
+    if (win.has(name)) label += ", winning cross";
+    b.setAttribute("aria-label", label);
+    b.setAttribute("aria-disabled", stone || !yours ? "true" : "false");
+    b.tabIndex = i === cursor ? 0 : -1;
+  }
+}
+
+function drawMoves() {
+  const list = $("moves");
+  list.textContent = "";
+  const moves = state.moves.slice();
+  if (pending) moves.push(pending);
+  moves.forEach((name, i) => {
+    const li = document.createElement("li"), colour = colourOf(state, i);
+    li.innerHTML = `<span class="dot ${colour}" aria-hidden="true"></span><span class="sr">${colour} </span>${name}`;
+    if (i === moves.length - 1) li.className = "last";
+    list.appendChild(li);
+  });
+  $("no-moves").hidden = moves.length > 0;
+  list.hidden = moves.length === 0;
+  list.scrollTop = list.scrollHeight;
+}
+
+const canPlay = () => state && !busy && !state.over && state.turn === state.human && !pending;
+const thinking = () => state && !state.over && (pending || state.turn !== state.human);
+
+function statusText() {
+  return (notice ? notice + " " : "") + gameStatus();
+}
+function gameStatus() {
+  if (!state) return "Loading\u2026";
+  if (state.over) return resultLine() + ". " + state.result + ".";
+  if (thinking()) return busy ? "The computer is thinking\u2026" : "Waiting for the computer.";
+  const last = state.moves.length ? state.moves[state.moves.length - 1] : null;
+  const turn = `Your move (${state.human}).`;
+  if (last && colourOf(state, state.moves.length - 1) !== state.human) return `The computer played ${last}. ${turn}`;
+  return state.moves.length ? turn : `${turn} Click or tap a point, or use the arrow keys and Enter.`;
+}
+function resultLine() {
+  return {human: "You won", computer: "The computer won", draw: "Draw"}[state.outcome];
+}
+
+function show() {
+  document.body.dataset.busy = busy ? "1" : "0";
+  if (!state) return;
+  if (builtSize !== state.size) {
+    const hadFocus = $("points").contains(document.activeElement);
+    build(state.size);
+    if (hadFocus) $("points").children[cursor].focus();
+  }
+  document.body.dataset.over = state.over ? "1" : "0";
+  document.body.dataset.game = state.game;
+  document.body.classList.toggle("thinking", Boolean(busy && thinking()));
+  document.body.classList.toggle("yours", Boolean(canPlay()));
+  document.body.classList.toggle("human-black", state.human === "black");
+  document.body.classList.toggle("human-white", state.human === "white");
+  drawBoard();
+  drawPoints();
+  drawMoves();
+  const text = statusText();
+  if ($("status-text").textContent !== text) $("status-text").textContent = text;
+  $("status").classList.toggle("sr", state.over);  // the result box says it on screen; this line still announces it
+  $("result").hidden = !state.over;
+  if (state.over) {
+    $("result").className = state.outcome;
+    $("result-line").textContent = resultLine();
+    $("result-detail").textContent = state.result;
+  }
+  $("game-info").textContent =
+    `You play ${state.human}${state.human === "black" ? " (first)" : ""} against computer strength ${state.strength}, ` +
+    `${state.describe}.`;
+  $("undo").disabled = busy || humanMoves(state) === 0;
+  if (!offered) setSelects(settingsOf(state));
+}
+
+function setSelects(t) {
+  $("human").value = t.human; $("strength").value = String(t.strength); $("size").value = String(t.size);
+}
+
+function showError(err, again) {
+  retry = again;
+  $("error-text").textContent = err.message;
+  $("retry").hidden = !again;
+  $("error").hidden = false;
+}
+function hideError() { $("error").hidden = true; retry = null; }
+
+// -------------------------------------------------------------- actions
+// Each runs at most one at a time; an error shows with a way to try again, and nothing else changes.
+async function run(action) {
+  if (busy) return;
+  const mine = ++epoch;
+  busy = true; hideError(); show();
+  try {
+    await action(() => mine === epoch);
+  } catch (err) {
+    if (mine !== epoch) return;
+    pending = null;
+    if (err.status === 404 && state) {
+      showError(new Error("This game is no longer on the server (it was restarted). Start a new game."), null);
+    } else if (err.status === 409) {
+      showError(new Error(err.message + " The board now shows the game as it stands."), null);
+      try { state = await api("/api/state?game=" + state.game); } catch (e) { /* shown already */ }
+    } else {
+      showError(err, resume);
+    }
+  } finally {
+    if (mine === epoch) { busy = false; show(); }
+  }
+}
+
+async function computerTurn(current) {
+  while (current() && state && !state.over && state.turn !== state.human) {
+    show();
+    const next = await api("/api/reply", {game: state.game});
+    if (!current()) return;
+    state = next; show();
+  }
+}
+
+function play(index) {
+  if (!canPlay() || stoneAt(index)) return;
+  cursor = index;
+  const name = nameOf(index), ply = state.moves.length;
+  notice = "";
+  run(async (current) => {
+    pending = name; show();
+    const next = await api("/api/move", {game: state.game, point: name, ply: ply});
+    if (!current()) return;
+    pending = null; state = next; show();
+    await computerTurn(current);
+  });
+}
+
+function newGame(settings, note, focusBoard) {
+  offered = null; $("offer").hidden = true;
+  busy = false;  // a new game may start while the computer thinks about the old one
+  notice = "";
+  run(async (current) => {
+    const next = await api("/api/new", settings);
+    if (!current()) return;
+    state = next; pending = null; remember(state);
+    notice = note || "";
+    show();
+    if (focusBoard) $("points").children[cursor].focus();  // the button that was pressed is gone
+    await computerTurn(current);
+  });
+}
+
+function undo() {
+  notice = "";
+  run(async (current) => {
+    const next = await api("/api/undo", {game: state.game});
+    if (!current()) return;
+    state = next; show();
+    await computerTurn(current);
+  });
+}
+
+// Back in step with the server: the game in the URL (or the last one), else a new game.
+function resume() {
+  const id = gameInUrl() || (state && state.game) || saved.get("game");
+  run(async (current) => {
+    if (id) {
+      try {
+        const next = await api("/api/state?game=" + id);
+        if (!current()) return;
+        state = next; remember(state); show();
+        await computerTurn(current);
+        return;
+      } catch (err) {
+        if (err.status !== 404) throw err;
+      }
+    }
+    const settings = Object.assign({human: "black", strength: 2, size: CONFIG.size}, saved.get("settings") || {});
+    if (!CONFIG.sizes.includes(settings.size)) settings.size = CONFIG.size;
+    const next = await api("/api/new", settings);
+    if (!current()) return;
+    state = next; remember(state);
+    if (id) notice = "Your last game is no longer on the server (it was restarted), so a new one has started.";
+    show();
+    await computerTurn(current);
+  });
+}
+
+function settingsChanged() {
+  if (!state) return;
+  const wanted = wantedSettings();
+  if (sameSettings(wanted, settingsOf(state))) { offered = null; $("offer").hidden = true; return; }
+  if (state.over || humanMoves(state) === 0) {
+    newGame(wanted, `New game: ${describe(wanted)}.`);
+    return;
+  }
+  offered = wanted;
+  $("offer-text").textContent = `Start a new game (${describe(wanted)})? This game would be left.`;
+  $("offer").hidden = false;
+}
+
+// -------------------------------------------------------------- keyboard
+function moveCursor(event) {
+  if (!state) return;
+  const n = state.size, r = Math.floor(cursor / n), c = cursor % n;
+  const steps = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
+  let next = null;
+  if (steps[event.key]) {
+    const [dr, dc] = steps[event.key];
+    next = Math.min(n - 1, Math.max(0, r + dr)) * n + Math.min(n - 1, Math.max(0, c + dc));
+  } else if (event.key === "Home") next = r * n;
+  else if (event.key === "End") next = r * n + n - 1;
+  if (next === null) return;
+  event.preventDefault();
+  const points = $("points").children;
+  points[cursor].tabIndex = -1;
+  cursor = next;
+  points[cursor].tabIndex = 0;
+  points[cursor].focus();
+}
+
+// -------------------------------------------------------------- the title's kanji
+// Without a CJK font the three characters are drawn as identical boxes: then show only the
+// Latin name (the kanji stay in the tooltip and for screen readers).
+function checkKanji() {
+  const span = document.querySelector(".kanji");
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 48;
+  const g = canvas.getContext("2d", {willReadFrequently: true});
+  if (!g) return;
+  g.font = `40px ${getComputedStyle(span).fontFamily}`;
+  const shapes = [..."梅花碁"].map((ch) => {
+    g.clearRect(0, 0, 48, 48); g.fillText(ch, 2, 40);
+    return g.getImageData(0, 0, 48, 48).data.join(",");
+  });
+  if (shapes[0] === shapes[1] && shapes[1] === shapes[2]) {
+    span.hidden = true;
+    document.querySelector("h1").title = "梅花碁 (plum-blossom go)";
+  }
+}
+
+// -------------------------------------------------------------- start
+for (const s of CONFIG.strengths) $("strength").add(new Option(STRENGTH_NAMES[s] || String(s), String(s)));
+for (const n of CONFIG.sizes) $("size").add(new Option(`${n}\u00d7${n}`, String(n)));
+$("points").addEventListener("click", (e) => {
+  const b = e.target.closest(".pt");
+  if (b) play(Number(b.dataset.index));
+});
+$("points").addEventListener("keydown", moveCursor);
+$("points").addEventListener("focusin", (e) => {
+  const b = e.target.closest(".pt");
+  if (b && Number(b.dataset.index) !== cursor) { $("points").children[cursor].tabIndex = -1; cursor = Number(b.dataset.index); b.tabIndex = 0; }
+});
+$("new").onclick = () => newGame(offered || wantedSettings());
+$("again").onclick = () => newGame(wantedSettings(), "", true);
+$("undo").onclick = undo;
+$("retry").onclick = () => retry && retry();
+for (const id of ["human", "strength", "size"]) $(id).addEventListener("change", settingsChanged);
+$("offer-yes").onclick = () => newGame(offered);
+$("offer-no").onclick = () => { offered = null; $("offer").hidden = true; setSelects(settingsOf(state)); };
+window.addEventListener("hashchange", () => { if (gameInUrl() && (!state || gameInUrl() !== state.game)) { busy = false; resume(); } });
+try { checkKanji(); } catch (e) { /* a canvas may be blocked: the title then shows both names */ }
+resume();
+</script>
+</body></html>
+"""
