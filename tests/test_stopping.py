@@ -1,0 +1,110 @@
+"""Every long command stops on request: at its time limit within about a second, and on Ctrl-C
+within a second with exit 130 (never a numba SystemError, exit 70).
+
+Each case is the worst of its puzzle that is not a count (counts are covered for every puzzle by
+the conformance test): a long `find`, a closed-tour sweep, a dense Goishi board listed by
+`solve`, the generator, and the computer player thinking at its strongest.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DENSE_GOISHI = "goishi/7/7/" + "0" * 10  # every point of 7x7 holds a stone
+#: How long after the signal (or the time limit) an answer may take.
+PROMPT = 1.0
+
+pytestmark = pytest.mark.slow
+
+
+def command(*args: str) -> list[str]:
+    return [sys.executable, "-c", "from boardpuzzles.cli import main; main()", *args]
+
+
+def interrupt_after(args: list[str], seconds: float, stdin: str | None = None) -> tuple[int, float, str]:
+    """Start the command, send SIGINT after ``seconds``, and return (exit code, seconds from the
+    signal to the end, stderr)."""
+    process = subprocess.Popen(
+        command(*args),
+        stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        if stdin is not None:
+            assert process.stdin is not None
+            process.stdin.write(stdin)
+            process.stdin.flush()
+        time.sleep(seconds)
+        assert process.poll() is None, "the command ended before the signal"
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        code = process.wait(timeout=20)
+        took = time.monotonic() - sent
+        assert process.stderr is not None
+        return code, took, process.stderr.read()
+    finally:
+        process.kill()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["less-than-three", "find", "44", "--time-limit", "600"],  # the audit: find 30 ended in a SystemError
+        ["knights-tour", "count", "6x7", "--closed"],  # the audit: a SystemError too
+        ["goishi", "solve", DENSE_GOISHI, "--limit", "1000000000"],
+        ["goishi", "generate", "19x19", "--stones", "60", "--time-limit", "600"],
+        ["knights-tour", "find", "2000", "--closed"],
+    ],
+    ids=["lt3-find", "closed-sweep", "goishi-solve", "goishi-generate", "knights-find"],
+)
+def test_ctrl_c_exits_130_within_a_second(args):
+    code, took, err = interrupt_after(args, 3.0)
+    assert code == 130, err
+    assert took < PROMPT, f"{took:.2f} s after the signal"
+    assert "Traceback" not in err and "internal error" not in err
+
+
+def test_ctrl_c_while_the_computer_thinks():
+    moves = "h8\n"  # the computer (white, strength 4) answers: up to 3 s of search
+    code, took, err = interrupt_after(
+        ["baikago", "play", "--white", "computer", "--strength", "4", "--no-colour"], 1.5, stdin=moves
+    )
+    assert code == 130 and took < PROMPT and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["less-than-three", "find", "44"],
+        ["goishi", "solve", DENSE_GOISHI, "--limit", "1000000000"],
+        ["goishi", "generate", "19x19", "--stones", "60"],
+        ["knights-tour", "count", "7x8", "--closed"],
+    ],
+    ids=["lt3-find", "goishi-solve", "goishi-generate", "closed-sweep"],
+)
+def test_a_time_limit_is_kept_within_a_second(args):
+    limit = 2.0
+    started = time.monotonic()
+    done = subprocess.run(
+        command(*args, "--time-limit", str(limit)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={**os.environ},
+    )
+    took = time.monotonic() - started
+    assert done.returncode in (0, 3), done.stderr  # 0 only if it happened to finish in time
+    assert "Traceback" not in done.stderr
+    assert took < limit + PROMPT + 2.0  # the limit, the answer, and Python's start-up
