@@ -25,6 +25,7 @@ from pathlib import Path
 
 from _timing import timed
 
+from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import goishi as gh
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,7 +43,7 @@ def published() -> list[gh.Puzzle]:
 
 def main() -> None:
     puzzles = published()
-    gh.count(puzzles[0], 2)  # compile
+    gh.count_at_most(puzzles[0], 2)  # compile
     seconds, _ = timed(lambda: [gh.first_two(p) for p in puzzles], 3)
     assert all(gh.first_two(p)[1] is None for p in puzzles)
     print(f"published instances: {len(puzzles)} solved and proven unique in {seconds:.3f} s (goal: under 2 s)")
@@ -70,13 +71,13 @@ def main() -> None:
             walk = gh._random_walk(19, 19, stones, rng, [])
         p = gh.Puzzle(19, 19, tuple(walk))
         solve_s, _ = timed(lambda: gh.solve(p), 3)
-        decide_s, n = timed(lambda: gh.count(p, 2), 3)
+        decide_s, n = timed(lambda: gh.count_at_most(p, 2), 3)
         print(
             f"19x19, {stones} stones (a random walk): first order {solve_s * 1000:.1f} ms; "
             f"not-unique verdict (count --max 2 = {n}) in {decide_s * 1000:.1f} ms"
         )
     largest = max(puzzles, key=lambda p: (p.size, p.rows * p.cols))
-    prove_s, n = timed(lambda: gh.count(largest, 2), 3)
+    prove_s, n = timed(lambda: gh.count_at_most(largest, 2), 3)
     assert n == 1
     print(
         f"largest published instance ({largest.describe()}): proven unique (count --max 2 = 1) "
@@ -88,7 +89,7 @@ def main() -> None:
         for seed in range(5):
             started = time.perf_counter()
             try:
-                gh.generate(rows, cols, stones, seed=seed, time_limit=30)
+                gh.generate(rows, cols, stones, seed=seed, limits=Limits(30))
                 times.append(time.perf_counter() - started)
             except gh.GenerationTimeout:
                 failures += 1

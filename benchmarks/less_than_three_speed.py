@@ -19,6 +19,7 @@ import statistics
 
 from _timing import timed
 
+from boardpuzzles.limits import Limits
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import less_than_three as lt3
 
@@ -59,13 +60,13 @@ def seed_method_count(n: int, colours: int) -> int:
 
 def find_figures(sizes: list[int], seeds: int, time_limit: float, jobs: int) -> None:
     """For each size: how many seeds find a board within the limit, and the median time of those."""
-    lt3.find(lt3.Rules(8, 1), time_limit=5)  # compile first
+    lt3.find(lt3.Rules(8, 1), Limits(5))  # compile first
     print(f"{'find, one colour':<20}{'jobs':>5}{'found':>10}{'median s':>10}{'slowest s':>11}  symmetries")
     for n in sizes:
-        results = [lt3.find(lt3.Rules(n, 1), time_limit=time_limit, seed=seed, jobs=jobs) for seed in range(seeds)]
+        results = [lt3.find(lt3.Rules(n, 1), Limits(time_limit, jobs=jobs), seed=seed) for seed in range(seeds)]
         found = [r for r in results if r.board is not None]
         for r in found:
-            assert lt3.check(r.board, lt3.Rules(n, 1))
+            assert lt3.violations(lt3.Problem(lt3.Rules(n, 1)), r.board) == []
         times = sorted(r.seconds for r in found)
         median = f"{statistics.median(times):.2f}" if times else "-"
         slowest = f"{times[-1]:.2f}" if times else "-"
@@ -84,7 +85,7 @@ def main() -> None:
     if args.find:
         find_figures(args.find, args.seeds, args.time_limit, jobs)
         return
-    lt3.count(lt3.Rules(5, 1))  # compile first
+    lt3.count(lt3.Problem(lt3.Rules(5, 1)))  # compile first
     print(f"{'count':<34}{'jobs':>5}{'answer':>8}{'seconds':>10}{'vs seed method':>16}{'vs quoted C':>13}")
     rows = [
         (lt3.SEED, 1, 5),
@@ -97,7 +98,7 @@ def main() -> None:
     if args.full:
         rows.append((lt3.Rules(12, 1), jobs, 1))
     for rules, j, repeat in rows:
-        seconds, value = timed(lambda: lt3.count(rules, jobs=j), repeat)
+        seconds, value = timed(lambda: lt3.count(lt3.Problem(rules), Limits(jobs=j)), repeat)
         vs_seed = ""
         if rules.size <= 8:
             seed_seconds, seed_value = timed(lambda: seed_method_count(rules.size, rules.colours), 1)

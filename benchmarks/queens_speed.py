@@ -15,8 +15,10 @@ import argparse
 
 from _timing import timed
 
+from boardpuzzles.limits import Limits
 from boardpuzzles.parallel import default_jobs
-from boardpuzzles.puzzles import hyperqueen, queens
+from boardpuzzles.puzzles import queens
+from boardpuzzles.puzzles.queens import Problem
 
 # Seconds for a tight single-threaded C counter, as quoted in issue #2 (same kind of machine).
 C_QUOTED = {("hyperqueen", 17): 0.01, ("hyperqueen", 19): 0.1, ("hyperqueen", 23): 60.0, ("queens", 15): 0.75}
@@ -56,7 +58,7 @@ def main() -> None:
     parser.add_argument("--full", action="store_true", help="also time hyperqueen 23")
     args = parser.parse_args()
     jobs = default_jobs()
-    hyperqueen.count(7), queens.count(8), hyperqueen.count_classes(7)  # compile first
+    queens.count(Problem(7, True)), queens.count(Problem(8)), queens.count(Problem(7, True, "torus"))  # compile first
 
     print(f"{'count':<26}{'jobs':>5}{'answer':>14}{'seconds':>10}{'vs seed alg.':>14}{'vs quoted C':>13}")
     rows = [
@@ -73,8 +75,8 @@ def main() -> None:
         rows += [("hyperqueen", 23, jobs, 1)]
     seed_times = {}
     for puzzle, n, j, repeat in rows:
-        module = hyperqueen if puzzle == "hyperqueen" else queens
-        seconds, value = timed(lambda: module.count(n, jobs=j), repeat)
+        problem = Problem(n, torus=puzzle == "hyperqueen")
+        seconds, value = timed(lambda: queens.count(problem, Limits(jobs=j)), repeat)
         vs_seed = ""
         if n <= 13 and (puzzle, n) not in seed_times:
             seed_times[(puzzle, n)], seed_value = timed(lambda: seed_algorithm_count(n, puzzle == "hyperqueen"), 1)
@@ -86,9 +88,9 @@ def main() -> None:
         print(f"{puzzle + ' count ' + str(n):<26}{j:>5}{value:>14,}{seconds:>10.3f}{vs_seed:>14}{vs_c:>13}", flush=True)
 
     print()
-    seconds, value = timed(lambda: hyperqueen.count_classes(19), 1)
+    seconds, value = timed(lambda: queens.count(Problem(19, True, "torus")), 1)
     print(f"hyperqueen count 19 --unique (A053994: 354): {value} in {seconds:.2f}s, jobs=1")
-    seconds, value = timed(lambda: hyperqueen.count_classes(19, "multipliers"), 1)
+    seconds, value = timed(lambda: queens.count(Problem(19, True, "multipliers")), 1)
     print(f"hyperqueen count 19 --unique --group multipliers (A062166: 46): {value} in {seconds:.2f}s, jobs=1")
 
 

@@ -209,7 +209,13 @@ class Grid:
     @classmethod
     def square(cls, n: int, torus: bool = False) -> Grid:
         """The n x n grid; one shared instance per size, so its cached tables are built once."""
-        return _square(n, torus)
+        return _shared(n, n, torus)
+
+    @classmethod
+    def shared(cls, rows: int, cols: int, torus: bool = False) -> Grid:
+        """The rows x cols grid, one shared instance per size (its rays, lines and step tables
+        are built once for every puzzle of that size)."""
+        return _shared(rows, cols, torus)
 
     # ----------------------------------------------------------------- cells and names
     @property
@@ -451,8 +457,8 @@ class Grid:
 
 
 @functools.lru_cache(maxsize=64, typed=True)  # typed: True must not find the 1x1 grid
-def _square(n: int, torus: bool) -> Grid:
-    return Grid(n, n, torus)
+def _shared(rows: int, cols: int, torus: bool) -> Grid:
+    return Grid(rows, cols, torus)
 
 
 _LABELS = {

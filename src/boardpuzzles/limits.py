@@ -57,6 +57,12 @@ NAP = 0.05
 MAX_SECONDS = 1e9
 
 
+#: Called once when a kernel starts compiling (numba's cache missed; not when a kernel loads from
+#: the cache). A first run can sit for half a minute compiling: the command line sets this to
+#: say so on stderr. The kernels package calls it (see ``boardpuzzles._kernels``).
+on_first_compile: Callable[[], None] | None = None
+
+
 class TimeLimitReached(Exception):
     """Work stopped at its time limit. For a count, ``partial`` is the sum of the subtasks that
     finished (a lower bound of the answer), ``done`` of ``total`` subtasks."""

@@ -14,8 +14,11 @@ of its own) instead of an answer. Its Python wrapper then raises the matching ex
 from __future__ import annotations
 
 import functools
+import threading
+from typing import Any
 
 import numba
+from numba.core import event
 
 jit = functools.partial(numba.njit, cache=True, nogil=True)
 
@@ -25,3 +28,23 @@ CHECK_EVERY = 1 << 14
 CHECK_MASK = CHECK_EVERY - 1
 #: What a counting kernel returns in place of a count when it was stopped.
 STOPPED = -1
+
+
+class _FirstCompile(event.Listener):
+    """Tells ``limits.on_first_compile`` (once) that a kernel is being compiled."""
+
+    def __init__(self) -> None:
+        self._told = threading.Event()
+
+    def on_start(self, ev: Any) -> None:
+        from boardpuzzles import limits
+
+        if limits.on_first_compile is not None and not self._told.is_set():
+            self._told.set()
+            limits.on_first_compile()
+
+    def on_end(self, ev: Any) -> None:
+        pass
+
+
+event.register("numba:compile", _FirstCompile())

@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from boardpuzzles import limits as limits_module
 from boardpuzzles.cli.commands import puzzle_group
 from boardpuzzles.cli.common import (
     CONVENTIONS_HELP,
@@ -53,7 +54,12 @@ def main(argv: list[str] | None = None) -> int:
     sys.exit(code)
 
 
+def _compiling() -> None:
+    click.echo("compiling the search kernels (once: they are cached for later runs)...", err=True)
+
+
 def _run(argv: list[str] | None) -> int:
+    limits_module.on_first_compile = _compiling
     try:
         result = cli.main(args=argv, prog_name="boardpuzzles", standalone_mode=False)
         return result if isinstance(result, int) else 0

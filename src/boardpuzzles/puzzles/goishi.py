@@ -113,7 +113,7 @@ class Puzzle:
 
     @property
     def grid(self) -> Grid:
-        return Grid(self.rows, self.cols)
+        return Grid.shared(self.rows, self.cols)
 
     @property
     def size(self) -> int:
@@ -511,7 +511,7 @@ def _random_walk(rows: int, cols: int, stones: int, rng: random.Random, walk: li
     on the board then and blocked the step); the step to it may pass over earlier stones, which
     are already picked up. Steps that pass over picked stones are favoured: a walk without them
     can usually be walked backwards too, so it would not be unique."""
-    grid = Grid(rows, cols)
+    grid = Grid.shared(rows, cols)
     walk = list(walk)
     placed = set(walk)
     crossed: set[Cell] = set()

@@ -50,7 +50,7 @@ class Problem:
 
     @property
     def grid(self) -> Grid:
-        return Grid(self.rows, self.cols, self.torus)
+        return Grid.shared(self.rows, self.cols, self.torus)
 
 
 def violations(problem: Problem, board: Board) -> list[str]:

@@ -64,7 +64,7 @@ SUBTASKS_PER_START = 64
 
 # ------------------------------------------------------------------ problems, sizes and tables
 def board(rows: int, cols: int | None = None) -> Grid:
-    return Grid.square(rows) if cols is None or cols == rows else Grid(rows, cols)
+    return Grid.shared(rows, rows if cols is None else cols)
 
 
 @dataclass(frozen=True)

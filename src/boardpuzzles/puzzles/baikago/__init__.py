@@ -75,7 +75,7 @@ def _warmup() -> None:
 
     game = Position(Rules(size=7))
     game.make_named("d4")
-    ComputerPlayer(game.rules, strength=1).choose_for(game)
+    ComputerPlayer(game.rules, strength=2).choose_for(game)  # 2: the continuous-fours kernels too
 
 
 GAME = Game(
