@@ -285,3 +285,23 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_an_error_before_any_answer_leaves_json_stdout_empty(capsys):
+    """The review: `solve --json` printed the head of its document, then failed, leaving broken JSON."""
+    code, out, err = run(capsys, "knights-tour", "solve", "9x9", "--json")
+    assert code == 2 and out == "" and "64 squares" in err
+
+
+def test_a_file_wins_over_a_look_alike_literal(capsys, tmp_path, monkeypatch):
+    """The review: a path starting with goishi/ was read as a puz.link URL, and an existing but
+    unreadable answer file was parsed as an order."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "goishi").mkdir()
+    (tmp_path / "goishi" / "x.txt").write_text("OOO\n.O.\n")
+    code, out, _ = run(capsys, "goishi", "count", "goishi/x.txt")
+    assert code == 0 and out.strip().isdigit()
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"a1 " * (6 * 1024 * 1024))
+    code, _, err = run(capsys, "goishi", "check", "goishi/4/4/1370", str(big))
+    assert code == 2 and "larger than" in err

@@ -402,3 +402,68 @@ def test_bad_checkpoint_paths_and_scheduler_addresses_are_one_line_errors(capsys
     assert err.startswith("boardpuzzles: error: cannot write") and err.count("\n") == 1 and out == ""
     assert _run(["hyperqueen", "count", "13", "--scheduler", "nonsense"]) == 2
     assert "not a Dask scheduler address" in capsys.readouterr().err
+
+
+def test_a_run_killed_mid_commit_is_recovered_not_refused(tmp_path, capsys):
+    """A run killed during a commit leaves a hot journal that only a read-write open rolls
+    back: the next run recovers the file (the review found it refused as damaged)."""
+    path = tmp_path / "q.db"
+    assert _run(["queens", "count", "11", "--checkpoint", str(path), "-q"]) == 0
+    assert capsys.readouterr().out.strip() == "2680"  # OEIS A000170
+    crash = (
+        "import os, signal, sqlite3, sys\n"
+        "db = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "db.execute('PRAGMA cache_size = 1')\n"  # spill changed pages into the file before the commit
+        "db.execute('BEGIN')\n"
+        "db.execute('DELETE FROM done')\n"
+        'db.execute(\'INSERT INTO done VALUES ("x", "1", "y")\')\n'
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    subprocess.run([sys.executable, "-c", crash, str(path)], check=False)
+    journal = tmp_path / "q.db-journal"
+    assert journal.exists() and journal.stat().st_size > 0  # hot: the file is half changed
+    assert _run(["queens", "count", "11", "--checkpoint", str(path), "-q"]) == 0
+    assert capsys.readouterr().out.strip() == "2680"
+
+
+def test_a_fifo_or_a_device_is_no_checkpoint(tmp_path, capsys):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert _run(["queens", "count", "9", "--checkpoint", str(fifo), "--time-limit", "1"]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+    assert _run(["queens", "count", "9", "--checkpoint", "/dev/null"]) == 2
+
+
+def test_recording_that_fails_stops_the_workers(tmp_path):
+    """The review: when recording raised (a full disk), the worker threads went on alone."""
+    from boardpuzzles import parallel
+
+    class Broken(parallel._Run):
+        def record(self, index, value, fresh=True):
+            raise OSError("disk full")
+
+    real = parallel._Run
+    parallel._Run = Broken
+    try:
+        limits = Limits(jobs=2)
+        with pytest.raises(OSError):
+            run_subtasks(square_work, TASKS, limits)
+    finally:
+        parallel._Run = real
+    assert limits.stopped
+    time.sleep(0.1)
+    assert not [t for t in threading.enumerate() if t.name.startswith("boardpuzzles-") and t.is_alive()]
+
+
+def test_a_count_stopped_while_it_is_prepared_says_so(capsys):
+    code = _run(["less-than-three", "count", "9", "--unique", "--time-limit", "0.01", "-q"])
+    assert code == 3 and "one piece of work" not in capsys.readouterr().err
+
+
+def test_a_soft_time_limit_waits_for_its_work():
+    """The computer player's move time is a request (its first move also compiles kernels):
+    force=False waits the work out, where the default stops it."""
+    soft = Limits(0.1, force=False)
+    assert soft.run(lambda: time.sleep(1.0) or "moved") == "moved"
+    with pytest.raises(TimeLimitReached):
+        Limits(0.1).run(lambda: time.sleep(3.0) or "moved")

@@ -31,6 +31,7 @@ import json
 import os
 import re
 import sqlite3
+import stat
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -43,10 +44,26 @@ APPLICATION_ID = int.from_bytes(b"BPck", "big")
 SCHEMA_VERSION = 2
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _VALUE = re.compile(r"-?[0-9]{1,40}")
+#: Seconds between two commits of finished subtasks.
+COMMIT_EVERY = 1.0
 
 
 class CheckpointError(BoardPuzzlesError):
     """A checkpoint file that cannot be used for this count (one line says why)."""
+
+
+def _lenient_text(data: bytes) -> str:
+    """SQLite's text as str; a damaged page's bytes are not UTF-8, and must not end in a crash."""
+    return data.decode("utf-8", errors="replace")
+
+
+def _has_no_tables(db: sqlite3.Connection) -> bool:
+    return bool(db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0)
+
+
+def _short(err: BaseException) -> str:
+    text = str(err)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def canonical(document: Any) -> str:
@@ -77,7 +94,9 @@ class Checkpoint:
         self.identity_digest = digest(identity)
         self._lock_fd: int | None = None
         self._db: sqlite3.Connection | None = None
-        fresh = inspect_path(path)
+        self._pending = 0
+        self._last_commit = time.monotonic()
+        inspect_path(path)  # refuse what is not ours before creating or locking anything
         try:
             self._lock_fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
         except OSError as err:
@@ -88,23 +107,28 @@ class Checkpoint:
             self._release()
             raise CheckpointError(f"checkpoint {path} is in use by another run") from None
         try:
+            # Decided under the lock, so two first runs cannot both create the file.
+            fresh = inspect_path(path)
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            if fresh:
+            self._db.text_factory = _lenient_text
+            if fresh or _has_no_tables(self._db):
                 self._create(identity, plan_digest)
             else:
                 self._verify(identity, plan_digest)
-        except sqlite3.DatabaseError as err:
+        except (sqlite3.DatabaseError, UnicodeError) as err:
             self.close()
-            raise CheckpointError(f"checkpoint {path} is damaged ({err}); use a new file") from None
+            raise CheckpointError(f"checkpoint {path} is damaged ({_short(err)}); use a new file") from None
         except BaseException:
             self.close()
             raise
 
     def _create(self, identity: Mapping[str, Any], plan_digest: str) -> None:
+        """Mark the file as ours and lay out its tables, in one transaction: a run killed half way
+        leaves a file that is still empty, not half made."""
         db = self._connection
+        db.execute("BEGIN IMMEDIATE")
         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        db.execute("BEGIN")
         db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
         db.execute("CREATE TABLE done (subtask TEXT PRIMARY KEY, value TEXT NOT NULL, checksum TEXT NOT NULL)")
         from boardpuzzles import __version__
@@ -159,8 +183,8 @@ class Checkpoint:
         found: dict[str, int] = {}
         try:
             rows = self._connection.execute("SELECT subtask, value, checksum FROM done").fetchall()
-        except sqlite3.DatabaseError as err:
-            raise CheckpointError(f"checkpoint {self.path} is damaged ({err}); use a new file") from None
+        except (sqlite3.DatabaseError, UnicodeError) as err:
+            raise CheckpointError(f"checkpoint {self.path} is damaged ({_short(err)}); use a new file") from None
         for key, value, checksum in rows:
             if (
                 not isinstance(key, str)
@@ -177,19 +201,39 @@ class Checkpoint:
         return found
 
     def record(self, key: str, value: int) -> None:
-        """Keep one finished subtask (committed at once)."""
+        """Keep one finished subtask. Rows are committed together at most ``COMMIT_EVERY`` seconds
+        apart (a commit per row of a count of 100,000 small subtasks costs more than the count),
+        so a run killed at any moment loses at most that much finished work."""
         text = str(int(value))
         try:
-            self._connection.execute(
+            db = self._connection
+            if not db.in_transaction:
+                db.execute("BEGIN")
+            db.execute(
                 "INSERT OR REPLACE INTO done VALUES (?, ?, ?)", (key, text, _row_check(self.identity_digest, key, text))
             )
+            self._pending += 1
+            if time.monotonic() - self._last_commit >= COMMIT_EVERY:
+                self.commit()
         except sqlite3.DatabaseError as err:
-            raise CheckpointError(f"cannot record in checkpoint {self.path}: {err}") from None
+            raise CheckpointError(f"cannot record in checkpoint {self.path}: {_short(err)}") from None
+
+    def commit(self) -> None:
+        """Make every recorded subtask durable now."""
+        db = self._connection
+        if db.in_transaction:
+            db.execute("COMMIT")
+        self._pending = 0
+        self._last_commit = time.monotonic()
 
     def close(self) -> None:
         if self._db is not None:
-            self._db.close()
-            self._db = None
+            try:
+                if self._db.in_transaction:
+                    self._db.execute("COMMIT")  # what finished is kept, on Ctrl-C and time limits too
+            finally:
+                self._db.close()
+                self._db = None
         self._release()
 
     def _release(self) -> None:
@@ -210,6 +254,8 @@ def verify_file(path: str, identity: Mapping[str, Any]) -> None:
     Nothing is written; the run itself later checks the plan as well."""
     if inspect_path(path):
         return
+    if os.path.exists(path + "-journal") and os.path.getsize(path + "-journal") > 0:
+        return  # a run was killed mid-commit: only the run's own read-write open can roll it back
     checkpoint = Checkpoint.__new__(Checkpoint)
     checkpoint.path = path
     checkpoint.identity_digest = digest(identity)
@@ -218,9 +264,12 @@ def verify_file(path: str, identity: Mapping[str, Any]) -> None:
     try:
         uri = "file:" + os.path.abspath(path).replace("?", "%3f").replace("#", "%23") + "?mode=ro"
         checkpoint._db = sqlite3.connect(uri, uri=True)
+        checkpoint._db.text_factory = _lenient_text
+        if _has_no_tables(checkpoint._db):
+            return  # marked ours but never laid out: the run lays it out
         checkpoint._verify(identity, None)
-    except sqlite3.DatabaseError as err:
-        raise CheckpointError(f"checkpoint {path} is damaged ({err}); use a new file") from None
+    except (sqlite3.DatabaseError, UnicodeError) as err:
+        raise CheckpointError(f"checkpoint {path} is damaged ({_short(err)}); use a new file") from None
     finally:
         checkpoint.close()
 
@@ -237,6 +286,10 @@ def inspect_path(path: str) -> bool:
         if not os.access(folder, os.W_OK):
             raise CheckpointError(f"cannot write checkpoint {path}: folder {folder} is not writable")
         return True
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise CheckpointError(f"checkpoint {path} is not a regular file")
+    if not os.access(folder, os.W_OK):  # SQLite writes its journal beside the file
+        raise CheckpointError(f"cannot write checkpoint {path}: folder {folder} is not writable")
     try:
         with open(path, "rb") as handle:
             header = handle.read(100)

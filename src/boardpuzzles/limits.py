@@ -50,7 +50,10 @@ STOP_TIME = 1
 STOP_INTERRUPT = 2
 STOP_ERROR = 3
 #: Seconds that work is given to notice the stop flag before it is stopped by force.
-GRACE = 0.4
+GRACE = 0.3
+#: The same for a supervisor whose worker may itself supervise workers (a count's run of
+#: subtasks): longer, so the inner one stops its workers and keeps their results first.
+OUTER_GRACE = 2.5 * GRACE
 #: How often a waiting thread wakes up to look at the clock and hear Ctrl-C.
 NAP = 0.05
 #: The longest time limit accepted (about 31 years); more is a typo, not a plan.
@@ -87,7 +90,11 @@ class Limits:
     of an SQLite file that records finished subtasks of a count (bound to that count: see
     :mod:`boardpuzzles.checkpoint`); ``scheduler`` a Dask address (``tcp://host:port``) whose
     cluster runs the subtasks; ``jobs`` the local worker threads; ``progress`` is called after
-    each finished subtask."""
+    each finished subtask. ``force=False`` makes the time limit a request only: work that runs
+    past it is waited for (the computer player, which answers with its last complete search
+    even when compiling its kernels took longer than the move's time); Ctrl-C still forces.
+
+    """
 
     def __init__(
         self,
@@ -97,6 +104,7 @@ class Limits:
         scheduler: str | None = None,
         jobs: int = 1,
         progress: Progress | None = None,
+        force: bool = True,
     ) -> None:
         if time_limit is not None:
             if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
@@ -110,6 +118,7 @@ class Limits:
         self.scheduler = scheduler
         self.jobs = jobs
         self.progress = progress
+        self.force = force
         self.started = time.monotonic()
         self.deadline = None if time_limit is None else self.started + time_limit
         self.flag = np.zeros(1, dtype=np.int64)
@@ -204,6 +213,7 @@ class Limits:
         """The worker's next reply, waiting in naps (Ctrl-C sets the stop flag; a worker that
         neither answers nor stops within the grace periods is given up)."""
         stop_seen: float | None = None
+        forced = False
         try:
             while True:
                 try:
@@ -213,15 +223,20 @@ class Limits:
                 if not worker.is_alive():
                     try:
                         return replies.get_nowait()
-                    except queue.Empty:
-                        return ("end", None)
-                if self.reason != STOP_NONE:
-                    now = time.monotonic()
-                    stop_seen = now if stop_seen is None else stop_seen
-                    if now - stop_seen >= GRACE and worker.ident is not None:
-                        _raise_in(worker.ident, _Abandoned)
-                    if now - stop_seen >= 2 * GRACE:
-                        self.raise_stop()
+                    except queue.Empty:  # it died without a word: never a silent end of the list
+                        if self.stopped:
+                            self.raise_stop()
+                        raise RuntimeError("the search thread ended without an answer") from None
+                reason = self.reason
+                if reason == STOP_NONE or (reason == STOP_TIME and not self.force):
+                    continue
+                now = time.monotonic()
+                stop_seen = now if stop_seen is None else stop_seen
+                if not forced and now - stop_seen >= OUTER_GRACE and worker.ident is not None:
+                    _raise_in(worker.ident, _Abandoned)
+                    forced = True
+                if now - stop_seen >= 2 * OUTER_GRACE:
+                    self.raise_stop()
         except KeyboardInterrupt:
             self.stop(STOP_INTERRUPT)
             raise Interrupted() from None
@@ -242,10 +257,10 @@ class Limits:
         worker = threading.Thread(target=target, name="boardpuzzles-work", daemon=True)
         worker.start()
         try:
-            wait_for([worker], self)
+            wait_for([worker], self, OUTER_GRACE)
         except KeyboardInterrupt:
             self.stop(STOP_INTERRUPT)
-            wait_for([worker], self)
+            wait_for([worker], self, OUTER_GRACE)
             raise Interrupted() from None
         error = box.get("error")
         if isinstance(error, _Abandoned):
@@ -257,26 +272,28 @@ class Limits:
         return box["value"]
 
 
-def wait_for(threads: list[threading.Thread], limits: Limits) -> None:
-    """Wait until the threads end. Once the run must stop, give them ``GRACE`` seconds to notice
+def wait_for(threads: list[threading.Thread], limits: Limits, grace: float = GRACE) -> None:
+    """Wait until the threads end. Once the run must stop, give them ``grace`` seconds to notice
     the flag, then raise an exception inside those still running, and give up on them after
-    another ``GRACE`` (they are daemon threads: they cannot keep the program alive)."""
+    another ``grace`` (they are daemon threads: they cannot keep the program alive). A time
+    limit of ``force=False`` limits is waited out; an interruption is not."""
     stop_seen: float | None = None
     forced = False
     while any(t.is_alive() for t in threads):
         for t in threads:
             t.join(NAP / len(threads))
-        if limits.reason == STOP_NONE:
+        reason = limits.reason
+        if reason == STOP_NONE or (reason == STOP_TIME and not limits.force):
             continue
         now = time.monotonic()
         if stop_seen is None:
             stop_seen = now
-        elif not forced and now - stop_seen >= GRACE:
+        elif not forced and now - stop_seen >= grace:
             for t in threads:
                 if t.is_alive() and t.ident is not None:
                     _raise_in(t.ident, _Abandoned)
             forced = True
-        elif forced and now - stop_seen >= 2 * GRACE:
+        elif forced and now - stop_seen >= 2 * grace:
             return
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -95,15 +96,17 @@ def run_subtasks(
     a solution (symmetry weights can be fractions); the sum must come out whole and is returned
     divided by ``unit``. Raises :class:`TimeLimitReached` with the partial sum at the time
     limit, and :class:`Interrupted` on Ctrl-C, after keeping what finished."""
+    if not isinstance(limits, (Limits, type(None))):
+        raise TypeError(f"limits must be a Limits, got {type(limits).__name__}")
     limits = limits if limits is not None else Limits()
-    keys = [subtask_key(s.spec) for s in subtasks]
     run = _Run(subtasks, limits, unit)
     checkpoint = None
+    keys: list[str] = []
     if limits.checkpoint:
         if identity is None:
             raise ValueError("a checkpoint needs the identity of the count it belongs to")
-        plan = digest({"unit": unit, "subtasks": [[k, s.weight] for k, s in zip(keys, subtasks)]})
-        checkpoint = Checkpoint(limits.checkpoint, identity, plan)
+        keys = [subtask_key(s.spec) for s in subtasks]
+        checkpoint = Checkpoint(limits.checkpoint, identity, plan_digest(work, subtasks, keys, unit))
         run.keys, run.checkpoint = keys, checkpoint
     try:
         todo = list(range(len(subtasks)))
@@ -122,6 +125,18 @@ def run_subtasks(
         if checkpoint is not None:
             checkpoint.close()
     return run.result()
+
+
+def plan_digest(work: Work, subtasks: Sequence[Subtask], keys: Sequence[str], unit: int) -> str:
+    """What a checkpoint's rows mean: the subtasks and weights, and the work that counts them
+    with its module's ``PLAN_VERSION`` (bumped when a spec's meaning changes, say a table that
+    specs index into is reordered, so old rows are never read with the new meaning)."""
+    module = sys.modules.get(getattr(work, "__module__", "") or "")
+    version = getattr(module, "PLAN_VERSION", 1)
+    name = f"{getattr(work, '__module__', '?')}.{getattr(work, '__qualname__', '?')}"
+    return digest(
+        {"work": name, "version": version, "unit": unit, "subtasks": [[k, s.weight] for k, s in zip(keys, subtasks)]}
+    )
 
 
 class _Run:
@@ -210,12 +225,16 @@ def _run_locally(work: Work, run: _Run, todo: list[int]) -> None:
             if limits.reason != STOP_NONE:
                 wait_for(threads, limits)  # a stop was asked: give the workers their grace
                 break
+        collect()
     except KeyboardInterrupt:
         limits.stop(STOP_INTERRUPT)
         wait_for(threads, limits)
         collect()  # keep (and record) what finished
         raise Interrupted() from None
-    collect()
+    except BaseException:  # recording failed (a full disk): the workers must not go on alone
+        limits.stop(STOP_ERROR)
+        wait_for(threads, limits)
+        raise
     if failure is not None:
         raise failure
 

@@ -13,14 +13,21 @@ of its own) instead of an answer. Its Python wrapper then raises the matching ex
 
 from __future__ import annotations
 
-import functools
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numba
 from numba.core import event
 
-jit = functools.partial(numba.njit, cache=True, nogil=True)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def jit(function: F) -> F:
+    """Compile a kernel with the project's numba options; to type checkers the kernel keeps its
+    own Python signature (numba's dispatcher would hide it)."""
+    return cast(F, numba.njit(cache=True, nogil=True)(function))
+
 
 #: Steps between two looks at the stop flag (a power of two, so the test is a mask:
 #: ``steps & CHECK_MASK == 0``).

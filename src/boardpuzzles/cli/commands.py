@@ -36,7 +36,6 @@ from boardpuzzles.cli.common import (
     write_file_atomically,
 )
 from boardpuzzles.cli.progress import ProgressBar
-from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.inputs import is_existing_file, read_text
 from boardpuzzles.limits import Interrupted, Limits, TimeLimitReached
 from boardpuzzles.parallel import default_jobs
@@ -66,7 +65,9 @@ class _ParamType(click.ParamType):
         if value.startswith("--") and ctx is not None:  # an unknown option let through, not a value
             raise click.UsageError(unknown_option_message(value, ctx))
         if self.param.kind == "file":
-            return value if self.param.literal and self.param.literal(value) else read_text(value)
+            # An existing file wins over a look-alike literal (a folder named goishi/...).
+            literal = self.param.literal is not None and self.param.literal(value)
+            return value if literal and not is_existing_file(value) else read_text(value)
         return self.param.parse(value)
 
 
@@ -243,8 +244,8 @@ def run_solve(
             complete = True
     except TimeLimitReached:
         stopped = True
-    except (KeyboardInterrupt, Interrupted):
-        if stream is not None:
+    except BaseException:
+        if stream is not None and stream.count:  # what was printed stays one valid document
             stream.close(shown, False)
         raise
     finally:
@@ -272,15 +273,23 @@ def run_solve(
 
 class _JsonStream:
     """``{"puzzle", "problem", "solutions": [...], "count", "complete"}`` written as the answers
-    come, so a long listing never has to fit in memory."""
+    come, so a long listing never has to fit in memory. The head is written with the first
+    answer, so an error before any answer leaves stdout empty."""
 
     def __init__(self, puzzle: Puzzle[Any, Any], problem: Any) -> None:
         self.puzzle, self.problem = puzzle, problem
-        head = json.dumps({"puzzle": puzzle.name, "problem": puzzle.problem_identity(problem)["problem"]})
-        click.echo(head[:-1] + ', "solutions": [', nl=False)
         self.count = 0
+        self.closed = False
+
+    def _head(self) -> None:
+        head = json.dumps(
+            {"puzzle": self.puzzle.name, "problem": self.puzzle.problem_identity(self.problem)["problem"]}
+        )
+        click.echo(head[:-1] + ', "solutions": [', nl=False)
 
     def add(self, answer: Any) -> None:
+        if self.count == 0:
+            self._head()
         document = {
             "answer": self.puzzle.answer_to_json(self.problem, answer),
             "board": self.puzzle.text_of(self.problem, answer).split("\n"),
@@ -289,6 +298,11 @@ class _JsonStream:
         self.count += 1
 
     def close(self, count: int, complete: bool) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.count == 0:
+            self._head()
         tail = json.dumps({"count": count, "complete": complete})
         click.echo(("\n" if self.count else "") + "], " + tail[1:])
 
@@ -415,7 +429,7 @@ def run_count(
             "count": value,
             "complete": not at_least,
             "at_least": at_least,
-            "jobs": jobs,
+            "jobs": 1 if cap is not None else jobs,  # a capped count is one search
             "seconds": round(seconds, 3),
         }
         click.echo(json.dumps(document))
@@ -432,7 +446,9 @@ def _stopped(
     seconds: float,
 ) -> None:
     limit = f"{time_limit:g} s" if time_limit is not None else "its limit"
-    if stop.total <= 1 and stop.done == 0:
+    if stop.total == 0:
+        note(f"stopped at the time limit ({limit}) while the count was being prepared: nothing counted yet")
+    elif stop.total == 1 and stop.done == 0:
         note(
             f"stopped at the time limit ({limit}): this count is one piece of work that keeps nothing "
             "part way; give it a longer --time-limit, or none"
@@ -510,9 +526,5 @@ def answer_text(argument: str, literal: bool) -> str:
     """The text of an answer argument: a file, standard input (``-``), or, where answers may be
     typed, the argument itself (decided without touching the file system for long text)."""
     if argument == "-" or not literal or is_existing_file(argument):
-        try:
-            return read_text(argument)
-        except BoardPuzzlesError:
-            if not literal:
-                raise
+        return read_text(argument)
     return argument

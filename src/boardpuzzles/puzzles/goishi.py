@@ -355,7 +355,7 @@ class Counter:
 
 
 def count(puzzle: Puzzle | str, limits: Limits | None = None) -> int:
-    """The number of orders (at most ``COUNT_CEILING``, which means "at least that many"). One
+    """The number of orders (refused beyond 10^18 from one start stone, the counter's reach). One
     subtask per start stone, run by :func:`boardpuzzles.parallel.run_subtasks` under the limits:
     threads, progress, time limit, checkpoint (bound to the stones), scheduler."""
     limits = limits if limits is not None else Limits()
@@ -363,11 +363,13 @@ def count(puzzle: Puzzle | str, limits: Limits | None = None) -> int:
     tables(puzzle)  # refuse a board the kernel cannot hold before any subtask starts
 
     def work(spec: tuple[Cell], limits: Limits) -> int:
-        return Counter(puzzle, None, limits)(spec)
+        found = Counter(puzzle, None, limits)(spec)
+        if found >= COUNT_CEILING:  # the 64-bit counter is full: the number would be a lower bound
+            raise SizeError(f"more than {COUNT_CEILING:.0e} orders start on one stone: beyond the counter")
+        return found
 
     subtasks = [Subtask((stone,)) for stone in puzzle.stones]
-    total = run_subtasks(work, subtasks, limits, identity=PUZZLE.problem_identity(puzzle))
-    return min(total, COUNT_CEILING)
+    return run_subtasks(work, subtasks, limits, identity=PUZZLE.problem_identity(puzzle))
 
 
 def count_at_most(puzzle: Puzzle | str, cap: int, limits: Limits | None = None, *, prefix: Sequence[Cell] = ()) -> int:

@@ -31,6 +31,8 @@ from boardpuzzles.parallel import Subtask, run_subtasks
 from boardpuzzles.protocol import Example, Param, Puzzle, board_scene, pieces_from_json, pieces_to_json
 
 KING = "K"
+#: Subtask specs hold row-mask indices: bump this when that table changes, so old checkpoints are refused.
+PLAN_VERSION = 1
 MAX_COLS = 20  # 17,711 row masks
 MAX_ROWS = 200
 

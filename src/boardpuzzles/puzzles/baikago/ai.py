@@ -141,8 +141,10 @@ class ComputerPlayer:
         return self.choose(position.board, position.turn, limits)
 
     def limits_for_move(self) -> Limits:
-        """The limits of one move: the thinking time of this player (``seconds``)."""
-        return Limits(self.seconds)
+        """The limits of one move: the thinking time of this player (``seconds``), as a request:
+        the search answers with its last complete depth, and is waited for past the time when
+        it runs over (the first move also compiles the kernels)."""
+        return Limits(self.seconds, force=False)
 
     def choose(self, points: Sequence[int], me: Colour, limits: Limits | None = None) -> Choice:
         """A move for ``me`` on this board (``points``: 0 empty, 1 black, 2 white, row-major).
