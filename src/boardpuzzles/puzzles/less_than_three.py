@@ -41,7 +41,8 @@ from boardpuzzles.parallel import Subtask, run_subtasks
 from boardpuzzles.protocol import Example, Param, Puzzle, board_scene, pieces_from_json, pieces_to_json
 
 COLOUR_LETTERS = "XOABCDEFGH"
-#: Subtask specs hold cells in the kernel's middle-out numbering: bump this when that table changes, so old checkpoints are refused.
+#: Subtask specs hold cells in the kernel's middle-out numbering: bump this when that numbering
+#: changes, so old checkpoints are refused.
 PLAN_VERSION = 1
 MAX_SIZE = 62  # one 64-bit word per row
 CHUNK = 1024  # boards fetched from the kernel at a time by solutions()
