@@ -33,7 +33,7 @@ import math
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any, NoReturn, TypeVar
 
 import numpy as np
@@ -174,7 +174,7 @@ class Limits:
             self._timer.cancel()
 
     # ------------------------------------------------------------------ supervised work
-    def iterate(self, make: Callable[[], Iterator[T]]) -> Iterator[T]:
+    def iterate(self, make: Callable[[], Iterator[T]]) -> Generator[T, None, None]:
         """The items of the iterator ``make()`` returns, each computed on demand in a daemon
         worker thread (so this thread only waits, and hears Ctrl-C): a generator of solutions
         runs its kernels there. Closing this generator early stops the worker."""

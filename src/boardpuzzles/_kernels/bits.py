@@ -11,7 +11,7 @@ from numba.extending import intrinsic
 
 from boardpuzzles._kernels import jit
 
-if config.DISABLE_JIT:
+if getattr(config, "DISABLE_JIT", False):
 
     def popcount(x):
         return (int(x) & 0xFFFF_FFFF_FFFF_FFFF).bit_count()  # as the 64-bit word it stands for
@@ -48,14 +48,14 @@ else:
 
     @jit
     def popcount(x):
-        return _ctpop(x)
+        return _ctpop(x)  # type: ignore[call-arg]  # an intrinsic: numba supplies its context
 
     @jit
     def lowest_bit_index(x):
         """Index of the lowest set bit of a non-zero word."""
-        return _cttz(x)
+        return _cttz(x)  # type: ignore[call-arg]
 
     @jit
     def highest_bit_index(x):
         """Index of the highest set bit of a non-zero word (bit 63 included)."""
-        return 63 - _ctlz(x)
+        return 63 - _ctlz(x)  # type: ignore[call-arg]

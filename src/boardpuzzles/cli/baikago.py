@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Union
 
 import click
 
@@ -20,6 +21,9 @@ from boardpuzzles.cli.common import (
 from boardpuzzles.grid import Grid
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.scene import Scene, scene_text
+
+if TYPE_CHECKING:
+    from boardpuzzles.puzzles.baikago.ai import ComputerPlayer
 
 NAME = "baikago"
 SHORT_HELP = "plum-blossom go: five stones in a cross win (judge, play, engine, serve)"
@@ -114,6 +118,10 @@ PLAY_HELP = """Type a point such as h8 (column letter, row number from the botto
 Commands: undo (take back your last move), resign, redraw, save FILE, help, quit."""
 
 
+#: Who plays a colour: "human", or the computer player.
+Player = Union[str, "ComputerPlayer"]
+
+
 class TerminalGame:
     """The game loop of `baikago play`, independent of the terminal: lines come from
     ``read_line`` (None at the end of input) and text goes to ``write(text, markup)``, so tests
@@ -122,7 +130,7 @@ class TerminalGame:
     def __init__(
         self,
         position: bk.Position,
-        players: dict[int, object],
+        players: dict[int, Player],
         read_line: Callable[[str], str | None],
         write: Callable[[str, bool], None],
         colour: bool = False,
@@ -156,7 +164,7 @@ class TerminalGame:
             turn = self.position.turn
             player = self.players[turn]
             name = bk.COLOUR_NAMES[turn]
-            if player != "human":
+            if not isinstance(player, str):
                 # The search runs in a worker thread: Ctrl-C reaches this one at once.
                 limits = player.limits_for_move()
                 try:
@@ -293,7 +301,9 @@ Exit codes:
 @rules_options
 @json_option
 @colour_option
-def judge(file, size, max_d, orientations, as_json, colour) -> None:
+def judge(
+    file: str, size: int | None, max_d: int | None, orientations: str, as_json: bool, colour: bool | None
+) -> None:
     """Say who has won a position, and show the winning cross."""
     judgement = bk.judge_text(read_input(file), size=size, max_d=max_d, orientations=orientations)
     if as_json:
@@ -344,7 +354,18 @@ Exit codes:
 @click.option("--save", "save_path", metavar="FILE", help="Save the game record here when the game ends.")
 @click.option("--seed", type=int, default=None, help="Seed of the computer's choices among equal moves.")
 @colour_option
-def play(black, white, strength, size, max_d, orientations, load_path, save_path, seed, colour) -> None:
+def play(
+    black: str,
+    white: str,
+    strength: int,
+    size: int,
+    max_d: int | None,
+    orientations: str,
+    load_path: str | None,
+    save_path: str | None,
+    seed: int | None,
+    colour: bool | None,
+) -> None:
     """Play in the terminal: two people, or a person against the computer."""
     from boardpuzzles.puzzles.baikago.ai import ComputerPlayer
 
@@ -354,7 +375,7 @@ def play(black, white, strength, size, max_d, orientations, load_path, save_path
         position = bk.Record.parse(read_input(load_path)).replay()
     else:
         position = bk.Position(bk.Rules(size, max_d, orientations))
-    players = {}
+    players: dict[int, Player] = {}
     for colour_id, who in ((bk.BLACK, black), (bk.WHITE, white)):
         players[colour_id] = "human" if who == "human" else ComputerPlayer(position.rules, strength, seed=seed)
     use_colour = _use_colour(colour)
@@ -389,7 +410,7 @@ Exit codes:
 )
 @click.option("--strength", type=click.IntRange(1, 4), default=3, show_default=True)
 @rules_options
-def engine(strength, max_d, orientations) -> None:
+def engine(strength: int, max_d: int | None, orientations: str) -> None:
     """Run as a Gomocup engine (brain) on stdin and stdout."""
     from boardpuzzles.puzzles.baikago.protocol import Brain, serve
 
@@ -420,7 +441,7 @@ Exit codes:
 @click.option("--port", type=click.IntRange(0, 65535), default=8015, show_default=True, help="0 picks a free port.")
 @click.option("--size", "-n", type=int, default=15, show_default=True, metavar="N", help="Board side.")
 @rules_options
-def serve_command(port, size, max_d, orientations) -> None:
+def serve_command(port: int, size: int, max_d: int | None, orientations: str) -> None:
     """Play in a web browser against the computer."""
     from boardpuzzles.web.baikago import make_server
 
@@ -430,7 +451,7 @@ def serve_command(port, size, max_d, orientations) -> None:
     except OSError as err:
         raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {err.strerror}") from None
     host, bound = server.server_address[:2]
-    click.echo(f"Baikago on http://{host}:{bound}/  (Ctrl-C stops)", err=True)
+    click.echo(f"Baikago on http://{host!s}:{bound}/  (Ctrl-C stops)", err=True)
     sys.stderr.flush()
     try:
         server.serve_forever()

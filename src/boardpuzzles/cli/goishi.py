@@ -91,6 +91,7 @@ def animate(
     for path in (gif_path, svg_path):
         if path:
             check_writable(path)
+    order: gh.Order | None
     if order_text is not None:
         order = gh.read_order(puzzle, answer_text(order_text, literal=True))
     else:

@@ -239,7 +239,7 @@ def arrival(puzzle: Puzzle, prefix: Sequence[Cell]) -> int:
 
 
 # ---------------------------------------------------------------- tables and searching
-def _kernels():
+def _kernels() -> Any:
     from boardpuzzles._kernels import goishi as kernels  # numba loads only when a search runs
 
     return kernels

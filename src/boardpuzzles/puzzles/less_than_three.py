@@ -396,7 +396,7 @@ def symmetry_orbits(rules: Rules, symmetry: str) -> list[list[int]]:
     by_label = {s.label: grid.permutation(s) for s in grid.group("dihedral")}
     quarter, half = by_label["rotate 90"], by_label["rotate 180"]
 
-    def orbit(cell: int, perm) -> list[int]:
+    def orbit(cell: int, perm: tuple[int, ...]) -> list[int]:
         cells = [cell]
         while perm[cells[-1]] != cell:
             cells.append(perm[cells[-1]])

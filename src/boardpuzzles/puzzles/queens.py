@@ -212,7 +212,7 @@ def _open_columns(n: int, prefix: Placement, torus: bool) -> list[int]:
     return open_cols
 
 
-def _split(n: int, tasks: list[tuple[Placement, int]], depth: int, torus: bool) -> list[Subtask]:
+def _split(n: int, tasks: Sequence[tuple[Placement, int]], depth: int, torus: bool) -> list[Subtask]:
     """Extend each prefix row by row up to ``depth`` rows; dead prefixes are dropped."""
     for _ in range(depth):
         grown = []
@@ -238,6 +238,7 @@ def count_subtasks(n: int, torus: bool) -> tuple[list[Subtask], int]:
     """
     validate_size(n)
     unit = 1
+    base: list[tuple[Placement, int]]
     if torus and n >= 5:
         base = [((0, a), n) for a in _open_columns(n, (0,), True) if 2 * a <= n]
         unit = _kernels().STABILISER_UNIT
@@ -316,7 +317,7 @@ def count(problem: Problem, limits: Limits | None = None) -> int:
         return run_subtasks(_count_work, tasks, limits, identity=identity, unit=unit)
     maps = tuple(map(tuple, problem.grid.group(problem.group).matrices().tolist()))
     # Each class has exactly one least image; on a torus it has a queen on (0, 0).
-    base = [((0,), 1)] if torus else [((c,), 1) for c in range(n)]
+    base: list[tuple[Placement, int]] = [((0,), 1)] if torus else [((c,), 1) for c in range(n)]
     tasks = [Subtask((n, torus, s.spec, maps), 1) for s in _split(n, base, 3, torus)]
     return run_subtasks(_classes_work, tasks, limits, identity=identity)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from boardpuzzles.grid import Cell
 from boardpuzzles.render.scene import style_for
@@ -50,7 +51,7 @@ def gif_bytes(frames: Sequence[Scene], seconds_per_frame: float = 0.6) -> bytes:
     return buffer.getvalue()
 
 
-def _raster(frame: Scene, width: int, height: int, cell: int, margin: int, title_height: int):
+def _raster(frame: Scene, width: int, height: int, cell: int, margin: int, title_height: int) -> Any:
     from PIL import Image, ImageDraw, ImageFont
 
     from boardpuzzles.render.svg import DARK, LIGHT

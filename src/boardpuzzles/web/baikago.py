@@ -29,6 +29,7 @@ import threading
 from collections import OrderedDict
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from boardpuzzles.errors import BoardPuzzlesError
@@ -135,7 +136,7 @@ class WebGame:
                 "moves": [grid.name(m) for m in p.move_stack],
                 "last": grid.name(p.last_move) if p.last_move is not None else None,
                 "over": outcome is not None,
-                "winner": bk.COLOUR_NAMES.get(winner),
+                "winner": None if winner is None else bk.COLOUR_NAMES[winner],
                 # who won, as the page says it: "human", "computer" or "draw"
                 "outcome": None
                 if outcome is None
@@ -195,7 +196,7 @@ class BaikagoServer(ThreadingHTTPServer):
                 self.games.move_to_end(game_id)
             return game
 
-    def handle_error(self, request, client_address) -> None:
+    def handle_error(self, request: Any, client_address: Any) -> None:
         """A client that went away (reset, broken pipe, timed out) is no news: say nothing. Anything
         else is a bug in this module: one line, never a traceback."""
         error = sys.exc_info()[1]
@@ -237,7 +238,7 @@ class Handler(BaseHTTPRequestHandler):
     def setup(self) -> None:
         # A client that sends part of a request and then nothing must not hold a thread for ever:
         # every read and write on the socket gives up after this many seconds.
-        self.timeout = self.server.request_timeout
+        self.timeout = self.server.request_timeout  # type: ignore[misc]  # per connection, as socketserver reads it
         self.body_read = False
         super().setup()
 
@@ -262,7 +263,7 @@ class Handler(BaseHTTPRequestHandler):
         except OSError:
             pass
 
-    def log_message(self, format: str, *args) -> None:  # quiet: the terminal shows only the address
+    def log_message(self, format: str, *args: Any) -> None:  # quiet: the terminal shows only the address
         pass
 
     def do_GET(self) -> None:

@@ -70,12 +70,12 @@ def zobrist(size: int) -> np.ndarray:
     return keys
 
 
-def position_key(zob: np.ndarray, board: Sequence[int], me: Colour) -> np.uint64:
+def position_key(zob: np.ndarray, board: Sequence[int] | np.ndarray, me: Colour) -> np.uint64:
     """The Zobrist hash of ``board`` with ``me`` to move (the kernels update it move by move)."""
-    board = np.asarray(board)
+    points = np.asarray(board)
     key = zob[0, 0] if me == WHITE else np.uint64(0)
     for colour in (BLACK, WHITE):
-        for p in np.flatnonzero(board == colour):
+        for p in np.flatnonzero(points == colour):
             key ^= zob[colour, p]
     return np.uint64(key)
 
@@ -234,7 +234,17 @@ class ComputerPlayer:
         flag = limits.flag if limits.reason != STOP_TIME else np.zeros(1, dtype=np.int64)
         return self._safe_pick(board, cnt, me, order, best_values, depth_done, nodes, flag)
 
-    def _safe_pick(self, board, cnt, me, order, values, depth, nodes, flag) -> Choice:
+    def _safe_pick(
+        self,
+        board: np.ndarray,
+        cnt: np.ndarray,
+        me: Colour,
+        order: np.ndarray,
+        values: np.ndarray,
+        depth: int,
+        nodes: int,
+        flag: np.ndarray,
+    ) -> Choice:
         """The best move after which the opponent has no win by continuous fours; ties at random."""
         k, tab, s = self.k, self.table, self.strength
         top = int(values[0])

@@ -50,6 +50,19 @@ class Brain:
         self.board_error = ""  # why the BOARD block being read cannot be used ("" while it can)
         self.finished = False
 
+    @property
+    def started_rules(self) -> Rules:
+        """The rules of the game in play (the handlers that read them run only after START)."""
+        if self.rules is None:
+            raise BoardPuzzlesError("no game: START comes first")
+        return self.rules
+
+    @property
+    def started_player(self) -> ComputerPlayer:
+        if self.player is None:
+            raise BoardPuzzlesError("no game: START comes first")
+        return self.player
+
     def handle(self, line: str) -> list[str]:
         words = line.strip().split(maxsplit=1)
         if not words:
@@ -81,7 +94,7 @@ class Brain:
         point = self._point(x, y)
         if point is None or who not in (1, 2, 3):
             self.board_error = f"bad line {line!r}"
-            return [f"ERROR bad BOARD line {line!r}: x and y from 0 to {self.rules.size - 1}, field 1, 2 or 3"]
+            return [f"ERROR bad BOARD line {line!r}: x and y from 0 to {self.started_rules.size - 1}, field 1, 2 or 3"]
         if self.board[point]:
             self.board_error = f"{x},{y} given twice"
             return [f"ERROR {x},{y} is given twice in one BOARD block"]
@@ -128,7 +141,7 @@ class Brain:
     def _on_turn(self, rest: str) -> list[str]:
         point = self._parse_point(rest)
         if point is None:
-            return [f"ERROR TURN needs x,y from 0 to {self.rules.size - 1}, got {rest!r}"]
+            return [f"ERROR TURN needs x,y from 0 to {self.started_rules.size - 1}, got {rest!r}"]
         if self.board[point]:
             return [f"ERROR {rest.strip()} is already taken"]
         won = self._winner()
@@ -178,15 +191,15 @@ class Brain:
         return self._point(*(int(v) for v in match.groups())) if match else None
 
     def _point(self, x: int, y: int) -> int | None:
-        n = self.rules.size if self.rules else 0
+        n = self.started_rules.size if self.rules else 0
         return y * n + x if 0 <= x < n and 0 <= y < n else None
 
     def _winner(self) -> str:
         """Whose cross is already on the board ("" if none): after it there is no move to make."""
-        for cells in self.rules.table.cells:
+        for cells in self.started_rules.table.cells:
             first = self.board[cells[0]]
             if first and all(self.board[p] == first for p in cells[1:]):
-                y, x = divmod(int(cells[0]), self.rules.size)
+                y, x = divmod(int(cells[0]), self.started_rules.size)
                 whose = "my" if first == OWN else "the opponent's"
                 return f"{whose} cross centred on {x},{y}"
         return ""
@@ -198,11 +211,11 @@ class Brain:
         if won:
             return f"ERROR the game is over: {won}"
         try:
-            choice = self.player.choose(self.board, OWN)
+            choice = self.started_player.choose(self.board, OWN)
         except BoardPuzzlesError as err:
             return f"ERROR {err}"
         self.board[choice.move] = OWN
-        y, x = divmod(choice.move, self.rules.size)
+        y, x = divmod(choice.move, self.started_rules.size)
         return f"{x},{y}"
 
 
