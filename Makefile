@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test install clean bench browser
+.PHONY: demo test check install clean bench browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,8 +18,16 @@ install: $(VENV)/.installed
 demo: install
 	@$(BIN)/boardpuzzles demo
 
-test: install browser
+# The gate: formatting, lint and types first (seconds), then every test, then the kernels run as
+# plain Python against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit).
+test: install browser check
 	$(BIN)/python -m pytest -q
+	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -m nojit -p no:cacheprovider
+
+check: install
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
 
 # The Baikago web page is tested in a real headless Chromium, driven by Playwright (from the test
 # extra) through the system's browser: Playwright's own browser download is never used. Install

@@ -43,7 +43,7 @@ def class_count(n: int, torus: bool, group: str) -> int:
 def too_many_in_line(stones: set[tuple[int, int]], new: tuple[int, int], k: int) -> bool:
     """Would adding ``new`` put k+1 of these stones on one straight line? (Cross products only.)"""
     others = list(stones)
-    for i, a in enumerate(others):
+    for a in others:
         on_line = [b for b in others if (a[0] - new[0]) * (b[1] - new[1]) == (a[1] - new[1]) * (b[0] - new[0])]
         if len(on_line) + 1 > k:
             return True

@@ -260,6 +260,7 @@ def kernel_state(position):
     return ai._state(position.board, position.rules)
 
 
+@pytest.mark.nojit
 @pytest.mark.parametrize("seed", range(12))
 def test_move_scores_evaluation_and_fours_match_the_twins(seed):
     from boardpuzzles._kernels import baikago as k
@@ -277,6 +278,7 @@ def test_move_scores_evaluation_and_fours_match_the_twins(seed):
         assert set(out[:n].tolist()) == reference.baikago_fours(position.board, crosses, me)
 
 
+@pytest.mark.nojit
 @pytest.mark.parametrize("seed", range(16))
 def test_vcf_finds_exactly_what_the_plain_search_finds(seed):
     from boardpuzzles._kernels import baikago as k
@@ -311,6 +313,7 @@ def test_vcf_finds_exactly_what_the_plain_search_finds(seed):
             assert reference.baikago_vcf(board2, crosses, me, 2) or reference.baikago_fours(board2, crosses, me)
 
 
+@pytest.mark.nojit
 @pytest.mark.parametrize("seed,depth", [(s, d) for s in range(6) for d in (1, 2, 3)])
 def test_alpha_beta_with_its_table_returns_the_plain_minimax_value(seed, depth):
     from boardpuzzles._kernels import baikago as k
@@ -387,7 +390,7 @@ def test_the_computer_finds_a_win_by_continuous_fours():
 
     rules = bk.Rules(9)
     position = bk.Position(rules)
-    for black, white in zip(("d5", "f5", "e4", "d4", "f4", "d6"), ("a1", "b1", "a2", "i9", "h9", "i8")):
+    for black, white in zip(("d5", "f5", "e4", "d4", "f4", "d6"), ("a1", "b1", "a2", "i9", "h9", "i8"), strict=True):
         position.make_named(black)
         position.make_named(white)
     assert ai.ComputerPlayer(rules, strength=1, seed=0).choose_for(position).reason == "search"  # no VCF

@@ -230,7 +230,7 @@ def test_the_web_api_plays_a_whole_game(server):
     status, undone = post(server + "/api/undo", {"game": state["game"]})
     assert undone["moves"] == ["e5"]
     while not state["over"]:  # the human plays the first empty point; the computer wins
-        empty = next(n for n, s in zip(state["names"], "".join(state["rows"])) if s == ".")
+        empty = next(n for n, s in zip(state["names"], "".join(state["rows"]), strict=True) if s == ".")
         status, state = post(server + "/api/move", {"game": state["game"], "point": empty})
         assert status == 200
         status, state = post(server + "/api/reply", {"game": state["game"]})

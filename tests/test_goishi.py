@@ -124,6 +124,7 @@ def _as_cells(puzzle, orders):
     return [tuple(r * puzzle.cols + c for r, c in o) for o in orders]
 
 
+@pytest.mark.nojit
 @given(small_boards())
 def test_kernel_lists_the_same_orders_as_the_plain_reference(puzzle):
     stones = {puzzle.coords(c) for c in puzzle.stones}
@@ -204,6 +205,7 @@ def test_checker_refuses_a_reversal():
     assert gh.first_problem(puzzle, (0, 1, 2)) is None
 
 
+@pytest.mark.nojit
 @given(small_boards(max_side=5, max_stones=7), st.data())
 def test_checker_accepts_exactly_the_reference_orders(puzzle, data):
     stones = {puzzle.coords(c) for c in puzzle.stones}

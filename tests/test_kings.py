@@ -28,6 +28,7 @@ def brute_force(rows: int, cols: int, k: int, torus: bool) -> int:
     )
 
 
+@pytest.mark.nojit
 @pytest.mark.parametrize("rows,cols", [(1, 1), (1, 5), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5)])
 @pytest.mark.parametrize("torus", [False, True])
 def test_counts_and_listings_equal_brute_force(rows, cols, torus):

@@ -31,6 +31,7 @@ def solutions(rows, cols=None, start=None, closed=False):
 # corner (304 is the seed article's own count), closed tours as cycles (OEIS A001230).
 
 
+@pytest.mark.nojit
 def test_the_seed_count_5x5_from_a_corner():
     assert count(5, start=0) == 304  # seed 002: "5x5 should give 304"
     assert count(5, start=24) == 304
@@ -109,6 +110,7 @@ def test_dp_agrees_with_backtracking(rows, cols):
     assert sum(1 for _ in solutions(rows, cols, start=0, closed=True)) == 2 * kt.count_closed(rows, cols)
 
 
+@pytest.mark.nojit
 def test_dp_agrees_with_plain_backtracking_on_3x10():
     assert kt.count_closed(3, 10) == knight_cycles(3, 10) == 16
 
@@ -126,6 +128,7 @@ def test_the_answer_does_not_depend_on_jobs():
     assert seen[-1][0] == seen[-1][1] and seen[-1][2] == count(5, 6)
 
 
+@pytest.mark.nojit
 # ------------------------------------------------------------------ kernels against the reference
 @pytest.mark.parametrize(("rows", "cols", "starts"), [(3, 4, 12), (4, 3, 12), (3, 7, 21), (4, 5, 20), (4, 6, 3)])
 def test_every_tour_matches_the_plain_backtracking(rows, cols, starts):

@@ -94,6 +94,7 @@ def test_one_colour_classes_oeis_a000769(n, expected):
     assert count(Rules(n, 1), unique=True) == expected
 
 
+@pytest.mark.nojit
 @pytest.mark.parametrize(
     "rules",
     [
@@ -280,6 +281,7 @@ def test_symmetric_boards_match_flammenkamps_table(n, symmetry, boards):
         assert violations(board, Rules(n, 1)) == [] and has_the_symmetry(board, n, symmetry)
 
 
+@pytest.mark.nojit
 @pytest.mark.parametrize("n", range(2, 9))
 @pytest.mark.parametrize("k", [1, 2])
 @pytest.mark.parametrize("symmetry", lt3.FIND_SYMMETRIES[:3])

@@ -76,6 +76,7 @@ def test_checker_agrees_with_pairwise_attacks(case, torus):
     assert check(n, perm, torus) == (not clash)
 
 
+@pytest.mark.nojit
 # ---------------------------------------------------------------- kernels against their twins
 @pytest.mark.parametrize("torus", [False, True])
 @pytest.mark.parametrize("n", range(1, 10))
@@ -96,6 +97,7 @@ def test_solutions_survive_chunking_when_there_are_many():
     assert all(check(12, p) for p in found[::97])
 
 
+@pytest.mark.nojit
 @pytest.mark.parametrize(
     "n,torus,group",
     [(n, False, "dihedral") for n in range(1, 9)]
@@ -108,6 +110,7 @@ def test_class_counts_equal_the_canonical_form_reference(n, torus, group):
     assert all(check(n, p, torus) for p in representatives)
 
 
+@pytest.mark.nojit
 @pytest.mark.parametrize("n", [4, 6, 8, 9, 10, 12])
 def test_the_torus_kernel_itself_finds_nothing_when_gcd_n_6_exceeds_1(n):
     # Polya's theorem, checked by search rather than assumed (hyperqueen skips the search).
@@ -172,6 +175,7 @@ def test_progress_reports_every_subtask_and_the_final_answer():
     assert seen[-1][0] == seen[-1][1] and seen[-1][2] == total
 
 
+@pytest.mark.nojit
 @pytest.mark.parametrize("torus", [False, True])
 @pytest.mark.parametrize("n", [1, 2, 3, 5, 7, 8, 11])
 def test_subtask_weights_add_up_to_the_whole(n, torus):

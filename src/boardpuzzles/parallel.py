@@ -135,7 +135,12 @@ def plan_digest(work: Work, subtasks: Sequence[Subtask], keys: Sequence[str], un
     version = getattr(module, "PLAN_VERSION", 1)
     name = f"{getattr(work, '__module__', '?')}.{getattr(work, '__qualname__', '?')}"
     return digest(
-        {"work": name, "version": version, "unit": unit, "subtasks": [[k, s.weight] for k, s in zip(keys, subtasks)]}
+        {
+            "work": name,
+            "version": version,
+            "unit": unit,
+            "subtasks": [[k, s.weight] for k, s in zip(keys, subtasks, strict=True)],
+        }
     )
 
 

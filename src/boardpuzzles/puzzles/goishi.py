@@ -517,7 +517,7 @@ def _random_walk(rows: int, cols: int, stones: int, rng: random.Random, walk: li
     walk = list(walk)
     placed = set(walk)
     crossed: set[Cell] = set()
-    for a, b in zip(walk, walk[1:]):
+    for a, b in itertools.pairwise(walk):
         crossed.update(_between(grid, a, b))
     if not walk:
         walk.append(rng.randrange(rows * cols))

@@ -99,7 +99,7 @@ def replay(
     """Show the text frames one by one, calling ``wait(k)`` before frame k > 0 (a key press or a
     delay). ``in_place`` redraws each frame over the previous one instead of scrolling."""
     height = 0
-    for k, (frame, caption) in enumerate(zip(frames, captions)):
+    for k, (frame, caption) in enumerate(zip(frames, captions, strict=True)):
         if k:
             wait(k)
         text = f"{caption}\n{frame}\n"

@@ -248,12 +248,12 @@ class ComputerPlayer:
         """The best move after which the opponent has no win by continuous fours; ties at random."""
         k, tab, s = self.k, self.table, self.strength
         top = int(values[0])
-        candidates = [int(m) for m, v in zip(order, values) if v == top]
+        candidates = [int(m) for m, v in zip(order, values, strict=True) if v == top]
         self.random.shuffle(candidates)
-        rest = [int(m) for m, v in zip(order, values) if v != top]
+        rest = [int(m) for m, v in zip(order, values, strict=True) if v != top]
         if top > k.MATE_ZONE or not s.vcf:
             return Choice(candidates[0], "search", depth, top, nodes)
-        value_of = dict(zip((int(m) for m in order), (int(v) for v in values)))
+        value_of = dict(zip((int(m) for m in order), (int(v) for v in values), strict=True))
         for m in (candidates + rest)[:6]:
             if value_of[m] < -k.MATE_ZONE:
                 break
