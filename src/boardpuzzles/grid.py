@@ -400,8 +400,8 @@ class Grid:
         a, b, c, d = m
         if self.torus:
             moduli = (self.rows, self.rows, self.cols, self.cols)
-            signed = tuple(x - k if x > k // 2 else x for x, k in zip(m, moduli))
-            return Symmetry(*signed, 0, 0, _label(signed))
+            sa, sb, sc, sd = (x - k if x > k // 2 else x for x, k in zip(m, moduli, strict=True))
+            return Symmetry(sa, sb, sc, sd, 0, 0, _label((sa, sb, sc, sd)))
         # A bounded board maps onto itself: shift the image of the corners back to (0, 0).
         corners = [(0, 0), (self.rows - 1, self.cols - 1), (0, self.cols - 1), (self.rows - 1, 0)]
         images = [(a * r + b * q, c * r + d * q) for r, q in corners]

@@ -159,8 +159,9 @@ def write_file_atomically(path: str, text: str | bytes) -> None:
         mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{Path(real).name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
         os.chmod(tmp, mode)
         os.replace(tmp, real)
     except BaseException:
