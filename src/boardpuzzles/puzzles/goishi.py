@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import random
+import re
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -40,7 +42,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from boardpuzzles.board import Board
-from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
+from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, check_seed, excerpt
 from boardpuzzles.grid import Cell, Grid
 from boardpuzzles.parallel import Progress, Subtask, run_subtasks
 
@@ -411,20 +413,25 @@ def order_names(puzzle: Puzzle, order: Sequence[Cell]) -> str:
 def parse_order(puzzle: Puzzle, text: str) -> Order:
     """Square names (``e3 d3 ...``) or 0-based ``row,col`` pairs (``(4,4) (4,3)`` or ``4,4 4,3``),
     as the published instance files write them."""
-    import re
-
-    cleaned = text.strip()
+    cleaned = text.removeprefix("\ufeff").strip()
     if not cleaned:
         raise ParseError("the order is empty")
-    pairs = re.findall(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?", cleaned)
-    leftover = re.sub(r"\(?\s*-?\d+\s*,\s*-?\d+\s*\)?", " ", cleaned).strip(" \t\n;")
+    pairs = [(m.group(1) or m.group(3), m.group(2) or m.group(4)) for m in _PAIR.finditer(cleaned)]
+    leftover = _PAIR.sub(" ", cleaned).strip(" \t\n;")
+    if "(" in leftover or ")" in leftover:
+        raise ParseError(
+            f"cannot read the order near {excerpt(leftover)}: write (row,col) pairs with matched "
+            f"parentheses, or square names such as e3"
+        )
     if pairs and not leftover:
         order = []
         for k, (r, c) in enumerate(pairs, start=1):
-            row, col = int(r), int(c)
+            # More than 9 digits is off any board: refused before int() sees a huge number.
+            row, col = (int(v) if len(v.lstrip("-0")) <= 9 else -1 for v in (r, c))
             if not (0 <= row < puzzle.rows and 0 <= col < puzzle.cols):
+                shown = ",".join(v if len(v) <= 12 else f"{v[:12]}..." for v in (r, c))
                 raise ParseError(
-                    f"order item {k}: ({row},{col}) is off the {puzzle.rows}x{puzzle.cols} board "
+                    f"order item {k}: ({shown}) is off the {puzzle.rows}x{puzzle.cols} board "
                     f"(rows and columns count from 0)"
                 )
             order.append(row * puzzle.cols + col)
@@ -438,6 +445,15 @@ def parse_order(puzzle: Puzzle, text: str) -> Order:
         except BoardPuzzlesError as err:
             raise ParseError(f"order item {k}: {err}") from None
     return tuple(order)
+
+
+#: A ``row,col`` pair, in parentheses or bare; ASCII digits only. A bare pair starts only where
+#: no digit precedes it, and digits and spaces are taken possessively, so that a long run of
+#: digits scans in linear time; an unclosed ``(4,4`` matches neither and is refused.
+_PAIR = re.compile(
+    r"\(\s*+(-?[0-9]++)\s*+,\s*+(-?[0-9]++)\s*+\)"
+    r"|(?<![0-9(])(-?[0-9]++)\s*+,\s*+(-?[0-9]++)"
+)
 
 
 # ---------------------------------------------------------------- generating
@@ -532,14 +548,27 @@ def generate(
     would also succeed, and a new random tail is grown from there). A regrown walk is kept when
     its first ambiguity comes no earlier; after ``patience`` regrowths without progress a fresh
     walk is begun. Same seed, same puzzle."""
+    for what, value in (("rows", rows), ("columns", cols), ("stones", stones)):
+        if isinstance(value, int) and abs(value) > 10**9:  # before any message prints a huge number
+            raise SizeError(f"the number of {what} is too large: {excerpt(value)}")
     Puzzle(rows, cols, (0,))  # validates the size
     if isinstance(stones, bool) or not isinstance(stones, int) or stones < 1:
-        raise SizeError(f"the number of stones must be a whole number >= 1, got {stones!r}")
+        raise SizeError(f"the number of stones must be a whole number >= 1, got {excerpt(stones)}")
     if stones > min(MAX_STONES, rows * cols):
         raise SizeError(
             f"{stones} stones do not fit: at most {min(MAX_STONES, rows * cols)} on a {rows}x{cols} "
             f"board" + (f" (the solver handles {MAX_STONES})" if stones > MAX_STONES else "")
         )
+    if seed is not None:
+        check_seed(seed)  # random.Random would take -1 as 1, and any object by its hash
+    if time_limit is not None and (
+        isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not 0 < time_limit < math.inf
+    ):
+        raise BoardPuzzlesError(
+            f"the time limit must be a positive number of seconds or None, got {excerpt(time_limit)}"
+        )
+    if isinstance(patience, bool) or not isinstance(patience, int) or patience < 1:
+        raise BoardPuzzlesError(f"patience must be a whole number >= 1, got {excerpt(patience)}")
     rng = random.Random(seed)
     started = time.perf_counter()
     regrowths = restarts = 0
