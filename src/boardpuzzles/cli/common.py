@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
+import math
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -16,6 +19,7 @@ from typing import Any
 import click
 
 from boardpuzzles.board import Board
+from boardpuzzles.errors import MAX_SEED, excerpt
 from boardpuzzles.parallel import Checkpoint, ProgressBar, TimeLimitReached, default_jobs, limits
 
 # Exit codes: each means one thing (listed in --help).
@@ -39,6 +43,109 @@ Output: data on stdout, progress and diagnostics on stderr.
 `count` prints the number alone as the last line; --json prints one JSON document."""
 
 
+# Option types: every number from the command line is checked here, in one line, before it
+# reaches the library (a size of 10**5000, a seed of -1, a time limit of nan).
+#: Whole numbers stay within a signed 64-bit word.
+MAX_WHOLE = 2**63 - 1
+#: Seconds-valued options (time limits) stop at about 16 weeks; NaN and infinity are refused.
+MAX_SECONDS = 10_000_000
+#: --jobs: threads; more than any machine has cores, few enough that starting them is harmless.
+MAX_JOBS = 1024
+
+
+class Whole(click.ParamType):
+    """A whole number in ASCII digits (with an optional sign) from ``min`` to ``max``; anything
+    else, a huge number included, is refused in one line before ``int()`` converts it."""
+
+    name = "integer"
+
+    def __init__(self, min: int = -MAX_WHOLE, max: int = MAX_WHOLE) -> None:
+        self.min, self.max = min, max
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            if not re.fullmatch(r"[+-]?[0-9]+", text):
+                self.fail(f"{excerpt(text)} is not a valid integer", param, ctx)
+            if len(text.lstrip("+-").lstrip("0")) > len(str(MAX_WHOLE)):
+                self.fail(f"{excerpt(text)} {self.out_of_range()}", param, ctx)
+            number = int(text)
+        if not self.min <= number <= self.max:
+            self.fail(f"{excerpt(number)} {self.out_of_range()}", param, ctx)
+        return number
+
+    def out_of_range(self) -> str:
+        if (self.min, self.max) == (-MAX_WHOLE, MAX_WHOLE):
+            return "is too large: whole numbers here fit in 64 bits"
+        return f"is out of range: give a whole number from {self.min} to {self.max}"
+
+
+class Seconds(click.ParamType):
+    """A number of seconds: finite, at least 0 (or above 0 unless ``zero`` is allowed), at most
+    ``maximum``; ASCII decimal notation (``1.5``, ``2e3``)."""
+
+    name = "seconds"
+
+    def __init__(self, zero: bool = False, maximum: float = MAX_SECONDS) -> None:
+        self.zero, self.maximum = zero, maximum
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            text, number = repr(value), float(value)
+        else:
+            text = str(value).strip()
+            if not re.fullmatch(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", text):
+                try:
+                    special = math.isnan(float(text)) or math.isinf(float(text))  # nan, inf, -infinity
+                except ValueError:
+                    special = False
+                what = "a finite number" if special else "a number"
+                self.fail(f"{excerpt(text)} is not {what} of seconds", param, ctx)
+            number = float(text)  # 1e999 is inf: out of range below
+        if not (0 <= number <= self.maximum) or (number == 0 and not self.zero):
+            most = f"{self.maximum:,.0f}" if float(self.maximum).is_integer() else f"{self.maximum:g}"
+            wanted = f"0 to {most}" if self.zero else f"more than 0 and at most {most}"
+            self.fail(f"{excerpt(text)} is out of range: give {wanted} seconds", param, ctx)
+        return number
+
+
+class OutputPath(click.ParamType):
+    """A file to write: refused in one line, before any work, when its folder is missing or not
+    writable, or when it cannot be a path at all (a name over 255 bytes, a NUL character)."""
+
+    name = "path"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        path = os.fspath(value)
+        if not path or "\0" in path:
+            self.fail(f"cannot write {_shown_path(path)}: not a file name", param, ctx)
+        try:
+            check_writable(path)
+        except OSError as err:
+            self.fail(f"cannot write {_shown_path(path)}: {err.strerror or err}", param, ctx)
+        except ValueError:
+            self.fail(f"cannot write {_shown_path(path)}: not a file name", param, ctx)
+        return path
+
+
+def _shown_path(path: str) -> str:
+    """A path as a message shows it: as typed, unless it is long, empty or holds odd characters."""
+    return path if path and len(path) <= 80 and path.isprintable() and path.strip() == path else excerpt(path, 60)
+
+
+#: Time limits (positive), and pauses between frames (zero allowed; at most a minute, which also
+#: keeps a GIF frame, held three times as long at the end, within the format's 655 seconds).
+SECONDS = Seconds()
+DELAY = Seconds(zero=True, maximum=60)
+OUTPUT_PATH = OutputPath()
+#: Counts of things wanted (--limit K, --max K).
+COUNT = Whole(min=1)
+#: Seeds of random generators that take any 63-bit seed.
+SEED = Whole(min=0, max=MAX_SEED)
+
+
 class CommandResult(Exception):
     """Raised by a command to end with a given exit code (after printing its output)."""
 
@@ -48,7 +155,7 @@ class CommandResult(Exception):
 
 
 def size_argument(name: str = "N") -> Callable:
-    return click.argument(name.lower(), metavar=name, type=click.INT)
+    return click.argument(name.lower(), metavar=name, type=Whole())
 
 
 def json_option(f: Callable) -> Callable:
@@ -69,6 +176,7 @@ def _checkpoint_path(ctx: click.Context, param: click.Parameter, value: str | No
 def count_options(f: Callable) -> Callable:
     f = click.option(
         "--checkpoint",
+        type=OUTPUT_PATH,
         metavar="FILE",
         expose_value=False,
         callback=_checkpoint_path,
@@ -83,7 +191,7 @@ def count_options(f: Callable) -> Callable:
     )(f)
     f = click.option(
         "--time-limit",
-        type=click.FloatRange(min=0, min_open=True),
+        type=SECONDS,
         metavar="S",
         expose_value=False,
         callback=_keep_in_meta,
@@ -99,7 +207,7 @@ def jobs_option(f: Callable) -> Callable:
     return click.option(
         "--jobs",
         "-j",
-        type=click.IntRange(min=1),
+        type=Whole(min=1, max=MAX_JOBS),
         default=None,
         metavar="J",
         help=f"Parallel workers (default: all {default_jobs()} cores).",
@@ -246,18 +354,58 @@ def write_file_atomically(path: str, text: str | bytes) -> None:
         raise
 
 
-def read_input(path: str) -> str:
-    """A file's text, or standard input for ``-``; errors become one-line messages."""
-    if path == "-":
-        return sys.stdin.read()
+#: The most a FILE (or standard input) may hold: a puzzle picture, a game record or a pick-up
+#: order is a few kilobytes, and parsers keep their work proportional to this. Commands that
+#: read more (a knight's tour of a large board) pass their own ``limit``.
+MAX_INPUT_BYTES = 1 << 20
+
+
+def read_input(path: str, limit: int = MAX_INPUT_BYTES) -> str:
+    """A file's text, or standard input for ``-``: UTF-8, at most ``limit`` bytes, newlines as
+    ``\\n``, a leading byte-order mark dropped. It is read in blocks and never more than
+    ``limit + 1`` bytes of it (``/dev/zero`` is refused, not read). Every failure is a one-line
+    usage error."""
+    name = "standard input" if path == "-" else _shown_path(path)
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+        if path == "-":
+            if sys.stdin is None:
+                raise click.UsageError("there is no standard input to read")
+            data = _read_at_most(sys.stdin, limit + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = _read_at_most(handle, limit + 1)
     except FileNotFoundError:
-        raise click.UsageError(f"no such file: {path}") from None
+        raise click.UsageError(f"no such file: {name}") from None
     except IsADirectoryError:
-        raise click.UsageError(f"{path} is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise click.UsageError(f"{path} is not a UTF-8 text file") from None
+        raise click.UsageError(f"{name} is a folder, not a file") from None
     except OSError as err:
-        raise click.UsageError(f"cannot read {path}: {err.strerror}") from None
+        raise click.UsageError(f"cannot read {name}: {err.strerror or err}") from None
+    except ValueError:  # a NUL character in the name, or a closed stream
+        raise click.UsageError(f"cannot read {name}: not a file name") from None
+    if len(data) > limit:
+        mib = f" ({limit >> 20} MiB)" if limit % (1 << 20) == 0 else ""
+        raise click.UsageError(f"{name} is too large: the limit is {limit:,} bytes{mib}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise click.UsageError(f"{name} is not a UTF-8 text file") from None
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read_at_most(stream: Any, most: int) -> bytes:
+    """Up to ``most`` bytes of a binary stream, or of a text stream's bytes (its ``buffer``; a
+    text stream without one, as tests use, is read as characters and encoded back), in blocks of
+    64 KiB: a single ``read(most)`` would set aside ``most`` bytes before reading any."""
+    binary = stream if isinstance(stream, io.RawIOBase | io.BufferedIOBase) else getattr(stream, "buffer", None)
+    chunks: list[bytes] = []
+    size = 0
+    while size < most:
+        if binary is not None:
+            chunk = binary.read(min(1 << 16, most - size))
+        else:
+            chunk = stream.read(min(1 << 14, most - size)).encode("utf-8", "surrogateescape")
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
