@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import re
 import sys
 
 import click
 
 from boardpuzzles.cli.common import (
+    COUNT,
     EXIT_CODES_HELP,
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
+    MAX_INPUT_BYTES,
+    OUTPUT_PATH,
     CommandResult,
+    Whole,
     check_writable,
     command_settings,
     count_options,
@@ -23,7 +26,6 @@ from boardpuzzles.cli.common import (
     run_count,
     write_file_atomically,
 )
-from boardpuzzles.errors import BoardPuzzlesError, ParseError
 from boardpuzzles.grid import parse_size
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import PUZZLES
@@ -62,9 +64,9 @@ Examples:
 
 
 def _start(rows: int, cols: int, start: str | None, all_starts: bool) -> int | None:
-    if start and all_starts:
+    if start is not None and all_starts:
         raise click.UsageError("--start and --all-starts contradict each other; give one")
-    return kt.board(rows, cols).cell_named(start) if start else None
+    return kt.board(rows, cols).cell_named(start) if start is not None else None  # '' is refused there
 
 
 def _names(rows: int, cols: int, tour: kt.Tour) -> list[str]:
@@ -138,9 +140,9 @@ Examples:
     @start_opt
     @click.option("--all-starts", is_flag=True, help="Every start square (the default).")
     @closed_opt
-    @click.option("--limit", type=click.IntRange(min=1), default=None, metavar="K", help="Stop after K tours.")
+    @click.option("--limit", type=COUNT, default=None, metavar="K", help="Stop after K tours.")
     @json_option
-    @click.option("--svg", "svg_path", metavar="PATH", help="Also draw the tours into an SVG file.")
+    @click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the tours into an SVG file.")
     def solve(
         size: str,
         start: str | None,
@@ -256,9 +258,11 @@ Examples:
     @size_arg
     @closed_opt
     @start_opt
-    @click.option("--seed", type=int, default=0, show_default=True, help="Seed for the randomised retries.")
+    @click.option(
+        "--seed", type=Whole(0, kt.MAX_SEED), default=0, show_default=True, help="Seed for the randomised retries."
+    )
     @json_option
-    @click.option("--svg", "svg_path", metavar="PATH", help="Also draw the tour into an SVG file.")
+    @click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the tour into an SVG file.")
     def find(size: str, closed: bool, start: str | None, seed: int, as_json: bool, svg_path: str | None) -> None:
         """Find one knight's tour quickly, on boards of any size."""
         rows, cols = parse_size(size)
@@ -326,7 +330,11 @@ Exit codes:
     def check(size: str, file: str, closed: bool, as_json: bool) -> None:
         """Tell whether a tour is a knight's tour of the board, and if not, why."""
         rows, cols = parse_size(size)
-        tour = parse_tour(read_input(file), rows, cols)
+        # A tour file holds a number or a name per square: 16 bytes a square is room for the
+        # move numbers of a board as large as `find` makes, with spaces to spare.
+        kt.board(rows, cols)  # a size beyond any board is refused before the file is read
+        limit = MAX_INPUT_BYTES + 16 * min(rows * cols, kt.MAX_FIND_SQUARES)
+        tour = kt.parse_tour(read_input(file, limit), rows, cols)
         problems = kt.violations(rows, cols, tour, closed)
         if as_json:
             emit_json({"puzzle": "knights-tour", "valid": not problems, "problems": problems})
@@ -339,33 +347,3 @@ Exit codes:
             raise CommandResult(EXIT_NEGATIVE)
 
     return group
-
-
-def parse_tour(text: str, rows: int, cols: int) -> list[int]:
-    """A tour from a board of move numbers or from a list of square names."""
-    grid = kt.board(rows, cols)
-    words = text.split()
-    if not words:
-        raise ParseError("the tour is empty")
-    if all(w.isdigit() or w == "." for w in words):
-        lines = [line.split() for line in text.strip().splitlines() if line.strip()]
-        if len(lines) != rows or any(len(line) != cols for line in lines):
-            raise ParseError(
-                f"a numbered board of {rows}x{cols} needs {rows} lines of {cols} numbers; got {len(lines)} lines"
-            )
-        at: dict[int, int] = {}
-        for r, line in enumerate(lines):
-            for c, word in enumerate(line):
-                if word != ".":
-                    number = int(word)
-                    if number in at:
-                        raise ParseError(f"line {r + 1}: move number {number} appears twice")
-                    at[number] = r * cols + c
-        return [at[k] for k in sorted(at)]
-    tour = []
-    for word in re.split(r"[\s,]+", text.strip()):
-        try:
-            tour.append(grid.cell_named(word))
-        except BoardPuzzlesError as err:
-            raise ParseError(str(err)) from None
-    return tour

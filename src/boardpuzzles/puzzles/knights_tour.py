@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from boardpuzzles.errors import BoardPuzzlesError, SizeError
+from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, check_seed, excerpt
 from boardpuzzles.grid import KNIGHT_STEPS, Grid
 from boardpuzzles.parallel import Progress, Subtask, run_subtasks, stop_if_out_of_time
 
@@ -53,6 +54,8 @@ MAX_FRONTIER_SIDE = 7
 MAX_FRONTIER_STATES = 40_000_000
 #: Subtasks of a count: enough first moves for this many pieces of work per start square.
 SUBTASKS_PER_START = 64
+#: ``find`` seeds numba's random generator, which keeps 32 bits of a seed.
+MAX_SEED = 2**32 - 1
 
 
 # ------------------------------------------------------------------ sizes and tables
@@ -383,6 +386,7 @@ def find(
 
     cols = rows if cols is None else cols
     _validate(rows, cols, start)
+    check_seed(seed, MAX_SEED)  # numba would refuse one beyond 64 bits, and keep 32 bits of the rest
     squares = rows * cols
     if squares > MAX_FIND_SQUARES:
         raise SizeError(f"find is limited to {MAX_FIND_SQUARES:,} squares (memory); {rows}x{cols} has {squares:,}")
@@ -402,12 +406,13 @@ def find(
     first = start if start is not None else 0
     budget = 4 * squares + 1000
     for attempt in range(attempts):
-        walk = warnsdorff_walk(moves, n_moves, first, edge_pull, seed + attempt, attempt > 0, budget)
+        rng_seed = (seed + attempt) & MAX_SEED  # the 32 bits numba keeps, so seed + attempt never overflows
+        walk = warnsdorff_walk(moves, n_moves, first, edge_pull, rng_seed, attempt > 0, budget)
         if len(walk) < squares:
             continue
         if not closed:
             return result(tuple(walk.tolist()), "Warnsdorff" + (" (randomised ties)" if attempt else ""))
-        if close_by_rotations(moves, n_moves, walk, cols, budget, seed + attempt):
+        if close_by_rotations(moves, n_moves, walk, cols, budget, rng_seed):
             cycle = walk.tolist()
             at = cycle.index(first)
             return result(tuple(cycle[at:] + cycle[:at]), "Warnsdorff, closed by rotations")
@@ -429,9 +434,71 @@ def find(
 def _validate(rows: int, cols: int, start: int | None) -> None:
     for what, value in (("rows", rows), ("columns", cols)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-            raise SizeError(f"the number of {what} must be a positive integer, got {value!r}")
+            raise SizeError(f"the number of {what} must be a positive integer, got {excerpt(value)}")
     if start is not None and not 0 <= start < rows * cols:
-        raise BoardPuzzlesError(f"start square {start} is off the {rows}x{cols} board")
+        raise BoardPuzzlesError(f"start square {excerpt(start)} is off the {rows}x{cols} board")
+
+
+# ------------------------------------------------------------------ reading a tour
+#: A board of move numbers: ASCII digits or '.' only, separated by white space.
+_NUMBERED = re.compile(r"\s*+(?:(?:[0-9]++|\.)(?:\s++(?:[0-9]++|\.))*+)?\s*+")
+
+
+def parse_tour(text: str, rows: int, cols: int | None = None) -> list[int]:
+    """A tour from a board of move numbers (one row per line, ``.`` an unvisited square; the
+    squares are taken in the order of their numbers) or from a list of square names (separated
+    by spaces or commas). A tour names each square at most once, so a list longer than the board
+    is refused as soon as it is seen, and a number is read only if it has at most 9 digits."""
+    cols = rows if cols is None else cols
+    grid = board(rows, cols)
+    squares = rows * cols
+    text = text.removeprefix("\ufeff")  # a byte-order mark that an editor put at the start
+    if not text.strip():
+        raise ParseError("the tour is empty")
+    if _NUMBERED.fullmatch(text):
+        return _numbered_tour(text, rows, cols)
+    words = (match.group() for match in re.finditer(r"\S++", text))
+    if re.fullmatch(r"[0-9]++|\.", next(words, "")):  # numbers were meant: name the word that is not one
+        stranger = next((w for w in words if not re.fullmatch(r"[0-9]++|\.", w)), "")
+        raise ParseError(f"{excerpt(stranger)} is not a move number: a numbered board holds ASCII digits and '.'")
+    tour = []
+    for k, match in enumerate(re.finditer(r"[^\s,]++", text), start=1):
+        if k > squares:
+            raise ParseError(f"more than {squares} squares listed: a tour of {rows}x{cols} visits each square once")
+        try:
+            tour.append(grid.cell_named(match.group()))
+        except BoardPuzzlesError as err:
+            raise ParseError(str(err)) from None
+    return tour
+
+
+def _numbered_tour(text: str, rows: int, cols: int) -> list[int]:
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) != rows:
+        raise ParseError(
+            f"a numbered board of {rows}x{cols} needs {rows} lines of {cols} numbers; got {len(lines)} lines"
+        )
+    numbers = np.full(rows * cols, -1, np.int64)  # the move number on each square; -1: none
+    for r, line in enumerate(lines):
+        words = line.split(None, cols)  # at most one more than a row holds: a long line stays cheap
+        if len(words) != cols:
+            raise ParseError(
+                f"a numbered board of {rows}x{cols} needs {rows} lines of {cols} numbers; "
+                f"line {r + 1} has {'more than ' + str(cols) if len(words) > cols else len(words)}"
+            )
+        for c, word in enumerate(words):
+            if word != ".":
+                if len(word.lstrip("0")) > 9:
+                    raise ParseError(f"line {r + 1}: move number {excerpt(word)} is too large")
+                numbers[r * cols + c] = int(word)
+    filled = np.flatnonzero(numbers >= 0)
+    by_number = filled[np.argsort(numbers[filled], kind="stable")]  # ties stay in reading order
+    ordered = numbers[by_number]
+    again = by_number[1:][ordered[1:] == ordered[:-1]]  # a number's later squares
+    if len(again):
+        cell = int(again.min())  # the first repeat met in reading order, as a reader finds it
+        raise ParseError(f"line {cell // cols + 1}: move number {numbers[cell]} appears twice")
+    return by_number.tolist()
 
 
 # ------------------------------------------------------------------ pictures
