@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from boardpuzzles.board import EMPTY, Board
-from boardpuzzles.errors import BoardPuzzlesError, SizeError
+from boardpuzzles.errors import BoardPuzzlesError, SizeError, check_seed
 from boardpuzzles.grid import Grid, line_directions
 from boardpuzzles.parallel import Progress, Subtask, run_subtasks
 
@@ -422,6 +422,7 @@ def find(rules: Rules, *, time_limit: float = 60.0, seed: int = 0, jobs: int = 1
     ran out, or when the search was complete and proved there is none (``complete``)."""
     if rules.colours != 1 or rules.stones is not None and rules.stones != rules.per_colour:
         raise BoardPuzzlesError("find looks for one-colour boards with the most stones (--colours 1, no --stones)")
+    check_seed(seed)  # numpy's generator refuses a negative seed with a message of its own
     started = time.perf_counter()
     cell_lines, line_cells = line_tables(rules)
     search = _kernel_module().find_symmetric
