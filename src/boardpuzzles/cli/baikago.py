@@ -9,7 +9,10 @@ import click
 
 from boardpuzzles.cli.common import (
     EXIT_NEGATIVE,
+    OUTPUT_PATH,
+    SEED,
     CommandResult,
+    Whole,
     check_writable,
     command_settings,
     emit_json,
@@ -87,7 +90,7 @@ def rules_options(f: Callable) -> Callable:
     )(f)
     f = click.option(
         "--max-d",
-        type=click.IntRange(min=1),
+        type=Whole(min=1),
         default=None,
         metavar="D",
         help="Only crosses with arms at distance D or less win (default: any).",
@@ -282,7 +285,9 @@ Exit codes:
   2    unreadable picture or bad options""",
     )
     @click.argument("file", metavar="FILE|-")
-    @click.option("--size", "-n", type=int, default=None, metavar="N", help="Board side (default: from the picture).")
+    @click.option(
+        "--size", "-n", type=Whole(), default=None, metavar="N", help="Board side (default: from the picture)."
+    )
     @rules_options
     @json_option
     @colour_option
@@ -323,16 +328,18 @@ Exit codes:
     @click.option("--white", type=click.Choice(["human", "computer"]), default="human", show_default=True)
     @click.option(
         "--strength",
-        type=click.IntRange(1, 4),
+        type=Whole(1, 4),
         default=3,
         show_default=True,
         help="1 quick and weak ... 4 slow (up to 3 s a move).",
     )
-    @click.option("--size", "-n", type=int, default=15, show_default=True, metavar="N", help="Board side.")
+    @click.option("--size", "-n", type=Whole(), default=15, show_default=True, metavar="N", help="Board side.")
     @rules_options
     @click.option("--load", "load_path", metavar="FILE", help="Continue a saved game (its rules replace the options).")
-    @click.option("--save", "save_path", metavar="FILE", help="Save the game record here when the game ends.")
-    @click.option("--seed", type=int, default=None, help="Seed of the computer's choices among equal moves.")
+    @click.option(
+        "--save", "save_path", type=OUTPUT_PATH, metavar="FILE", help="Save the game record here when the game ends."
+    )
+    @click.option("--seed", type=SEED, default=None, help="Seed of the computer's choices among equal moves.")
     @colour_option
     def play(black, white, strength, size, max_d, orientations, load_path, save_path, seed, colour) -> None:
         """Play in the terminal: two people, or a person against the computer."""
@@ -370,7 +377,7 @@ column from the left, y the row from the top, from 0. Point a tournament manager
 Example:
   printf 'START 15\\nBEGIN\\nEND\\n' | boardpuzzles baikago engine""",
     )
-    @click.option("--strength", type=click.IntRange(1, 4), default=3, show_default=True)
+    @click.option("--strength", type=Whole(1, 4), default=3, show_default=True)
     @rules_options
     def engine(strength, max_d, orientations) -> None:
         """Run as a Gomocup engine (brain) on stdin and stdout."""
@@ -393,8 +400,8 @@ Stop it with Ctrl-C.
 Example:
   boardpuzzles baikago serve --port 8015      then open http://127.0.0.1:8015/""",
     )
-    @click.option("--port", type=click.IntRange(0, 65535), default=8015, show_default=True, help="0 picks a free port.")
-    @click.option("--size", "-n", type=int, default=15, show_default=True, metavar="N", help="Board side.")
+    @click.option("--port", type=Whole(0, 65535), default=8015, show_default=True, help="0 picks a free port.")
+    @click.option("--size", "-n", type=Whole(), default=15, show_default=True, metavar="N", help="Board side.")
     @rules_options
     def serve_command(port, size, max_d, orientations) -> None:
         """Play in a web browser against the computer."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -9,10 +10,16 @@ from pathlib import Path
 import click
 
 from boardpuzzles.cli.common import (
+    COUNT,
+    DELAY,
     EXIT_CODES_HELP,
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
+    OUTPUT_PATH,
+    SECONDS,
+    SEED,
     CommandResult,
+    Whole,
     check_writable,
     command_settings,
     count_options,
@@ -51,7 +58,7 @@ def file_argument(f: Callable) -> Callable:
 
 
 def svg_option(f: Callable) -> Callable:
-    return click.option("--svg", "svg_path", metavar="PATH", help="Also draw into an SVG file.")(f)
+    return click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw into an SVG file.")(f)
 
 
 def _load(file: str, in_format: str | None) -> formats.Document:
@@ -198,7 +205,7 @@ Examples:
     @click.option(
         "--max",
         "cap",
-        type=click.IntRange(min=1),
+        type=COUNT,
         default=None,
         metavar="K",
         help="Stop counting at K (one search; --jobs and the limits do not apply).",
@@ -311,12 +318,14 @@ Examples:
     @click.option("--order", "order_text", metavar="ORDER", help="Replay this order instead of the solution.")
     @click.option(
         "--delay",
-        type=click.FloatRange(min=0),
+        type=DELAY,
         default=None,
         metavar="S",
         help="Seconds between stones (default: wait for a key).",
     )
-    @click.option("--gif", "gif_path", metavar="PATH", help="Write an animated GIF instead of replaying.")
+    @click.option(
+        "--gif", "gif_path", type=OUTPUT_PATH, metavar="PATH", help="Write an animated GIF instead of replaying."
+    )
     @svg_option
     @json_option
     def animate(file, in_format, order_text, delay, gif_path, svg_path, as_json) -> None:
@@ -391,7 +400,9 @@ Examples:
         "--to", "out_format", type=click.Choice(list(formats.FORMATS)), required=True, help="The format to write."
     )
     @click.option("--solve", "with_solution", is_flag=True, help="Include the solution's pick-up numbers.")
-    @click.option("--output", "-o", "out_path", metavar="PATH", help="Write to a file (default: stdout).")
+    @click.option(
+        "--output", "-o", "out_path", type=OUTPUT_PATH, metavar="PATH", help="Write to a file (default: stdout)."
+    )
     @json_option
     def convert(file, in_format, out_format, with_solution, out_path, as_json) -> None:
         """Write a puzzle in another format."""
@@ -433,8 +444,8 @@ Exit codes:
   3    gave up at the time limit""",
     )
     @click.option("--size", "size_text", required=True, metavar="RxC", help="Rows x columns (or one side).")
-    @click.option("--stones", type=int, required=True, metavar="K", help="Number of stones.")
-    @click.option("--seed", type=int, default=None, help="Seed of the random walk.")
+    @click.option("--stones", type=Whole(), required=True, metavar="K", help="Number of stones.")
+    @click.option("--seed", type=SEED, default=None, help="Seed of the random walk.")
     @click.option(
         "--to",
         "out_format",
@@ -446,13 +457,15 @@ Exit codes:
     @click.option("--solution", is_flag=True, help="Write the pick-up numbers too (numbers, pzprv3).")
     @click.option(
         "--time-limit",
-        type=click.FloatRange(min=0, min_open=True),
+        type=SECONDS,
         default=60.0,
         show_default=True,
         metavar="S",
         help="Give up after S seconds.",
     )
-    @click.option("--output", "-o", "out_path", metavar="PATH", help="Write to a file (default: stdout).")
+    @click.option(
+        "--output", "-o", "out_path", type=OUTPUT_PATH, metavar="PATH", help="Write to a file (default: stdout)."
+    )
     @json_option
     @svg_option
     def generate(size_text, stones, seed, out_format, solution, time_limit, out_path, as_json, svg_path) -> None:
@@ -509,9 +522,22 @@ Exit codes:
 def _document(file: str, in_format: str | None) -> formats.Document:
     """The puzzle in FILE, or FILE itself when it is a puzz.link URL (not a file that exists).
     Only what looks like a URL is read as one, so a mistyped path is reported as a missing file."""
-    if file != "-" and not Path(file).exists() and _looks_like_url(file):
+    if file != "-" and not _is_file(file, exists=True) and _looks_like_url(file):
         return formats.read(file, in_format or "url")
     return _load(file, in_format)
+
+
+def _is_file(text: str, exists: bool = False) -> bool:
+    """Whether ``text`` names a file (or, with ``exists``, anything) that exists. Text that cannot
+    be a path (over the system's 4096-byte limit on a path or 255 on a name, or with a NUL) is
+    not looked up at all, and a failed look-up counts as no: it is then read as an order or URL."""
+    try:
+        too_long = len(os.fsencode(text)) > 4096 or any(len(part) > 255 for part in os.fsencode(text).split(b"/"))
+        if not text or too_long or "\0" in text:
+            return False
+        return Path(text).exists() if exists else Path(text).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _looks_like_url(text: str) -> bool:
@@ -521,7 +547,7 @@ def _looks_like_url(text: str) -> bool:
 
 def _read_order(puzzle: gh.Puzzle, text: str) -> gh.Order:
     """ORDER as text, or the order held by a file (``solve`` output, a numbers board, pzprv3)."""
-    if Path(text).is_file() or text == "-":
+    if text == "-" or _is_file(text):
         content = read_input(text)
         line = next((ln for ln in content.splitlines() if ln.strip().startswith("order:")), None)
         if line is not None:

@@ -8,10 +8,15 @@ import click
 
 from boardpuzzles.board import parse_board
 from boardpuzzles.cli.common import (
+    COUNT,
     EXIT_CODES_HELP,
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
+    OUTPUT_PATH,
+    SECONDS,
+    SEED,
     CommandResult,
+    Whole,
     check_writable,
     command_settings,
     count_options,
@@ -42,12 +47,16 @@ problem (OEIS A000755; with --unique, A000769)."""
 def rules_options(f: Callable) -> Callable:
     """--size, --colours, --max-in-line, --stones: the member of the family (default: the seed)."""
     f = click.option(
-        "--stones", type=int, default=None, metavar="S", help="Stones per colour (default: the most possible, K x N)."
+        "--stones",
+        type=Whole(),
+        default=None,
+        metavar="S",
+        help="Stones per colour (default: the most possible, K x N).",
     )(f)
     f = click.option(
         "--max-in-line",
         "-k",
-        type=int,
+        type=Whole(),
         default=2,
         show_default=True,
         metavar="K",
@@ -56,13 +65,13 @@ def rules_options(f: Callable) -> Callable:
     f = click.option(
         "--colours",
         "-c",
-        type=int,
+        type=Whole(),
         default=2,
         show_default=True,
         metavar="C",
         help="Number of colours (1: no-three-in-line).",
     )(f)
-    f = click.option("--size", "-n", type=int, default=6, show_default=True, metavar="N", help="Board side.")(f)
+    f = click.option("--size", "-n", type=Whole(), default=6, show_default=True, metavar="N", help="Board side.")(f)
     return f
 
 
@@ -96,11 +105,11 @@ Examples:
 {EXIT_CODES_HELP}""",
     )
     @rules_options
-    @click.option("--limit", type=click.IntRange(min=1), default=None, metavar="K", help="Stop after K boards.")
+    @click.option("--limit", type=COUNT, default=None, metavar="K", help="Stop after K boards.")
     @click.option("--unique", is_flag=True, help="One board per class of the 8 symmetries of the square.")
     @click.option("--swap-colours", is_flag=True, help="With --unique: colour relabellings identify boards too.")
     @json_option
-    @click.option("--svg", "svg_path", metavar="PATH", help="Also draw the boards into an SVG file.")
+    @click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the boards into an SVG file.")
     def solve(size, colours, max_in_line, stones, limit, unique, swap_colours, as_json, svg_path) -> None:
         """Print the placements, one board after another, as they are found."""
         rules = _rules(size, colours, max_in_line, stones)
@@ -201,12 +210,14 @@ Exit codes:
   2    bad input or usage
   3    gave up when the time limit ran out (nothing proven)""",
     )
-    @click.option("--size", "-n", type=int, required=True, metavar="N", help="Board side.")
-    @click.option("--colours", "-c", type=int, default=1, show_default=True, metavar="C", help="Only 1 is supported.")
-    @click.option("--max-in-line", "-k", type=int, default=2, show_default=True, metavar="K")
+    @click.option("--size", "-n", type=Whole(), required=True, metavar="N", help="Board side.")
+    @click.option(
+        "--colours", "-c", type=Whole(), default=1, show_default=True, metavar="C", help="Only 1 is supported."
+    )
+    @click.option("--max-in-line", "-k", type=Whole(), default=2, show_default=True, metavar="K")
     @click.option(
         "--time-limit",
-        type=click.FloatRange(min=0, min_open=True),
+        type=SECONDS,
         default=60.0,
         show_default=True,
         metavar="S",
@@ -214,14 +225,14 @@ Exit codes:
     )
     @click.option(
         "--seed",
-        type=int,
+        type=SEED,
         default=0,
         show_default=True,
         help="Seed of the random orders (the same seed finds the same board with --jobs 1).",
     )
     @jobs_option
     @json_option
-    @click.option("--svg", "svg_path", metavar="PATH", help="Also draw the board into an SVG file.")
+    @click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the board into an SVG file.")
     def find(size, colours, max_in_line, time_limit, seed, jobs, as_json, svg_path) -> None:
         """Find one board on a large size quickly (one colour)."""
         if colours != 1:
@@ -291,9 +302,9 @@ Exit codes:
   2    unreadable picture or bad options""",
     )
     @click.argument("file", metavar="FILE|-")
-    @click.option("--colours", "-c", type=int, default=2, show_default=True, metavar="C")
-    @click.option("--max-in-line", "-k", type=int, default=2, show_default=True, metavar="K")
-    @click.option("--stones", type=int, default=None, metavar="S", help="Stones per colour (default K x N).")
+    @click.option("--colours", "-c", type=Whole(), default=2, show_default=True, metavar="C")
+    @click.option("--max-in-line", "-k", type=Whole(), default=2, show_default=True, metavar="K")
+    @click.option("--stones", type=Whole(), default=None, metavar="S", help="Stones per colour (default K x N).")
     @json_option
     def check(file, colours, max_in_line, stones, as_json) -> None:
         """Tell whether a board picture is a solution, and if not, why."""

@@ -6,8 +6,10 @@ import click
 
 from boardpuzzles.board import parse_board
 from boardpuzzles.cli.common import (
+    COUNT,
     EXIT_CODES_HELP,
     EXIT_NEGATIVE,
+    OUTPUT_PATH,
     CommandResult,
     check_writable,
     command_settings,
@@ -113,11 +115,13 @@ def make_group(torus: bool) -> click.Group:
 
     @group.command("solve", context_settings=command_settings(), epilog=_solve_epilog(v))
     @size_argument()
-    @click.option("--limit", type=click.IntRange(min=1), default=None, metavar="K", help="Stop after K placements.")
+    @click.option("--limit", type=COUNT, default=None, metavar="K", help="Stop after K placements.")
     @click.option("--unique", is_flag=True, help="Keep one placement per symmetry class (see --group).")
     @group_option
     @json_option
-    @click.option("--svg", "svg_path", metavar="PATH", help="Also draw the placements into an SVG file.")
+    @click.option(
+        "--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the placements into an SVG file."
+    )
     def solve(n: int, limit: int | None, unique: bool, group: str, as_json: bool, svg_path: str | None) -> None:
         """Print the placements of N queens, one board after another."""
         queens.validate_size(n)
