@@ -64,7 +64,7 @@ def whole_number(text: str, what: str, error: type[BoardPuzzlesError] = ParseErr
     significant = len(text.lstrip("0"))
     if significant > MAX_DIGITS:
         raise SizeError(f"{what} is {excerpt(text)}: too large ({significant:,} digits)")
-    return int(text)
+    return int(text.lstrip("0") or "0")  # int() counts leading zeros against its 4300 digits
 
 
 def check_seed(seed: object, maximum: int = MAX_SEED) -> int:

@@ -125,7 +125,7 @@ def parse_size(text: str) -> tuple[int, int]:
     longest = max(len(side.lstrip("0")) for side in sides)
     if longest > 9:  # refused before int() sees it: far beyond any board (and Python's 4300 digits)
         raise SizeError(f"board size {excerpt(text)} is too large: a side of {longest:,} digits")
-    rows, cols = int(sides[0]), int(sides[-1])
+    rows, cols = (int(side.lstrip("0") or "0") for side in (sides[0], sides[-1]))  # int() counts zeros too
     if rows < 1 or cols < 1:
         raise SizeError(f"board size {excerpt(text)}: both sides must be at least 1")
     return rows, cols
@@ -258,7 +258,7 @@ class Grid:
         for ch in letters:
             col = col * 26 + (ord(ch) - ord("a") + 1)
         col -= 1
-        row = self.rows - int(digits)
+        row = self.rows - int(digits.lstrip("0") or "0")
         if not self.contains(row, col):
             raise BoardPuzzlesError(f"square {excerpt(name)} is off the {self.describe()} board")
         return row * self.cols + col

@@ -212,7 +212,8 @@ def _numbered(rows: list[tuple[int, list[str]]], what: str) -> tuple[Puzzle, Ord
             if token in ("O", "o"):
                 stones.append(cell)
             elif is_decimal(token):
-                k = int(token) if len(token.lstrip("0")) <= 9 else len(rows) * width + 1
+                significant = token.lstrip("0") or "0"  # int() counts leading zeros against its limit
+                k = int(significant) if len(significant) <= 9 else len(rows) * width + 1
                 if k > len(rows) * width:
                     raise ParseError(
                         f"line {number}, column {c + 1}: pick-up number {excerpt(token)} is larger than "

@@ -427,7 +427,7 @@ def parse_order(puzzle: Puzzle, text: str) -> Order:
         order = []
         for k, (r, c) in enumerate(pairs, start=1):
             # More than 9 digits is off any board: refused before int() sees a huge number.
-            row, col = (int(v) if len(v.lstrip("-0")) <= 9 else -1 for v in (r, c))
+            row, col = (_coordinate(v) for v in (r, c))
             if not (0 <= row < puzzle.rows and 0 <= col < puzzle.cols):
                 shown = ",".join(v if len(v) <= 12 else f"{v[:12]}..." for v in (r, c))
                 raise ParseError(
@@ -445,6 +445,14 @@ def parse_order(puzzle: Puzzle, text: str) -> Order:
         except BoardPuzzlesError as err:
             raise ParseError(f"order item {k}: {err}") from None
     return tuple(order)
+
+
+def _coordinate(text: str) -> int:
+    """A row or column of a pair; -1 (off any board) for more than 9 digits, which int() never sees."""
+    digits = text.lstrip("-").lstrip("0") or "0"
+    if len(digits) > 9:
+        return -1
+    return -int(digits) if text.startswith("-") else int(digits)
 
 
 #: A ``row,col`` pair, in parentheses or bare; ASCII digits only. A bare pair starts only where

@@ -389,7 +389,10 @@ def find(
     check_seed(seed, MAX_SEED)  # numba would refuse one beyond 64 bits, and keep 32 bits of the rest
     squares = rows * cols
     if squares > MAX_FIND_SQUARES:
-        raise SizeError(f"find is limited to {MAX_FIND_SQUARES:,} squares (memory); {rows}x{cols} has {squares:,}")
+        has = f"{squares:,}" if squares < 10**30 else "far more"  # a huge size is not printed whole
+        raise SizeError(
+            f"find is limited to {MAX_FIND_SQUARES:,} squares (memory); {excerpt(rows)}x{excerpt(cols)} has {has}"
+        )
     began = time.perf_counter()
 
     def result(tour: Tour | None, method: str, reason: str | None = None, complete: bool = True) -> FindResult:
@@ -488,9 +491,10 @@ def _numbered_tour(text: str, rows: int, cols: int) -> list[int]:
             )
         for c, word in enumerate(words):
             if word != ".":
-                if len(word.lstrip("0")) > 9:
+                significant = word.lstrip("0") or "0"  # int() counts leading zeros against its limit
+                if len(significant) > 9:
                     raise ParseError(f"line {r + 1}: move number {excerpt(word)} is too large")
-                numbers[r * cols + c] = int(word)
+                numbers[r * cols + c] = int(significant)
     filled = np.flatnonzero(numbers >= 0)
     by_number = filled[np.argsort(numbers[filled], kind="stable")]  # ties stay in reading order
     ordered = numbers[by_number]
