@@ -12,6 +12,7 @@ from boardpuzzles.cli.common import (
     OUTPUT_PATH,
     SEED,
     CommandResult,
+    OneOf,
     Whole,
     check_writable,
     command_settings,
@@ -83,7 +84,7 @@ def _use_colour(colour: bool | None) -> bool:
 def rules_options(f: Callable) -> Callable:
     f = click.option(
         "--orientations",
-        type=click.Choice(["+x", "+", "x"]),
+        type=OneOf(["+x", "+", "x"]),
         default="+x",
         show_default=True,
         help="Which crosses win: + and x, or one kind only.",
@@ -324,8 +325,8 @@ Exit codes:
   0    the game ended or was left (end of input, quit)
   2    bad options or an unreadable record""",
     )
-    @click.option("--black", type=click.Choice(["human", "computer"]), default="human", show_default=True)
-    @click.option("--white", type=click.Choice(["human", "computer"]), default="human", show_default=True)
+    @click.option("--black", type=OneOf(["human", "computer"]), default="human", show_default=True)
+    @click.option("--white", type=OneOf(["human", "computer"]), default="human", show_default=True)
     @click.option(
         "--strength",
         type=Whole(1, 4),

@@ -69,9 +69,10 @@ class Whole(click.ParamType):
             text = str(value).strip()
             if not re.fullmatch(r"[+-]?[0-9]+", text):
                 self.fail(f"{excerpt(text)} is not a valid integer", param, ctx)
-            if len(text.lstrip("+-").lstrip("0")) > len(str(MAX_WHOLE)):
+            digits = text.lstrip("+-").lstrip("0") or "0"  # int() counts leading zeros against its limit
+            if len(digits) > len(str(MAX_WHOLE)):
                 self.fail(f"{excerpt(text)} {self.out_of_range()}", param, ctx)
-            number = int(text)
+            number = -int(digits) if text.startswith("-") else int(digits)
         if not self.min <= number <= self.max:
             self.fail(f"{excerpt(number)} {self.out_of_range()}", param, ctx)
         return number
@@ -133,6 +134,17 @@ class OutputPath(click.ParamType):
 def _shown_path(path: str) -> str:
     """A path as a message shows it: as typed, unless it is long, empty or holds odd characters."""
     return path if path and len(path) <= 80 and path.isprintable() and path.strip() == path else excerpt(path, 60)
+
+
+class OneOf(click.Choice):
+    """``click.Choice`` whose messages fit on one line (click lists a missing choice one per
+    line) and cut a long wrong value short."""
+
+    def get_missing_message(self, param: click.Parameter, ctx: click.Context | None) -> str:
+        return "Choose from " + ", ".join(map(str, self.choices))
+
+    def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
+        return f"{excerpt(str(value))} is not one of {', '.join(map(repr, self.choices))}"
 
 
 #: Time limits (positive), and pauses between frames (zero allowed; at most a minute, which also

@@ -19,6 +19,7 @@ from boardpuzzles.cli.common import (
     SECONDS,
     SEED,
     CommandResult,
+    OneOf,
     Whole,
     check_writable,
     command_settings,
@@ -50,7 +51,7 @@ def file_argument(f: Callable) -> Callable:
         "--format",
         "-f",
         "in_format",
-        type=click.Choice(list(formats.FORMATS)),
+        type=OneOf(list(formats.FORMATS)),
         default=None,
         help="The input's format (default: detected).",
     )(f)
@@ -396,9 +397,7 @@ Examples:
 {EXIT_CODES_HELP}""",
     )
     @file_argument
-    @click.option(
-        "--to", "out_format", type=click.Choice(list(formats.FORMATS)), required=True, help="The format to write."
-    )
+    @click.option("--to", "out_format", type=OneOf(list(formats.FORMATS)), required=True, help="The format to write.")
     @click.option("--solve", "with_solution", is_flag=True, help="Include the solution's pick-up numbers.")
     @click.option(
         "--output", "-o", "out_path", type=OUTPUT_PATH, metavar="PATH", help="Write to a file (default: stdout)."
@@ -449,7 +448,7 @@ Exit codes:
     @click.option(
         "--to",
         "out_format",
-        type=click.Choice(list(formats.FORMATS)),
+        type=OneOf(list(formats.FORMATS)),
         default="rows",
         show_default=True,
         help="The format to write.",

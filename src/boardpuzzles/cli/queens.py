@@ -11,6 +11,7 @@ from boardpuzzles.cli.common import (
     EXIT_NEGATIVE,
     OUTPUT_PATH,
     CommandResult,
+    OneOf,
     check_writable,
     command_settings,
     count_options,
@@ -107,7 +108,7 @@ def make_group(torus: bool) -> click.Group:
 
     group_option = click.option(
         "--group",
-        type=click.Choice(v.groups),
+        type=OneOf(v.groups),
         default=v.default_group,
         show_default=True,
         help="Symmetry group for --unique: " + "; ".join(f"{g}: {GROUP_HELP[g]}" for g in v.groups) + ".",
