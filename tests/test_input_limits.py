@@ -139,6 +139,21 @@ def test_a_huge_number_on_the_command_line_is_one_short_line(capsys, monkeypatch
     assert refused(code, err)
 
 
+ZEROS = "0" * 5000  # int() counts leading zeros against its limit too
+
+
+def test_leading_zeros_do_not_reach_int(capsys, monkeypatch):
+    puzzle = formats.read(URL).puzzle
+    assert parse_size(ZEROS + "5") == (5, 5)
+    assert Grid(5, 5).cell_named("a" + ZEROS + "1") == 20
+    assert whole_number(ZEROS + "7", "n") == 7
+    assert kt.parse_tour(ZEROS + "1", 1) == [0]
+    assert gh.parse_order(puzzle, f"({ZEROS}4,{ZEROS}4)") == gh.parse_order(puzzle, "e3")
+    assert formats.read(f"pzprv3\ngoishi\n{ZEROS}1\n{ZEROS}2\n{ZEROS}1 0 \n").order == (0,)
+    code, out, _ = run(capsys, monkeypatch, "queens", "count", ZEROS + "8")
+    assert (code, out) == (0, "92\n")
+
+
 def test_whole_number_reads_ascii_digits_only_and_bounds_them_first():
     assert whole_number("0042", "n") == 42
     for text in ("\u0664", "1_0", " 1", "+1", "²", ""):
