@@ -232,7 +232,7 @@ def test_independent_checker_agrees_on_known_tour():
     17 22 13 4 9
     12 7 24 15 20
     23 16 21 8 25"""
-    assert kt.check(5, 5, parse_tour(picture, 5, 5))
+    assert kt.check(5, 5, kt.parse_tour(picture, 5, 5))
 
 
 # ------------------------------------------------------------------ sizes and input
@@ -282,7 +282,7 @@ def test_cli_solve_prints_numbered_boards(capsys):
     boards = out.strip().split("\n\n")
     assert len(boards) == 2
     for b in boards:
-        assert kt.check(5, 5, parse_tour(b, 5, 5))
+        assert kt.check(5, 5, kt.parse_tour(b, 5, 5))
         assert b.splitlines()[-1].split()[0] == "1"  # a1 is bottom left
 
 
@@ -308,7 +308,7 @@ def test_cli_count_and_its_conventions(capsys):
 def test_cli_find_and_svg(capsys, tmp_path):
     path = tmp_path / "tour.svg"
     code, out, err = run(capsys, "knights-tour", "find", "8", "--closed", "--svg", str(path))
-    assert code == 0 and kt.check(8, 8, parse_tour(out, 8, 8), closed=True)
+    assert code == 0 and kt.check(8, 8, kt.parse_tour(out, 8, 8), closed=True)
     assert "closed tour of 8x8" in err
     assert "<polyline" in path.read_text()
     code, _, err = run(capsys, "knights-tour", "find", "4x9", "--closed")

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from boardpuzzles.errors import ParseError
+from boardpuzzles.errors import ParseError, SizeError
 from boardpuzzles.grid import Cell, Grid
 
 EMPTY = "."
 _EMPTY_READ = {".", " "}
+#: The most cells a text picture may spell (1024 x 1024): short rows are padded, so a few long
+#: lines among many short ones would otherwise make a small file a huge board.
+MAX_CELLS = 1 << 20
 
 
 class Board:
@@ -118,14 +121,14 @@ def parse_board(
     ``O O O`` is then five cells). ``pieces`` limits the accepted letters (for example ``"XO"``).
     ``pad=False`` refuses rows of unequal width instead of padding them.
     """
+    text = text.removeprefix("\ufeff")  # a byte-order mark that an editor put at the start
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    numbered = [(i + 1, line.rstrip("\n")) for i, line in enumerate(lines)]
-    while numbered and not numbered[0][1].strip():
-        numbered.pop(0)
-    while numbered and not numbered[-1][1].strip():
-        numbered.pop()
-    if not numbered:
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    if not filled:
         raise ParseError("the picture is empty: no rows")
+    first, last = filled[0], filled[-1]
+    Grid(last - first + 1, 1)  # too many rows: refused before anything is built per row
+    numbered = [(i + 1, lines[i]) for i in range(first, last + 1)]
 
     quoted = all(line.strip().startswith('"') for _, line in numbered if line.strip())
     rows: list[tuple[int, str]] = []
@@ -146,6 +149,12 @@ def parse_board(
     width = max(len(row) for _, row in rows)
     if width == 0:
         raise ParseError("the picture is empty: every row is blank")
+    grid = Grid(len(rows), width, torus)  # refuses a size beyond MAX_SIDE before any cell is stored
+    if len(rows) * width > MAX_CELLS:
+        raise SizeError(
+            f"the picture is {len(rows)}x{width} ({len(rows) * width:,} cells); "
+            f"a picture holds at most {MAX_CELLS:,} cells (short rows count as padded)"
+        )
     cells: list[str] = []
     for number, row in rows:
         if len(row) != width and not pad:
@@ -160,7 +169,7 @@ def parse_board(
                 raise ParseError(
                     f"line {number}, column {column + 1}: unexpected {ch!r} (expected {allowed}, '.' or space)"
                 )
-    return Board(Grid(len(rows), width, torus), cells)
+    return Board(grid, cells)
 
 
 def _looks_spaced(rows: list[str]) -> bool:

@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, shorten
+from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, excerpt
 
 Cell = int
 Coords = tuple[int, int]
@@ -117,13 +117,17 @@ def line_directions(max_step: int) -> list[Direction]:
 def parse_size(text: str) -> tuple[int, int]:
     """A board size as users type it: ``"6"`` -> (6, 6); ``"3x8"`` (or ``3X8``, ``3*8``) -> (3, 8),
     rows by columns."""
-    match = re.fullmatch(r"\s*([0-9]{1,9})\s*(?:[xX*]\s*([0-9]{1,9}))?\s*", str(text)[:100])
+    text = str(text)
+    match = re.fullmatch(r"\s*+([0-9]++)\s*+(?:[xX*]\s*+([0-9]++))?\s*+", text)
     if not match:
-        raise ParseError(f"{shorten(str(text))!r} is not a size: give N or RxC (rows x columns), for example 6 or 3x8")
-    rows = int(match.group(1))
-    cols = int(match.group(2) or rows)
+        raise ParseError(f"{excerpt(text)} is not a size: give N or RxC (rows x columns), for example 6 or 3x8")
+    sides = [side for side in match.groups() if side]
+    longest = max(len(side.lstrip("0")) for side in sides)
+    if longest > 9:  # refused before int() sees it: far beyond any board (and Python's 4300 digits)
+        raise SizeError(f"board size {excerpt(text)} is too large: a side of {longest:,} digits")
+    rows, cols = (int(side.lstrip("0") or "0") for side in (sides[0], sides[-1]))  # int() counts zeros too
     if rows < 1 or cols < 1:
-        raise SizeError(f"board size {text!r}: both sides must be at least 1")
+        raise SizeError(f"board size {excerpt(text)}: both sides must be at least 1")
     return rows, cols
 
 
@@ -249,18 +253,20 @@ class Grid:
 
     def cell_named(self, name: str) -> Cell:
         """Parse a chess-style name such as ``a1`` or ``H8`` (case-insensitive)."""
-        text = name.strip().lower()
-        letters = text.rstrip("0123456789")
-        digits = text[len(letters) :]
-        if not letters or not letters.isalpha() or not letters.isascii() or not digits:
-            raise BoardPuzzlesError(f"{name!r} is not a square name like 'a1'")
+        match = re.fullmatch(r"\s*+([A-Za-z]++)([0-9]++)\s*+", name)
+        if not match:
+            raise BoardPuzzlesError(f"{excerpt(name)} is not a square name like 'a1'")
+        letters, digits = match.group(1).lower(), match.group(2)
+        # Three letters reach column 18278 and nine digits rank 999,999,999: beyond any grid.
+        if len(letters) > 3 or len(digits.lstrip("0")) > 9:
+            raise BoardPuzzlesError(f"square {excerpt(name)} is off the {self.describe()} board")
         col = 0
         for ch in letters:
             col = col * 26 + (ord(ch) - ord("a") + 1)
         col -= 1
-        row = self.rows - int(digits)
+        row = self.rows - int(digits.lstrip("0") or "0")
         if not self.contains(row, col):
-            raise BoardPuzzlesError(f"square {name!r} is off the {self.describe()} board")
+            raise BoardPuzzlesError(f"square {excerpt(name)} is off the {self.describe()} board")
         return row * self.cols + col
 
     def describe(self) -> str:

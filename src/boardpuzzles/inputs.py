@@ -8,43 +8,79 @@ file system for text that cannot be a path.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
+from typing import Any
 
-from boardpuzzles.errors import BoardPuzzlesError, shorten
+from boardpuzzles.errors import BoardPuzzlesError, excerpt
 
-#: The largest input read: a 1000 x 1000 knight's tour as square names is about 5 MB.
-MAX_INPUT_BYTES = 16 * 1024 * 1024
+#: The most a FILE (or standard input) may hold: a puzzle picture, a game record or a pick-up
+#: order is a few kilobytes, and parsers keep their work proportional to this.
+MAX_INPUT_BYTES = 1 << 20
+#: The most an answer may hold: a knight's tour of the largest board `find` makes (4,000,000
+#: squares) is about 32 MB as square names.
+MAX_ANSWER_BYTES = 64 << 20
 #: Longer arguments are never file names (Linux allows 4096 bytes in a path, 255 in a name).
 MAX_PATH_CHARS = 4096
 BOM = "\ufeff"
 
 
 def read_text(path: str, limit: int = MAX_INPUT_BYTES) -> str:
-    """The UTF-8 text of a file, or of standard input for ``-``; one-line errors."""
-    if path == "-":
-        data = sys.stdin.buffer.read(limit + 1)
-        where = "standard input"
-    else:
-        if not could_be_path(path):
-            raise BoardPuzzlesError(f"no such file: {shorten(path)}")
-        try:
+    """The UTF-8 text of a file, or of standard input for ``-``: at most ``limit`` bytes, read in
+    blocks and never more than ``limit + 1`` of them (``/dev/zero`` is refused, not read); newlines
+    as ``\\n``; a leading byte-order mark dropped. Every failure is one line."""
+    where = "standard input" if path == "-" else _shown(path)
+    try:
+        if path == "-":
+            if sys.stdin is None:
+                raise BoardPuzzlesError("there is no standard input to read")
+            data = _read_at_most(sys.stdin, limit + 1)
+        else:
+            if not could_be_path(path):
+                raise BoardPuzzlesError(f"no such file: {where}")
             with open(path, "rb") as handle:
-                data = handle.read(limit + 1)
-        except FileNotFoundError:
-            raise BoardPuzzlesError(f"no such file: {shorten(path)}") from None
-        except IsADirectoryError:
-            raise BoardPuzzlesError(f"{shorten(path)} is a folder, not a file") from None
-        except OSError as err:
-            raise BoardPuzzlesError(f"cannot read {shorten(path)}: {err.strerror}") from None
-        where = shorten(path)
+                data = _read_at_most(handle, limit + 1)
+    except FileNotFoundError:
+        raise BoardPuzzlesError(f"no such file: {where}") from None
+    except IsADirectoryError:
+        raise BoardPuzzlesError(f"{where} is a folder, not a file") from None
+    except OSError as err:
+        raise BoardPuzzlesError(f"cannot read {where}: {err.strerror or err}") from None
+    except ValueError:  # a NUL character in the name, or a closed stream
+        raise BoardPuzzlesError(f"cannot read {where}: not a file name") from None
     if len(data) > limit:
-        raise BoardPuzzlesError(f"{where} is larger than {limit // (1024 * 1024)} MiB, the most boardpuzzles reads")
+        mib = f" ({limit >> 20} MiB)" if limit % (1 << 20) == 0 else ""
+        raise BoardPuzzlesError(f"{where} is too large: the limit is {limit:,} bytes{mib}")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise BoardPuzzlesError(f"{where} is not UTF-8 text") from None
-    return strip_bom(text)
+    return strip_bom(text).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read_at_most(stream: Any, most: int) -> bytes:
+    """Up to ``most`` bytes of a binary stream, or of a text stream's bytes (its ``buffer``; a
+    text stream without one, as tests use, is read as characters and encoded back), in blocks of
+    64 KiB: a single ``read(most)`` would set aside ``most`` bytes before reading any."""
+    binary = stream if isinstance(stream, io.RawIOBase | io.BufferedIOBase) else getattr(stream, "buffer", None)
+    chunks: list[bytes] = []
+    size = 0
+    while size < most:
+        if binary is not None:
+            chunk = binary.read(min(1 << 16, most - size))
+        else:
+            chunk = stream.read(min(1 << 14, most - size)).encode("utf-8", "surrogateescape")
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+def _shown(path: str) -> str:
+    """A path as a message shows it: as typed, unless it is long, empty or holds odd characters."""
+    return path if path and len(path) <= 80 and path.isprintable() and path.strip() == path else excerpt(path, 60)
 
 
 def strip_bom(text: str) -> str:

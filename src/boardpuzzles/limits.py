@@ -56,8 +56,8 @@ GRACE = 0.3
 OUTER_GRACE = 2.5 * GRACE
 #: How often a waiting thread wakes up to look at the clock and hear Ctrl-C.
 NAP = 0.05
-#: The longest time limit accepted (about 31 years); more is a typo, not a plan.
-MAX_SECONDS = 1e9
+#: The longest time limit accepted (about 16 weeks); more is a typo, not a plan.
+MAX_SECONDS = 10_000_000
 
 
 #: Called once when a kernel starts compiling (numba's cache missed; not when a kernel loads from

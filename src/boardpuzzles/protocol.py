@@ -113,9 +113,10 @@ def parse_int(text: str, what: str, minimum: int | None = None, maximum: int | N
     cleaned = str(text).strip()
     if not re.fullmatch(r"[+-]?[0-9]+", cleaned):
         raise BoardPuzzlesError(f"{what} must be a whole number, got {shorten(str(text))!r}")
-    if len(cleaned.lstrip("+-")) > MAX_DIGITS:
+    digits = cleaned.lstrip("+-").lstrip("0") or "0"  # int() counts leading zeros against its 4300
+    if len(digits) > MAX_DIGITS:
         raise SizeError(f"{what} is too large: {shorten(cleaned)}")
-    value = int(cleaned)
+    value = -int(digits) if cleaned.startswith("-") else int(digits)
     if minimum is not None and value < minimum:
         raise SizeError(f"{what} must be at least {minimum}, got {value}")
     if maximum is not None and value > maximum:
@@ -189,6 +190,8 @@ class Puzzle(Generic[P, A]):
     #: ``check``'s answer may be left out (the problem's file holds it), or typed literally.
     answer_optional: bool = False
     literal_answers: bool = False
+    #: The most bytes an answer file may hold (a picture is small; a big board's tour is not).
+    answer_bytes: int = 1 << 20
     #: ``solve`` prints at most this many answers unless ``--limit`` says otherwise.
     default_limit: int | None = None
     #: A small problem (the words of its parameters) whose every solution the conformance test

@@ -30,8 +30,22 @@ from boardpuzzles.limits import TimeLimitReached
 from boardpuzzles.puzzles import registry
 
 
+class _ReaderGone(Exception):
+    """The reader of our output went away (``head``, a closed pager): a BrokenPipeError under a
+    name that click's main does not catch (it turns EPIPE into ``sys.exit(1)``)."""
+
+
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise _ReaderGone from None
+
+
 @click.group(
     "boardpuzzles",
+    cls=_Group,
     context_settings={"help_option_names": ["-h", "--help"]},
     epilog=f"{CONVENTIONS_HELP}\n\n{EXIT_CODES_HELP}\n\n\bRun `boardpuzzles PUZZLE --help` for examples.",
 )
@@ -80,9 +94,13 @@ def _run(argv: list[str] | None) -> int:
     except TimeLimitReached:
         _error("stopped at the time limit")
         return EXIT_PARTIAL
-    except BrokenPipeError:
-        # The reader (`head`, a closed pager) went away: stop quietly.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (BrokenPipeError, _ReaderGone):
+        # The reader (`head`, a closed pager) went away: stop quietly, as having answered. What is
+        # still buffered for stdout goes to /dev/null, so the exit flush cannot fail either.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):  # stdout is not a file descriptor (captured by a test)
+            pass
         return 0
     except SystemError as err:
         # numba reports a Ctrl-C that lands while it converts a result as a SystemError whose
@@ -119,4 +137,7 @@ def _unknown_option(err: click.ClickException) -> str | None:
 
 
 def _error(message: str) -> None:
-    click.echo(f"boardpuzzles: error: {message.strip()}", err=True)
+    try:
+        click.echo(f"boardpuzzles: error: {message.strip()}", err=True)
+    except BrokenPipeError:  # nobody reads stderr any more: the exit code still says it
+        pass

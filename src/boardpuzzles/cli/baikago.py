@@ -10,7 +10,11 @@ import click
 
 from boardpuzzles.cli.common import (
     EXIT_NEGATIVE,
+    OUTPUT_PATH,
+    SEED,
     CommandResult,
+    OneOf,
+    Whole,
     check_writable,
     command_settings,
     emit_json,
@@ -20,6 +24,7 @@ from boardpuzzles.cli.common import (
 )
 from boardpuzzles.grid import Grid
 from boardpuzzles.puzzles import baikago as bk
+from boardpuzzles.puzzles.baikago.rules import MAX_SIZE
 from boardpuzzles.scene import Scene, scene_text
 
 if TYPE_CHECKING:
@@ -98,14 +103,14 @@ def _use_colour(colour: bool | None) -> bool:
 def rules_options(f: Callable) -> Callable:
     f = click.option(
         "--orientations",
-        type=click.Choice(["+x", "+", "x"]),
+        type=OneOf(["+x", "+", "x"]),
         default="+x",
         show_default=True,
         help="Which crosses win: + and x, or one kind only.",
     )(f)
     f = click.option(
         "--max-d",
-        type=click.IntRange(min=1),
+        type=Whole(min=1),
         default=None,
         metavar="D",
         help="Only crosses with arms at distance D or less win (default: any).",
@@ -297,7 +302,9 @@ Exit codes:
   70   a bug in boardpuzzles: please report it""",
 )
 @click.argument("file", metavar="FILE|-")
-@click.option("--size", "-n", type=int, default=None, metavar="N", help="Board side (default: from the picture).")
+@click.option(
+    "--size", "-n", type=Whole(3, MAX_SIZE), default=None, metavar="N", help="Board side (default: from the picture)."
+)
 @rules_options
 @json_option
 @colour_option
@@ -339,20 +346,22 @@ Exit codes:
   70   a bug in boardpuzzles: please report it
   130  interrupted (Ctrl-C)""",
 )
-@click.option("--black", type=click.Choice(["human", "computer"]), default="human", show_default=True)
-@click.option("--white", type=click.Choice(["human", "computer"]), default="human", show_default=True)
+@click.option("--black", type=OneOf(["human", "computer"]), default="human", show_default=True)
+@click.option("--white", type=OneOf(["human", "computer"]), default="human", show_default=True)
 @click.option(
     "--strength",
-    type=click.IntRange(1, 4),
+    type=Whole(1, 4),
     default=3,
     show_default=True,
     help="1 quick and weak ... 4 slow (up to 3 s a move).",
 )
-@click.option("--size", "-n", type=int, default=15, show_default=True, metavar="N", help="Board side.")
+@click.option("--size", "-n", type=Whole(3, MAX_SIZE), default=15, show_default=True, metavar="N", help="Board side.")
 @rules_options
 @click.option("--load", "load_path", metavar="FILE", help="Continue a saved game (its rules replace the options).")
-@click.option("--save", "save_path", metavar="FILE", help="Save the game record here when the game ends.")
-@click.option("--seed", type=int, default=None, help="Seed of the computer's choices among equal moves.")
+@click.option(
+    "--save", "save_path", type=OUTPUT_PATH, metavar="FILE", help="Save the game record here when the game ends."
+)
+@click.option("--seed", type=SEED, default=None, help="Seed of the computer's choices among equal moves.")
 @colour_option
 def play(
     black: str,
@@ -408,7 +417,7 @@ Exit codes:
   70   a bug in boardpuzzles: please report it
   130  interrupted (Ctrl-C)""",
 )
-@click.option("--strength", type=click.IntRange(1, 4), default=3, show_default=True)
+@click.option("--strength", type=Whole(1, 4), default=3, show_default=True)
 @rules_options
 def engine(strength: int, max_d: int | None, orientations: str) -> None:
     """Run as a Gomocup engine (brain) on stdin and stdout."""
@@ -438,8 +447,8 @@ Exit codes:
   70   a bug in boardpuzzles: please report it
   130  interrupted (Ctrl-C)""",
 )
-@click.option("--port", type=click.IntRange(0, 65535), default=8015, show_default=True, help="0 picks a free port.")
-@click.option("--size", "-n", type=int, default=15, show_default=True, metavar="N", help="Board side.")
+@click.option("--port", type=Whole(0, 65535), default=8015, show_default=True, help="0 picks a free port.")
+@click.option("--size", "-n", type=Whole(3, MAX_SIZE), default=15, show_default=True, metavar="N", help="Board side.")
 @rules_options
 def serve_command(port: int, size: int, max_d: int | None, orientations: str) -> None:
     """Play in a web browser against the computer."""

@@ -24,8 +24,11 @@ from boardpuzzles.cli.common import (
     EXIT_CODES_HELP,
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
+    OUTPUT_PATH,
     CommandResult,
     F,
+    OneOf,
+    Whole,
     check_writable,
     command_settings,
     jobs_option,
@@ -36,7 +39,7 @@ from boardpuzzles.cli.common import (
     write_file_atomically,
 )
 from boardpuzzles.cli.progress import ProgressBar
-from boardpuzzles.inputs import is_existing_file, read_text
+from boardpuzzles.inputs import MAX_INPUT_BYTES, is_existing_file, read_text
 from boardpuzzles.limits import Interrupted, Limits, TimeLimitReached
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.protocol import Entry, Game, Param, Puzzle
@@ -89,7 +92,7 @@ def problem_options(params: Sequence[Param]) -> Callable[[F], F]:
                 f = click.option(
                     *names,
                     p.name,
-                    type=click.Choice(p.choices),
+                    type=OneOf(p.choices),
                     **default,
                     required=p.required,
                     show_default=not p.required and p.default is not None,
@@ -191,9 +194,15 @@ def solve_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         ),
     )
     @problem_options(puzzle.params)
-    @click.option("--limit", type=click.IntRange(1, 10**9), default=None, metavar="K", help=limit_help)
+    @click.option("--limit", type=Whole(1, 10**9), default=None, metavar="K", help=limit_help)
     @json_option
-    @click.option("--svg", "svg_path", metavar="PATH", help=f"Also draw the answers (at most {MAX_SHEET_BOARDS}).")
+    @click.option(
+        "--svg",
+        "svg_path",
+        type=OUTPUT_PATH,
+        metavar="PATH",
+        help=f"Also draw the answers (at most {MAX_SHEET_BOARDS}).",
+    )
     @time_limit_option()
     def solve(limit: int | None, as_json: bool, svg_path: str | None, time_limit: float | None, **kwargs: Any) -> None:
         problem = puzzle.make(**problem_values(puzzle.params, kwargs))
@@ -340,9 +349,10 @@ def count_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         ),
     )
     @problem_options(puzzle.params)
-    @click.option("--max", "cap", type=click.IntRange(1, 10**18), default=None, metavar="K", help="Stop counting at K.")
+    @click.option("--max", "cap", type=Whole(1, 10**18), default=None, metavar="K", help="Stop counting at K.")
     @click.option(
         "--checkpoint",
+        type=OUTPUT_PATH,
         metavar="FILE",
         help="Record finished subtasks in FILE (SQLite); the same command with the same FILE resumes.",
     )
@@ -504,7 +514,7 @@ def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
     def check(answer: str | None, as_json: bool, **kwargs: Any) -> None:
         if answer is None and not puzzle.answer_optional:
             raise click.UsageError("missing ANSWER: a file holding the answer, or - for standard input")
-        text = None if answer is None else answer_text(answer, puzzle.literal_answers)
+        text = None if answer is None else answer_text(answer, puzzle.literal_answers, puzzle.answer_bytes)
         problem, proposed = puzzle.read_answer(problem_values(params, kwargs), text)
         problems = puzzle.violations(problem, proposed)
         if as_json:
@@ -522,9 +532,9 @@ def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
     return check
 
 
-def answer_text(argument: str, literal: bool) -> str:
+def answer_text(argument: str, literal: bool, limit: int = MAX_INPUT_BYTES) -> str:
     """The text of an answer argument: a file, standard input (``-``), or, where answers may be
     typed, the argument itself (decided without touching the file system for long text)."""
     if argument == "-" or not literal or is_existing_file(argument):
-        return read_text(argument)
+        return read_text(argument, limit)
     return argument

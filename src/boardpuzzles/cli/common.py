@@ -6,6 +6,7 @@ import difflib
 import json
 import math
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Callable
@@ -14,7 +15,7 @@ from typing import Any, TypeVar
 
 import click
 
-from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.errors import MAX_SEED, BoardPuzzlesError, excerpt
 from boardpuzzles.inputs import read_text
 from boardpuzzles.limits import MAX_SECONDS
 from boardpuzzles.parallel import default_jobs
@@ -42,9 +43,6 @@ CONVENTIONS_HELP = """\b
 Output: data on stdout, progress and diagnostics on stderr.
 `count` prints the number alone as the last line; --json prints one JSON document."""
 
-#: The most a seed may be (numpy and random take any; numba kernels take 64 bits).
-MAX_SEED = 2**63 - 1
-
 
 class CommandResult(Exception):
     """Raised by a command to end with a given exit code (after printing its output)."""
@@ -54,30 +52,117 @@ class CommandResult(Exception):
         self.code = code
 
 
+# Option types: every number from the command line is checked here, in one line, before it
+# reaches the library (a size of 10**5000, a seed of -1, a time limit of nan).
+#: Whole numbers stay within a signed 64-bit word.
+MAX_WHOLE = 2**63 - 1
+#: --jobs: threads; more than any machine has cores, few enough that starting them is harmless.
+MAX_JOBS = 1024
+
+
+class Whole(click.ParamType):
+    """A whole number in ASCII digits (with an optional sign) from ``min`` to ``max``; anything
+    else, a huge number included, is refused in one line before ``int()`` converts it."""
+
+    name = "integer"
+
+    def __init__(self, min: int = -MAX_WHOLE, max: int = MAX_WHOLE) -> None:
+        self.min, self.max = min, max
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            if not re.fullmatch(r"[+-]?[0-9]+", text):
+                self.fail(f"{excerpt(text)} is not a valid integer", param, ctx)
+            digits = text.lstrip("+-").lstrip("0") or "0"  # int() counts leading zeros against its limit
+            if len(digits) > len(str(MAX_WHOLE)):
+                self.fail(f"{excerpt(text)} {self.out_of_range()}", param, ctx)
+            number = -int(digits) if text.startswith("-") else int(digits)
+        if not self.min <= number <= self.max:
+            self.fail(f"{excerpt(number)} {self.out_of_range()}", param, ctx)
+        return number
+
+    def out_of_range(self) -> str:
+        if (self.min, self.max) == (-MAX_WHOLE, MAX_WHOLE):
+            return "is too large: whole numbers here fit in 64 bits"
+        return f"is out of range: give a whole number from {self.min} to {self.max}"
+
+
 class Seconds(click.ParamType):
-    """A number of seconds: finite, more than 0 (or at least 0 with ``zero``), at most MAX_SECONDS."""
+    """A number of seconds: finite, at least 0 (or above 0 unless ``zero`` is allowed), at most
+    ``maximum``; ASCII decimal notation (``1.5``, ``2e3``)."""
 
     name = "seconds"
 
-    def __init__(self, zero: bool = False) -> None:
-        self.zero = zero
+    def __init__(self, zero: bool = False, maximum: float = MAX_SECONDS) -> None:
+        self.zero, self.maximum = zero, maximum
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
-        if isinstance(value, float):
-            return value
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            text, number = repr(value), float(value)
+        else:
+            text = str(value).strip()
+            if not re.fullmatch(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", text):
+                try:
+                    special = math.isnan(float(text)) or math.isinf(float(text))  # nan, inf, -infinity
+                except ValueError:
+                    special = False
+                what = "a finite number" if special else "a number"
+                self.fail(f"{excerpt(text)} is not {what} of seconds", param, ctx)
+            number = float(text)  # 1e999 is inf: out of range below
+        if not (0 <= number <= self.maximum) or (number == 0 and not self.zero):
+            most = f"{self.maximum:,.0f}" if float(self.maximum).is_integer() else f"{self.maximum:g}"
+            wanted = f"0 to {most}" if self.zero else f"more than 0 and at most {most}"
+            self.fail(f"{excerpt(text)} is out of range: give {wanted} seconds", param, ctx)
+        return number
+
+
+class OutputPath(click.ParamType):
+    """A file to write: refused in one line, before any work, when its folder is missing or not
+    writable, or when it cannot be a path at all (a name over 255 bytes, a NUL character)."""
+
+    name = "path"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        path = os.fspath(value)
+        if not path or "\0" in path:
+            self.fail(f"cannot write {shown_path(path)}: not a file name", param, ctx)
         try:
-            seconds = float(str(value)) if len(str(value)) <= 40 else math.nan
+            check_writable(path)
+        except OSError as err:
+            self.fail(f"cannot write {shown_path(path)}: {err.strerror or err}", param, ctx)
         except ValueError:
-            self.fail(f"{str(value)[:40]!r} is not a number of seconds", param, ctx)
-        if not math.isfinite(seconds) or seconds > MAX_SECONDS or seconds < 0 or (seconds == 0 and not self.zero):
-            low = "at least 0" if self.zero else "more than 0"
-            self.fail(f"{str(value)[:40]!r}: seconds must be {low} and at most {MAX_SECONDS:g}", param, ctx)
-        return seconds
+            self.fail(f"cannot write {shown_path(path)}: not a file name", param, ctx)
+        return path
 
 
+def shown_path(path: str) -> str:
+    """A path as a message shows it: as typed, unless it is long, empty or holds odd characters."""
+    return path if path and len(path) <= 80 and path.isprintable() and path.strip() == path else excerpt(path, 60)
+
+
+class OneOf(click.Choice):
+    """``click.Choice`` whose messages fit on one line (click lists a missing choice one per
+    line) and cut a long wrong value short."""
+
+    def get_missing_message(self, param: click.Parameter, ctx: click.Context | None) -> str:
+        return "Choose from " + ", ".join(map(str, self.choices))
+
+    def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
+        return f"{excerpt(str(value))} is not one of {', '.join(map(repr, self.choices))}"
+
+
+#: Time limits (positive), and pauses between frames (zero allowed; at most a minute, which also
+#: keeps a GIF frame, held three times as long at the end, within the format's 655 seconds).
 SECONDS = Seconds()
-SECONDS_OR_ZERO = Seconds(zero=True)
-SEED = click.IntRange(0, MAX_SEED)
+DELAY = Seconds(zero=True, maximum=60)
+OUTPUT_PATH = OutputPath()
+#: Counts of things wanted (--limit K, --max K).
+COUNT = Whole(min=1)
+#: Seeds of random generators that take any 63-bit seed.
+SEED = Whole(min=0, max=MAX_SEED)
 
 
 def command_settings() -> dict[str, Any]:
@@ -95,7 +180,7 @@ def jobs_option(f: F) -> F:
     return click.option(
         "--jobs",
         "-j",
-        type=click.IntRange(min=1, max=4096),
+        type=Whole(min=1, max=MAX_JOBS),
         default=None,
         metavar="J",
         help=f"Parallel workers (default: all {default_jobs()} cores).",
@@ -133,7 +218,7 @@ def emit_json(document: dict[str, Any]) -> None:
 def check_writable(path: str) -> Path:
     """The folder a new file at ``path`` would go in; a one-line error if it cannot be written."""
     if not path or len(path) > 4096 or "\x00" in path:
-        raise click.UsageError(f"cannot write {path[:40]!r}: not a file name")
+        raise click.UsageError(f"cannot write {shown_path(path)}: not a file name")
     target = Path(path)
     folder = target.parent
     if not folder.is_dir():
@@ -170,9 +255,10 @@ def write_file_atomically(path: str, text: str | bytes) -> None:
         raise
 
 
-def read_input(path: str) -> str:
-    """A file's text, or standard input for ``-``; errors become one-line messages."""
+def read_input(path: str, limit: int | None = None) -> str:
+    """A file's text, or standard input for ``-`` (see :func:`boardpuzzles.inputs.read_text`);
+    errors become one-line usage errors."""
     try:
-        return read_text(path)
+        return read_text(path) if limit is None else read_text(path, limit)
     except BoardPuzzlesError as err:
         raise click.UsageError(str(err)) from None

@@ -12,12 +12,15 @@ import click
 
 from boardpuzzles.cli.commands import answer_text, problem_options
 from boardpuzzles.cli.common import (
+    DELAY,
     EXIT_CODES_HELP,
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
-    SECONDS_OR_ZERO,
+    OUTPUT_PATH,
     SEED,
     CommandResult,
+    OneOf,
+    Whole,
     check_writable,
     command_settings,
     json_option,
@@ -44,7 +47,7 @@ def _document(kwargs: dict[str, Any]) -> formats.Document:
 
 
 def svg_option(f: Any) -> Any:
-    return click.option("--svg", "svg_path", metavar="PATH", help="Also draw into an SVG file.")(f)
+    return click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw into an SVG file.")(f)
 
 
 @click.command(
@@ -69,8 +72,8 @@ Examples:
 )
 @problem_options(gh.PUZZLE.params)
 @click.option("--order", "order_text", metavar="ORDER", help="Replay this order instead of the solution.")
-@click.option("--delay", type=SECONDS_OR_ZERO, default=None, metavar="S", help="Seconds between stones.")
-@click.option("--gif", "gif_path", metavar="PATH", help="Write an animated GIF instead of replaying.")
+@click.option("--delay", type=DELAY, default=None, metavar="S", help="Seconds between stones (at most 60).")
+@click.option("--gif", "gif_path", type=OUTPUT_PATH, metavar="PATH", help="Write an animated GIF instead of replaying.")
 @svg_option
 @json_option
 def animate(
@@ -164,11 +167,9 @@ Examples:
 {EXIT_CODES_HELP}""",
 )
 @problem_options(gh.PUZZLE.params)
-@click.option(
-    "--to", "out_format", type=click.Choice(list(formats.FORMATS)), required=True, help="The format to write."
-)
+@click.option("--to", "out_format", type=OneOf(list(formats.FORMATS)), required=True, help="The format to write.")
 @click.option("--solve", "with_solution", is_flag=True, help="Include the solution's pick-up numbers.")
-@click.option("--output", "-o", "out_path", metavar="PATH", help="Write to a file (default: stdout).")
+@click.option("--output", "-o", "out_path", type=OUTPUT_PATH, metavar="PATH", help="Write to a file (default: stdout).")
 @json_option
 def convert(out_format: str, with_solution: bool, out_path: str | None, as_json: bool, **kwargs: Any) -> None:
     """Write a puzzle in another format."""
@@ -216,19 +217,19 @@ Exit codes:
   130  interrupted (Ctrl-C)""",
 )
 @click.argument("size", metavar="SIZE")
-@click.option("--stones", type=click.IntRange(1, gh.MAX_STONES), required=True, metavar="K", help="Number of stones.")
+@click.option("--stones", type=Whole(1, gh.MAX_STONES), required=True, metavar="K", help="Number of stones.")
 @click.option("--seed", type=SEED, default=None, help="Seed of the random walk.")
 @click.option(
     "--to",
     "out_format",
-    type=click.Choice(list(formats.FORMATS)),
+    type=OneOf(list(formats.FORMATS)),
     default="rows",
     show_default=True,
     help="The format to write.",
 )
 @click.option("--solution", is_flag=True, help="Write the pick-up numbers too (numbers, pzprv3).")
 @time_limit_option(default=60.0, what="Give up after S seconds.")
-@click.option("--output", "-o", "out_path", metavar="PATH", help="Write to a file (default: stdout).")
+@click.option("--output", "-o", "out_path", type=OUTPUT_PATH, metavar="PATH", help="Write to a file (default: stdout).")
 @json_option
 @svg_option
 def generate(

@@ -13,6 +13,7 @@ from boardpuzzles.cli.commands import problem_from, problem_options
 from boardpuzzles.cli.common import (
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
+    OUTPUT_PATH,
     CommandResult,
     check_writable,
     command_settings,
@@ -60,7 +61,7 @@ Exit codes:
 @seed_option("Seed for the randomised retries.")
 @time_limit_option(default=60.0, what="Give up after S seconds.")
 @json_option
-@click.option("--svg", "svg_path", metavar="PATH", help="Also draw the tour into an SVG file.")
+@click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the tour into an SVG file.")
 def find(seed: int, time_limit: float, as_json: bool, svg_path: str | None, **kwargs: Any) -> None:
     """Find one knight's tour quickly, on boards of any size."""
     problem = problem_from(kt.PUZZLE, kwargs)

@@ -13,6 +13,7 @@ from boardpuzzles.cli.commands import problem_options
 from boardpuzzles.cli.common import (
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
+    OUTPUT_PATH,
     CommandResult,
     check_writable,
     command_settings,
@@ -70,7 +71,7 @@ Exit codes:
 @seed_option("Seed of the random orders (the same seed finds the same board with --jobs 1).")
 @jobs_option
 @json_option
-@click.option("--svg", "svg_path", metavar="PATH", help="Also draw the board into an SVG file.")
+@click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the board into an SVG file.")
 def find(
     n: int, max_in_line: int, time_limit: float, seed: int, jobs: int | None, as_json: bool, svg_path: str | None
 ) -> None:

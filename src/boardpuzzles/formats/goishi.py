@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from boardpuzzles.errors import ParseError, SizeError
+from boardpuzzles.errors import ParseError, SizeError, excerpt, is_decimal, whole_number
 from boardpuzzles.puzzles.goishi import MAX_SIDE, Order, Puzzle
 
 FORMATS: dict[str, str] = {
@@ -63,22 +63,19 @@ class Document:
 
 # ---------------------------------------------------------------- detecting
 DECIMAL = "0123456789"
-
-
-def _is_decimal(text: str) -> bool:
-    """ASCII digits only: str.isdigit() also accepts '²', which int() then refuses."""
-    return re.fullmatch(r"[0-9]+", text) is not None
+BOM = "\ufeff"  # a byte-order mark that an editor put at the start: not part of the puzzle
 
 
 def detect(text: str) -> str:
     """The format of ``text`` (see the glossary); a ParseError for an empty text."""
+    text = text.removeprefix(BOM)
     lines = [line.strip() for line in text.replace("\r", "").split("\n") if line.strip()]
     if not lines:
         raise ParseError("the input is empty: no board")
     first = lines[0]
     if first.startswith('"'):
         return "quoted"
-    if re.match(r"pzprv3(\.\d+)?(/|$)", first) or (
+    if re.match(r"pzprv3(\.[0-9]+)?(/|$)", first) or (
         first.startswith("v:") and len(lines) > 1 and lines[1].startswith("pzprv3")
     ):
         return "pzprv3"
@@ -91,6 +88,7 @@ def detect(text: str) -> str:
 
 def read(text: str, fmt: str | None = None) -> Document:
     """Read a puzzle (and order) from ``text`` in ``fmt``, or in the format it looks like."""
+    text = text.removeprefix(BOM)
     fmt = fmt or detect(text)
     readers = {
         "quoted": _read_quoted,
@@ -100,7 +98,7 @@ def read(text: str, fmt: str | None = None) -> Document:
         "pzprv3": _read_pzprv3,
     }
     if fmt not in readers:
-        raise ParseError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
+        raise ParseError(f"unknown format {excerpt(fmt)}: one of {', '.join(FORMATS)}")
     return readers[fmt](text)
 
 
@@ -108,7 +106,7 @@ def write(puzzle: Puzzle, fmt: str, order: Sequence[int] | None = None) -> str:
     """The text of ``puzzle`` in ``fmt`` (no final newline); ``order`` is written where the
     format carries one (numbers, pzprv3) and must be None elsewhere."""
     if fmt not in FORMATS:
-        raise ParseError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
+        raise ParseError(f"unknown format {excerpt(fmt)}: one of {', '.join(FORMATS)}")
     if order is not None and fmt not in CARRY_ORDER:
         raise ParseError(f"the {fmt} format cannot hold a pick-up order (numbers and pzprv3 can)")
     if fmt == "quoted":
@@ -142,14 +140,15 @@ def _number_grid(puzzle: Puzzle, order: Sequence[int]) -> list[list[int | None]]
 # ---------------------------------------------------------------- quoted and plain rows
 def _lines(text: str) -> list[tuple[int, str]]:
     """Numbered lines with blank lines before and after the board removed."""
-    numbered = [(i + 1, line.rstrip("\r")) for i, line in enumerate(text.split("\n"))]
-    while numbered and not numbered[0][1].strip():
-        numbered.pop(0)
-    while numbered and not numbered[-1][1].strip():
-        numbered.pop()
-    if not numbered:
+    lines = text.split("\n")
+    filled = [i for i, line in enumerate(lines) if line.strip()]  # no pop(0): 1 MB of blank lines is quick
+    if not filled:
         raise ParseError("the input is empty: no board")
-    return numbered
+    if filled[-1] - filled[0] >= MAX_SIDE:
+        raise SizeError(
+            f"the board has {filled[-1] - filled[0] + 1:,} rows; at most {MAX_SIDE}x{MAX_SIDE} points are supported"
+        )
+    return [(i + 1, lines[i].rstrip("\r")) for i in range(filled[0], filled[-1] + 1)]
 
 
 def _board(rows: list[tuple[int, str]], empty: str, what: str) -> Puzzle:
@@ -212,8 +211,14 @@ def _numbered(rows: list[tuple[int, list[str]]], what: str) -> tuple[Puzzle, Ord
                 continue
             if token in ("O", "o"):
                 stones.append(cell)
-            elif _is_decimal(token):
-                k = int(token)
+            elif is_decimal(token):
+                significant = token.lstrip("0") or "0"  # int() counts leading zeros against its limit
+                k = int(significant) if len(significant) <= 9 else len(rows) * width + 1
+                if k > len(rows) * width:
+                    raise ParseError(
+                        f"line {number}, column {c + 1}: pick-up number {excerpt(token)} is larger than "
+                        f"the {len(rows) * width} points of the board"
+                    )
                 stones.append(cell)
                 if k:
                     if k in picked:
@@ -221,7 +226,7 @@ def _numbered(rows: list[tuple[int, list[str]]], what: str) -> tuple[Puzzle, Ord
                     picked[k] = cell
             else:
                 raise ParseError(
-                    f"line {number}, column {c + 1}: unexpected {token!r} in a {what} "
+                    f"line {number}, column {c + 1}: unexpected {excerpt(token)} in a {what} "
                     f"(expected '.', '0' or a pick-up number)"
                 )
     if not stones:
@@ -265,26 +270,27 @@ def encode_url_body(puzzle: Puzzle) -> str:
 def _read_url(text: str) -> Document:
     url = text.strip()
     query = url.split("?", 1)[1] if "?" in url else url
-    # Optional key=value& pairs (type=editor&) come before the genre.
-    while re.match(r"[A-Za-z_]+=[^&/]*&", query):
-        query = query[query.index("&") + 1 :]
+    # Optional key=value& pairs (type=editor&) come before the genre: one match, not a loop of
+    # slices, so that a long run of them stays linear.
+    prefix = re.match(r"(?:[A-Za-z_]++=[^&/]*+&)*+", query)  # always matches (maybe nothing)
+    query = query[prefix.end() if prefix else 0 :]
     tokens = query.split("/")
     if tokens and tokens[0].startswith("v:"):
         tokens.pop(0)
     genre = re.sub(r"_(edit|play)$", "", tokens[0] if tokens else "")
-    if re.fullmatch(r"pzprv3(\.\d+)?", genre):
+    if re.fullmatch(r"pzprv3(\.[0-9]+)?", genre):
         document = _read_pzprv3("\n".join(unquote(t) for t in tokens))
         return Document(document.puzzle, document.order, "url")
     if genre != "goishi":
         raise ParseError(
-            f"URL: this is a puzzle of type {genre!r}, not goishi" if genre else "URL: no puzzle type after '?'"
+            f"URL: this is a puzzle of type {excerpt(genre)}, not goishi" if genre else "URL: no puzzle type after '?'"
         )
     rest = tokens[1:]
     while rest and rest[-1] == "":
         rest.pop()  # pzprjs may end a URL with '/'
     if rest and rest[0].startswith("v:"):
         rest.pop(0)
-    if len(rest) > 3 and not _is_decimal(rest[0]):
+    if len(rest) > 3 and not is_decimal(rest[0]):
         rest.pop(0)  # a pflag token (goishi defines none)
     if len(rest) < 3:
         raise ParseError(
@@ -314,9 +320,7 @@ def _read_url(text: str) -> Document:
 
 
 def _url_number(token: str, field: str) -> int:
-    if not _is_decimal(token):
-        raise ParseError(f"URL: {field} is {token!r}, not a whole number")
-    value = int(token)
+    value = whole_number(token, f"URL: {field}")
     if not 1 <= value <= MAX_SIDE:
         what = "columns" if field == "COLS" else "rows"
         raise SizeError(f"URL: {field} is {value}; a board has 1 to {MAX_SIDE} {what}")
@@ -325,51 +329,51 @@ def _url_number(token: str, field: str) -> int:
 
 # ---------------------------------------------------------------- pzprv3 files
 def _read_pzprv3(text: str) -> Document:
-    raw = text.replace("\r", "").split("\n")
-    nonblank = [line for line in raw if line.strip()]
+    lines = text.replace("\r", "").split("\n")  # line pos + 1 is lines[pos]
+    nonblank = [line for line in lines if line.strip()]
     if len(nonblank) == 1 and "/" in nonblank[0]:
-        raw = nonblank[0].strip().split("/")  # the URL / test-script spelling
-    lines = [(i + 1, line) for i, line in enumerate(raw)]
+        lines = nonblank[0].strip().split("/")  # the URL / test-script spelling
     pos = 0
 
     def next_line(what: str) -> tuple[int, str]:
         nonlocal pos
-        while pos < len(lines) and not lines[pos][1].strip():
+        while pos < len(lines) and not lines[pos].strip():
             pos += 1  # blank lines between header fields are harmless
         if pos >= len(lines):
             raise ParseError(f"pzprv3: the file ends where {what} should be (line {len(lines) + 1})")
         pos += 1
-        return lines[pos - 1][0], lines[pos - 1][1].strip()
+        return pos, lines[pos - 1].strip()
 
     number, line = next_line("'pzprv3'")
     if line.startswith("v:"):
         number, line = next_line("'pzprv3'")
-    if not re.fullmatch(r"pzprv3(\.\d+)?", line):
-        raise ParseError(f"line {number}: expected 'pzprv3', got {line[:30]!r}")
+    if not re.fullmatch(r"pzprv3(\.[0-9]+)?", line):
+        raise ParseError(f"line {number}: expected 'pzprv3', got {excerpt(line, 30)}")
     number, genre = next_line("the puzzle type")
     if genre != "goishi":
-        raise ParseError(f"line {number}: this pzprv3 file is for {genre!r}, not goishi")
+        raise ParseError(f"line {number}: this pzprv3 file is for {excerpt(genre)}, not goishi")
     rows = _header_number(*next_line("the number of rows"), "rows")
     cols = _header_number(*next_line("the number of columns"), "columns")
     grid = []
     for r in range(rows):
-        if pos >= len(lines) or not lines[pos][1].strip() or lines[pos][1].strip().startswith(META):
-            where = len(lines) + 1 if pos >= len(lines) else lines[pos][0]
-            raise ParseError(f"line {where}: the pzprv3 board ends after {r} of its {rows} rows")
-        number, line = lines[pos]
+        if pos >= len(lines) or not lines[pos].strip() or lines[pos].strip().startswith(META):
+            raise ParseError(f"line {pos + 1}: the pzprv3 board ends after {r} of its {rows} rows")
+        number, line = pos + 1, lines[pos]
         pos += 1
-        grid.append((number, line.split()))
-        if len(grid[-1][1]) != cols:
-            raise ParseError(f"line {number}: {len(grid[-1][1])} points where the header says {cols} columns")
+        tokens = line.split(None, cols)  # at most one more than the header says: a long line stays cheap
+        if len(tokens) != cols:
+            more = "more than " if len(tokens) > cols else ""
+            raise ParseError(
+                f"line {number}: {more}{len(tokens) - bool(more)} points where the header says {cols} columns"
+            )
+        grid.append((number, tokens))
     # Anything after the rows (history:{...}, info:{...}, an old URL) is metadata, not the puzzle.
     puzzle, order = _numbered(grid, "pzprv3 file")
     return Document(puzzle, order, "pzprv3")
 
 
 def _header_number(number: int, line: str, what: str) -> int:
-    if not _is_decimal(line):
-        raise ParseError(f"line {number}: the number of {what} is {line[:20]!r}, not a whole number")
-    value = int(line)
+    value = whole_number(line, f"line {number}: the number of {what}")
     if not 1 <= value <= MAX_SIDE:
         raise SizeError(f"line {number}: {value} {what}; a board has 1 to {MAX_SIDE}")
     return value

@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -42,7 +43,7 @@ import numpy as np
 
 from boardpuzzles import protocol
 from boardpuzzles.board import Board
-from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
+from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, check_seed, excerpt
 from boardpuzzles.grid import Cell, Grid
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.parallel import Subtask, run_subtasks
@@ -458,20 +459,25 @@ def order_names(puzzle: Puzzle, order: Sequence[Cell]) -> str:
 def parse_order(puzzle: Puzzle, text: str) -> Order:
     """Square names (``e3 d3 ...``) or 0-based ``row,col`` pairs (``(4,4) (4,3)`` or ``4,4 4,3``),
     as the published instance files write them."""
-    import re
-
-    cleaned = text.strip()
+    cleaned = text.removeprefix("\ufeff").strip()
     if not cleaned:
         raise ParseError("the order is empty")
-    pairs = re.findall(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?", cleaned)
-    leftover = re.sub(r"\(?\s*-?\d+\s*,\s*-?\d+\s*\)?", " ", cleaned).strip(" \t\n;")
+    pairs = [(m.group(1) or m.group(3), m.group(2) or m.group(4)) for m in _PAIR.finditer(cleaned)]
+    leftover = _PAIR.sub(" ", cleaned).strip(" \t\n;")
+    if "(" in leftover or ")" in leftover:
+        raise ParseError(
+            f"cannot read the order near {excerpt(leftover)}: write (row,col) pairs with matched "
+            f"parentheses, or square names such as e3"
+        )
     if pairs and not leftover:
         order = []
         for k, (r, c) in enumerate(pairs, start=1):
-            row, col = int(r), int(c)
+            # More than 9 digits is off any board: refused before int() sees a huge number.
+            row, col = (_coordinate(v) for v in (r, c))
             if not (0 <= row < puzzle.rows and 0 <= col < puzzle.cols):
+                shown = ",".join(v if len(v) <= 12 else f"{v[:12]}..." for v in (r, c))
                 raise ParseError(
-                    f"order item {k}: ({row},{col}) is off the {puzzle.rows}x{puzzle.cols} board "
+                    f"order item {k}: ({shown}) is off the {puzzle.rows}x{puzzle.cols} board "
                     f"(rows and columns count from 0)"
                 )
             order.append(row * puzzle.cols + col)
@@ -485,6 +491,23 @@ def parse_order(puzzle: Puzzle, text: str) -> Order:
         except BoardPuzzlesError as err:
             raise ParseError(f"order item {k}: {err}") from None
     return tuple(order)
+
+
+def _coordinate(text: str) -> int:
+    """A row or column of a pair; -1 (off any board) for more than 9 digits, which int() never sees."""
+    digits = text.lstrip("-").lstrip("0") or "0"
+    if len(digits) > 9:
+        return -1
+    return -int(digits) if text.startswith("-") else int(digits)
+
+
+#: A ``row,col`` pair, in parentheses or bare; ASCII digits only. A bare pair starts only where
+#: no digit precedes it, and digits and spaces are taken possessively, so that a long run of
+#: digits scans in linear time; an unclosed ``(4,4`` matches neither and is refused.
+_PAIR = re.compile(
+    r"\(\s*+(-?[0-9]++)\s*+,\s*+(-?[0-9]++)\s*+\)"
+    r"|(?<![0-9(])(-?[0-9]++)\s*+,\s*+(-?[0-9]++)"
+)
 
 
 # ---------------------------------------------------------------- generating
@@ -578,16 +601,21 @@ def generate(
     walk is begun. Same seed, same puzzle. At the limits' time limit it raises
     :class:`GenerationTimeout` (with a hint), on Ctrl-C :class:`Interrupted`."""
     limits = limits if limits is not None else Limits()
+    for what, value in (("rows", rows), ("columns", cols), ("stones", stones)):
+        if isinstance(value, int) and abs(value) > 10**9:  # before any message prints a huge number
+            raise SizeError(f"the number of {what} is too large: {excerpt(value)}")
     Puzzle(rows, cols, (0,))  # validates the size
     if isinstance(stones, bool) or not isinstance(stones, int) or stones < 1:
-        raise SizeError(f"the number of stones must be a whole number >= 1, got {stones!r}")
+        raise SizeError(f"the number of stones must be a whole number >= 1, got {excerpt(stones)}")
     if stones > min(MAX_STONES, rows * cols):
         raise SizeError(
             f"{stones} stones do not fit: at most {min(MAX_STONES, rows * cols)} on a {rows}x{cols} "
             f"board" + (f" (the solver handles {MAX_STONES})" if stones > MAX_STONES else "")
         )
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
-        raise BoardPuzzlesError(f"the seed must be a whole number from 0 to 2**63 - 1, got {seed!r}")
+    if seed is not None:
+        check_seed(seed)  # random.Random would take -1 as 1, and any object by its hash
+    if isinstance(patience, bool) or not isinstance(patience, int) or patience < 1:
+        raise BoardPuzzlesError(f"patience must be a whole number >= 1, got {excerpt(patience)}")
     rng = random.Random(seed)
     started = time.perf_counter()
     regrowths = restarts = 0

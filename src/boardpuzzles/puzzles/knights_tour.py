@@ -40,8 +40,9 @@ from typing import Any
 
 import numpy as np
 
-from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
+from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, check_seed, excerpt
 from boardpuzzles.grid import KNIGHT_STEPS, Grid
+from boardpuzzles.inputs import MAX_ANSWER_BYTES
 from boardpuzzles.limits import STOP_TIME, Limits
 from boardpuzzles.parallel import Subtask, run_subtasks
 from boardpuzzles.protocol import Example, Param, Puzzle
@@ -450,11 +451,13 @@ def find(
     limits = limits if limits is not None else Limits()
     cols = rows if cols is None else cols
     _validate(rows, cols, start)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise BoardPuzzlesError(f"the seed must be a whole number from 0 to 2**63 - 1, got {seed!r}")
+    check_seed(seed)  # any 63-bit seed: each attempt's 32-bit kernel seed is derived from it
     squares = rows * cols
     if squares > MAX_FIND_SQUARES:
-        raise SizeError(f"find is limited to {MAX_FIND_SQUARES:,} squares (memory); {rows}x{cols} has {squares:,}")
+        has = f"{squares:,}" if squares < 10**30 else "far more"  # a huge size is not printed whole
+        raise SizeError(
+            f"find is limited to {MAX_FIND_SQUARES:,} squares (memory); {excerpt(rows)}x{excerpt(cols)} has {has}"
+        )
     began = time.perf_counter()
 
     def result(tour: Tour | None, method: str, reason: str | None = None, complete: bool = True) -> FindResult:
@@ -506,9 +509,72 @@ def find(
 def _validate(rows: int, cols: int, start: int | None) -> None:
     for what, value in (("rows", rows), ("columns", cols)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-            raise SizeError(f"the number of {what} must be a positive integer, got {value!r}")
+            raise SizeError(f"the number of {what} must be a positive integer, got {excerpt(value)}")
     if start is not None and not 0 <= start < rows * cols:
-        raise BoardPuzzlesError(f"start square {start} is off the {rows}x{cols} board")
+        raise BoardPuzzlesError(f"start square {excerpt(start)} is off the {rows}x{cols} board")
+
+
+# ------------------------------------------------------------------ reading a tour
+#: A board of move numbers: ASCII digits or '.' only, separated by white space.
+_NUMBERED = re.compile(r"\s*+(?:(?:[0-9]++|\.)(?:\s++(?:[0-9]++|\.))*+)?\s*+")
+
+
+def parse_tour(text: str, rows: int, cols: int | None = None) -> list[int]:
+    """A tour from a board of move numbers (one row per line, ``.`` an unvisited square; the
+    squares are taken in the order of their numbers) or from a list of square names (separated
+    by spaces or commas). A tour names each square at most once, so a list longer than the board
+    is refused as soon as it is seen, and a number is read only if it has at most 9 digits."""
+    cols = rows if cols is None else cols
+    grid = board(rows, cols)
+    squares = rows * cols
+    text = text.removeprefix("\ufeff")  # a byte-order mark that an editor put at the start
+    if not text.strip():
+        raise ParseError("the tour is empty")
+    if _NUMBERED.fullmatch(text):
+        return _numbered_tour(text, rows, cols)
+    words = (match.group() for match in re.finditer(r"\S++", text))
+    if re.fullmatch(r"[0-9]++|\.", next(words, "")):  # numbers were meant: name the word that is not one
+        stranger = next((w for w in words if not re.fullmatch(r"[0-9]++|\.", w)), "")
+        raise ParseError(f"{excerpt(stranger)} is not a move number: a numbered board holds ASCII digits and '.'")
+    tour = []
+    for k, match in enumerate(re.finditer(r"[^\s,]++", text), start=1):
+        if k > squares:
+            raise ParseError(f"more than {squares} squares listed: a tour of {rows}x{cols} visits each square once")
+        try:
+            tour.append(grid.cell_named(match.group()))
+        except BoardPuzzlesError as err:
+            raise ParseError(str(err)) from None
+    return tour
+
+
+def _numbered_tour(text: str, rows: int, cols: int) -> list[int]:
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) != rows:
+        raise ParseError(
+            f"a numbered board of {rows}x{cols} needs {rows} lines of {cols} numbers; got {len(lines)} lines"
+        )
+    numbers = np.full(rows * cols, -1, np.int64)  # the move number on each square; -1: none
+    for r, line in enumerate(lines):
+        words = line.split(None, cols)  # at most one more than a row holds: a long line stays cheap
+        if len(words) != cols:
+            raise ParseError(
+                f"a numbered board of {rows}x{cols} needs {rows} lines of {cols} numbers; "
+                f"line {r + 1} has {'more than ' + str(cols) if len(words) > cols else len(words)}"
+            )
+        for c, word in enumerate(words):
+            if word != ".":
+                significant = word.lstrip("0") or "0"  # int() counts leading zeros against its limit
+                if len(significant) > 9:
+                    raise ParseError(f"line {r + 1}: move number {excerpt(word)} is too large")
+                numbers[r * cols + c] = int(significant)
+    filled = np.flatnonzero(numbers >= 0)
+    by_number = filled[np.argsort(numbers[filled], kind="stable")]  # ties stay in reading order
+    ordered = numbers[by_number]
+    again = by_number[1:][ordered[1:] == ordered[:-1]]  # a number's later squares
+    if len(again):
+        cell = int(again.min())  # the first repeat met in reading order, as a reader finds it
+        raise ParseError(f"line {cell // cols + 1}: move number {numbers[cell]} appears twice")
+    return by_number.tolist()
 
 
 # ------------------------------------------------------------------ pictures and text
@@ -525,39 +591,6 @@ def to_scene(problem: Problem, tour: Sequence[int]) -> Any:
 
     path = list(tour) + ([tour[0]] if problem.closed and len(tour) > 1 else [])
     return Scene(problem.grid, labels={c: str(i + 1) for i, c in enumerate(tour)}, path=path)
-
-
-def parse_tour(text: str, rows: int, cols: int) -> list[int]:
-    """A tour from a board of move numbers (as ``solve`` prints it) or from a list of square
-    names (``a1 c2 e1 ...``)."""
-    grid = board(rows, cols)
-    words = text.split()
-    if not words:
-        raise ParseError("the tour is empty")
-    if all(re.fullmatch(r"[0-9]+|\.", w) for w in words):
-        lines = [line.split() for line in text.strip().splitlines() if line.strip()]
-        if len(lines) != rows or any(len(line) != cols for line in lines):
-            raise ParseError(
-                f"a numbered board of {rows}x{cols} needs {rows} lines of {cols} numbers; got {len(lines)} lines"
-            )
-        at: dict[int, int] = {}
-        for r, line in enumerate(lines):
-            for c, word in enumerate(line):
-                if word != ".":
-                    if len(word) > 9:
-                        raise ParseError(f"line {r + 1}: move number {word[:12]}... is too large")
-                    number = int(word)
-                    if number in at:
-                        raise ParseError(f"line {r + 1}: move number {number} appears twice")
-                    at[number] = r * cols + c
-        return [at[k] for k in sorted(at)]
-    tour = []
-    for word in re.split(r"[\s,]+", text.strip()):
-        try:
-            tour.append(grid.cell_named(word))
-        except BoardPuzzlesError as err:
-            raise ParseError(str(err)) from None
-    return tour
 
 
 def answer_to_json(problem: Problem, tour: Sequence[int]) -> list[str]:
@@ -623,6 +656,7 @@ PUZZLE: Puzzle[Problem, Tour] = Puzzle(
     no_solution_reason=lambda p: no_tour_reason(p.rows, p.cols, p.closed, p.start),
     validate_count=validate_count,
     check_params=("size", "start", "closed"),
+    answer_bytes=MAX_ANSWER_BYTES,
     small="5",
     small_count=1728,
     small_source="OEIS A165134",

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from boardpuzzles.board import EMPTY, Board, parse_board
-from boardpuzzles.errors import BoardPuzzlesError, SizeError
+from boardpuzzles.errors import BoardPuzzlesError, SizeError, check_seed
 from boardpuzzles.grid import Grid, line_directions
 from boardpuzzles.limits import STOP_INTERRUPT, Limits, wait_for
 from boardpuzzles.parallel import Subtask, run_subtasks
@@ -474,8 +474,7 @@ def find(rules: Rules, limits: Limits | None = None, *, seed: int = 0) -> FindRe
     limits = limits if limits is not None else Limits()
     if rules.colours != 1 or rules.stones is not None and rules.stones != rules.per_colour:
         raise BoardPuzzlesError("find looks for one-colour boards with the most stones (--colours 1, no --stones)")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise BoardPuzzlesError(f"the seed must be a whole number from 0 to 2**63 - 1, got {seed!r}")
+    check_seed(seed)  # numpy's generator refuses a negative seed with a message of its own
     started = time.perf_counter()
     cell_lines, line_cells = line_tables(rules)
     kernels = _kernel_module()

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from boardpuzzles.errors import BoardPuzzlesError, ParseError
+from boardpuzzles.errors import BoardPuzzlesError, ParseError, excerpt, whole_number
 from boardpuzzles.grid import Cell, Grid
 from boardpuzzles.puzzles.baikago.rules import (
     BLACK,
@@ -298,6 +298,7 @@ class Record:
     def parse(cls, text: str) -> Record:
         tags: dict[str, str] = {}
         moves: list[str] = []
+        text = text.removeprefix("\ufeff")  # a byte-order mark that an editor put at the start
         for number, line in enumerate(text.splitlines(), 1):
             line = line.strip()
             if not line or line.startswith("#"):
@@ -309,20 +310,20 @@ class Record:
             if line.startswith("["):
                 raise ParseError(f'line {number}: a tag looks like [Name "value"]')
             for word in line.split():
-                if re.fullmatch(r"\d+\.", word) or word in ("1-0", "0-1", "1/2-1/2", "*"):
+                if re.fullmatch(r"[0-9]+\.", word) or word in ("1-0", "0-1", "1/2-1/2", "*"):
                     continue
-                if not re.fullmatch(r"[a-zA-Z]{1,2}\d{1,2}", word):
-                    raise ParseError(f"line {number}: {word!r} is not a move like h8")
+                if not re.fullmatch(r"[a-zA-Z]{1,2}[0-9]{1,2}", word):
+                    raise ParseError(f"line {number}: {excerpt(word)} is not a move like h8")
                 moves.append(word.lower())
         if tags.get("Game", "Baikago") != "Baikago":
-            raise ParseError(f'not a Baikago record (Game "{tags["Game"]}")')
-        try:
-            size = int(tags.get("Size", "15"))
-            max_d_text = tags.get("MaxD", "-")
-            max_d = None if max_d_text in ("-", "") else int(max_d_text)
-        except ValueError:
-            raise ParseError("Size and MaxD must be whole numbers") from None
-        rules = Rules(size, max_d, tags.get("Orientations", "+x"))
+            raise ParseError(f"not a Baikago record (Game {excerpt(tags['Game'])})")
+        size = whole_number(tags.get("Size", "15").strip(), "the Size tag")
+        max_d_text = tags.get("MaxD", "-").strip()
+        max_d = None if max_d_text in ("-", "") else whole_number(max_d_text, "the MaxD tag")
+        orientations = tags.get("Orientations", "+x")
+        if len(orientations) > 2:  # Rules names a bad value whole: a long one is cut here
+            raise ParseError(f"the Orientations tag is {excerpt(orientations)}: '+x', '+' or 'x'")
+        rules = Rules(size, max_d, orientations)
         rest = {k: v for k, v in tags.items() if k not in ("Game", "Size", "MaxD", "Orientations")}
         return cls(rules, moves, rest)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from boardpuzzles.errors import ParseError
+from boardpuzzles.errors import ParseError, excerpt
 from boardpuzzles.grid import Grid
 from boardpuzzles.puzzles.baikago.rules import (
     ARMS,
@@ -58,8 +58,8 @@ def read_points(text: str, size: int | None = None) -> tuple[int, list[int]]:
                 raise ParseError(f"line {r + 1}, column {c + 1}: unexpected {ch!r} (expected X, O, '.' or space)")
     height = len(stripped)
     width = max(len(row) for row in stripped)
-    if size is not None and not 3 <= size <= MAX_SIZE:
-        raise ParseError(f"size must be between 3 and {MAX_SIZE}, got {size}")
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or not 3 <= size <= MAX_SIZE):
+        raise ParseError(f"size must be between 3 and {MAX_SIZE}, got {excerpt(size)}")
     n = size if size is not None else max(height, width)
     if n > MAX_SIZE:
         raise ParseError(f"the picture is {_lines(height)} by {width} points: larger than {MAX_SIZE}x{MAX_SIZE}")
