@@ -194,3 +194,16 @@ def test_canonical_form_is_the_same_for_every_image(case, data):
 
 def test_canonical_form_of_nothing_is_empty():
     assert Grid(3, 3).canonical([], "dihedral") == ()
+
+
+@pytest.mark.parametrize("rows,cols", [(1, 1), (1, 5), (4, 7), (6, 6), (9, 4)])
+def test_long_lines_are_the_lines_longer_than_k(rows, cols):
+    """The vectorised lines (no cache) are the cached ones, in every direction of the board."""
+    from boardpuzzles.grid import line_directions
+
+    grid = Grid(rows, cols)
+    for direction in line_directions(max(rows, cols)):
+        for k in (0, 1, 2):
+            table = grid.long_lines(direction, k)
+            found = [tuple(int(c) for c in row if c >= 0) for row in table]
+            assert sorted(found) == sorted(line for line in grid.lines(direction) if len(line) > k)

@@ -188,26 +188,25 @@ def check(board: Board, rules: Rules = SEED) -> bool:
 
 
 # ---------------------------------------------------------------- tables and searching
-def line_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """``cell_lines`` and ``line_cells`` for the kernel: every line with more than K cells."""
-    grid, k = rules.grid, rules.max_in_line
-    lines = [
-        line
-        for direction in line_directions(max(1, (rules.size - 1) // k))
-        for line in grid.lines(direction)
-        if len(line) > k
-    ]
-    line_cells = np.full((max(1, len(lines)), rules.size), -1, dtype=np.int64)
-    through: list[list[int]] = [[] for _ in grid.cells()]
-    for index, line in enumerate(lines):
-        line_cells[index, : len(line)] = line
-        for cell in line:
-            through[cell].append(index)
-    cell_lines = np.full((grid.size, max(1, max(map(len, through)))), -1, dtype=np.int64)
-    for cell, ids in enumerate(through):
-        cell_lines[cell, : len(ids)] = ids
-    if not lines:
-        line_cells = line_cells[:0]
+def line_tables(rules: Rules, limits: Limits | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``cell_lines`` and ``line_cells`` for the kernel: every line with more than K cells, from
+    the grid (a large board has a thousand slopes: the limits are checked between them)."""
+    grid, k, n = rules.grid, rules.max_in_line, rules.size
+    tables = []
+    for direction in line_directions(max(1, (n - 1) // k)):
+        if limits is not None:
+            limits.check()
+        tables.append(grid.long_lines(direction, k))
+    line_cells = np.concatenate(tables) if tables else np.empty((0, n), dtype=np.int64)
+    # cell_lines[cell] lists the lines through it: every (line, cell) pair, grouped by cell.
+    line_of, position = np.nonzero(line_cells >= 0)
+    cell_of = line_cells[line_of, position]
+    by_cell = np.argsort(cell_of, kind="stable")
+    cell_of, line_of = cell_of[by_cell], line_of[by_cell]
+    counts = np.bincount(cell_of, minlength=grid.size)
+    rank = np.arange(len(cell_of)) - np.repeat(np.cumsum(counts) - counts, counts)
+    cell_lines = np.full((grid.size, max(1, int(counts.max(initial=0)))), -1, dtype=np.int64)
+    cell_lines[cell_of, rank] = line_of
     return cell_lines, line_cells
 
 
@@ -476,7 +475,7 @@ def find(rules: Rules, limits: Limits | None = None, *, seed: int = 0) -> FindRe
         raise BoardPuzzlesError("find looks for one-colour boards with the most stones (--colours 1, no --stones)")
     check_seed(seed)  # numpy's generator refuses a negative seed with a message of its own
     started = time.perf_counter()
-    cell_lines, line_cells = line_tables(rules)
+    cell_lines, line_cells = line_tables(rules, limits)
     kernels = _kernel_module()
     n = rules.size
     exhausted = {symmetry for symmetry in FIND_SYMMETRIES if _impossible(rules, symmetry)}
