@@ -206,9 +206,9 @@ class Grid:
     def __post_init__(self) -> None:
         for what, value in (("rows", self.rows), ("cols", self.cols)):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise SizeError(f"{what} must be an integer, got {value!r}")
+                raise SizeError(f"{what} must be an integer, got {excerpt(value)}")
             if not 1 <= value <= MAX_SIDE:
-                raise SizeError(f"{what} must be between 1 and {MAX_SIDE}, got {value}")
+                raise SizeError(f"{what} must be between 1 and {MAX_SIDE}, got {excerpt(value)}")
 
     @classmethod
     def square(cls, n: int, torus: bool = False) -> Grid:

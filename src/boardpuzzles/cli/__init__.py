@@ -138,6 +138,7 @@ def _unknown_option(err: click.ClickException) -> str | None:
 
 def _error(message: str) -> None:
     try:
-        click.echo(f"boardpuzzles: error: {message.strip()}", err=True)
+        one_line = " ".join(message.split())  # the convention is one line, whatever the message holds
+        click.echo(f"boardpuzzles: error: {one_line}", err=True)
     except BrokenPipeError:  # nobody reads stderr any more: the exit code still says it
         pass

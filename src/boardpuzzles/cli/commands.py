@@ -70,7 +70,11 @@ class _ParamType(click.ParamType):
         if self.param.kind == "file":
             # An existing file wins over a look-alike literal (a folder named goishi/...).
             literal = self.param.literal is not None and self.param.literal(value)
-            return value if literal and not is_existing_file(value) else read_text(value)
+            if literal and not is_existing_file(value):
+                return value
+            if value == "-" and ctx is not None:
+                ctx.meta["stdin_read"] = True  # check must not read it again for the answer
+            return read_text(value)
         return self.param.parse(value)
 
 
@@ -514,6 +518,8 @@ def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
     def check(answer: str | None, as_json: bool, **kwargs: Any) -> None:
         if answer is None and not puzzle.answer_optional:
             raise click.UsageError("missing ANSWER: a file holding the answer, or - for standard input")
+        if answer == "-" and click.get_current_context().meta.get("stdin_read"):
+            raise click.UsageError("standard input can hold the problem or the answer, not both: give one as a file")
         text = None if answer is None else answer_text(answer, puzzle.literal_answers, puzzle.answer_bytes)
         problem, proposed = puzzle.read_answer(problem_values(params, kwargs), text)
         problems = puzzle.violations(problem, proposed)

@@ -221,12 +221,16 @@ def check_writable(path: str) -> Path:
         raise click.UsageError(f"cannot write {shown_path(path)}: not a file name")
     target = Path(path)
     folder = target.parent
-    if not folder.is_dir():
-        raise click.UsageError(f"cannot write {path}: folder {folder} does not exist")
-    if target.is_dir():
-        raise click.UsageError(f"cannot write {path}: it is a folder")
-    if not os.access(folder, os.W_OK):
-        raise click.UsageError(f"cannot write {path}: folder {folder} is not writable")
+    shown = shown_path(path)
+    try:
+        if not folder.is_dir():
+            raise click.UsageError(f"cannot write {shown}: folder {shown_path(str(folder))} does not exist")
+        if target.is_dir():
+            raise click.UsageError(f"cannot write {shown}: it is a folder")
+        if not os.access(folder, os.W_OK):
+            raise click.UsageError(f"cannot write {shown}: folder {shown_path(str(folder))} is not writable")
+    except (OSError, ValueError) as err:  # a name too long for the system, and the like
+        raise click.UsageError(f"cannot write {shown}: {getattr(err, 'strerror', None) or err}") from None
     return folder
 
 
@@ -242,17 +246,29 @@ def write_file_atomically(path: str, text: str | bytes) -> None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{Path(real).name}.", suffix=".tmp")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{Path(real).name}.", suffix=".tmp")
+    except OSError as err:
+        raise click.UsageError(f"cannot write {shown_path(path)}: {err.strerror or err}") from None
     try:
         data = text if isinstance(text, bytes) else text.encode("utf-8")
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.chmod(tmp, mode)
         os.replace(tmp, real)
+    except OSError as err:  # a full disk, a file system that went read-only: the user's file stays
+        _remove_quietly(tmp)
+        raise click.UsageError(f"cannot write {shown_path(path)}: {err.strerror or err}") from None
     except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        _remove_quietly(tmp)
         raise
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def read_input(path: str, limit: int | None = None) -> str:

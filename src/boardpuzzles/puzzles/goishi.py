@@ -77,9 +77,9 @@ class Puzzle:
     def __post_init__(self) -> None:
         for what, value in (("rows", self.rows), ("cols", self.cols)):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise SizeError(f"{what} must be a whole number, got {value!r}")
+                raise SizeError(f"{what} must be a whole number, got {excerpt(value)}")
             if not 1 <= value <= MAX_SIDE:
-                raise SizeError(f"the board must have 1 to {MAX_SIDE} {what}, not {value}")
+                raise SizeError(f"the board must have 1 to {MAX_SIDE} {what}, not {excerpt(value)}")
         stones = tuple(sorted(set(self.stones)))
         if not stones:
             raise BoardPuzzlesError("the board has no stones")
@@ -109,7 +109,7 @@ class Puzzle:
     @classmethod
     def parse(cls, text: str) -> Puzzle:
         """From a plain picture (one row per line, blank lines around it ignored)."""
-        lines = [line.rstrip("\r") for line in text.strip("\n").split("\n")]
+        lines = [line.rstrip("\r") for line in text.removeprefix("\ufeff").strip("\n").split("\n")]
         return cls.from_rows(lines)
 
     @property
@@ -328,7 +328,7 @@ class Counter:
         self.puzzle = as_puzzle(puzzle)
         cap = COUNT_CEILING if cap is None else cap
         if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
-            raise BoardPuzzlesError(f"the cap must be a whole number >= 1, got {cap!r}")
+            raise BoardPuzzlesError(f"the cap must be a whole number >= 1, got {excerpt(cap)}")
         self.cap = min(cap, COUNT_CEILING)
         self.limits = limits if limits is not None else Limits()
         self.ray, self.bit = tables(self.puzzle)

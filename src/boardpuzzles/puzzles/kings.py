@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from boardpuzzles.board import Board, parse_board
-from boardpuzzles.errors import SizeError
+from boardpuzzles.errors import SizeError, excerpt
 from boardpuzzles.grid import KING_STEPS, Grid
 from boardpuzzles.limits import Limits
 from boardpuzzles.parallel import Subtask, run_subtasks
@@ -46,9 +46,11 @@ class Problem:
 
     def __post_init__(self) -> None:
         if not (1 <= self.rows <= MAX_ROWS and 1 <= self.cols <= MAX_COLS):
-            raise SizeError(f"kings count boards up to {MAX_ROWS}x{MAX_COLS}, not {self.rows}x{self.cols}")
+            raise SizeError(
+                f"kings count boards up to {MAX_ROWS}x{MAX_COLS}, not {excerpt(self.rows)}x{excerpt(self.cols)}"
+            )
         if not 0 <= self.kings <= self.rows * self.cols:
-            raise SizeError(f"{self.kings} kings do not fit on {self.rows}x{self.cols}")
+            raise SizeError(f"{excerpt(self.kings)} kings do not fit on {self.rows}x{self.cols}")
 
     @property
     def grid(self) -> Grid:

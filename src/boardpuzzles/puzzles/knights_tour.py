@@ -167,10 +167,11 @@ def tour_violations(rows: int, cols: int, tour: Sequence[int], closed: bool = Fa
             problems.append(f"step {i + 1}: {names.name(cell)} is visited twice")
         seen.add(int(cell))
     if len(seen) < squares:
-        missing = [names.name(c) for c in range(squares) if c not in seen]
+        unvisited = squares - len(seen)
+        first = [names.name(c) for c in itertools.islice((c for c in range(squares) if c not in seen), 5)]
         problems.append(
-            f"{len(missing)} square{'s' if len(missing) > 1 else ''} never visited: "
-            f"{', '.join(missing[:5])}{', ...' if len(missing) > 5 else ''}"
+            f"{unvisited} square{'s' if unvisited > 1 else ''} never visited: "
+            f"{', '.join(first)}{', ...' if unvisited > 5 else ''}"
         )
     if closed and tour and squares > 1:
         (ra, ca), (rb, cb) = divmod(int(tour[-1]), cols), divmod(int(tour[0]), cols)

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from boardpuzzles.board import EMPTY, Board, parse_board
-from boardpuzzles.errors import BoardPuzzlesError, SizeError, check_seed
+from boardpuzzles.errors import BoardPuzzlesError, SizeError, check_seed, excerpt
 from boardpuzzles.grid import Grid, line_directions
 from boardpuzzles.limits import STOP_INTERRUPT, Limits, wait_for
 from boardpuzzles.parallel import Subtask, run_subtasks
@@ -61,16 +61,16 @@ class Rules:
         for name in ("size", "colours", "max_in_line"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise SizeError(f"{name.replace('_', '-')} must be a whole number, got {value!r}")
+                raise SizeError(f"{name.replace('_', '-')} must be a whole number, got {excerpt(value)}")
         if not 1 <= self.size <= MAX_SIZE:
-            raise SizeError(f"size must be between 1 and {MAX_SIZE}, got {self.size}")
+            raise SizeError(f"size must be between 1 and {MAX_SIZE}, got {excerpt(self.size)}")
         if not 1 <= self.colours <= len(COLOUR_LETTERS):
-            raise SizeError(f"colours must be between 1 and {len(COLOUR_LETTERS)}, got {self.colours}")
+            raise SizeError(f"colours must be between 1 and {len(COLOUR_LETTERS)}, got {excerpt(self.colours)}")
         if self.max_in_line < 1:
-            raise SizeError(f"max-in-line must be at least 1, got {self.max_in_line}")
+            raise SizeError(f"max-in-line must be at least 1, got {excerpt(self.max_in_line)}")
         if self.stones is not None:
             if isinstance(self.stones, bool) or not isinstance(self.stones, int) or self.stones < 0:
-                raise SizeError(f"stones must be a whole number >= 0, got {self.stones!r}")
+                raise SizeError(f"stones must be a whole number >= 0, got {excerpt(self.stones)}")
             most = self.max_in_line * self.size
             if self.stones > most:
                 raise SizeError(
@@ -304,14 +304,35 @@ def _to_physical(rules: Rules, virtual_board: np.ndarray) -> Board:
     return to_board(rules, virtual_board[_layout(rules).virtual])
 
 
+#: The most prefixes a search is split into at once: each is held as a whole board of int64
+#: (with many colours and few stones two rows can be filled in billions of ways).
+MAX_PREFIXES = 200_000
+
+
 def _prefixes(
     rules: Rules, prefix: tuple[int, ...], rows: int, limits: Limits, weigh: bool = False
-) -> list[tuple[int, ...]]:
-    """The feasible ways to fill the (virtual) rows after ``prefix`` up to row ``rows``."""
+) -> list[tuple[int, ...]] | None:
+    """The feasible ways to fill the (virtual) rows after ``prefix`` up to row ``rows``; None
+    when there are more than ``MAX_PREFIXES`` of them."""
     n = rules.size
-    found, _, _ = _run(rules, prefix, rows, limits, weigh=weigh)
+    found, _, _ = _run(rules, prefix, rows, limits, weigh=weigh, stop_after=MAX_PREFIXES + 1)
+    if found > MAX_PREFIXES:
+        return None
     _, _, boards = _run(rules, prefix, rows, limits, capacity=found, weigh=weigh)
     return [tuple(int(c) for c in b[: rows * n]) for b in boards]
+
+
+def _first_rows(rules: Rules, limits: Limits, weigh: bool = False) -> list[tuple[int, ...]]:
+    """How a search is split: the fillings of its first two (virtual) rows, or of the first row
+    alone when two rows have too many."""
+    for rows in sorted({min(2, rules.size), 1}, reverse=True):
+        found = _prefixes(rules, (), rows, limits, weigh)
+        if found is not None:
+            return found
+    raise SizeError(
+        f"the first row of {rules.describe()} can be filled in more than {MAX_PREFIXES:,} ways: "
+        "too many pieces to split the search into; try fewer colours or more stones"
+    )
 
 
 def solutions(problem: Problem, limits: Limits | None = None) -> Iterator[Board]:
@@ -322,12 +343,15 @@ def solutions(problem: Problem, limits: Limits | None = None) -> Iterator[Board]
     layout = _layout(rules)
     relabel = _relabellings(rules, problem.swap_colours)
     # Start from the first two rows' fillings (as count does), so the first boards come quickly.
-    pending = list(reversed(_prefixes(rules, (), min(2, rules.size), limits)))
+    pending = list(reversed(_first_rows(rules, limits)))
     while pending:
         prefix = pending.pop()
         found, _, boards = _run(rules, prefix, rules.size, limits, capacity=chunk, stop_after=chunk + 1)
         if found > chunk:  # too many to hold: split by the next row
-            pending.extend(reversed(_prefixes(rules, prefix, len(prefix) // rules.size + 1, limits)))
+            longer = _prefixes(rules, prefix, len(prefix) // rules.size + 1, limits)
+            if longer is None:
+                raise SizeError(f"the next row of {rules.describe()} can be filled in too many ways to list")
+            pending.extend(reversed(longer))
             continue
         for b in boards:
             if problem.unique and not _kernel_module().is_least_image(b, layout.maps, relabel):
@@ -350,14 +374,13 @@ def count(problem: Problem, limits: Limits | None = None) -> int:
     classes with ``problem.unique``."""
     limits = limits if limits is not None else Limits()
     rules = problem.rules
-    rows = min(2, rules.size)
     where = {"identity": PUZZLE.problem_identity(problem)}
     if problem.unique:
-        tasks = [Subtask((rules, p, problem.swap_colours)) for p in _prefixes(rules, (), rows, limits)]
+        tasks = [Subtask((rules, p, problem.swap_colours)) for p in _first_rows(rules, limits)]
         return run_subtasks(_classes_work, tasks, limits, **where)
     # Symmetry stands in for work: only boards whose first searched row is the least of its 8
     # images are searched, each weighted by its share of its orbit (see the kernel).
-    tasks = [Subtask((rules, p)) for p in _prefixes(rules, (), rows, limits, weigh=True)]
+    tasks = [Subtask((rules, p)) for p in _first_rows(rules, limits, weigh=True)]
     return run_subtasks(_count_work, tasks, limits, unit=_kernel_module().SYMMETRY_UNIT, **where)
 
 

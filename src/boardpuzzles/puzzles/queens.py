@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from boardpuzzles.board import Board, parse_board
-from boardpuzzles.errors import BoardPuzzlesError, SizeError
+from boardpuzzles.errors import BoardPuzzlesError, SizeError, excerpt
 from boardpuzzles.grid import QUEEN_LINES, Grid
 from boardpuzzles.limits import Limits
 from boardpuzzles.parallel import Subtask, run_subtasks
@@ -75,11 +75,11 @@ class Problem:
 
 def validate_size(n: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int):
-        raise SizeError(f"the board size must be an integer, got {n!r}")
+        raise SizeError(f"the board size must be an integer, got {excerpt(n)}")
     if n < 1:
-        raise SizeError(f"the board size must be at least 1, got {n}")
+        raise SizeError(f"the board size must be at least 1, got {excerpt(n)}")
     if n > MAX_N:
-        raise SizeError(f"the board size must be at most {MAX_N} (one 64-bit word per line), got {n}")
+        raise SizeError(f"the board size must be at most {MAX_N} (one 64-bit word per line), got {excerpt(n)}")
 
 
 def describe(problem: Problem) -> str:

@@ -46,6 +46,7 @@ def gif_bytes(frames: Sequence[Scene], seconds_per_frame: float = 0.6) -> bytes:
         images.append(_raster(frame, width, height, CELL, MARGIN, TITLE_HEIGHT))
     durations = [int(seconds_per_frame * 1000)] * len(images)
     durations[-1] *= 3
+    durations = [min(d, 65_535) for d in durations]  # GIF frame delays are 16-bit (in 10 ms units)
     buffer = io.BytesIO()
     images[0].save(buffer, format="GIF", save_all=True, append_images=images[1:], duration=durations, loop=0)
     return buffer.getvalue()

@@ -23,6 +23,7 @@ client that goes away is not worth a line on stderr.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import sys
 import threading
@@ -344,7 +345,7 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             raise RequestError(HTTPStatus.LENGTH_REQUIRED, "send the body with a Content-Length, not chunked")
         lengths = self.headers.get_all("Content-Length") or ["0"]
-        if len(lengths) > 1 or not lengths[0].strip().isascii() or not lengths[0].strip().isdigit():
+        if len(lengths) > 1 or not re.fullmatch(r"[0-9]{1,18}", lengths[0].strip()):
             self.close_connection = True
             raise RequestError(HTTPStatus.BAD_REQUEST, "Content-Length must be one whole number of bytes")
         length = int(lengths[0])

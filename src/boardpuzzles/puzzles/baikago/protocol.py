@@ -166,10 +166,10 @@ class Brain:
     def _on_info(self, rest: str) -> list[str]:
         key, _, value = rest.partition(" ")
         if key in ("timeout_turn", "time_left"):
-            try:
-                ms = int(value)
-            except ValueError:
-                return []
+            digits = value.strip()
+            if not re.fullmatch(r"[0-9]{1,12}", digits.lstrip("0") or "0"):
+                return []  # not a count of milliseconds we can use (or longer than 31 years)
+            ms = int(digits.lstrip("0") or "0")
             if ms > 0:
                 # Leave a margin: the manager counts its own overhead.
                 budget = ms / 1000 * (0.5 if key == "timeout_turn" else 0.05)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from boardpuzzles.errors import SizeError
+from boardpuzzles.errors import SizeError, excerpt
 from boardpuzzles.grid import Cell, Grid
 
 Colour = int  #: BLACK or WHITE; EMPTY_POINT on the board arrays
@@ -48,18 +48,20 @@ class Rules:
 
     def __post_init__(self) -> None:
         if isinstance(self.size, bool) or not isinstance(self.size, int):
-            raise SizeError(f"size must be a whole number, got {self.size!r}")
+            raise SizeError(f"size must be a whole number, got {excerpt(self.size)}")
         if not 3 <= self.size <= MAX_SIZE:
-            raise SizeError(f"size must be between 3 and {MAX_SIZE} (a cross needs a 3x3 square), got {self.size}")
+            raise SizeError(
+                f"size must be between 3 and {MAX_SIZE} (a cross needs a 3x3 square), got {excerpt(self.size)}"
+            )
         if self.max_d is not None:
             if isinstance(self.max_d, bool) or not isinstance(self.max_d, int) or self.max_d < 1:
-                raise SizeError(f"max-d must be a whole number >= 1, got {self.max_d!r}")
+                raise SizeError(f"max-d must be a whole number >= 1, got {excerpt(self.max_d)}")
         if (
             not self.orientations
             or any(o not in ARMS for o in self.orientations)
             or len(set(self.orientations)) != len(self.orientations)
         ):
-            raise SizeError(f"orientations must be '+x', '+' or 'x', got {self.orientations!r}")
+            raise SizeError(f"orientations must be '+x', '+' or 'x', got {excerpt(self.orientations)}")
 
     @property
     def largest_d(self) -> int:
