@@ -13,6 +13,8 @@ import time
 import click
 
 from boardpuzzles.cli.common import note
+from boardpuzzles.limits import Limits
+from boardpuzzles.parallel import default_jobs
 from boardpuzzles.protocol import Game, Puzzle
 from boardpuzzles.puzzles import registry
 
@@ -54,7 +56,7 @@ def demo() -> None:
     for entry, example in checks:
         words = shlex.split(example.command)[1:]
         started = time.perf_counter()
-        value = entry.count_of(entry.parse(words))
+        value = entry.count_of(entry.parse(words), Limits(jobs=default_jobs()))
         seconds = time.perf_counter() - started
         ok = value == example.expect
         verdict = click.style("ok", fg="green") if ok else click.style("MISMATCH", fg="red")

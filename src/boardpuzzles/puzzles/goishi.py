@@ -785,6 +785,8 @@ PUZZLE: protocol.Puzzle[Puzzle, Order] = protocol.Puzzle(
     slow=DENSE_7,
     examples=(
         protocol.Example("solve goishi/6/7/vsten1tvo"),
+        # gridpuzzle.com hiroimono 16n76 (tests/data/goishi/published_instances.md): solved, proven unique.
+        protocol.Example("solve goishi/15/15/etufvvurv7fvpruvvvtvvvvufvv1vvvsfvvvvvvvbuvrn"),
         protocol.Example("generate 10x10 --stones 20 --seed 1"),
         protocol.Example("count goishi/4/4/1370", 4, "umeya/puzzle_alogorithm_python goishi2_80Q1"),
     ),
