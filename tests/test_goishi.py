@@ -1,8 +1,7 @@
 """Goishi Hiroi: published puzzles, reference twins, the checker, formats, the generator, the CLI.
 
-Known answers come from tests/data/goishi/published_instances.md (a copy of
-../shared/data/goishi/published_instances.md), which names the source of every board and
-solution: gridpuzzle.com via newtomsoft/Puzzles-Solver, the "Zen Solitaire" levels of "100 Logic
+Known answers come from tests/data/goishi/published_instances.md, which names the source of
+every board and solution: gridpuzzle.com via newtomsoft/Puzzles-Solver, the "Zen Solitaire" levels of "100 Logic
 Games 2" via zwvista/PSL, PencilBox's sample, the pzprjs test vector, and the counts of the
 exercise boards from umeya/puzzle_alogorithm_python.
 """

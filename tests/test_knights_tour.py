@@ -27,7 +27,7 @@ def solutions(rows, cols=None, start=None, closed=False):
 
 
 # ------------------------------------------------------------------ published counts
-# ../shared/data/known_counts.md: directed open tours from every start (OEIS A165134), from a
+# tests/data/known_counts.md: directed open tours from every start (OEIS A165134), from a
 # corner (304 is the seed article's own count), closed tours as cycles (OEIS A001230).
 
 
@@ -42,7 +42,7 @@ def test_all_starts_match_oeis_a165134():
     assert count(6) == 6_637_920
 
 
-# Per-start counts of 6x6 (directed), rows top to bottom: ../shared/data/known_counts.md.
+# Per-start counts of 6x6 (directed), rows top to bottom: tests/data/known_counts.md.
 SIX_BY_SIX_STARTS = [
     [524486, 289050, 115837, 115837, 289050, 524486],
     [289050, 173402, 49578, 49578, 173402, 289050],

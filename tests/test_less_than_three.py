@@ -1,6 +1,6 @@
 """Less Than Three and the no-K+1-in-line family.
 
-Known answers: the seed puzzle has 42 placements (../shared/data/known_counts.md, from the seed
+Known answers: the seed puzzle has 42 placements (tests/data/known_counts.md, from the seed
 article); one colour is Dudeney's no-three-in-line problem, OEIS A000755 (every placement) and
 A000769 (up to the 8 symmetries), Flammenkamp 1992/1998. Every board a test sees passes the
 brute-force checker.

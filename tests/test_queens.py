@@ -1,6 +1,6 @@
 """Queens on the classic board and on the torus (HyperQueen).
 
-Known answers come from ../shared/data/known_counts.md and OEIS:
+Known answers come from tests/data/known_counts.md and OEIS:
 A000170 (classic n-queens), A002562 (classic, up to the 8 symmetries of the square),
 A051906 (torus), A071607 (torus with a queen on a fixed cell = A051906 / n),
 A053994 (torus classes under rotation, reflection and shift), A062166 (also multipliers).

@@ -21,8 +21,7 @@ pzprv3      the pzprjs file: ``pzprv3``, ``goishi``, rows, cols (rows first!), t
 
 Every format holds the full board (empty border rows and columns included), so reading what was
 written gives back the same puzzle, and the same order where the format carries one. Source of
-the URL and pzprv3 details: ``robx/pzprjs`` (``src/variety/goishi.js``, ``src/pzpr/parser.js``),
-summarised in ``../shared/data/goishi/formats.md``.
+the URL and pzprv3 details: ``robx/pzprjs`` (``src/variety/goishi.js``, ``src/pzpr/parser.js``).
 """
 
 from __future__ import annotations
