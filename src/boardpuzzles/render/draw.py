@@ -1,0 +1,534 @@
+"""The one drawing layer: scenes become shapes in pixels, and each picture back end translates
+the shapes one to one (SVG in :mod:`boardpuzzles.render.svg`, PNG and GIF frames in
+:mod:`boardpuzzles.render.png`), so every format shows the same picture.
+
+Glossary
+--------
+shape    a rectangle, circle, polyline or polygon, text, figure (a piece drawn as an outline and
+         dots: the queen) or trail, in pixels, with its colours and an optional tooltip
+         (``title``: an SVG ``<title>``; rasters have none).
+trail    a long walk on the grid kept in grid units (columns and rows, numpy arrays) with its
+         origin and cell size, so that a million-step knight's tour is written compactly
+         (relative steps) and rasterised quickly.
+layout   the size of a scene's picture. Boards up to ``DETAIL_SIDE`` cells a side get 40 px
+         cells, chessboard squares, coordinates and labels; larger ones get smaller cells (the
+         board stays about ``BOARD_PIXELS`` wide), a plain background and no numbers (their
+         tooltips still give them, up to ``TOOLTIP_CELLS`` cells).
+sheet    several scenes in a grid, with a heading above and a legend below (what a dashed
+         border, a colour scale, a ring or a square mean), one group of shapes per scene.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Union
+
+import numpy as np
+
+from boardpuzzles.grid import Cell, file_letters
+from boardpuzzles.render.scene import QUEEN_BALLS, QUEEN_OUTLINE, Scene, style_for
+
+CELL = 40  # pixels per cell on boards of up to DETAIL_SIDE cells a side
+MARGIN = 22  # room for coordinates
+TITLE_HEIGHT = 24
+GAP = 24  # between boards in a sheet
+HEADING_HEIGHT = 30
+LEGEND_LINE = 22
+LIGHT, DARK = "#f0d9b5", "#b58863"  # the familiar chess colours
+PLAIN = "#fbf8f1"  # the background of boards too large for squares
+WOOD, GRID_LINE = "#e2bf78", "#5a4526"  # a go board
+FADED_FILL, FADED_STROKE, FADED_TEXT = "#e6e6e6", "#a0a0a0", "#555555"
+PATH_COLOUR = "#c0392b"
+#: The colour scale of a path coloured by step: blue (first) through green and amber to red (last).
+GRADIENT = ("#3b4cc0", "#2a8fd4", "#2ca25f", "#e3a000", "#d7301f")
+START_COLOUR = "#1a9850"  # the start of a plain path (a gradient starts with its first colour)
+#: A gradient path is drawn in this many bands of one colour each (fewer elements, smaller files).
+BANDS = 128
+#: Paths longer than this are written compactly (SVG: relative steps in grid units).
+COMPACT_PATH = 2000
+DETAIL_SIDE = 32
+BOARD_PIXELS = 1600
+TOOLTIP_CELLS = 2500
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+Point = tuple[float, float]
+
+
+# ---------------------------------------------------------------- shapes
+@dataclass
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str = "none"
+    stroke: str | None = None
+    width: float = 0.0
+    dash: str | None = None
+    title: str | None = None
+    opacity: float = 1.0  # 0: an invisible area that only carries a tooltip
+
+
+@dataclass
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: str = "none"
+    stroke: str | None = None
+    width: float = 0.0
+    dash: str | None = None
+    title: str | None = None
+    piece: str = ""  # the piece letter it draws (SVG data-piece)
+
+
+@dataclass
+class Poly:
+    points: list[Point]
+    stroke: str | None = None
+    width: float = 0.0
+    fill: str = "none"
+    closed: bool = False  # a polygon (else a polyline)
+    dash: str | None = None
+    opacity: float = 1.0
+
+
+@dataclass
+class Text:
+    x: float
+    y: float  # the middle of the text's height
+    text: str
+    size: float
+    fill: str = "#000000"
+    anchor: str = "middle"  # "start" | "middle" | "end"
+    bold: bool = False
+    halo: str | None = None  # an outline that keeps the text readable over lines
+
+
+@dataclass
+class Figure:
+    """A piece drawn as an outline (polygon) and dots (the queen)."""
+
+    outline: list[Point]
+    dots: list[tuple[float, float, float]]
+    fill: str
+    stroke: str
+    width: float
+    piece: str = ""
+
+
+@dataclass
+class Trail:
+    """A walk through cell centres: point k is at (x0 + cols[k] * cell, y0 + rows[k] * cell)."""
+
+    x0: float
+    y0: float
+    cell: float
+    cols: np.ndarray
+    rows: np.ndarray
+    colour: str
+    width: float
+    compact: bool = False  # part of a long walk: written as relative steps in grid units (SVG)
+
+    def points(self) -> list[Point]:
+        xs, ys = (self.x0 + self.cols * self.cell).tolist(), (self.y0 + self.rows * self.cell).tolist()
+        return list(zip(xs, ys, strict=True))
+
+
+Shape = Union[Rect, Circle, Poly, Text, Figure, Trail, "Group"]
+
+
+@dataclass
+class Group:
+    """The shapes of one board (an SVG ``<g>``)."""
+
+    name: str
+    shapes: list[Shape] = field(default_factory=list)
+    title: str | None = None
+
+
+@dataclass
+class Drawing:
+    width: float
+    height: float
+    shapes: list[Shape]
+    background: str = "#ffffff"
+
+    def walk(self) -> Iterator[Shape]:
+        """Every shape, groups opened, in drawing order."""
+        stack = list(reversed(self.shapes))
+        while stack:
+            shape = stack.pop()
+            if isinstance(shape, Group):
+                stack.extend(reversed(shape.shapes))
+            else:
+                yield shape
+
+
+# ---------------------------------------------------------------- colours
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def gradient_colour(t: float) -> str:
+    """The colour at ``t`` (0 the first step, 1 the last) of the path colour scale."""
+    t = min(1.0, max(0.0, t)) * (len(GRADIENT) - 1)
+    i = min(int(t), len(GRADIENT) - 2)
+    a, b = _rgb(GRADIENT[i]), _rgb(GRADIENT[i + 1])
+    f = t - i
+    r, g, bl = (round(x + (y - x) * f) for x, y in zip(a, b, strict=True))
+    return f"#{r:02x}{g:02x}{bl:02x}"
+
+
+# ---------------------------------------------------------------- layout
+@dataclass(frozen=True)
+class Layout:
+    cell: float
+    detail: bool  # squares, coordinates and labels fit
+    coordinates: bool
+    labels: bool
+    label_size: float
+    width: float
+    height: float
+
+
+def layout(scene: Scene) -> Layout:
+    grid = scene.grid
+    side = max(grid.rows, grid.cols)
+    detail = side <= DETAIL_SIDE
+    cell = float(CELL) if detail else max(1.0, BOARD_PIXELS / side)
+    coordinates = scene.coordinates and detail
+    show = scene.show_labels if scene.show_labels is not None else detail
+    labels = bool(scene.labels) and show
+    size = 0.0
+    if labels:
+        longest = max(len(label) for label in scene.labels.values())
+        size = min(15.0, 0.8 * cell / (0.6 * max(1, longest)), 0.5 * cell)
+    width = grid.cols * cell + (MARGIN if coordinates else 0)
+    height = grid.rows * cell + (MARGIN if coordinates else 0) + (TITLE_HEIGHT if scene.title else 0)
+    return Layout(cell, detail, coordinates, labels, size, width, height)
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide a line of sans-serif text is (for sizing sheets; never for placing)."""
+    return 0.6 * size * len(text)
+
+
+# ---------------------------------------------------------------- one scene
+def tooltip(scene: Scene, cell: Cell) -> str | None:
+    """The hover text of a cell: the scene's own, else the square's name and what is on it."""
+    if cell in scene.tooltips:
+        return scene.tooltips[cell]
+    name = scene.grid.name(cell)
+    if cell in scene.labels:
+        meaning = f"{scene.label_meaning} " if scene.label_meaning else ""
+        return f"{name}: {meaning}{scene.labels[cell]}"
+    if cell in scene.pieces:
+        return f"{name}: {style_for(scene.pieces[cell]).name}"
+    return None
+
+
+def scene_group(scene: Scene, x0: float, y0: float, lay: Layout | None = None) -> Group:
+    """The shapes of one scene with its top-left corner at (x0, y0)."""
+    lay = lay or layout(scene)
+    grid = scene.grid
+    cols, rows = grid.cols, grid.rows
+    cell = lay.cell
+    top = y0 + (TITLE_HEIGHT if scene.title else 0)
+    left = x0 + (MARGIN if lay.coordinates else 0)
+    points = scene.style == "points"
+    group = Group("board", title=scene.title or None)
+    add = group.shapes.append
+
+    def centre(p: Cell) -> Point:
+        r, c = divmod(p, cols)
+        return left + (c + 0.5) * cell, top + (r + 0.5) * cell
+
+    tooltips = grid.size <= TOOLTIP_CELLS
+    content = set(scene.pieces) | set(scene.labels) | set(scene.tooltips) | scene.faded if tooltips else set()
+    titled: set[Cell] = set()
+
+    if scene.title:
+        add(Text(left, y0 + TITLE_HEIGHT / 2 - 2, scene.title, 15, anchor="start"))
+
+    # the board
+    border_dash = "6 3" if grid.torus else None
+    if points:
+        add(Rect(left, top, cols * cell, rows * cell, fill=WOOD))
+        line = max(0.6, min(1.2, cell / 30))
+        for r in range(rows):
+            add(Poly([centre(r * cols), centre(r * cols + cols - 1)], GRID_LINE, line))
+        for c in range(cols):
+            add(Poly([centre(c), centre((rows - 1) * cols + c)], GRID_LINE, line))
+        if grid.torus:
+            add(Rect(left, top, cols * cell, rows * cell, stroke="#333333", width=1.5, dash=border_dash))
+    else:
+        if lay.detail:
+            for r in range(rows):
+                for c in range(cols):
+                    p = r * cols + c
+                    fill = scene.marks.get(p) or (LIGHT if (r + c) % 2 == 0 else DARK)
+                    title = tooltip(scene, p) if p in content else None
+                    if title:
+                        titled.add(p)
+                    add(Rect(left + c * cell, top + r * cell, cell, cell, fill=fill, title=title))
+        else:
+            add(Rect(left, top, cols * cell, rows * cell, fill=PLAIN))
+            for p, colour in scene.marks.items():
+                r, c = divmod(p, cols)
+                add(Rect(left + c * cell, top + r * cell, cell, cell, fill=colour))
+        add(Rect(left, top, cols * cell, rows * cell, stroke="#333333", width=1.5, dash=border_dash))
+
+    if lay.coordinates:
+        for c in range(cols):
+            add(Text(left + (c + 0.5) * cell, top + rows * cell + MARGIN / 2 + 1, file_letters(c), 12, "#555555"))
+        for r in range(rows):
+            add(Text(x0 + MARGIN / 2, top + (r + 0.5) * cell, str(rows - r), 12, "#555555"))
+
+    stone = (0.36 if scene.arrows else 0.46) * cell if points else 0.4 * cell
+
+    # the path
+    path = scene.path
+    gradient = scene.path_colours == "gradient"
+    if len(path) > 1:
+        if scene.arrows:
+            _arrows(group, path, centre, stone, cell, gradient)
+        else:
+            width = max(2.0, 0.07 * cell) if lay.detail else max(0.6, min(4.0, 0.15 * cell))
+            compact = len(path) > COMPACT_PATH
+            for first, last, colour in _bands(len(path), gradient):
+                cells = np.asarray(path[first : last + 1], dtype=np.int64)
+                add(Trail(left + cell / 2, top + cell / 2, cell, cells % cols, cells // cols, colour, width, compact))
+
+    # stones and pieces
+    for p in sorted(scene.faded):
+        x, y = centre(p)
+        title = tooltip(scene, p) if p in content and p not in titled else None
+        if title:
+            titled.add(p)
+        add(Circle(x, y, stone, FADED_FILL, FADED_STROKE, 1.0, "3 2", title))
+    for p, piece in sorted(scene.pieces.items()):
+        x, y = centre(p)
+        title = tooltip(scene, p) if p in content and p not in titled else None
+        if title:
+            titled.add(p)
+        style = style_for(piece)
+        if style.shape == "queen" and not points:
+            size = 0.9 * cell
+            ox, oy = x - size / 2, y - size / 2
+            add(
+                Figure(
+                    [(ox + u * size, oy + v * size) for u, v in QUEEN_OUTLINE],
+                    [(ox + u * size, oy + v * size, rad * size) for u, v, rad in QUEEN_BALLS],
+                    style.fill,
+                    style.stroke,
+                    max(0.5, cell / 40),
+                    piece,
+                )
+            )
+            if title:  # a figure carries no tooltip of its own: an area over it does
+                add(Rect(x - cell / 2, y - cell / 2, cell, cell, fill="#ffffff", title=title, opacity=0))
+        else:
+            fill, outline = (style.fill, style.stroke) if style.shape != "queen" else ("#222222", "#000000")
+            add(Circle(x, y, stone, fill, outline, max(0.5, min(1.5, cell / 27)), None, title, piece))
+            if style.shape == "letter":
+                add(Text(x, y, style.text, 0.45 * cell, style.stroke))
+    if points:
+        for p, colour in scene.marks.items():
+            x, y = centre(p)
+            add(Circle(x, y, stone + 2.5, "none", colour, 3.0))
+
+    # the figure (a winning cross), the start and the end, the labels
+    for a, b, colour in scene.lines:
+        add(Poly([centre(a), centre(b)], colour, max(3.0, 0.1 * cell), opacity=0.8))
+    marked_in_place = lay.labels or points
+    for at, kind in ((scene.start, "start"), (scene.end, "end")):
+        if at is None:
+            continue
+        x, y = centre(at)
+        colour = _marker(scene, kind, lay)[0]
+        name = f"{kind}: {grid.name(at)}" + (
+            f" ({scene.label_meaning or 'label'} {scene.labels[at]})" if at in scene.labels else ""
+        )
+        if marked_in_place:  # a ring (start) or a square (end) around what the cell shows
+            radius = (stone + 5) if points else 0.46 * cell
+            w = max(2.5, 0.07 * cell)
+            if kind == "start":
+                add(Circle(x, y, radius, "none", colour, w, title=name))
+            else:
+                add(Rect(x - radius, y - radius, 2 * radius, 2 * radius, stroke=colour, width=w, title=name))
+        else:  # a marker that stays visible however small the cells are
+            radius = max(0.45 * cell, 9.0)
+            if kind == "start":
+                add(Circle(x, y, radius, colour, "#ffffff", 2.0, title=name))
+            else:
+                add(
+                    Rect(
+                        x - radius,
+                        y - radius,
+                        2 * radius,
+                        2 * radius,
+                        fill=colour,
+                        stroke="#ffffff",
+                        width=2.0,
+                        title=name,
+                    )
+                )
+    if lay.labels:
+        halo = "#ffffff" if (len(path) > 1 and not points) else None
+        for p, label in scene.labels.items():
+            x, y = centre(p)
+            if points and p in scene.faded:
+                fill = FADED_TEXT
+            elif points and scene.pieces.get(p) == "X":
+                fill = "#ffffff"
+            else:
+                fill = "#000000"
+            add(Text(x, y, label, lay.label_size, fill, halo=halo))
+    if tooltips:  # cells with content but no shape of their own to carry the tooltip
+        for p in sorted(content - titled):
+            title = tooltip(scene, p)
+            if title:
+                r, c = divmod(p, cols)
+                add(Rect(left + c * cell, top + r * cell, cell, cell, fill="#ffffff", title=title, opacity=0))
+    return group
+
+
+def _bands(points: int, gradient: bool) -> list[tuple[int, int, str]]:
+    """(first point, last point, colour) of each band of a path of ``points`` points."""
+    steps = points - 1
+    if not gradient:
+        return [(0, steps, PATH_COLOUR)]
+    bands = min(steps, BANDS)
+    bounds = [b * steps // bands for b in range(bands + 1)]
+    return [
+        (bounds[b], bounds[b + 1], gradient_colour((b + 0.5) / bands))
+        for b in range(bands)
+        if bounds[b + 1] > bounds[b]
+    ]
+
+
+def _arrows(
+    group: Group, path: Sequence[Cell], centre: Callable[[Cell], Point], stone: float, cell: float, gradient: bool
+) -> None:
+    """Each step as a line from stone to stone with an arrowhead touching the next stone."""
+    steps = len(path) - 1
+    head = min(0.22 * cell, 12.0)
+    for k in range(steps):
+        (ax, ay), (bx, by) = centre(path[k]), centre(path[k + 1])
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy)
+        if length == 0:
+            continue
+        ux, uy = dx / length, dy / length
+        colour = gradient_colour((k + 0.5) / steps) if gradient else PATH_COLOUR
+        tip = (bx - ux * (stone + 1), by - uy * (stone + 1))
+        size = min(head, max(2.0, length - 2 * stone - 2))
+        base = (tip[0] - ux * size, tip[1] - uy * size)
+        start = (ax + ux * (stone + 1), ay + uy * (stone + 1))
+        if length - 2 * stone - 2 > size:
+            group.shapes.append(Poly([start, base], colour, 2.2))
+        half = 0.55 * size
+        group.shapes.append(
+            Poly(
+                [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)],
+                colour,
+                1.0,
+                fill=colour,
+                closed=True,
+            )
+        )
+
+
+# ---------------------------------------------------------------- a sheet of scenes
+@dataclass(frozen=True)
+class LegendEntry:
+    kind: str  # "torus" | "gradient" | "start" | "end" | "faded"
+    text: str
+    colour: str = "#333333"
+    filled: bool = False  # the marker as drawn on large boards (else a ring or a square outline)
+
+
+def _marker(scene: Scene, kind: str, lay: Layout | None = None) -> tuple[str, bool]:
+    """The colour of a scene's start or end marker, and whether it is drawn filled."""
+    gradient = scene.path_colours == "gradient"
+    if kind == "start":
+        colour = GRADIENT[0] if gradient else START_COLOUR
+    else:
+        colour = GRADIENT[-1] if gradient else PATH_COLOUR
+    return colour, not (scene.style == "points" or (lay or layout(scene)).labels)
+
+
+def legend_entries(scenes: Sequence[Scene]) -> list[LegendEntry]:
+    """What the pictures' conventions mean, for those that the scenes use."""
+    entries = []
+    if any(s.grid.torus for s in scenes):
+        entries.append(LegendEntry("torus", "dashed border: the board wraps around at every edge (a torus)"))
+    if any(s.path_colours == "gradient" and len(s.path) > 1 for s in scenes):
+        meaning = next((s.label_meaning for s in scenes if s.label_meaning), "step")
+        entries.append(LegendEntry("gradient", f"path coloured by {meaning}: from the first (blue) to the last (red)"))
+    started = next((s for s in scenes if s.start is not None), None)
+    if started is not None:
+        what = "the first stone picked up" if started.style == "points" else "where the path starts"
+        colour, filled = _marker(started, "start")
+        entries.append(LegendEntry("start", f"{'disc' if filled else 'ring'}: {what}", colour, filled))
+    ended = next((s for s in scenes if s.end is not None), None)
+    if ended is not None:
+        colour, filled = _marker(ended, "end")
+        entries.append(LegendEntry("end", "square: where the path ends", colour, filled))
+    if any(s.faded for s in scenes):
+        entries.append(LegendEntry("faded", "grey: picked up"))
+    return entries
+
+
+def _legend(entries: Sequence[LegendEntry], x: float, y: float) -> list[Shape]:
+    shapes: list[Shape] = []
+    for i, entry in enumerate(entries):
+        cy = y + (i + 0.5) * LEGEND_LINE
+        fill = entry.colour if entry.filled else "none"
+        if entry.kind == "torus":
+            shapes.append(Poly([(x, cy), (x + 30, cy)], "#333333", 1.5, dash="6 3"))
+        elif entry.kind == "gradient":
+            for k in range(10):
+                shapes.append(Rect(x + 3 * k, cy - 4, 3, 8, fill=gradient_colour((k + 0.5) / 10)))
+        elif entry.kind == "start":
+            shapes.append(Circle(x + 15, cy, 7, fill, entry.colour, 2.5))
+        elif entry.kind == "end":
+            shapes.append(Rect(x + 8, cy - 7, 14, 14, fill=fill, stroke=entry.colour, width=2.5))
+        elif entry.kind == "faded":
+            shapes.append(Circle(x + 15, cy, 7, FADED_FILL, FADED_STROKE, 1.0, "3 2"))
+        shapes.append(Text(x + 40, cy, entry.text, 13, "#333333", anchor="start"))
+    return shapes
+
+
+def sheet(
+    scenes: Sequence[Scene], columns: int | None = None, heading: str = "", legend_of: Sequence[Scene] | None = None
+) -> Drawing:
+    """The scenes in a grid of ``columns`` (default: about square), under a heading and above a
+    legend of the conventions they use (or those of ``legend_of``: all the frames of an
+    animation, so that every frame has the same size)."""
+    if not scenes:
+        raise ValueError("nothing to draw")
+    columns = columns or max(1, math.ceil(math.sqrt(len(scenes))))
+    layouts = [layout(s) for s in scenes]
+    cell_w = max(lay.width for lay in layouts) + GAP
+    cell_h = max(lay.height for lay in layouts) + GAP
+    rows = math.ceil(len(scenes) / columns)
+    entries = legend_entries(scenes if legend_of is None else legend_of)
+    top = GAP + (HEADING_HEIGHT if heading else 0)
+    width = max(
+        [columns * cell_w + GAP, 2 * GAP + text_width(heading, 17)]
+        + [2 * GAP + 40 + text_width(e.text, 13) for e in entries]
+    )
+    height = top + rows * cell_h + (len(entries) * LEGEND_LINE + GAP / 2 if entries else 0) + GAP
+    shapes: list[Shape] = []
+    if heading:
+        shapes.append(Text(GAP, GAP + HEADING_HEIGHT / 2 - 4, heading, 17, "#111111", anchor="start", bold=True))
+    for i, (scene, lay) in enumerate(zip(scenes, layouts, strict=True)):
+        row, col = divmod(i, columns)
+        shapes.append(scene_group(scene, GAP + col * cell_w, top + row * cell_h, lay))
+    if entries:
+        shapes.extend(_legend(entries, GAP, top + rows * cell_h))
+    return Drawing(math.ceil(width), math.ceil(height), shapes)
