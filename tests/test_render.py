@@ -140,7 +140,7 @@ def test_a_large_tour_is_compact_colour_bands_with_its_ends_marked():
     assert walk == [(c % n, c // n) for c in tour]
     titles = [e.text for e in root.iter(f"{NS}title")]
     name = kt.board(n, n).name
-    assert f"start: {name(tour[0])}" in titles and f"end: {name(tour[-1])}" in titles
+    assert f"start: {name(tour[0])} (move 1)" in titles and f"end: {name(tour[-1])} (move {n * n})" in titles
 
 
 def _read_trail(d: str) -> list[tuple[int, int]]:
