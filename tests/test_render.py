@@ -230,7 +230,8 @@ def test_baikago_judge_picture_draws_the_cross():
     crosses = [c.points for c in judgement.crosses[bk.BLACK]]
     root = ET.fromstring(sheet_svg([position_scene(judgement.points, 3, crosses)]))
     assert len([e for e in root.iter(f"{NS}polyline") if e.get("stroke") == CROSS_COLOUR]) == 4  # centre to arms
-    assert len([e for e in root.iter(f"{NS}circle") if e.get("stroke") == CROSS_COLOUR]) == 5
+    assert len([e for e in boards(root)[0].iter(f"{NS}circle") if e.get("stroke") == CROSS_COLOUR]) == 5
+    assert any(e.text == "ring: a winning cross" for e in root.iter(f"{NS}text"))  # the legend
 
 
 def test_jupyter_sees_boards_puzzles_positions_and_tours_as_svg():

@@ -53,6 +53,7 @@ class Scene:
     tooltips: dict[Cell, str] = field(default_factory=dict)  # cell -> hover text (else name and content)
     label_meaning: str = ""  # what a label is ("move": tooltips read "c3: move 17")
     show_labels: bool | None = None  # None: drawn when the board is small enough to read them
+    mark_meanings: dict[str, str] = field(default_factory=dict)  # mark colour -> what it means (legend)
 
     @classmethod
     def of_board(cls, board: Board, title: str = "", **kwargs: Any) -> Scene:

@@ -363,7 +363,7 @@ def write_pictures(svg_path: str | None, png_path: str | None, scenes: Sequence[
 
 def _write_sheet(svg_path: str | None, png_path: str | None, scenes: list[Any], shown: int, heading: str) -> None:
     for i, scene in enumerate(scenes):
-        if not scene.title:
+        if not scene.title and len(scenes) > 1:
             scene.title = f"#{i + 1}"
     write_pictures(svg_path, png_path, scenes, heading)
     paths = " and ".join(p for p in (svg_path, png_path) if p)

@@ -427,6 +427,7 @@ def frame(puzzle: Puzzle, order: Sequence[Cell], k: int, title: str = "", *, fad
         start=picked[0] if picked else None,
         faded=set(picked) if fade else set(),
         label_meaning="step",
+        mark_meanings={CURRENT_MARK: "the stone just picked up"} if fade else {},
     )
 
 

@@ -39,4 +39,14 @@ def position_scene(
     if last is not None and last in pieces:
         colour = "black" if pieces[last] == "X" else "white"
         tooltips[last] = f"{grid.name(last)}: {colour} stone, played last"
-    return Scene(grid, pieces, marks=marks, title=title, style="points", lines=lines, tooltips=tooltips)
+    meanings = {CROSS_COLOUR: "a winning cross", LAST_COLOUR: "the last stone played"}
+    return Scene(
+        grid,
+        pieces,
+        marks=marks,
+        title=title,
+        style="points",
+        lines=lines,
+        tooltips=tooltips,
+        mark_meanings={colour: meanings[colour] for colour in set(marks.values())},
+    )

@@ -445,7 +445,7 @@ def _arrows(
 # ---------------------------------------------------------------- a sheet of scenes
 @dataclass(frozen=True)
 class LegendEntry:
-    kind: str  # "torus" | "gradient" | "start" | "end" | "faded"
+    kind: str  # "torus" | "gradient" | "start" | "end" | "faded" | "mark-ring" | "mark-square"
     text: str
     colour: str = "#333333"
     filled: bool = False  # the marker as drawn on large boards (else a ring or a square outline)
@@ -480,6 +480,13 @@ def legend_entries(scenes: Sequence[Scene]) -> list[LegendEntry]:
         entries.append(LegendEntry("end", "square: where the path ends", colour, filled))
     if any(s.faded for s in scenes):
         entries.append(LegendEntry("faded", "grey: picked up"))
+    meanings: dict[str, tuple[str, str]] = {}
+    for s in scenes:
+        shape = "ring" if s.style == "points" else "square"
+        for colour, meaning in s.mark_meanings.items():
+            meanings.setdefault(colour, (shape, meaning))
+    for colour, (shape, meaning) in meanings.items():
+        entries.append(LegendEntry(f"mark-{shape}", f"{shape}: {meaning}", colour))
     return entries
 
 
@@ -499,6 +506,10 @@ def _legend(entries: Sequence[LegendEntry], x: float, y: float) -> list[Shape]:
             shapes.append(Rect(x + 8, cy - 7, 14, 14, fill=fill, stroke=entry.colour, width=2.5))
         elif entry.kind == "faded":
             shapes.append(Circle(x + 15, cy, 7, FADED_FILL, FADED_STROKE, 1.0, "3 2"))
+        elif entry.kind == "mark-ring":
+            shapes.append(Circle(x + 15, cy, 7, "none", entry.colour, 2.5))
+        elif entry.kind == "mark-square":
+            shapes.append(Rect(x + 8, cy - 7, 14, 14, fill=entry.colour))
         shapes.append(Text(x + 40, cy, entry.text, 13, "#333333", anchor="start"))
     return shapes
 
