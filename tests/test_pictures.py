@@ -75,12 +75,14 @@ def test_tours_as_pictures(capsys, pictures, n):
         assert close.sum() > 20
 
 
-def test_a_1000x1000_tour_svg_stays_under_10_mb(capsys, pictures):
-    svg = pictures / "tour1000.svg"
-    code, out, _ = run(capsys, "knights-tour", "find", "1000", "--svg", str(svg))
+def test_a_1000x1000_tour_stays_under_10_mb(capsys, pictures):
+    svg, png = pictures / "tour1000.svg", pictures / "tour1000.png"
+    code, out, _ = run(capsys, "knights-tour", "find", "1000", "--svg", str(svg), "--png", str(png))
     assert code == 0 and len(out.splitlines()) == 1000
-    size = svg.stat().st_size
-    assert size < 10_000_000, f"{size:,} bytes"
+    for path in (svg, png):  # (about 4.0 MB and 1.6 MB)
+        assert path.stat().st_size < 10_000_000, f"{path}: {path.stat().st_size:,} bytes"
+    width, height = open_png(png).size
+    assert width == draw.BOARD_PIXELS + 2 * draw.GAP and draw.BOARD_PIXELS < height < draw.BOARD_PIXELS + 300
     root = ET.fromstring(svg.read_text())
     bands = [e for e in root.iter(f"{NS}path") if e.get("transform")]
     assert len(bands) == draw.BANDS
@@ -92,8 +94,10 @@ def test_a_goishi_solution_as_a_picture(capsys, pictures):
     code, out, err = run(capsys, "goishi", "solve", GOISHI, "--png", str(png), "--svg", str(svg))
     assert code == 0 and "order: e3 d3" in out
     root = ET.fromstring(svg.read_text())
-    heading = next(root.iter(f"{NS}text")).text
-    assert heading == "goishi: pick-up orders of the 7x6 board with 11 stones (the only one)"
+    heading = [e.text for e in root.iter(f"{NS}text") if e.get("font-weight") == "bold"]
+    assert len(heading) == 2  # wrapped to the board's width (about), not widening the picture
+    assert " ".join(heading) == "goishi: pick-up orders of the 7x6 board with 11 stones (the only one)"
+    assert int(root.get("width")) <= draw.MIN_SHEET_WIDTH
     texts = [e.text for e in root.iter(f"{NS}text")]
     assert {"a", "f", "1", "7"} <= set(texts) and "ring: the first stone picked up" in texts
     assert len(root.findall(f".//{NS}polygon")) == 10  # an arrowhead on each of the 10 steps
@@ -126,7 +130,8 @@ def test_a_sheet_of_many_boards(capsys, pictures):
     assert code == 0 and f"wrote 4 boards to {svg} and {png}" in err
     root = ET.fromstring(svg.read_text())
     texts = [e.text for e in root.iter(f"{NS}text")]
-    assert texts[0] == "hyperqueen: placements of 7 queens on the 7x7 torus (the first 4)"
+    heading = [e.text for e in root.iter(f"{NS}text") if e.get("font-weight") == "bold"]
+    assert " ".join(heading) == "hyperqueen: placements of 7 queens on the 7x7 torus (the first 4)"
     assert texts[-1] == "dashed border: the board wraps around at every edge (a torus)"
     assert [e.tag for e in root.iter() if e.get("data-piece") == "Q"] == [f"{NS}path"] * 28
     titles = [e.text for e in root.iter(f"{NS}title")]

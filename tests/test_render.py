@@ -176,6 +176,36 @@ def test_goishi_is_drawn_on_a_go_board():
     assert f"start: {PZPRJS.name(order[0])} (step 1)" in [e.find(f"{NS}title").text for e in start]
 
 
+def test_a_goishi_step_over_stones_bends_around_them():
+    """The 10th step of this puzzle's solution (d6 to d2) jumps over d5, d4 and d3, which held
+    stones 4, 3 and 2: drawn straight it would hide under them and read as a step from 2."""
+    order = gh.solve(PZPRJS)
+    assert [PZPRJS.name(p) for p in order[9:]] == ["d6", "d2"]
+    group = boards(ET.fromstring(sheet_svg([gh.to_scene(PZPRJS, order)])))[0]
+    steps = [e for e in group.iter(f"{NS}polyline") if e.get("stroke") != draw.GRID_LINE]
+    points = [[tuple(map(float, xy.split(","))) for xy in e.get("points").split()] for e in steps]
+    bent = [p for p in points if len(p) > 2]
+    assert len(bent) == 1 and len(points) == len(order) - 1
+    xs = [x for x, _ in bent[0][1:3]]  # its run beside the d file, half a cell away
+    d = draw.MARGIN + 3.5 * draw.CELL  # the d file's x, less the sheet's gap
+    assert xs[0] == xs[1] and abs(abs(xs[0] - draw.GAP - d) - draw.CELL / 2) < 1e-6
+    # it passes on the side with fewer stones beside it (e3 holds one; c6 and c3 two)
+    assert xs[0] > draw.GAP + d
+
+
+def test_long_headings_and_legends_wrap_instead_of_widening_the_picture():
+    assert draw.wrap("aaa bbb ccc", 10, draw.text_width("aaa bbb", 10)) == ["aaa bbb", "ccc"]
+    assert draw.wrap("x" * 50, 10, 20) == ["x" * 50]  # a long word keeps its own line
+    scene = gh.to_scene(PZPRJS, gh.solve(PZPRJS))
+    heading = "goishi: " + " ".join(["a long heading"] * 12)
+    picture = draw.sheet([scene], heading=heading)
+    assert picture.width == draw.MIN_SHEET_WIDTH
+    lines = [s.text for s in picture.walk() if isinstance(s, draw.Text) and s.bold]
+    assert len(lines) > 2 and " ".join(lines) == heading
+    assert all(draw.text_width(line, draw.HEADING_SIZE) <= picture.width - 2 * draw.GAP for line in lines)
+    assert draw.sheet([scene]).width < draw.MIN_SHEET_WIDTH  # without it, as wide as the board and legend
+
+
 def test_goishi_frames_grey_the_picked_stones():
     order = gh.solve(PZPRJS)
     frame = gh.frame(PZPRJS, order, 4)

@@ -27,7 +27,7 @@ from typing import Union
 
 import numpy as np
 
-from boardpuzzles.grid import Cell, file_letters
+from boardpuzzles.grid import Cell, Grid, file_letters
 from boardpuzzles.render.scene import QUEEN_BALLS, QUEEN_OUTLINE, Scene, style_for
 
 CELL = 40  # pixels per cell on boards of up to DETAIL_SIDE cells a side
@@ -35,7 +35,14 @@ MARGIN = 22  # room for coordinates
 TITLE_HEIGHT = 24
 GAP = 24  # between boards in a sheet
 HEADING_HEIGHT = 30
+HEADING_SIZE = 17
+HEADING_LINE = 22  # each further line of a heading too long for one
 LEGEND_LINE = 22
+LEGEND_SIZE = 13
+LEGEND_INDENT = 40  # the legend's text, after its marker
+#: A sheet is as wide as its boards, or wider for its heading and legend up to this width (or a
+#: tenth wider than its boards); text longer than that is wrapped.
+MIN_SHEET_WIDTH = 520
 LIGHT, DARK = "#f0d9b5", "#b58863"  # the familiar chess colours
 PLAIN = "#fbf8f1"  # the background of boards too large for squares
 WOOD, GRID_LINE = "#e2bf78", "#5a4526"  # a go board
@@ -294,7 +301,7 @@ def scene_group(scene: Scene, x0: float, y0: float, lay: Layout | None = None) -
     gradient = scene.path_colours == "gradient"
     if len(path) > 1:
         if scene.arrows:
-            _arrows(group, path, centre, stone, cell, gradient)
+            _arrows(group, path, centre, stone, cell, gradient, grid, set(scene.pieces) | scene.faded)
         else:
             width = max(2.0, 0.07 * cell) if lay.detail else max(0.6, min(4.0, 0.15 * cell))
             compact = len(path) > COMPACT_PATH
@@ -410,30 +417,89 @@ def _bands(points: int, gradient: bool) -> list[tuple[int, int, str]]:
     ]
 
 
+def _between(a: Cell, b: Cell, cols: int) -> tuple[list[Cell], tuple[int, int]]:
+    """The grid points strictly between a and b on the straight line joining them, and the step
+    (rows, columns) from one lattice point of that line to the next."""
+    (ar, ac), (br, bc) = divmod(a, cols), divmod(b, cols)
+    g = math.gcd(br - ar, bc - ac)
+    if g == 0:
+        return [], (0, 0)
+    sr, sc = (br - ar) // g, (bc - ac) // g
+    return [(ar + i * sr) * cols + ac + i * sc for i in range(1, g)], (sr, sc)
+
+
+def _detour_side(a: Cell, b: Cell, grid: Grid, occupied: set[Cell]) -> int:
+    """Which side (+1: the left of a to b on the picture, -1: the right) a step bent around the
+    stones it jumps over passes with fewer stones beside it (points off the board count half)."""
+    cols = grid.cols
+    ar, ac = divmod(a, cols)
+    between, (sr, sc) = _between(a, b, cols)
+    best, best_cost = 1, math.inf
+    for side in (1, -1):
+        cost = 0.0
+        for i in range(len(between) + 2):
+            r, c = ar + i * sr - side * sc, ac + i * sc + side * sr  # (x, y) ~ (c, r)
+            if not (0 <= r < grid.rows and 0 <= c < cols):
+                cost += 0.5
+            elif r * cols + c in occupied:
+                cost += 1
+        if cost < best_cost:
+            best, best_cost = side, cost
+    return best
+
+
 def _arrows(
-    group: Group, path: Sequence[Cell], centre: Callable[[Cell], Point], stone: float, cell: float, gradient: bool
+    group: Group,
+    path: Sequence[Cell],
+    centre: Callable[[Cell], Point],
+    stone: float,
+    cell: float,
+    gradient: bool,
+    grid: Grid,
+    occupied: set[Cell],
 ) -> None:
-    """Each step as a line from stone to stone with an arrowhead touching the next stone."""
+    """Each step as a line from stone to stone with an arrowhead touching the next stone. A step
+    that jumps over points holding stones (picked up or not) bends around them, half a cell to
+    the side, so that it is never hidden under them nor mistaken for a step from one of them."""
     steps = len(path) - 1
     head = min(0.22 * cell, 12.0)
+
+    def unit(dx: float, dy: float) -> Point:
+        length = math.hypot(dx, dy)
+        return dx / length, dy / length
+
     for k in range(steps):
         (ax, ay), (bx, by) = centre(path[k]), centre(path[k + 1])
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy)
-        if length == 0:
+        if (ax, ay) == (bx, by):
             continue
-        ux, uy = dx / length, dy / length
+        ux, uy = unit(bx - ax, by - ay)
         colour = gradient_colour((k + 0.5) / steps) if gradient else PATH_COLOUR
-        tip = (bx - ux * (stone + 1), by - uy * (stone + 1))
-        size = min(head, max(2.0, length - 2 * stone - 2))
-        base = (tip[0] - ux * size, tip[1] - uy * size)
-        start = (ax + ux * (stone + 1), ay + uy * (stone + 1))
-        if length - 2 * stone - 2 > size:
-            group.shapes.append(Poly([start, base], colour, 2.2))
+        between, _ = _between(path[k], path[k + 1], grid.cols)
+        if any(p in occupied for p in between):
+            side = _detour_side(path[k], path[k + 1], grid, occupied)
+            o = 0.5 * cell
+            nx, ny = uy * side, -ux * side  # on the picture (y down): the left of the step for +1
+            p1 = (ax + (ux + nx) * o, ay + (uy + ny) * o)
+            p2 = (bx + (nx - ux) * o, by + (ny - uy) * o)
+            out, into = unit(p1[0] - ax, p1[1] - ay), unit(bx - p2[0], by - p2[1])
+            route = [(ax + out[0] * (stone + 1), ay + out[1] * (stone + 1)), p1, p2]
+        else:
+            into = (ux, uy)
+            route = [(ax + ux * (stone + 1), ay + uy * (stone + 1))]
+        tip = (bx - into[0] * (stone + 1), by - into[1] * (stone + 1))
+        last = math.dist(route[-1], tip)
+        size = min(head, max(2.0, last))
+        base = (tip[0] - into[0] * size, tip[1] - into[1] * size)
+        if len(route) > 1 or last > size:
+            group.shapes.append(Poly([*route, base], colour, 2.2))
         half = 0.55 * size
         group.shapes.append(
             Poly(
-                [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)],
+                [
+                    tip,
+                    (base[0] - into[1] * half, base[1] + into[0] * half),
+                    (base[0] + into[1] * half, base[1] - into[0] * half),
+                ],
                 colour,
                 1.0,
                 fill=colour,
@@ -468,7 +534,7 @@ def legend_entries(scenes: Sequence[Scene]) -> list[LegendEntry]:
         entries.append(LegendEntry("torus", "dashed border: the board wraps around at every edge (a torus)"))
     if any(s.path_colours == "gradient" and len(s.path) > 1 for s in scenes):
         meaning = next((s.label_meaning for s in scenes if s.label_meaning), "step")
-        entries.append(LegendEntry("gradient", f"path coloured by {meaning}: from the first (blue) to the last (red)"))
+        entries.append(LegendEntry("gradient", f"path coloured by {meaning}: first (blue) to last (red)"))
     started = next((s for s in scenes if s.start is not None), None)
     if started is not None:
         what = "the first stone picked up" if started.style == "points" else "where the path starts"
@@ -490,10 +556,27 @@ def legend_entries(scenes: Sequence[Scene]) -> list[LegendEntry]:
     return entries
 
 
-def _legend(entries: Sequence[LegendEntry], x: float, y: float) -> list[Shape]:
+def wrap(text: str, size: float, width: float) -> list[str]:
+    """The text in lines of about ``width`` pixels at most (by :func:`text_width`; a word longer
+    than that keeps a line of its own)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        longer = f"{line} {word}" if line else word
+        if line and text_width(longer, size) > width + 0.5:  # (a sheet sized to fit the text)
+            lines.append(line)
+            line = word
+        else:
+            line = longer
+    return [*lines, line]
+
+
+def _legend(entries: Sequence[LegendEntry], x: float, y: float, width: float) -> list[Shape]:
+    """The legend's shapes from (x, y) down, each entry's text wrapped to ``width`` pixels."""
     shapes: list[Shape] = []
-    for i, entry in enumerate(entries):
-        cy = y + (i + 0.5) * LEGEND_LINE
+    row = 0
+    for entry in entries:
+        cy = y + (row + 0.5) * LEGEND_LINE
         fill = entry.colour if entry.filled else "none"
         if entry.kind == "torus":
             shapes.append(Poly([(x, cy), (x + 30, cy)], "#333333", 1.5, dash="6 3"))
@@ -510,7 +593,11 @@ def _legend(entries: Sequence[LegendEntry], x: float, y: float) -> list[Shape]:
             shapes.append(Circle(x + 15, cy, 7, "none", entry.colour, 2.5))
         elif entry.kind == "mark-square":
             shapes.append(Rect(x + 8, cy - 7, 14, 14, fill=entry.colour))
-        shapes.append(Text(x + 40, cy, entry.text, 13, "#333333", anchor="start"))
+        for line in wrap(entry.text, LEGEND_SIZE, width - LEGEND_INDENT):
+            shapes.append(
+                Text(x + LEGEND_INDENT, y + (row + 0.5) * LEGEND_LINE, line, LEGEND_SIZE, "#333333", anchor="start")
+            )
+            row += 1
     return shapes
 
 
@@ -519,7 +606,9 @@ def sheet(
 ) -> Drawing:
     """The scenes in a grid of ``columns`` (default: about square), under a heading and above a
     legend of the conventions they use (or those of ``legend_of``: all the frames of an
-    animation, so that every frame has the same size)."""
+    animation, so that every frame has the same size). The sheet is as wide as its boards, or
+    wider for its text up to ``MIN_SHEET_WIDTH`` or a tenth wider than the boards; a heading or
+    legend line longer than that is wrapped (one ``Text`` a line)."""
     if not scenes:
         raise ValueError("nothing to draw")
     columns = columns or max(1, math.ceil(math.sqrt(len(scenes))))
@@ -528,18 +617,23 @@ def sheet(
     cell_h = max(lay.height for lay in layouts) + GAP
     rows = math.ceil(len(scenes) / columns)
     entries = legend_entries(scenes if legend_of is None else legend_of)
-    top = GAP + (HEADING_HEIGHT if heading else 0)
-    width = max(
-        [columns * cell_w + GAP, 2 * GAP + text_width(heading, 17)]
-        + [2 * GAP + 40 + text_width(e.text, 13) for e in entries]
-    )
-    height = top + rows * cell_h + (len(entries) * LEGEND_LINE + GAP / 2 if entries else 0) + GAP
+    # as wide as the boards; wider for the text, up to MIN_SHEET_WIDTH or a tenth more than the
+    # boards, beyond which it wraps
+    boards = columns * cell_w + GAP
+    text = [2 * GAP + text_width(heading, HEADING_SIZE)] if heading else []
+    text += [2 * GAP + LEGEND_INDENT + text_width(e.text, LEGEND_SIZE) for e in entries]
+    width = max([boards, *(min(w, max(MIN_SHEET_WIDTH, 1.1 * boards)) for w in text)])
+    heading_lines = wrap(heading, HEADING_SIZE, width - 2 * GAP) if heading else []
+    legend_lines = sum(len(wrap(e.text, LEGEND_SIZE, width - 2 * GAP - LEGEND_INDENT)) for e in entries)
+    top = GAP + (HEADING_HEIGHT + HEADING_LINE * (len(heading_lines) - 1) if heading else 0)
+    height = top + rows * cell_h + (legend_lines * LEGEND_LINE + GAP / 2 if entries else 0) + GAP
     shapes: list[Shape] = []
-    if heading:
-        shapes.append(Text(GAP, GAP + HEADING_HEIGHT / 2 - 4, heading, 17, "#111111", anchor="start", bold=True))
+    for i, line in enumerate(heading_lines):
+        y = GAP + HEADING_HEIGHT / 2 - 4 + i * HEADING_LINE
+        shapes.append(Text(GAP, y, line, HEADING_SIZE, "#111111", anchor="start", bold=True))
     for i, (scene, lay) in enumerate(zip(scenes, layouts, strict=True)):
         row, col = divmod(i, columns)
         shapes.append(scene_group(scene, GAP + col * cell_w, top + row * cell_h, lay))
     if entries:
-        shapes.extend(_legend(entries, GAP, top + rows * cell_h))
+        shapes.extend(_legend(entries, GAP, top + rows * cell_h, width - 2 * GAP))
     return Drawing(math.ceil(width), math.ceil(height), shapes)
