@@ -145,3 +145,16 @@ def test_help_example_runs(results, example):
     assert done.returncode in allowed, shown
     assert "Traceback" not in done.stdout + done.stderr, shown
     assert "error" not in done.stderr.lower() or done.returncode != 0, shown
+
+
+def test_every_option_of_every_command_is_described():
+    """Options listed bare (`less-than-three check` once showed -c and -k without a word) leave a
+    reader guessing: each option of each command has a help text."""
+    for path, command in _walk(cli, ["boardpuzzles"]):
+        for param in command.params:
+            if isinstance(param, click.Option) and not param.hidden:
+                assert param.help, f"{' '.join(path)} {param.opts[0]}"
+    check = cli.commands["less-than-three"].commands["check"]
+    text = check.get_help(click.Context(check, info_name="boardpuzzles less-than-three check"))
+    assert "-c, --colours C" in text and "Number of colours" in text
+    assert "-k, --max-in-line K" in text and "At most K stones of one colour on any line" in text

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -197,6 +198,43 @@ def test_ctrl_c_ends_animate_quietly_with_130():
     assert code == 130, out
     assert "Traceback" not in out and "error" not in out
     assert out.endswith("\r\n")  # the cursor is left at the start of a fresh line
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal and signals")
+def test_ctrl_c_during_a_timed_replay_ends_it_quietly_with_130():
+    """With --delay nothing reads the keyboard: Ctrl-C arrives as SIGINT (sent here to the
+    process group, as a terminal sends it)."""
+    leader, follower = os.openpty()
+    proc = subprocess.Popen(
+        [*CLI, "goishi", "animate", GOISHI, "--delay", "2"],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        start_new_session=True,
+    )
+    os.close(follower)
+    output = b""
+    try:
+        end = time.monotonic() + 60
+        while time.monotonic() < end and b"1/11" not in output:
+            if select.select([leader], [], [], 0.05)[0]:
+                output += os.read(leader, 1 << 16)
+        assert b"(Ctrl-C to stop)" in output
+        os.killpg(proc.pid, signal.SIGINT)  # in the middle of the 2 s wait
+        code = proc.wait(timeout=30)
+        while select.select([leader], [], [], 0.2)[0]:
+            try:
+                output += os.read(leader, 1 << 16)
+            except OSError:
+                break
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(leader)
+    text = output.decode("utf-8", "replace")
+    assert code == 130, text
+    assert "Traceback" not in text and "2/11" not in text
+    assert text.endswith("\r\n")
 
 
 def test_animate_piped_prints_every_frame_with_coordinates(capsys):

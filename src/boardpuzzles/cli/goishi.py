@@ -142,7 +142,7 @@ REPLAY_STYLES = {"O": "bold", "=": "dim", "@": "bold red", ".": "dim"}
 
 def _painted(text: str) -> str:
     """A frame with coordinates, in colour (ANSI, through Rich): stones bold, picked points dim,
-    the stone just picked red, the coordinates dim."""
+    the stone just picked red, the coordinates cyan."""
     import io
 
     from rich.console import Console
@@ -174,10 +174,12 @@ def _replay(puzzle: gh.Puzzle, order: gh.Order, captions: list[str], delay: floa
     frames = [gh.text_frame(puzzle, order, k, coordinates=True) for k in range(len(order) + 1)]
     if interactive:
         frames = [_painted(frame) for frame in frames]
+    last = len(captions) - 1
     if delay is not None:
         wait = anim.sleeper(delay)
+        if interactive:
+            captions = [f"{c}   (Ctrl-C to stop)" if k < last else c for k, c in enumerate(captions)]
     elif interactive and sys.stdin.isatty():
-        last = len(captions) - 1
         captions = [
             f"{c}   (press a key for the next stone, q to quit)" if k < last else c for k, c in enumerate(captions)
         ]
