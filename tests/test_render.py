@@ -189,8 +189,9 @@ def test_a_goishi_step_over_stones_bends_around_them():
     xs = [x for x, _ in bent[0][1:3]]  # its run beside the d file, half a cell away
     d = draw.MARGIN + 3.5 * draw.CELL  # the d file's x, less the sheet's gap
     assert xs[0] == xs[1] and abs(abs(xs[0] - draw.GAP - d) - draw.CELL / 2) < 1e-6
-    # it passes on the side with fewer stones beside it (e3 holds one; c6 and c3 two)
-    assert xs[0] > draw.GAP + d
+    # on the left: on the right it would run across the gap between e3 and d3, the whole of the
+    # first step (1 to 2) and its arrowhead, though fewer stones stand beside it there
+    assert xs[0] < draw.GAP + d
 
 
 def test_long_headings_and_legends_wrap_instead_of_widening_the_picture():

@@ -296,18 +296,15 @@ def scene_group(scene: Scene, x0: float, y0: float, lay: Layout | None = None) -
 
     stone = (0.36 if scene.arrows else 0.46) * cell if points else 0.4 * cell
 
-    # the path
+    # the path (arrows come last: over the stones' rings, which they only touch)
     path = scene.path
     gradient = scene.path_colours == "gradient"
-    if len(path) > 1:
-        if scene.arrows:
-            _arrows(group, path, centre, stone, cell, gradient, grid, set(scene.pieces) | scene.faded)
-        else:
-            width = max(2.0, 0.07 * cell) if lay.detail else max(0.6, min(4.0, 0.15 * cell))
-            compact = len(path) > COMPACT_PATH
-            for first, last, colour in _bands(len(path), gradient):
-                cells = np.asarray(path[first : last + 1], dtype=np.int64)
-                add(Trail(left + cell / 2, top + cell / 2, cell, cells % cols, cells // cols, colour, width, compact))
+    if len(path) > 1 and not scene.arrows:
+        width = max(2.0, 0.07 * cell) if lay.detail else max(0.6, min(4.0, 0.15 * cell))
+        compact = len(path) > COMPACT_PATH
+        for first, last, colour in _bands(len(path), gradient):
+            cells = np.asarray(path[first : last + 1], dtype=np.int64)
+            add(Trail(left + cell / 2, top + cell / 2, cell, cells % cols, cells // cols, colour, width, compact))
 
     # stones and pieces
     for p in sorted(scene.faded):
@@ -383,6 +380,8 @@ def scene_group(scene: Scene, x0: float, y0: float, lay: Layout | None = None) -
                         title=name,
                     )
                 )
+    if len(path) > 1 and scene.arrows:  # (over the rings of the start and the stone just picked)
+        _arrows(group, path, centre, stone, cell, gradient, grid, set(scene.pieces) | scene.faded)
     if lay.labels:
         halo = "#ffffff" if (len(path) > 1 and not points) else None
         for p, label in scene.labels.items():
@@ -428,9 +427,23 @@ def _between(a: Cell, b: Cell, cols: int) -> tuple[list[Cell], tuple[int, int]]:
     return [(ar + i * sr) * cols + ac + i * sc for i in range(1, g)], (sr, sc)
 
 
-def _detour_side(a: Cell, b: Cell, grid: Grid, occupied: set[Cell]) -> int:
+def _segments(path: Sequence[Cell], cols: int) -> dict[frozenset[Cell], int]:
+    """The grid segments (pairs of neighbouring points on a step's line) that the steps of a path
+    draw over: 3 where a whole step lies in one segment (its arrowhead is there), else 1."""
+    weights: dict[frozenset[Cell], int] = {}
+    for a, b in zip(path, path[1:], strict=False):
+        between, _ = _between(a, b, cols)
+        points = [a, *between, b]
+        for p, q in zip(points, points[1:], strict=False):
+            weights[frozenset((p, q))] = max(weights.get(frozenset((p, q)), 0), 3 if len(points) == 2 else 1)
+    return weights
+
+
+def _detour_side(a: Cell, b: Cell, grid: Grid, occupied: set[Cell], segments: dict[frozenset[Cell], int]) -> int:
     """Which side (+1: the left of a to b on the picture, -1: the right) a step bent around the
-    stones it jumps over passes with fewer stones beside it (points off the board count half)."""
+    stones it jumps over had better pass: the one with fewer stones beside it (points off the
+    board count half) and fewer steps to cross (a whole one-point step, with its arrowhead in
+    the gap the bend crosses, counts three)."""
     cols = grid.cols
     ar, ac = divmod(a, cols)
     between, (sr, sc) = _between(a, b, cols)
@@ -441,8 +454,11 @@ def _detour_side(a: Cell, b: Cell, grid: Grid, occupied: set[Cell]) -> int:
             r, c = ar + i * sr - side * sc, ac + i * sc + side * sr  # (x, y) ~ (c, r)
             if not (0 <= r < grid.rows and 0 <= c < cols):
                 cost += 0.5
-            elif r * cols + c in occupied:
+                continue
+            if r * cols + c in occupied:
                 cost += 1
+            if 0 < i <= len(between):  # the bend crosses the gap between this point and its own
+                cost += segments.get(frozenset((between[i - 1], r * cols + c)), 0)
         if cost < best_cost:
             best, best_cost = side, cost
     return best
@@ -463,6 +479,7 @@ def _arrows(
     the side, so that it is never hidden under them nor mistaken for a step from one of them."""
     steps = len(path) - 1
     head = min(0.22 * cell, 12.0)
+    segments = _segments(path, grid.cols)
 
     def unit(dx: float, dy: float) -> Point:
         length = math.hypot(dx, dy)
@@ -476,7 +493,7 @@ def _arrows(
         colour = gradient_colour((k + 0.5) / steps) if gradient else PATH_COLOUR
         between, _ = _between(path[k], path[k + 1], grid.cols)
         if any(p in occupied for p in between):
-            side = _detour_side(path[k], path[k + 1], grid, occupied)
+            side = _detour_side(path[k], path[k + 1], grid, occupied, segments)
             o = 0.5 * cell
             nx, ny = uy * side, -ux * side  # on the picture (y down): the left of the step for +1
             p1 = (ax + (ux + nx) * o, ay + (uy + ny) * o)
