@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test check install clean bench browser
+.PHONY: demo test check install clean bench browser pictures
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,17 @@ browser:
 	      (apt-get install -y -qq chromium >/dev/null 2>&1 || \
 	       (apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1)) || \
 	      echo "could not install chromium: the browser test will be skipped"; } ; } || true
+
+# The pictures to look at, in build/pictures: knight's tours of 8x8, 50x50, 300x300 and 1000x1000
+# (SVG and PNG), a Goishi solution, the GIF and its frames, a sheet of Hyperqueen boards, a Baikago
+# position, and the Baikago web page at 1200x900 and 390x844 (opening, mid-game, won; skipped
+# without Chromium). The same tests run in `make test`, into temporary folders.
+pictures: install browser
+	mkdir -p build/pictures
+	BOARDPUZZLES_PICTURES=build/pictures BOARDPUZZLES_SCREENSHOTS=build/pictures/web \
+	  $(BIN)/python -m pytest -q -rs tests/test_pictures.py \
+	  tests/test_web_baikago.py -k "pictures or opens_ready or whole_game"
+	@ls -l build/pictures build/pictures/web 2>/dev/null || true
 
 bench: install
 	$(BIN)/python benchmarks/run_all.py

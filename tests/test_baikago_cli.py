@@ -3,6 +3,7 @@ stdin, the Gomocup engine driven as a subprocess, and the web server's JSON API 
 the page in a real browser are in ``test_web_baikago.py``)."""
 
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -83,7 +84,32 @@ def test_judge_a_missing_file(capsys):
     assert code == 2 and err.strip() == "boardpuzzles: error: no such file: no/such/board.txt"
 
 
+def test_judge_draws_the_position_with_the_cross_as_a_figure(capsys, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from PIL import Image
+
+    from boardpuzzles.render.baikago import CROSS_COLOUR
+
+    svg, png = tmp_path / "cross.svg", tmp_path / "cross.png"
+    code, out, err = run(capsys, "baikago", "judge", str(DATA / "seed_board.txt"), "--svg", str(svg), "--png", str(png))
+    assert code == 0 and out.startswith("White wins") and f"wrote {svg} and {png}" in err
+    root = ET.fromstring(svg.read_text())
+    ns = "{http://www.w3.org/2000/svg}"
+    stones = [e.get("data-piece") for e in root.iter(f"{ns}circle") if e.get("data-piece")]
+    assert sorted(set(stones)) == ["O", "X"] and len(stones) == out.count("X") + out.count("O") + 5  # cross: o
+    arms = [e for e in root.iter(f"{ns}polyline") if e.get("stroke") == CROSS_COLOUR]
+    assert len(arms) == 4  # a line from the centre f6 to each arm
+    assert root.find(f"{ns}g/{ns}title").text.startswith("White wins: x cross centred on f6")
+    with Image.open(png) as picture:
+        assert picture.format == "PNG" and picture.size[0] > 15 * 40
+
+
 # -------------------------------------------------------------------- play in the terminal
+def boards_drawn(out: str) -> int:
+    return sum(1 for line in out.splitlines() if line.strip().startswith("a b c"))
+
+
 def test_two_people_play_through_stdin_and_save_the_record(tmp_path):
     record = tmp_path / "game.txt"
     moves = ["c3", "a1", "b3", "a2", "zz", "d3", "c3", "a4", "undo", "a4", "c4", "e1", "c2"]
@@ -94,9 +120,11 @@ def test_two_people_play_through_stdin_and_save_the_record(tmp_path):
     assert "illegal move: c3 is already taken" in out
     assert "took back: white to move" in out
     assert out.rstrip().endswith(
-        f"Black wins: + cross centred on c3, d = 1 (arms b3 d3 c4 c2)\nsaved the game to {record}"
+        f"Black wins: + cross centred on c3, d = 1 (arms b3 d3 c4 c2)\nsaved the game to {record}\nAnother game? (y/n)>"
     )
     assert "3 . x x x ." in out  # the winning cross marked
+    # one board a move: the start, ten moves, the position after undo; none after a mistake
+    assert boards_drawn(out) == 1 + 10 + 1
     text = record.read_text()
     assert '[Result "1-0"]' in text and "1. c3 a1 2. b3 a2 3. d3 a4 4. c4 e1 5. c2" in text
     # Loaded again, the game is already over.
@@ -104,7 +132,7 @@ def test_two_people_play_through_stdin_and_save_the_record(tmp_path):
     assert "Black wins" in done.stdout
 
 
-def test_against_the_computer_it_answers_and_undo_takes_back_both_moves():
+def test_against_the_computer_it_says_you_and_the_computer_and_shows_the_board_once_a_turn():
     done = process(
         "baikago",
         "play",
@@ -116,12 +144,43 @@ def test_against_the_computer_it_answers_and_undo_takes_back_both_moves():
         "1",
         "--seed",
         "1",
-        stdin="e5\nundo\nresign\n",
+        stdin="e5\nd4\nundo\nresign\n",
     )
     assert done.returncode == 0, done.stderr
-    assert "white (O) plays" in done.stdout
-    assert "took back: black to move" in done.stdout
-    assert "White wins: black resigned" in done.stdout
+    out = done.stdout
+    lines = out.splitlines()
+    assert "your move (X)> e5" in lines and "You play e5" in lines
+    replies = [line for line in lines if line.startswith("The computer plays ")]
+    assert len(replies) == 2 and all(
+        re.fullmatch(r"The computer plays [a-i][1-9] \(thinking \d+\.\d s\)", r) for r in replies
+    )
+    assert "took back: your move" in lines
+    assert "You resigned: the computer wins" in lines
+    # the board: at the start, after each of the computer's two replies, after the undo
+    assert boards_drawn(out) == 4
+    assert lines.index("You play e5") < lines.index(replies[0]) < lines.index(replies[0]) + 1 < len(lines)
+    assert lines[lines.index(replies[0]) + 1].startswith("9 ")  # the board follows the reply at once
+
+
+def test_another_game_is_offered_and_played():
+    done = process(
+        "baikago",
+        "play",
+        "--size",
+        "5",
+        "--white",
+        "computer",
+        "--strength",
+        "1",
+        "--seed",
+        "2",
+        stdin="resign\ny\nc3\nresign\nn\nc3\n",
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines.count("You resigned: the computer wins") == 2
+    assert "Another game? (y/n)> y" in lines and lines[-1] == "Another game? (y/n)> n"  # the last line: n ends it
+    assert "your move (X)> c3" in lines
 
 
 def test_the_computer_plays_both_sides_to_the_end():
@@ -129,7 +188,35 @@ def test_the_computer_plays_both_sides_to_the_end():
         "baikago", "play", "--size", "9", "--black", "computer", "--white", "computer", "--strength", "1", "--seed", "3"
     )
     assert done.returncode == 0, done.stderr
-    assert "wins:" in done.stdout.splitlines()[-1] or "draw" in done.stdout.splitlines()[-1]
+    lines = done.stdout.splitlines()
+    assert "wins:" in lines[-1] or "draw" in lines[-1]  # no other game offered to nobody
+    moves = [line for line in lines if re.match(r"(Black \(X\)|White \(O\)) plays [a-i][1-9] \(thinking", line)]
+    assert len(moves) >= 9 and boards_drawn(done.stdout) == len(moves) + 1  # every position once
+
+
+def test_in_colour_black_and_white_stones_differ():
+    from boardpuzzles.cli.baikago import CROSS_STYLE, STONE_STYLES, TerminalGame
+
+    written: list[tuple[str, bool]] = []
+    lines = iter(["e5", "a1", "d5", "a9", "f5", "i1", "e6", "i9", "e4"])
+    game = TerminalGame(
+        bk.Position(bk.Rules(9)),
+        {bk.BLACK: "human", bk.WHITE: "human"},
+        lambda prompt: next(lines, None),
+        lambda text, markup: written.append((text, markup)),
+        colour=True,
+    )
+    outcome = game.run()
+    assert outcome is not None and outcome.winner == bk.BLACK
+    boards = [text for text, markup in written if markup]
+    assert len(boards) == 10  # the start and each move, once
+    assert f"[{STONE_STYLES['X']}]X[/]" in boards[3] and f"[{STONE_STYLES['O']}]O[/]" in boards[3]
+    assert f"[{STONE_STYLES['X']} underline]X[/]" in boards[3]  # the last stone, d5
+    assert STONE_STYLES["X"] != STONE_STYLES["O"]
+    assert boards[-1].count(f"[{CROSS_STYLE}]X[/]") == 5  # the winning cross on red
+    from rich.text import Text
+
+    assert "e" in Text.from_markup(boards[-1]).plain  # the markup is well-formed
 
 
 def test_a_bad_record_is_one_line():

@@ -6,6 +6,15 @@ scene   one board's picture: its grid, its pieces, marked cells, labels, a path,
         puzzle describes its answers as scenes (``Puzzle.to_scene``); the back ends in
         :mod:`boardpuzzles.render` draw them (SVG, GIF frames), and :func:`scene_text` writes
         them as text, the one text picture every command prints.
+style   ``cells`` (pieces stand in the squares of a chessboard) or ``points`` (stones stand on the
+        intersections of a go board's lines, as Goishi and Baikago are played).
+path    a walk through cells (a tour, a pick-up order). It can be coloured by step (``gradient``:
+        the first step one end of a colour scale, the last the other), carry an arrowhead on
+        each step (the direction of the walk), and have its ``start`` and ``end`` marked.
+faded   points whose stone is gone (picked up): drawn greyed, with their label.
+lines   a figure over the board: straight segments between cells (a winning cross).
+tooltip the text a picture shows on hover (SVG ``<title>``): by default the square's name and
+        what is on it (``c3: move 17`` when ``label_meaning`` is ``move``).
 text    a cell shows its label if it has one (a move number), else its piece letter, else
         ``.``; cells are separated by one space and right-aligned to the widest label, as the
         seed articles print boards. Marked pieces can be shown in lower case (the readers take
@@ -33,6 +42,18 @@ class Scene:
     path: list[Cell] = field(default_factory=list)  # drawn as a polyline through cell centres
     title: str = ""
     coordinates: bool = True  # file letters and rank numbers around the board (pictures)
+    # Only pictures read the fields below; the text form (scene_text) never changes with them.
+    style: str = "cells"  # "cells" (chessboard squares) or "points" (go board intersections)
+    path_colours: str = "plain"  # "plain" (one colour) or "gradient" (coloured by step, first to last)
+    arrows: bool = False  # an arrowhead on every step of the path: the direction of the walk
+    start: Cell | None = None  # marked as the first cell of the path (a ring)
+    end: Cell | None = None  # marked as the last cell of the path (a square)
+    faded: set[Cell] = field(default_factory=set)  # points whose stone is gone: drawn greyed
+    lines: list[tuple[Cell, Cell, str]] = field(default_factory=list)  # (from, to, colour): a figure
+    tooltips: dict[Cell, str] = field(default_factory=dict)  # cell -> hover text (else name and content)
+    label_meaning: str = ""  # what a label is ("move": tooltips read "c3: move 17")
+    show_labels: bool | None = None  # None: drawn when the board is small enough to read them
+    mark_meanings: dict[str, str] = field(default_factory=dict)  # mark colour -> what it means (legend)
 
     @classmethod
     def of_board(cls, board: Board, title: str = "", **kwargs: Any) -> Scene:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Union
 
@@ -22,9 +23,10 @@ from boardpuzzles.cli.common import (
     note,
     read_input,
 )
-from boardpuzzles.grid import Grid
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago.rules import MAX_SIZE
+from boardpuzzles.render.baikago import CROSS_COLOUR
+from boardpuzzles.render.baikago import position_scene as picture_scene
 from boardpuzzles.scene import Scene, scene_text
 
 if TYPE_CHECKING:
@@ -37,12 +39,15 @@ SHORT_HELP = "plum-blossom go: five stones in a cross win (judge, play, engine, 
 # -------------------------------------------------------------------- drawing the board
 def position_scene(points: list[int], n: int, highlight: Iterable[int] = (), last: int | None = None) -> Scene:
     """A position as a scene: stones, the crosses' stones marked, the last stone marked too."""
-    letters = {1: "X", 2: "O"}
-    pieces = {p: letters[v] for p, v in enumerate(points) if v}
-    marks = {p: "#d62728" for p in highlight}
-    if last is not None and last not in marks:
-        marks[last] = "#1f77b4"
-    return Scene(Grid(n, n), pieces=pieces, marks=marks)
+    scene = picture_scene(points, n, (), last)
+    scene.marks.update({p: CROSS_COLOUR for p in highlight})
+    return scene
+
+
+#: Rich styles of the terminal board: each colour its own, a winning cross on red, the last
+#: stone underlined.
+STONE_STYLES = {"X": "bold cyan", "O": "bold yellow"}
+CROSS_STYLE = "bold white on red"
 
 
 def board_picture(
@@ -50,25 +55,28 @@ def board_picture(
 ) -> str:
     """The board with row numbers on the left and column letters below, top row first.
 
-    In colour (Rich markup) the highlighted stones are red and the last stone is underlined;
-    without colour the highlighted stones are printed in lower case (``x``, ``o``), which the
-    judge reads back as ordinary stones."""
+    In colour (Rich markup) black and white stones have colours of their own, the stones of a
+    cross are painted on red and the last stone is underlined; without colour the highlighted
+    stones are printed in lower case (``x``, ``o``), which the judge reads back as ordinary
+    stones."""
     marked = set(highlight)
     scene = position_scene(points, n, marked)
     text = scene_text(scene, coordinates=True, marks_in_lower_case=not colour)
     if not colour:
         return text
-    styles = {p: "bold red" for p in marked}
-    if last is not None and last not in styles:
-        styles[last] = "bold underline"
+    styles = {p: STONE_STYLES[piece] for p, piece in scene.pieces.items()}
+    styles.update({p: CROSS_STYLE for p in marked})
+    if last is not None and last not in marked and last in styles:
+        styles[last] += " underline"
     return _with_markup(text, n, styles)
 
 
 def _with_markup(text: str, n: int, styles: dict[int, str]) -> str:
-    """Wrap the characters of some points of a coordinate picture in Rich markup."""
+    """Wrap the characters of some points of a coordinate picture in Rich markup (right to left
+    along each line, so that earlier columns keep their places)."""
     rank_width = len(str(n))
     lines = text.split("\n")
-    for point, style in styles.items():
+    for point, style in sorted(styles.items(), reverse=True):
         r, c = divmod(point, n)
         column = rank_width + 1 + 2 * c
         line = lines[r]
@@ -130,7 +138,12 @@ Player = Union[str, "ComputerPlayer"]
 class TerminalGame:
     """The game loop of `baikago play`, independent of the terminal: lines come from
     ``read_line`` (None at the end of input) and text goes to ``write(text, markup)``, so tests
-    feed moves through stdin."""
+    feed moves through stdin.
+
+    The board is drawn once a turn: before a person's move (after the computer's reply, when
+    playing against it), and after every move when the computer plays both sides. Against the
+    computer the messages say "you" and "the computer". When a game ends, another is offered
+    (y/n) if a person plays."""
 
     def __init__(
         self,
@@ -148,11 +161,33 @@ class TerminalGame:
         self.colour = colour
         self.save_path = save_path
         self.resigned: int | None = None
+        self.dirty = True  # the board changed since it was last drawn
+        self.input_ended = False
+
+    # ---------------------------------------------------------------- who plays
+    def human(self, colour: int) -> bool:
+        return self.players[colour] == "human"
+
+    @property
+    def against_computer(self) -> bool:
+        """One person against the computer: the messages say "you" and "the computer"."""
+        return self.human(bk.BLACK) != self.human(bk.WHITE)
 
     def outcome(self) -> bk.Outcome | None:
         if self.resigned is not None:
             return bk.Outcome(bk.other(self.resigned), "resigned")
         return self.position.outcome()
+
+    def describe(self, outcome: bk.Outcome) -> str:
+        """The end of a game; against the computer, as "You win: ..." or "The computer wins: ..."."""
+        grid = self.position.grid
+        if not self.against_computer or outcome.winner is None:
+            return outcome.describe(grid)
+        you = self.human(outcome.winner)
+        if outcome.reason == "resigned":
+            return "You resigned: the computer wins" if not you else "The computer resigned: you win"
+        crosses = "; ".join(c.describe(grid) for c in outcome.crosses)
+        return f"{'You win' if you else 'The computer wins'}: {crosses}"
 
     def say(self, text: str) -> None:
         self.write(text, False)
@@ -162,35 +197,68 @@ class TerminalGame:
         outcome = p.outcome()
         highlight = {q for cross in (outcome.crosses if outcome else ()) for q in cross.points}
         self.write(board_picture(p.board, p.grid.rows, highlight, p.last_move, self.colour), self.colour)
+        self.dirty = False
 
+    # ---------------------------------------------------------------- the loop
     def run(self) -> bk.Outcome | None:
-        self.draw()
+        """Play games until nobody wants another (or the input ends); the last game's outcome."""
+        while True:
+            outcome = self.play_one()
+            if self.input_ended or not (self.human(bk.BLACK) or self.human(bk.WHITE)):
+                return outcome
+            answer = self.read_line("Another game? (y/n)> ")
+            if answer is None or not answer.strip().lower().startswith("y"):
+                return outcome
+            self.position = bk.Position(self.position.rules)
+            self.resigned = None
+            self.dirty = True
+
+    def play_one(self) -> bk.Outcome | None:
+        nobody = not (self.human(bk.BLACK) or self.human(bk.WHITE))
         while self.outcome() is None:
             turn = self.position.turn
             player = self.players[turn]
-            name = bk.COLOUR_NAMES[turn]
-            if not isinstance(player, str):
-                # The search runs in a worker thread: Ctrl-C reaches this one at once.
-                limits = player.limits_for_move()
-                try:
-                    choice = limits.run(player.choose_for, self.position, limits)
-                finally:
-                    limits.close()
-                self.position.make(choice.move)
-                self.say(f"{name} ({'XO'[turn - 1]}) plays {self.position.grid.name(choice.move)}")
+            if self.dirty and (isinstance(player, str) or nobody):
                 self.draw()
+            if not isinstance(player, str):
+                self.computer_move(player)
                 continue
-            line = self.read_line(f"{name} ({'XO'[turn - 1]}) to move> ")
+            line = self.read_line(self.prompt(turn))
             if line is None:
                 self.say("(end of input: the game stops here)")
+                self.input_ended = True
                 break
             self.command(line.strip())
         outcome = self.outcome()
         if outcome is not None:
-            self.say(outcome.describe(self.position.grid))
+            if self.dirty:
+                self.draw()
+            self.say(self.describe(outcome))
         if self.save_path:
             self.save(self.save_path)
         return outcome
+
+    def prompt(self, turn: int) -> str:
+        stone = "XO"[turn - 1]
+        if self.against_computer:
+            return f"your move ({stone})> "
+        return f"{bk.COLOUR_NAMES[turn]} ({stone}) to move> "
+
+    def computer_move(self, player: ComputerPlayer) -> None:
+        # The search runs in a worker thread: Ctrl-C reaches this one at once.
+        turn = self.position.turn
+        limits = player.limits_for_move()
+        started = time.perf_counter()
+        try:
+            choice = limits.run(player.choose_for, self.position, limits)
+        finally:
+            limits.close()
+        seconds = time.perf_counter() - started
+        self.position.make(choice.move)
+        self.dirty = True
+        name = self.position.grid.name(choice.move)
+        who = "The computer" if self.against_computer else f"{bk.COLOUR_NAMES[turn].capitalize()} ({'XO'[turn - 1]})"
+        self.say(f"{who} plays {name} (thinking {seconds:.1f} s)")
 
     def command(self, line: str) -> None:
         word, _, rest = line.partition(" ")
@@ -216,11 +284,13 @@ class TerminalGame:
             self.undo()
         else:
             try:
-                self.position.make_named(line)
+                move = self.position.make_named(line)
             except bk.IllegalMoveError as err:
                 self.say(f"illegal move: {err} (type help for commands)")
                 return
-            self.draw()
+            self.dirty = True
+            if self.against_computer:
+                self.say(f"You play {self.position.grid.name(move)}")
 
     def undo(self) -> None:
         """Take back moves until it is a human's turn again (against the computer: its reply and
@@ -232,8 +302,8 @@ class TerminalGame:
         p.unmake()
         while p.move_stack and self.players[p.turn] != "human":
             p.unmake()
-        self.say(f"took back: {bk.COLOUR_NAMES[p.turn]} to move")
-        self.draw()
+        self.say("took back: your move" if self.against_computer else f"took back: {bk.COLOUR_NAMES[p.turn]} to move")
+        self.dirty = True
 
     def save(self, path: str) -> None:
         from boardpuzzles.cli.common import write_file_atomically
@@ -289,11 +359,17 @@ def _terminal_io(colour: bool) -> tuple[Callable[[str], str | None], Callable[[s
 The picture: one line per row, top row first; X black, O white, '.' or space empty (the seed's
 board.txt, or the judge's own spaced output). Short or missing lines are empty points. The size
 is the larger of the line count and the widest line, or --size.
+
+--svg and --png draw the position on a go board, each winning cross ringed in red with a line
+from its centre to each arm.
+
 \b
 Examples:
   boardpuzzles baikago judge tests/data/baikago/seed_board.txt
+  boardpuzzles baikago judge tests/data/baikago/seed_board.txt --svg cross.svg
   boardpuzzles baikago judge board.txt --json
   cat board.txt | boardpuzzles baikago judge - --size 19
+
 \b
 Exit codes:
   0    judged: a winner, or nobody has won yet
@@ -308,8 +384,17 @@ Exit codes:
 @rules_options
 @json_option
 @colour_option
+@click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the position into an SVG file.")
+@click.option("--png", "png_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the position into a PNG file.")
 def judge(
-    file: str, size: int | None, max_d: int | None, orientations: str, as_json: bool, colour: bool | None
+    file: str,
+    size: int | None,
+    max_d: int | None,
+    orientations: str,
+    as_json: bool,
+    colour: bool | None,
+    svg_path: str | None,
+    png_path: str | None,
 ) -> None:
     """Say who has won a position, and show the winning cross."""
     judgement = bk.judge_text(read_input(file), size=size, max_d=max_d, orientations=orientations)
@@ -324,6 +409,13 @@ def judge(
         )
         if judgement.highlighted and not use_colour:
             note("(the stones of the crosses are in lower case)")
+    if svg_path or png_path:
+        from boardpuzzles.cli.commands import write_pictures
+
+        crosses = [cross.points for c in (bk.BLACK, bk.WHITE) for cross in judgement.crosses[c]]
+        scene = picture_scene(judgement.points, judgement.rules.size, crosses, title=judgement.summary())
+        write_pictures(svg_path, png_path, [scene])
+        note(f"wrote {' and '.join(p for p in (svg_path, png_path) if p)}")
     if judgement.verdict == "inconsistent":
         raise CommandResult(EXIT_NEGATIVE)
 
@@ -332,13 +424,20 @@ def judge(
     "play",
     context_settings=command_settings(),
     epilog=f"""{PLAY_HELP}
+
+Against the computer the board is shown once a turn, after its reply ("The computer plays g7
+(thinking 0.4 s)"). In a terminal black (X) and white (O) have colours of their own and a
+winning cross is painted on red. When a game ends another is offered (y/n); --save keeps the
+record of each game as it ends.
+
 \b
 Examples:
-  boardpuzzles baikago play                          two people at one terminal
-  boardpuzzles baikago play --white computer         you play black against the computer
+  boardpuzzles baikago play                           # two people at one terminal
+  boardpuzzles baikago play --white computer          # you play black against the computer
   boardpuzzles baikago play --black computer --strength 4
   boardpuzzles baikago play --load game.txt --save game.txt
-  echo "h8 g7" | tr ' ' '\\n' | boardpuzzles baikago play    moves from stdin
+  printf 'h8\\ng7\\n' | boardpuzzles baikago play    # moves from stdin
+
 \b
 Exit codes:
   0    the game ended or was left (end of input, quit)
@@ -346,8 +445,8 @@ Exit codes:
   70   a bug in boardpuzzles: please report it
   130  interrupted (Ctrl-C)""",
 )
-@click.option("--black", type=OneOf(["human", "computer"]), default="human", show_default=True)
-@click.option("--white", type=OneOf(["human", "computer"]), default="human", show_default=True)
+@click.option("--black", type=OneOf(["human", "computer"]), default="human", show_default=True, help="Who plays black.")
+@click.option("--white", type=OneOf(["human", "computer"]), default="human", show_default=True, help="Who plays white.")
 @click.option(
     "--strength",
     type=Whole(1, 4),
@@ -407,9 +506,11 @@ Speaks the Gomocup (Piskvork) protocol on stdin/stdout: START n, BEGIN, TURN x,y
 BOARD ... DONE, TAKEBACK x,y, RESTART, INFO key value, ABOUT, END. Coordinates: x the
 column from the left, y the row from the top, from 0. Point a tournament manager at
 `boardpuzzles baikago engine` as the brain's command.
+
 \b
 Example:
   printf 'START 15\\nBEGIN\\nEND\\n' | boardpuzzles baikago engine
+
 \b
 Exit codes:
   0    the input ended (or END)
@@ -417,7 +518,9 @@ Exit codes:
   70   a bug in boardpuzzles: please report it
   130  interrupted (Ctrl-C)""",
 )
-@click.option("--strength", type=Whole(1, 4), default=3, show_default=True)
+@click.option(
+    "--strength", type=Whole(1, 4), default=3, show_default=True, help="1 quick and weak ... 4 slow (up to 3 s a move)."
+)
 @rules_options
 def engine(strength: int, max_d: int | None, orientations: str) -> None:
     """Run as a Gomocup engine (brain) on stdin and stdout."""
@@ -437,9 +540,11 @@ def engine(strength: int, max_d: int | None, orientations: str) -> None:
 Opens a web page on this computer only (127.0.0.1): click a point to play, the computer
 answers; new game, undo, your colour and the computer's strength are on the page.
 Stop it with Ctrl-C.
+
 \b
 Example:
-  boardpuzzles baikago serve --port 8015      then open http://127.0.0.1:8015/
+  boardpuzzles baikago serve --port 8015      # then open http://127.0.0.1:8015/
+
 \b
 Exit codes:
   0    stopped

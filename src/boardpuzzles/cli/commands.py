@@ -205,16 +205,33 @@ def solve_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         "svg_path",
         type=OUTPUT_PATH,
         metavar="PATH",
-        help=f"Also draw the answers (at most {MAX_SHEET_BOARDS}).",
+        help=f"Also draw the answers into an SVG picture (at most {MAX_SHEET_BOARDS}).",
+    )
+    @click.option(
+        "--png",
+        "png_path",
+        type=OUTPUT_PATH,
+        metavar="PATH",
+        help=f"Also draw the answers into a PNG picture (at most {MAX_SHEET_BOARDS}).",
     )
     @time_limit_option()
-    def solve(limit: int | None, as_json: bool, svg_path: str | None, time_limit: float | None, **kwargs: Any) -> None:
+    def solve(
+        limit: int | None,
+        as_json: bool,
+        svg_path: str | None,
+        png_path: str | None,
+        time_limit: float | None,
+        **kwargs: Any,
+    ) -> None:
         problem = puzzle.make(**problem_values(puzzle.params, kwargs))
-        if svg_path:
-            check_writable(svg_path)
-            if limit is not None and limit > MAX_SHEET_BOARDS:
-                raise click.UsageError(f"--svg draws at most {MAX_SHEET_BOARDS} boards: use --limit {MAX_SHEET_BOARDS}")
-        run_solve(puzzle, problem, limit, as_json, svg_path, Limits(time_limit))
+        for option, path in (("--svg", svg_path), ("--png", png_path)):
+            if path:
+                check_writable(path)
+                if limit is not None and limit > MAX_SHEET_BOARDS:
+                    raise click.UsageError(
+                        f"{option} draws at most {MAX_SHEET_BOARDS} boards: use --limit {MAX_SHEET_BOARDS}"
+                    )
+        run_solve(puzzle, problem, limit, as_json, svg_path, Limits(time_limit), png_path)
 
     return solve
 
@@ -226,8 +243,10 @@ def run_solve(
     as_json: bool,
     svg_path: str | None,
     limits: Limits,
+    png_path: str | None = None,
 ) -> None:
-    """Stream the answers of ``problem`` (text or JSON), re-checking each; see ``solve --help``."""
+    """Stream the answers of ``problem`` (text or JSON), re-checking each; see ``solve --help``.
+    The answers are also drawn into ``svg_path`` and ``png_path``, where given."""
     wanted = limit if limit is not None else puzzle.default_limit
     stream = _JsonStream(puzzle, problem) if as_json else None
     scenes: list[Any] = []
@@ -246,7 +265,7 @@ def run_solve(
                 stream.add(answer)
             else:
                 click.echo(("\n" if shown > 1 else "") + puzzle.text_of(problem, answer))
-            if svg_path:
+            if svg_path or png_path:
                 scene = puzzle.to_scene(problem, answer)
                 cells += scene.grid.size
                 if len(scenes) < MAX_SHEET_BOARDS and cells <= MAX_SHEET_CELLS:
@@ -266,8 +285,8 @@ def run_solve(
         limits.close()
     if stream is not None:
         stream.close(shown, complete)
-    if svg_path and scenes:
-        _write_sheet(svg_path, scenes, shown)
+    if scenes:
+        _write_sheet(svg_path, png_path, scenes, shown, _heading(puzzle, problem, len(scenes), complete, stopped))
     if stopped:
         note(
             f"stopped at the time limit after {shown} solution{'s' if shown != 1 else ''}: "
@@ -320,20 +339,41 @@ class _JsonStream:
         click.echo(("\n" if self.count else "") + "], " + tail[1:])
 
 
-def _write_sheet(path: str, scenes: list[Any], shown: int) -> None:
-    from boardpuzzles.render.svg import sheet_svg
+def _heading(puzzle: Puzzle[Any, Any], problem: Any, drawn: int, complete: bool, stopped: bool) -> str:
+    """What a sheet of answers shows: 'hyperqueen: placements of 7 queens on the 7x7 torus (all 28)'."""
+    if complete:
+        which = f"all {drawn}" if drawn > 1 else "the only one"
+    else:
+        which = f"the first {drawn}" + (", stopped at the time limit" if stopped else "")
+    return f"{puzzle.name}: {puzzle.describe(problem)} ({which})"
 
+
+def write_pictures(svg_path: str | None, png_path: str | None, scenes: Sequence[Any], heading: str = "") -> None:
+    """Draw the scenes on one sheet into an SVG and/or a PNG file (each written whole or not at
+    all)."""
+    if svg_path:
+        from boardpuzzles.render.svg import sheet_svg
+
+        write_file_atomically(svg_path, sheet_svg(scenes, heading=heading))
+    if png_path:
+        from boardpuzzles.render.png import png_bytes
+
+        write_file_atomically(png_path, png_bytes(scenes, heading=heading))
+
+
+def _write_sheet(svg_path: str | None, png_path: str | None, scenes: list[Any], shown: int, heading: str) -> None:
     for i, scene in enumerate(scenes):
-        if not scene.title:
+        if not scene.title and len(scenes) > 1:
             scene.title = f"#{i + 1}"
-    write_file_atomically(path, sheet_svg(scenes))
+    write_pictures(svg_path, png_path, scenes, heading)
+    paths = " and ".join(p for p in (svg_path, png_path) if p)
     if len(scenes) < shown:
         note(
-            f"drew the first {len(scenes)} of {shown} answers into {path} (a sheet holds at most "
+            f"drew the first {len(scenes)} of {shown} answers into {paths} (a sheet holds at most "
             f"{MAX_SHEET_BOARDS} boards; --limit chooses how many)"
         )
     else:
-        note(f"wrote {len(scenes)} board{'s' if len(scenes) > 1 else ''} to {path}")
+        note(f"wrote {len(scenes)} board{'s' if len(scenes) > 1 else ''} to {paths}")
 
 
 # ---------------------------------------------------------------- count
@@ -499,6 +539,23 @@ def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         answer_help += ", or the answer itself"
     if puzzle.answer_optional:
         answer_help += "; without it, the answer held by the problem's own file is checked"
+    answer_help += "."
+    options = [
+        f"{p.option} {p.metavar or p.kind.upper()}" if p.kind != "flag" else p.option
+        for p in params
+        if not p.positional and p.name != "format"  # how the file is read, not what it must solve
+    ]
+    from_answer = [
+        f"{p.metavar or p.name.upper()} ({p.help})" for p in puzzle.params if p.positional and p not in params
+    ]
+    if options:
+        answer_help += (
+            f" The options give the problem that the answer must solve ({', '.join(options)}; the defaults as "
+            "for solve)"
+        )
+        answer_help += f"; the answer itself gives {' and '.join(from_answer)}." if from_answer else "."
+    elif from_answer:
+        answer_help += f" The answer itself gives {' and '.join(from_answer)}."
 
     @click.command(
         "check",
@@ -506,7 +563,7 @@ def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         help=f"Tell whether an answer solves a {puzzle.name} problem, and if not, why.",
         epilog=epilog(
             arguments_help(params),
-            answer_help + ".",
+            answer_help,
             examples_help(puzzle.name, _examples_of(puzzle, "check")),
             "\b\nExit codes:\n  0    a solution\n  1    not a solution (each problem is listed)\n"
             "  2    unreadable input or bad options\n  70   a bug in boardpuzzles: please report it",

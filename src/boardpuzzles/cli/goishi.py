@@ -14,6 +14,7 @@ from boardpuzzles.cli.commands import answer_text, problem_options
 from boardpuzzles.cli.common import (
     DELAY,
     EXIT_CODES_HELP,
+    EXIT_INTERRUPTED,
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
     OUTPUT_PATH,
@@ -55,10 +56,11 @@ def svg_option(f: Any) -> Any:
     context_settings=command_settings(),
     epilog=f"""\b
 Replays the solution (or the order in FILE, or --order) one stone at a time: press a key for
-the next stone (q quits), or give --delay S. In a terminal each frame is drawn over the last;
-otherwise the frames are printed one after another. O is a stone on the board, = a point whose
-stone has been picked up, @ the stone just picked. --gif and --svg write the frames to a file
-instead.
+the next stone (q quits, Ctrl-C too), or give --delay S. In a terminal each frame is drawn in
+colour over the last; otherwise the frames are printed one after another. O is a stone on the
+board, = a point whose stone has been picked up, @ the stone just picked; rank numbers on the
+left and file letters below name the points (a1 bottom left). --gif and --svg write the frames
+to a file instead: a go board, picked stones greyed and numbered, arrows along the walk.
 
 \b
 Examples:
@@ -121,21 +123,73 @@ def animate(
     if gif_path or svg_path:
         scenes = gh.frames(puzzle, order)
         if svg_path:
-            write_file_atomically(svg_path, anim.frames_svg(scenes))
+            heading = f"goishi: picking up the {puzzle.describe()}, one stone a frame"
+            write_file_atomically(svg_path, anim.frames_svg(scenes, heading))
             note(f"wrote {len(scenes)} frames to {svg_path}")
         if gif_path:
             write_file_atomically(gif_path, anim.gif_bytes(scenes, delay if delay else 0.6))
             note(f"wrote {len(scenes)} frames to {gif_path}")
     if as_json or gif_path or svg_path:
         return
+    _replay(puzzle, order, captions, delay)
+    if problem is not None:
+        note(f"the order stops early: {problem}")
+
+
+#: Rich styles of the replay's characters in a terminal.
+REPLAY_STYLES = {"O": "bold", "=": "dim", "@": "bold red", ".": "dim"}
+
+
+def _painted(text: str) -> str:
+    """A frame with coordinates, in colour (ANSI, through Rich): stones bold, picked points dim,
+    the stone just picked red, the coordinates cyan."""
+    import io
+
+    from rich.console import Console
+    from rich.text import Text
+
+    picture = Text()
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        coordinates = i == len(lines) - 1
+        for j, ch in enumerate(line):
+            if coordinates or j < line.index(" "):  # file letters, rank numbers
+                picture.append(ch, "cyan" if ch != " " else "")
+            else:
+                picture.append(ch, REPLAY_STYLES.get(ch, ""))
+        picture.append("\n" if i < len(lines) - 1 else "")
+    buffer = io.StringIO()
+    Console(file=buffer, force_terminal=True, color_system="standard", width=10_000, highlight=False).print(
+        picture, end=""
+    )
+    return buffer.getvalue()
+
+
+def _replay(puzzle: gh.Puzzle, order: gh.Order, captions: list[str], delay: float | None) -> None:
+    """The frames in the terminal, with coordinates; in colour and redrawn in place when stdout
+    is a terminal. q (or Ctrl-D) ends it early; Ctrl-C ends it quietly with exit 130."""
+    from boardpuzzles.render import animate as anim
+
     interactive = sys.stdout.isatty()
+    frames = [gh.text_frame(puzzle, order, k, coordinates=True) for k in range(len(order) + 1)]
+    if interactive:
+        frames = [_painted(frame) for frame in frames]
+    last = len(captions) - 1
     if delay is not None:
         wait = anim.sleeper(delay)
+        if interactive:
+            captions = [f"{c}   (Ctrl-C to stop)" if k < last else c for k, c in enumerate(captions)]
     elif interactive and sys.stdin.isatty():
-        note("press a key for the next stone, q to quit")
+        captions = [
+            f"{c}   (press a key for the next stone, q to quit)" if k < last else c for k, c in enumerate(captions)
+        ]
 
         def wait(k: int) -> None:
-            if click.getchar() in ("q", "Q"):
+            try:
+                key = click.getchar()
+            except EOFError:  # Ctrl-D
+                raise anim.Quit from None
+            if key in ("q", "Q"):
                 raise anim.Quit
 
     else:
@@ -144,8 +198,9 @@ def animate(
         anim.replay(frames, captions, lambda s: click.echo(s, nl=False), wait, in_place=interactive)
     except anim.Quit:
         return
-    if problem is not None:
-        note(f"the order stops early: {problem}")
+    except KeyboardInterrupt:  # Ctrl-C: leave quietly, the cursor below the last frame
+        sys.stdout.flush()
+        raise CommandResult(EXIT_INTERRUPTED) from None
 
 
 @click.command(

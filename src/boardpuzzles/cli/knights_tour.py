@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from boardpuzzles.cli.commands import problem_from, problem_options
+from boardpuzzles.cli.commands import problem_from, problem_options, write_pictures
 from boardpuzzles.cli.common import (
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
@@ -21,7 +21,6 @@ from boardpuzzles.cli.common import (
     note,
     seed_option,
     time_limit_option,
-    write_file_atomically,
 )
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles import knights_tour as kt
@@ -42,10 +41,16 @@ squares an exhaustive search settles the rest. When no tour exists (3x3, closed 
 4xN, ...) it says why, and exits 1. Boards over {TERMINAL_SQUARES:,} squares are not printed to
 a terminal: redirect the output or use --json.
 
+--svg and --png draw the tour: its path coloured by move number (blue first, red last), the
+start ringed and the end squared. Boards up to 32 a side show the move numbers on a chessboard;
+larger ones the path alone on a plain board (the SVG still names each square's move on hover up
+to 50x50). A 1000x1000 tour is a 4 MB SVG.
+
 \b
 Examples:
   boardpuzzles knights-tour find 8 --closed
   boardpuzzles knights-tour find 3x4 --start a1
+  boardpuzzles knights-tour find 50 --png tour50.png --svg tour50.svg
   boardpuzzles knights-tour find 1000 --closed --json > tour.json
 
 \b
@@ -62,11 +67,15 @@ Exit codes:
 @time_limit_option(default=60.0, what="Give up after S seconds.")
 @json_option
 @click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the tour into an SVG file.")
-def find(seed: int, time_limit: float, as_json: bool, svg_path: str | None, **kwargs: Any) -> None:
+@click.option("--png", "png_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the tour into a PNG file.")
+def find(
+    seed: int, time_limit: float, as_json: bool, svg_path: str | None, png_path: str | None, **kwargs: Any
+) -> None:
     """Find one knight's tour quickly, on boards of any size."""
     problem = problem_from(kt.PUZZLE, kwargs)
-    if svg_path:
-        check_writable(svg_path)
+    for path in (svg_path, png_path):
+        if path:
+            check_writable(path)
     limits = Limits(time_limit)
     try:
         result = limits.run(
@@ -102,16 +111,10 @@ def find(seed: int, time_limit: float, as_json: bool, svg_path: str | None, **kw
     if tour is not None:
         article = "n" if kind == "open" else ""
         note(f"found a{article} {kind} tour of {rows}x{cols} in {result.seconds:.2f} s ({result.method})")
-        if svg_path:
-            from boardpuzzles.render.svg import sheet_svg
-
-            scene = kt.to_scene(problem, tour)
-            scene.title = f"{kind} tour of {rows}x{cols}"
-            if rows * cols > 2_500:  # numbers no longer fit: the path alone
-                scene.labels = {}
-                scene.coordinates = False
-            write_file_atomically(svg_path, sheet_svg([scene]))
-            note(f"wrote {svg_path}")
+        if svg_path or png_path:
+            scene = kt.view(tour, rows, cols, problem.closed)
+            write_pictures(svg_path, png_path, [scene])
+            note(f"wrote {' and '.join(p for p in (svg_path, png_path) if p)}")
         return
     note(result.reason or "no tour found")
     raise CommandResult(EXIT_NEGATIVE if result.complete else EXIT_PARTIAL)

@@ -143,6 +143,11 @@ class Puzzle:
     def __str__(self) -> str:
         return "\n".join(self.to_rows())
 
+    def _repr_svg_(self) -> str:  # Jupyter shows a puzzle as its board (to_scene: a solution)
+        from boardpuzzles.render.svg import sheet_svg
+
+        return sheet_svg([frame(self, (), 0, self.describe())])
+
 
 def as_puzzle(puzzle: Puzzle | str) -> Puzzle:
     return puzzle if isinstance(puzzle, Puzzle) else Puzzle.parse(puzzle)
@@ -396,26 +401,33 @@ def is_unique(puzzle: Puzzle | str, limits: Limits | None = None) -> bool:
 
 
 # ---------------------------------------------------------------- pictures of orders
-#: Colours of the pictures: picked points, and the stone just picked.
+#: Colours of the pictures: picked points (no longer drawn: picked stones are greyed), and the
+#: stone just picked (ringed).
 PICKED_MARK = "#9fc5e8"
 CURRENT_MARK = "#e06666"
 
 
-def frame(puzzle: Puzzle, order: Sequence[Cell], k: int, title: str = "") -> Scene:
-    """The board after the first ``k`` stones of ``order`` are picked up: stones left on the
-    board, picked stones numbered (the last one marked), and the walk so far as a path."""
+def frame(puzzle: Puzzle, order: Sequence[Cell], k: int, title: str = "", *, fade: bool = True) -> Scene:
+    """The board after the first ``k`` stones of ``order`` are picked up, drawn as a go board:
+    stones on the points, picked stones greyed and numbered (``fade=False``: left as stones,
+    numbered, as a solution is shown), the stone just picked ringed, the first one marked, and
+    the walk so far as arrows."""
     picked = list(order[:k])
     left = set(puzzle.stones) - set(picked)
-    marks = {cell: PICKED_MARK for cell in picked}
-    if k:
-        marks[picked[-1]] = CURRENT_MARK
+    stones = left if fade else set(puzzle.stones)
     return Scene(
         puzzle.grid,
-        pieces={cell: STONE for cell in sorted(left)},
-        marks=marks,
+        pieces={cell: STONE for cell in sorted(stones)},
+        marks={picked[-1]: CURRENT_MARK} if picked and fade else {},
         labels={cell: str(i + 1) for i, cell in enumerate(picked)},
         path=picked,
         title=title,
+        style="points",
+        arrows=True,
+        start=picked[0] if picked else None,
+        faded=set(picked) if fade else set(),
+        label_meaning="step",
+        mark_meanings={CURRENT_MARK: "the stone just picked up"} if fade else {},
     )
 
 
@@ -427,19 +439,21 @@ def frames(puzzle: Puzzle, order: Sequence[Cell]) -> list[Scene]:
     return found
 
 
-def text_frame(puzzle: Puzzle, order: Sequence[Cell], k: int) -> str:
+def text_frame(puzzle: Puzzle, order: Sequence[Cell], k: int, *, coordinates: bool = False) -> str:
     """Frame ``k`` as text, in the seed's spelling: ``O`` a stone on the board, ``=`` a point
-    whose stone is gone, ``@`` the stone just picked."""
+    whose stone is gone, ``@`` the stone just picked; ``coordinates`` adds rank numbers on the
+    left and file letters below."""
     picked = list(order[:k])
     pieces = {cell: STONE for cell in puzzle.stones}
     pieces.update({cell: "=" for cell in picked})
     if k:
         pieces[picked[-1]] = "@"
-    return scene_text(Scene(puzzle.grid, pieces=pieces))
+    return scene_text(Scene(puzzle.grid, pieces=pieces), coordinates=coordinates)
 
 
 def to_scene(puzzle: Puzzle, order: Sequence[Cell]) -> Scene:
-    return frame(puzzle, order, len(order))
+    """The solution's picture: every stone numbered in pick-up order, arrows along the walk."""
+    return frame(puzzle, order, len(order), fade=False)
 
 
 def numbered_picture(puzzle: Puzzle, order: Sequence[Cell]) -> str:

@@ -587,11 +587,29 @@ def picture(rows: int, cols: int, tour: Sequence[int]) -> str:
 
 
 def to_scene(problem: Problem, tour: Sequence[int]) -> Any:
-    """The tour's picture: move numbers on the squares and the path (closed: back to the start)."""
+    """The tour's picture: move numbers on the squares, the path coloured by move number (closed:
+    back to the start), its start ringed and its end squared. Large boards drop the numbers and
+    the squares and keep the path (see :mod:`boardpuzzles.render.draw`)."""
     from boardpuzzles.scene import Scene
 
     path = list(tour) + ([tour[0]] if problem.closed and len(tour) > 1 else [])
-    return Scene(problem.grid, labels={c: str(i + 1) for i, c in enumerate(tour)}, path=path)
+    return Scene(
+        problem.grid,
+        labels={c: str(i + 1) for i, c in enumerate(tour)},
+        path=path,
+        path_colours="gradient",
+        start=tour[0] if tour else None,
+        end=tour[-1] if len(tour) > 1 else None,
+        label_meaning="move",
+    )
+
+
+def view(tour: Sequence[int], rows: int, cols: int | None = None, closed: bool = False) -> Any:
+    """A tour as a picture for notebooks: a scene, which Jupyter shows as SVG (``_repr_svg_``)
+    and whose ``text()`` is the board of move numbers. ``view(find(8).tour, 8)``."""
+    scene = to_scene(Problem(rows, rows if cols is None else cols, closed=closed), tour)
+    scene.title = f"{'closed' if closed else 'open'} tour of {rows}x{rows if cols is None else cols}"
+    return scene
 
 
 def answer_to_json(problem: Problem, tour: Sequence[int]) -> list[str]:

@@ -1,141 +1,178 @@
-"""SVG pictures, built with the standard library's ``xml.etree`` (no drawing dependency)."""
+"""SVG pictures, built with the standard library's ``xml.etree`` (no drawing dependency): the
+shapes of :mod:`boardpuzzles.render.draw`, one element each.
+
+Tooltips are ``<title>`` elements; shapes without one let the pointer through
+(``pointer-events="none"``) to the square or stone underneath that has one. A long trail (a big
+knight's tour) is one ``<path>`` per colour band in grid units, each step a relative move
+(``l1 2 -2-1 ...``): about four bytes a step.
+"""
 
 from __future__ import annotations
 
-import math
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
+import numpy as np
+
 from boardpuzzles.board import Board
-from boardpuzzles.grid import file_letters
-from boardpuzzles.render.scene import Scene, style_for
+from boardpuzzles.render.draw import (
+    CELL,
+    DARK,
+    FONT,
+    GAP,
+    LIGHT,
+    MARGIN,
+    TITLE_HEIGHT,
+    Circle,
+    Drawing,
+    Figure,
+    Group,
+    Poly,
+    Rect,
+    Shape,
+    Text,
+    Trail,
+    sheet,
+)
+from boardpuzzles.render.scene import Scene
 
-CELL = 40  # pixels per cell
-MARGIN = 22  # room for coordinates
-TITLE_HEIGHT = 24
-GAP = 24  # between boards in a sheet
-LIGHT, DARK = "#f0d9b5", "#b58863"  # the familiar chess colours
+__all__ = ["CELL", "DARK", "GAP", "LIGHT", "MARGIN", "TITLE_HEIGHT", "board_svg", "drawing_svg", "sheet_svg"]
 
 
-def _draw_scene(parent: ET.Element, scene: Scene, x0: float, y0: float) -> None:
-    grid = scene.grid
-    top = y0 + (TITLE_HEIGHT if scene.title else 0)
-    left = x0 + (MARGIN if scene.coordinates else 0)
-    g = ET.SubElement(parent, "g", {"class": "board"})
-    if scene.title:
-        t = ET.SubElement(
-            g, "text", {"x": f"{left}", "y": f"{y0 + 17}", "font-size": "15", "font-family": "sans-serif"}
-        )
-        t.text = scene.title
-    for r in range(grid.rows):
-        for c in range(grid.cols):
-            cell = r * grid.cols + c
-            fill = scene.marks.get(cell) or (LIGHT if (r + c) % 2 == 0 else DARK)
-            ET.SubElement(
-                g,
-                "rect",
-                {
-                    "x": f"{left + c * CELL}",
-                    "y": f"{top + r * CELL}",
-                    "width": f"{CELL}",
-                    "height": f"{CELL}",
-                    "fill": fill,
-                },
+def _n(value: float) -> str:
+    """A coordinate, compactly: 12, 12.5, 12.33."""
+    if value == int(value):
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _title(element: ET.Element, title: str | None) -> ET.Element:
+    if title:
+        ET.SubElement(element, "title").text = title
+    return element
+
+
+def _stroke(attrs: dict[str, str], stroke: str | None, width: float, dash: str | None) -> None:
+    if stroke:
+        attrs["stroke"] = stroke
+        attrs["stroke-width"] = _n(width)
+        if dash:
+            attrs["stroke-dasharray"] = dash
+
+
+def _emit(parent: ET.Element, shape: Shape) -> None:
+    if isinstance(shape, Group):
+        g = _title(ET.SubElement(parent, "g", {"class": shape.name}), shape.title)
+        for child in shape.shapes:
+            _emit(g, child)
+    elif isinstance(shape, Rect):
+        attrs = {"x": _n(shape.x), "y": _n(shape.y), "width": _n(shape.w), "height": _n(shape.h), "fill": shape.fill}
+        _stroke(attrs, shape.stroke, shape.width, shape.dash)
+        if shape.opacity < 1:
+            attrs["fill-opacity"] = _n(shape.opacity)
+        _title(ET.SubElement(parent, "rect", attrs), shape.title)
+    elif isinstance(shape, Circle):
+        attrs = {"cx": _n(shape.cx), "cy": _n(shape.cy), "r": _n(shape.r), "fill": shape.fill}
+        _stroke(attrs, shape.stroke, shape.width, shape.dash)
+        if shape.piece:
+            attrs["data-piece"] = shape.piece
+        if not shape.title:
+            attrs["pointer-events"] = "none"
+        _title(ET.SubElement(parent, "circle", attrs), shape.title)
+    elif isinstance(shape, Poly):
+        attrs = {"points": " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points), "fill": shape.fill}
+        _stroke(attrs, shape.stroke, shape.width, shape.dash)
+        attrs.update({"stroke-linecap": "round", "stroke-linejoin": "round", "pointer-events": "none"})
+        if shape.opacity < 1:
+            attrs["opacity"] = _n(shape.opacity)
+        ET.SubElement(parent, "polygon" if shape.closed else "polyline", attrs)
+    elif isinstance(shape, Text):
+        attrs = {
+            "x": _n(shape.x),
+            "y": _n(shape.y),
+            "font-size": _n(shape.size),
+            "font-family": FONT,
+            "text-anchor": shape.anchor,
+            "dominant-baseline": "central",
+            "fill": shape.fill,
+            "pointer-events": "none",
+        }
+        if shape.bold:
+            attrs["font-weight"] = "bold"
+        if shape.halo:
+            attrs.update(
+                {"stroke": shape.halo, "stroke-width": "3", "paint-order": "stroke", "stroke-linejoin": "round"}
             )
-    ET.SubElement(
-        g,
-        "rect",
-        {
-            "x": f"{left}",
-            "y": f"{top}",
-            "width": f"{grid.cols * CELL}",
-            "height": f"{grid.rows * CELL}",
+        ET.SubElement(parent, "text", attrs).text = shape.text
+    elif isinstance(shape, Figure):
+        d = "M" + " ".join(f"{_n(x)} {_n(y)}" for x, y in shape.outline) + "Z"
+        for x, y, r in shape.dots:  # a circle as two arcs
+            d += f"M{_n(x - r)} {_n(y)}a{_n(r)} {_n(r)} 0 1 0 {_n(2 * r)} 0a{_n(r)} {_n(r)} 0 1 0 {_n(-2 * r)} 0Z"
+        attrs = {"d": d, "fill": shape.fill, "stroke": shape.stroke, "stroke-width": _n(shape.width)}
+        attrs.update({"stroke-linejoin": "round", "pointer-events": "none", "data-piece": shape.piece})
+        ET.SubElement(parent, "path", attrs)
+    elif isinstance(shape, Trail):
+        common = {
             "fill": "none",
-            "stroke": "#333",
-            "stroke-width": "1.5",
-            **({"stroke-dasharray": "6 3"} if grid.torus else {}),  # a dashed edge hints at the wrap
-        },
-    )
-    if scene.coordinates:
-        for c in range(grid.cols):
-            _text(g, left + (c + 0.5) * CELL, top + grid.rows * CELL + 15, file_letters(c), 12, "#555")
-        for r in range(grid.rows):
-            _text(g, x0 + MARGIN / 2, top + (r + 0.5) * CELL + 4, str(grid.rows - r), 12, "#555")
-    if scene.path:
-        points = " ".join(
-            f"{left + (c + 0.5) * CELL},{top + (r + 0.5) * CELL}" for r, c in map(grid.coords, scene.path)
-        )
-        ET.SubElement(g, "polyline", {"points": points, "fill": "none", "stroke": "#c0392b", "stroke-width": "2.5"})
-    for cell, piece in sorted(scene.pieces.items()):
-        r, c = grid.coords(cell)
-        cx, cy = left + (c + 0.5) * CELL, top + (r + 0.5) * CELL
-        style = style_for(piece)
-        if style.shape == "queen":
-            _text(g, cx, cy + CELL * 0.3, style.text, CELL * 0.8, style.fill, piece=piece)
+            "stroke": shape.colour,
+            "stroke-linecap": "round",
+            "stroke-linejoin": "round",
+            "pointer-events": "none",
+        }
+        if not shape.compact:
+            points = " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points())
+            ET.SubElement(parent, "polyline", {"points": points, "stroke-width": _n(shape.width), **common})
         else:
-            ET.SubElement(
-                g,
-                "circle",
-                {
-                    "cx": f"{cx}",
-                    "cy": f"{cy}",
-                    "r": f"{CELL * 0.4}",
-                    "fill": style.fill,
-                    "stroke": style.stroke,
-                    "stroke-width": "1.5",
-                    "data-piece": piece,
-                },
-            )
-            if style.text:
-                _text(g, cx, cy + 6, style.text, 17, style.stroke)
-    for cell, label in sorted(scene.labels.items()):
-        r, c = grid.coords(cell)
-        _text(g, left + (c + 0.5) * CELL, top + (r + 0.5) * CELL + 5, label, 14, "#000")
+            attrs = {
+                "d": trail_d(shape.cols, shape.rows),
+                "transform": f"translate({_n(shape.x0)} {_n(shape.y0)}) scale({_n(shape.cell)})",
+                "stroke-width": f"{shape.width / shape.cell:.3g}",
+                **common,
+            }
+            ET.SubElement(parent, "path", attrs)
+    else:  # pragma: no cover - every shape is handled above
+        raise TypeError(f"cannot draw {shape!r}")
 
 
-def _text(parent: ET.Element, x: float, y: float, text: str, size: float, fill: str, piece: str = "") -> None:
-    attrs = {
-        "x": f"{x:g}",
-        "y": f"{y:g}",
-        "font-size": f"{size:g}",
-        "font-family": "sans-serif",
-        "text-anchor": "middle",
-        "fill": fill,
-    }
-    if piece:
-        attrs["data-piece"] = piece
-    ET.SubElement(parent, "text", attrs).text = text
+def trail_d(cols: np.ndarray, rows: np.ndarray) -> str:
+    """Path data for a walk in grid units: an absolute start, then relative steps written as
+    short as SVG allows (a minus sign separates numbers by itself)."""
+    dx = np.diff(np.asarray(cols, dtype=np.int64))
+    dy = np.diff(np.asarray(rows, dtype=np.int64))
+    start = f"M{int(cols[0])} {int(rows[0])}l"
+    if not len(dx):
+        return start + "0 0"
+    span = int(max(np.abs(dy).max(), 1)) * 2 + 1
+    codes = dx * span + dy
+    unique, inverse = np.unique(codes, return_inverse=True)
+    tokens = []
+    for code in unique.tolist():
+        x = (code + span // 2) // span
+        y = code - x * span
+        tokens.append(("" if x < 0 else " ") + str(x) + ("" if y < 0 else " ") + str(y))
+    return start + "".join(np.asarray(tokens, dtype=object)[inverse].tolist())
 
 
-def _scene_size(scene: Scene) -> tuple[float, float]:
-    width = scene.grid.cols * CELL + (MARGIN if scene.coordinates else 0)
-    height = scene.grid.rows * CELL + (MARGIN if scene.coordinates else 0) + (TITLE_HEIGHT if scene.title else 0)
-    return width, height
-
-
-def sheet_svg(scenes: Sequence[Scene], columns: int | None = None) -> str:
-    """One SVG document holding the scenes in a grid of ``columns`` (default: about square)."""
-    if not scenes:
-        raise ValueError("nothing to draw")
-    columns = columns or max(1, math.ceil(math.sqrt(len(scenes))))
-    cell_w = max(_scene_size(s)[0] for s in scenes) + GAP
-    cell_h = max(_scene_size(s)[1] for s in scenes) + GAP
-    rows = math.ceil(len(scenes) / columns)
-    width, height = columns * cell_w + GAP, rows * cell_h + GAP
+def drawing_svg(drawing: Drawing) -> str:
     svg = ET.Element(
         "svg",
         {
             "xmlns": "http://www.w3.org/2000/svg",
-            "width": f"{width:g}",
-            "height": f"{height:g}",
-            "viewBox": f"0 0 {width:g} {height:g}",
+            "width": _n(drawing.width),
+            "height": _n(drawing.height),
+            "viewBox": f"0 0 {_n(drawing.width)} {_n(drawing.height)}",
         },
     )
-    ET.SubElement(svg, "rect", {"width": "100%", "height": "100%", "fill": "white"})
-    for i, scene in enumerate(scenes):
-        row, col = divmod(i, columns)
-        _draw_scene(svg, scene, GAP + col * cell_w, GAP + row * cell_h)
+    ET.SubElement(svg, "rect", {"width": "100%", "height": "100%", "fill": drawing.background})
+    for shape in drawing.shapes:
+        _emit(svg, shape)
     return ET.tostring(svg, encoding="unicode")
+
+
+def sheet_svg(scenes: Sequence[Scene], columns: int | None = None, heading: str = "") -> str:
+    """One SVG document holding the scenes in a grid of ``columns`` (default: about square),
+    under ``heading``, with a legend of the conventions they use (see :func:`draw.sheet`)."""
+    return drawing_svg(sheet(scenes, columns, heading))
 
 
 def board_svg(board: Board, title: str = "") -> str:

@@ -250,6 +250,16 @@ class Position:
         moves = " ".join(self.grid.name(m) for m in self.move_stack)
         return f"<Position {self.rules.describe()}, {COLOUR_NAMES[self.turn]} to move, moves: {moves or '-'}>"
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a position as a go board: the last stone ringed, a winning cross drawn."""
+        from boardpuzzles.render.baikago import position_scene
+        from boardpuzzles.render.svg import sheet_svg
+
+        outcome = self.outcome()
+        crosses = [cross.points for cross in outcome.crosses] if outcome else []
+        title = outcome.describe(self.grid) if outcome else f"{COLOUR_NAMES[self.turn]} to move"
+        return sheet_svg([position_scene(self.board, self.grid.rows, crosses, self.last_move, title)])
+
 
 # -------------------------------------------------------------------- game records
 @dataclass

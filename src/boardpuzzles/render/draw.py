@@ -1,0 +1,656 @@
+"""The one drawing layer: scenes become shapes in pixels, and each picture back end translates
+the shapes one to one (SVG in :mod:`boardpuzzles.render.svg`, PNG and GIF frames in
+:mod:`boardpuzzles.render.png`), so every format shows the same picture.
+
+Glossary
+--------
+shape    a rectangle, circle, polyline or polygon, text, figure (a piece drawn as an outline and
+         dots: the queen) or trail, in pixels, with its colours and an optional tooltip
+         (``title``: an SVG ``<title>``; rasters have none).
+trail    a long walk on the grid kept in grid units (columns and rows, numpy arrays) with its
+         origin and cell size, so that a million-step knight's tour is written compactly
+         (relative steps) and rasterised quickly.
+layout   the size of a scene's picture. Boards up to ``DETAIL_SIDE`` cells a side get 40 px
+         cells, chessboard squares, coordinates and labels; larger ones get smaller cells (the
+         board stays about ``BOARD_PIXELS`` wide), a plain background and no numbers (their
+         tooltips still give them, up to ``TOOLTIP_CELLS`` cells).
+sheet    several scenes in a grid, with a heading above and a legend below (what a dashed
+         border, a colour scale, a ring or a square mean), one group of shapes per scene.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Union
+
+import numpy as np
+
+from boardpuzzles.grid import Cell, Grid, file_letters
+from boardpuzzles.render.scene import QUEEN_BALLS, QUEEN_OUTLINE, Scene, style_for
+
+CELL = 40  # pixels per cell on boards of up to DETAIL_SIDE cells a side
+MARGIN = 22  # room for coordinates
+TITLE_HEIGHT = 24
+GAP = 24  # between boards in a sheet
+HEADING_HEIGHT = 30
+HEADING_SIZE = 17
+HEADING_LINE = 22  # each further line of a heading too long for one
+LEGEND_LINE = 22
+LEGEND_SIZE = 13
+LEGEND_INDENT = 40  # the legend's text, after its marker
+#: A sheet is as wide as its boards, or wider for its heading and legend up to this width (or a
+#: tenth wider than its boards); text longer than that is wrapped.
+MIN_SHEET_WIDTH = 520
+LIGHT, DARK = "#f0d9b5", "#b58863"  # the familiar chess colours
+PLAIN = "#fbf8f1"  # the background of boards too large for squares
+WOOD, GRID_LINE = "#e2bf78", "#5a4526"  # a go board
+FADED_FILL, FADED_STROKE, FADED_TEXT = "#e6e6e6", "#a0a0a0", "#555555"
+PATH_COLOUR = "#c0392b"
+#: The colour scale of a path coloured by step: blue (first) through green and amber to red (last).
+GRADIENT = ("#3b4cc0", "#2a8fd4", "#2ca25f", "#e3a000", "#d7301f")
+START_COLOUR = "#1a9850"  # the start of a plain path (a gradient starts with its first colour)
+#: A gradient path is drawn in this many bands of one colour each (fewer elements, smaller files).
+BANDS = 128
+#: Paths longer than this are written compactly (SVG: relative steps in grid units).
+COMPACT_PATH = 2000
+DETAIL_SIDE = 32
+BOARD_PIXELS = 1600
+TOOLTIP_CELLS = 2500
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+Point = tuple[float, float]
+
+
+# ---------------------------------------------------------------- shapes
+@dataclass
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str = "none"
+    stroke: str | None = None
+    width: float = 0.0
+    dash: str | None = None
+    title: str | None = None
+    opacity: float = 1.0  # 0: an invisible area that only carries a tooltip
+
+
+@dataclass
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: str = "none"
+    stroke: str | None = None
+    width: float = 0.0
+    dash: str | None = None
+    title: str | None = None
+    piece: str = ""  # the piece letter it draws (SVG data-piece)
+
+
+@dataclass
+class Poly:
+    points: list[Point]
+    stroke: str | None = None
+    width: float = 0.0
+    fill: str = "none"
+    closed: bool = False  # a polygon (else a polyline)
+    dash: str | None = None
+    opacity: float = 1.0
+
+
+@dataclass
+class Text:
+    x: float
+    y: float  # the middle of the text's height
+    text: str
+    size: float
+    fill: str = "#000000"
+    anchor: str = "middle"  # "start" | "middle" | "end"
+    bold: bool = False
+    halo: str | None = None  # an outline that keeps the text readable over lines
+
+
+@dataclass
+class Figure:
+    """A piece drawn as an outline (polygon) and dots (the queen)."""
+
+    outline: list[Point]
+    dots: list[tuple[float, float, float]]
+    fill: str
+    stroke: str
+    width: float
+    piece: str = ""
+
+
+@dataclass
+class Trail:
+    """A walk through cell centres: point k is at (x0 + cols[k] * cell, y0 + rows[k] * cell)."""
+
+    x0: float
+    y0: float
+    cell: float
+    cols: np.ndarray
+    rows: np.ndarray
+    colour: str
+    width: float
+    compact: bool = False  # part of a long walk: written as relative steps in grid units (SVG)
+
+    def points(self) -> list[Point]:
+        xs, ys = (self.x0 + self.cols * self.cell).tolist(), (self.y0 + self.rows * self.cell).tolist()
+        return list(zip(xs, ys, strict=True))
+
+
+Shape = Union[Rect, Circle, Poly, Text, Figure, Trail, "Group"]
+
+
+@dataclass
+class Group:
+    """The shapes of one board (an SVG ``<g>``)."""
+
+    name: str
+    shapes: list[Shape] = field(default_factory=list)
+    title: str | None = None
+
+
+@dataclass
+class Drawing:
+    width: float
+    height: float
+    shapes: list[Shape]
+    background: str = "#ffffff"
+
+    def walk(self) -> Iterator[Shape]:
+        """Every shape, groups opened, in drawing order."""
+        stack = list(reversed(self.shapes))
+        while stack:
+            shape = stack.pop()
+            if isinstance(shape, Group):
+                stack.extend(reversed(shape.shapes))
+            else:
+                yield shape
+
+
+# ---------------------------------------------------------------- colours
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def gradient_colour(t: float) -> str:
+    """The colour at ``t`` (0 the first step, 1 the last) of the path colour scale."""
+    t = min(1.0, max(0.0, t)) * (len(GRADIENT) - 1)
+    i = min(int(t), len(GRADIENT) - 2)
+    a, b = _rgb(GRADIENT[i]), _rgb(GRADIENT[i + 1])
+    f = t - i
+    r, g, bl = (round(x + (y - x) * f) for x, y in zip(a, b, strict=True))
+    return f"#{r:02x}{g:02x}{bl:02x}"
+
+
+# ---------------------------------------------------------------- layout
+@dataclass(frozen=True)
+class Layout:
+    cell: float
+    detail: bool  # squares, coordinates and labels fit
+    coordinates: bool
+    labels: bool
+    label_size: float
+    width: float
+    height: float
+
+
+def layout(scene: Scene) -> Layout:
+    grid = scene.grid
+    side = max(grid.rows, grid.cols)
+    detail = side <= DETAIL_SIDE
+    cell = float(CELL) if detail else max(1.0, BOARD_PIXELS / side)
+    coordinates = scene.coordinates and detail
+    show = scene.show_labels if scene.show_labels is not None else detail
+    labels = bool(scene.labels) and show
+    size = 0.0
+    if labels:
+        longest = max(len(label) for label in scene.labels.values())
+        size = min(15.0, 0.8 * cell / (0.6 * max(1, longest)), 0.5 * cell)
+    width = grid.cols * cell + (MARGIN if coordinates else 0)
+    height = grid.rows * cell + (MARGIN if coordinates else 0) + (TITLE_HEIGHT if scene.title else 0)
+    return Layout(cell, detail, coordinates, labels, size, width, height)
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide a line of sans-serif text is (for sizing sheets; never for placing)."""
+    return 0.6 * size * len(text)
+
+
+# ---------------------------------------------------------------- one scene
+def tooltip(scene: Scene, cell: Cell) -> str | None:
+    """The hover text of a cell: the scene's own, else the square's name and what is on it."""
+    if cell in scene.tooltips:
+        return scene.tooltips[cell]
+    name = scene.grid.name(cell)
+    if cell in scene.labels:
+        meaning = f"{scene.label_meaning} " if scene.label_meaning else ""
+        return f"{name}: {meaning}{scene.labels[cell]}"
+    if cell in scene.pieces:
+        return f"{name}: {style_for(scene.pieces[cell]).name}"
+    return None
+
+
+def scene_group(scene: Scene, x0: float, y0: float, lay: Layout | None = None) -> Group:
+    """The shapes of one scene with its top-left corner at (x0, y0)."""
+    lay = lay or layout(scene)
+    grid = scene.grid
+    cols, rows = grid.cols, grid.rows
+    cell = lay.cell
+    top = y0 + (TITLE_HEIGHT if scene.title else 0)
+    left = x0 + (MARGIN if lay.coordinates else 0)
+    points = scene.style == "points"
+    group = Group("board", title=scene.title or None)
+    add = group.shapes.append
+
+    def centre(p: Cell) -> Point:
+        r, c = divmod(p, cols)
+        return left + (c + 0.5) * cell, top + (r + 0.5) * cell
+
+    tooltips = grid.size <= TOOLTIP_CELLS
+    content = set(scene.pieces) | set(scene.labels) | set(scene.tooltips) | scene.faded if tooltips else set()
+    titled: set[Cell] = set()
+
+    if scene.title:
+        add(Text(left, y0 + TITLE_HEIGHT / 2 - 2, scene.title, 15, anchor="start"))
+
+    # the board
+    border_dash = "6 3" if grid.torus else None
+    if points:
+        add(Rect(left, top, cols * cell, rows * cell, fill=WOOD))
+        line = max(0.6, min(1.2, cell / 30))
+        for r in range(rows):
+            add(Poly([centre(r * cols), centre(r * cols + cols - 1)], GRID_LINE, line))
+        for c in range(cols):
+            add(Poly([centre(c), centre((rows - 1) * cols + c)], GRID_LINE, line))
+        if grid.torus:
+            add(Rect(left, top, cols * cell, rows * cell, stroke="#333333", width=1.5, dash=border_dash))
+    else:
+        if lay.detail:
+            for r in range(rows):
+                for c in range(cols):
+                    p = r * cols + c
+                    fill = scene.marks.get(p) or (LIGHT if (r + c) % 2 == 0 else DARK)
+                    title = tooltip(scene, p) if p in content else None
+                    if title:
+                        titled.add(p)
+                    add(Rect(left + c * cell, top + r * cell, cell, cell, fill=fill, title=title))
+        else:
+            add(Rect(left, top, cols * cell, rows * cell, fill=PLAIN))
+            for p, colour in scene.marks.items():
+                r, c = divmod(p, cols)
+                add(Rect(left + c * cell, top + r * cell, cell, cell, fill=colour))
+        add(Rect(left, top, cols * cell, rows * cell, stroke="#333333", width=1.5, dash=border_dash))
+
+    if lay.coordinates:
+        for c in range(cols):
+            add(Text(left + (c + 0.5) * cell, top + rows * cell + MARGIN / 2 + 1, file_letters(c), 12, "#555555"))
+        for r in range(rows):
+            add(Text(x0 + MARGIN / 2, top + (r + 0.5) * cell, str(rows - r), 12, "#555555"))
+
+    stone = (0.36 if scene.arrows else 0.46) * cell if points else 0.4 * cell
+
+    # the path (arrows come last: over the stones' rings, which they only touch)
+    path = scene.path
+    gradient = scene.path_colours == "gradient"
+    if len(path) > 1 and not scene.arrows:
+        width = max(2.0, 0.07 * cell) if lay.detail else max(0.6, min(4.0, 0.15 * cell))
+        compact = len(path) > COMPACT_PATH
+        for first, last, colour in _bands(len(path), gradient):
+            cells = np.asarray(path[first : last + 1], dtype=np.int64)
+            add(Trail(left + cell / 2, top + cell / 2, cell, cells % cols, cells // cols, colour, width, compact))
+
+    # stones and pieces
+    for p in sorted(scene.faded):
+        x, y = centre(p)
+        title = tooltip(scene, p) if p in content and p not in titled else None
+        if title:
+            titled.add(p)
+        add(Circle(x, y, stone, FADED_FILL, FADED_STROKE, 1.0, "3 2", title))
+    for p, piece in sorted(scene.pieces.items()):
+        x, y = centre(p)
+        title = tooltip(scene, p) if p in content and p not in titled else None
+        if title:
+            titled.add(p)
+        style = style_for(piece)
+        if style.shape == "queen" and not points:
+            size = 0.9 * cell
+            ox, oy = x - size / 2, y - size / 2
+            add(
+                Figure(
+                    [(ox + u * size, oy + v * size) for u, v in QUEEN_OUTLINE],
+                    [(ox + u * size, oy + v * size, rad * size) for u, v, rad in QUEEN_BALLS],
+                    style.fill,
+                    style.stroke,
+                    max(0.5, cell / 40),
+                    piece,
+                )
+            )
+            if title:  # a figure carries no tooltip of its own: an area over it does
+                add(Rect(x - cell / 2, y - cell / 2, cell, cell, fill="#ffffff", title=title, opacity=0))
+        else:
+            fill, outline = (style.fill, style.stroke) if style.shape != "queen" else ("#222222", "#000000")
+            add(Circle(x, y, stone, fill, outline, max(0.5, min(1.5, cell / 27)), None, title, piece))
+            if style.shape == "letter":
+                add(Text(x, y, style.text, 0.45 * cell, style.stroke))
+    if points:
+        for p, colour in scene.marks.items():
+            x, y = centre(p)
+            add(Circle(x, y, stone + 2.5, "none", colour, 3.0))
+
+    # the figure (a winning cross), the start and the end, the labels
+    for a, b, colour in scene.lines:
+        add(Poly([centre(a), centre(b)], colour, max(3.0, 0.1 * cell), opacity=0.8))
+    marked_in_place = lay.labels or points
+    for at, kind in ((scene.start, "start"), (scene.end, "end")):
+        if at is None:
+            continue
+        x, y = centre(at)
+        colour = _marker(scene, kind, lay)[0]
+        name = f"{kind}: {grid.name(at)}" + (
+            f" ({scene.label_meaning or 'label'} {scene.labels[at]})" if at in scene.labels else ""
+        )
+        if marked_in_place:  # a ring (start) or a square (end) around what the cell shows
+            radius = (stone + 5) if points else 0.46 * cell
+            w = max(2.5, 0.07 * cell)
+            if kind == "start":
+                add(Circle(x, y, radius, "none", colour, w, title=name))
+            else:
+                add(Rect(x - radius, y - radius, 2 * radius, 2 * radius, stroke=colour, width=w, title=name))
+        else:  # a marker that stays visible however small the cells are
+            radius = max(0.45 * cell, 9.0)
+            if kind == "start":
+                add(Circle(x, y, radius, colour, "#ffffff", 2.0, title=name))
+            else:
+                add(
+                    Rect(
+                        x - radius,
+                        y - radius,
+                        2 * radius,
+                        2 * radius,
+                        fill=colour,
+                        stroke="#ffffff",
+                        width=2.0,
+                        title=name,
+                    )
+                )
+    if len(path) > 1 and scene.arrows:  # (over the rings of the start and the stone just picked)
+        _arrows(group, path, centre, stone, cell, gradient, grid, set(scene.pieces) | scene.faded)
+    if lay.labels:
+        halo = "#ffffff" if (len(path) > 1 and not points) else None
+        for p, label in scene.labels.items():
+            x, y = centre(p)
+            if points and p in scene.faded:
+                fill = FADED_TEXT
+            elif points and scene.pieces.get(p) == "X":
+                fill = "#ffffff"
+            else:
+                fill = "#000000"
+            add(Text(x, y, label, lay.label_size, fill, halo=halo))
+    if tooltips:  # cells with content but no shape of their own to carry the tooltip
+        for p in sorted(content - titled):
+            title = tooltip(scene, p)
+            if title:
+                r, c = divmod(p, cols)
+                add(Rect(left + c * cell, top + r * cell, cell, cell, fill="#ffffff", title=title, opacity=0))
+    return group
+
+
+def _bands(points: int, gradient: bool) -> list[tuple[int, int, str]]:
+    """(first point, last point, colour) of each band of a path of ``points`` points."""
+    steps = points - 1
+    if not gradient:
+        return [(0, steps, PATH_COLOUR)]
+    bands = min(steps, BANDS)
+    bounds = [b * steps // bands for b in range(bands + 1)]
+    return [
+        (bounds[b], bounds[b + 1], gradient_colour((b + 0.5) / bands))
+        for b in range(bands)
+        if bounds[b + 1] > bounds[b]
+    ]
+
+
+def _between(a: Cell, b: Cell, cols: int) -> tuple[list[Cell], tuple[int, int]]:
+    """The grid points strictly between a and b on the straight line joining them, and the step
+    (rows, columns) from one lattice point of that line to the next."""
+    (ar, ac), (br, bc) = divmod(a, cols), divmod(b, cols)
+    g = math.gcd(br - ar, bc - ac)
+    if g == 0:
+        return [], (0, 0)
+    sr, sc = (br - ar) // g, (bc - ac) // g
+    return [(ar + i * sr) * cols + ac + i * sc for i in range(1, g)], (sr, sc)
+
+
+def _segments(path: Sequence[Cell], cols: int) -> dict[frozenset[Cell], int]:
+    """The grid segments (pairs of neighbouring points on a step's line) that the steps of a path
+    draw over: 3 where a whole step lies in one segment (its arrowhead is there), else 1."""
+    weights: dict[frozenset[Cell], int] = {}
+    for a, b in zip(path, path[1:], strict=False):
+        between, _ = _between(a, b, cols)
+        points = [a, *between, b]
+        for p, q in zip(points, points[1:], strict=False):
+            weights[frozenset((p, q))] = max(weights.get(frozenset((p, q)), 0), 3 if len(points) == 2 else 1)
+    return weights
+
+
+def _detour_side(a: Cell, b: Cell, grid: Grid, occupied: set[Cell], segments: dict[frozenset[Cell], int]) -> int:
+    """Which side (+1: the left of a to b on the picture, -1: the right) a step bent around the
+    stones it jumps over had better pass: the one with fewer stones beside it (points off the
+    board count half) and fewer steps to cross (a whole one-point step, with its arrowhead in
+    the gap the bend crosses, counts three)."""
+    cols = grid.cols
+    ar, ac = divmod(a, cols)
+    between, (sr, sc) = _between(a, b, cols)
+    best, best_cost = 1, math.inf
+    for side in (1, -1):
+        cost = 0.0
+        for i in range(len(between) + 2):
+            r, c = ar + i * sr - side * sc, ac + i * sc + side * sr  # (x, y) ~ (c, r)
+            if not (0 <= r < grid.rows and 0 <= c < cols):
+                cost += 0.5
+                continue
+            if r * cols + c in occupied:
+                cost += 1
+            if 0 < i <= len(between):  # the bend crosses the gap between this point and its own
+                cost += segments.get(frozenset((between[i - 1], r * cols + c)), 0)
+        if cost < best_cost:
+            best, best_cost = side, cost
+    return best
+
+
+def _arrows(
+    group: Group,
+    path: Sequence[Cell],
+    centre: Callable[[Cell], Point],
+    stone: float,
+    cell: float,
+    gradient: bool,
+    grid: Grid,
+    occupied: set[Cell],
+) -> None:
+    """Each step as a line from stone to stone with an arrowhead touching the next stone. A step
+    that jumps over points holding stones (picked up or not) bends around them, half a cell to
+    the side, so that it is never hidden under them nor mistaken for a step from one of them."""
+    steps = len(path) - 1
+    head = min(0.22 * cell, 12.0)
+    segments = _segments(path, grid.cols)
+
+    def unit(dx: float, dy: float) -> Point:
+        length = math.hypot(dx, dy)
+        return dx / length, dy / length
+
+    for k in range(steps):
+        (ax, ay), (bx, by) = centre(path[k]), centre(path[k + 1])
+        if (ax, ay) == (bx, by):
+            continue
+        ux, uy = unit(bx - ax, by - ay)
+        colour = gradient_colour((k + 0.5) / steps) if gradient else PATH_COLOUR
+        between, _ = _between(path[k], path[k + 1], grid.cols)
+        if any(p in occupied for p in between):
+            side = _detour_side(path[k], path[k + 1], grid, occupied, segments)
+            o = 0.5 * cell
+            nx, ny = uy * side, -ux * side  # on the picture (y down): the left of the step for +1
+            p1 = (ax + (ux + nx) * o, ay + (uy + ny) * o)
+            p2 = (bx + (nx - ux) * o, by + (ny - uy) * o)
+            out, into = unit(p1[0] - ax, p1[1] - ay), unit(bx - p2[0], by - p2[1])
+            route = [(ax + out[0] * (stone + 1), ay + out[1] * (stone + 1)), p1, p2]
+        else:
+            into = (ux, uy)
+            route = [(ax + ux * (stone + 1), ay + uy * (stone + 1))]
+        tip = (bx - into[0] * (stone + 1), by - into[1] * (stone + 1))
+        last = math.dist(route[-1], tip)
+        size = min(head, max(2.0, last))
+        base = (tip[0] - into[0] * size, tip[1] - into[1] * size)
+        if len(route) > 1 or last > size:
+            group.shapes.append(Poly([*route, base], colour, 2.2))
+        half = 0.55 * size
+        group.shapes.append(
+            Poly(
+                [
+                    tip,
+                    (base[0] - into[1] * half, base[1] + into[0] * half),
+                    (base[0] + into[1] * half, base[1] - into[0] * half),
+                ],
+                colour,
+                1.0,
+                fill=colour,
+                closed=True,
+            )
+        )
+
+
+# ---------------------------------------------------------------- a sheet of scenes
+@dataclass(frozen=True)
+class LegendEntry:
+    kind: str  # "torus" | "gradient" | "start" | "end" | "faded" | "mark-ring" | "mark-square"
+    text: str
+    colour: str = "#333333"
+    filled: bool = False  # the marker as drawn on large boards (else a ring or a square outline)
+
+
+def _marker(scene: Scene, kind: str, lay: Layout | None = None) -> tuple[str, bool]:
+    """The colour of a scene's start or end marker, and whether it is drawn filled."""
+    gradient = scene.path_colours == "gradient"
+    if kind == "start":
+        colour = GRADIENT[0] if gradient else START_COLOUR
+    else:
+        colour = GRADIENT[-1] if gradient else PATH_COLOUR
+    return colour, not (scene.style == "points" or (lay or layout(scene)).labels)
+
+
+def legend_entries(scenes: Sequence[Scene]) -> list[LegendEntry]:
+    """What the pictures' conventions mean, for those that the scenes use."""
+    entries = []
+    if any(s.grid.torus for s in scenes):
+        entries.append(LegendEntry("torus", "dashed border: the board wraps around at every edge (a torus)"))
+    if any(s.path_colours == "gradient" and len(s.path) > 1 for s in scenes):
+        meaning = next((s.label_meaning for s in scenes if s.label_meaning), "step")
+        entries.append(LegendEntry("gradient", f"path coloured by {meaning}: first (blue) to last (red)"))
+    started = next((s for s in scenes if s.start is not None), None)
+    if started is not None:
+        what = "the first stone picked up" if started.style == "points" else "where the path starts"
+        colour, filled = _marker(started, "start")
+        entries.append(LegendEntry("start", f"{'disc' if filled else 'ring'}: {what}", colour, filled))
+    ended = next((s for s in scenes if s.end is not None), None)
+    if ended is not None:
+        colour, filled = _marker(ended, "end")
+        entries.append(LegendEntry("end", "square: where the path ends", colour, filled))
+    if any(s.faded for s in scenes):
+        entries.append(LegendEntry("faded", "grey: picked up"))
+    meanings: dict[str, tuple[str, str]] = {}
+    for s in scenes:
+        shape = "ring" if s.style == "points" else "square"
+        for colour, meaning in s.mark_meanings.items():
+            meanings.setdefault(colour, (shape, meaning))
+    for colour, (shape, meaning) in meanings.items():
+        entries.append(LegendEntry(f"mark-{shape}", f"{shape}: {meaning}", colour))
+    return entries
+
+
+def wrap(text: str, size: float, width: float) -> list[str]:
+    """The text in lines of about ``width`` pixels at most (by :func:`text_width`; a word longer
+    than that keeps a line of its own)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        longer = f"{line} {word}" if line else word
+        if line and text_width(longer, size) > width + 0.5:  # (a sheet sized to fit the text)
+            lines.append(line)
+            line = word
+        else:
+            line = longer
+    return [*lines, line]
+
+
+def _legend(entries: Sequence[LegendEntry], x: float, y: float, width: float) -> list[Shape]:
+    """The legend's shapes from (x, y) down, each entry's text wrapped to ``width`` pixels."""
+    shapes: list[Shape] = []
+    row = 0
+    for entry in entries:
+        cy = y + (row + 0.5) * LEGEND_LINE
+        fill = entry.colour if entry.filled else "none"
+        if entry.kind == "torus":
+            shapes.append(Poly([(x, cy), (x + 30, cy)], "#333333", 1.5, dash="6 3"))
+        elif entry.kind == "gradient":
+            for k in range(10):
+                shapes.append(Rect(x + 3 * k, cy - 4, 3, 8, fill=gradient_colour((k + 0.5) / 10)))
+        elif entry.kind == "start":
+            shapes.append(Circle(x + 15, cy, 7, fill, entry.colour, 2.5))
+        elif entry.kind == "end":
+            shapes.append(Rect(x + 8, cy - 7, 14, 14, fill=fill, stroke=entry.colour, width=2.5))
+        elif entry.kind == "faded":
+            shapes.append(Circle(x + 15, cy, 7, FADED_FILL, FADED_STROKE, 1.0, "3 2"))
+        elif entry.kind == "mark-ring":
+            shapes.append(Circle(x + 15, cy, 7, "none", entry.colour, 2.5))
+        elif entry.kind == "mark-square":
+            shapes.append(Rect(x + 8, cy - 7, 14, 14, fill=entry.colour))
+        for line in wrap(entry.text, LEGEND_SIZE, width - LEGEND_INDENT):
+            shapes.append(
+                Text(x + LEGEND_INDENT, y + (row + 0.5) * LEGEND_LINE, line, LEGEND_SIZE, "#333333", anchor="start")
+            )
+            row += 1
+    return shapes
+
+
+def sheet(
+    scenes: Sequence[Scene], columns: int | None = None, heading: str = "", legend_of: Sequence[Scene] | None = None
+) -> Drawing:
+    """The scenes in a grid of ``columns`` (default: about square), under a heading and above a
+    legend of the conventions they use (or those of ``legend_of``: all the frames of an
+    animation, so that every frame has the same size). The sheet is as wide as its boards, or
+    wider for its text up to ``MIN_SHEET_WIDTH`` or a tenth wider than the boards; a heading or
+    legend line longer than that is wrapped (one ``Text`` a line)."""
+    if not scenes:
+        raise ValueError("nothing to draw")
+    columns = columns or max(1, math.ceil(math.sqrt(len(scenes))))
+    layouts = [layout(s) for s in scenes]
+    cell_w = max(lay.width for lay in layouts) + GAP
+    cell_h = max(lay.height for lay in layouts) + GAP
+    rows = math.ceil(len(scenes) / columns)
+    entries = legend_entries(scenes if legend_of is None else legend_of)
+    # as wide as the boards; wider for the text, up to MIN_SHEET_WIDTH or a tenth more than the
+    # boards, beyond which it wraps
+    boards = columns * cell_w + GAP
+    text = [2 * GAP + text_width(heading, HEADING_SIZE)] if heading else []
+    text += [2 * GAP + LEGEND_INDENT + text_width(e.text, LEGEND_SIZE) for e in entries]
+    width = max([boards, *(min(w, max(MIN_SHEET_WIDTH, 1.1 * boards)) for w in text)])
+    heading_lines = wrap(heading, HEADING_SIZE, width - 2 * GAP) if heading else []
+    legend_lines = sum(len(wrap(e.text, LEGEND_SIZE, width - 2 * GAP - LEGEND_INDENT)) for e in entries)
+    top = GAP + (HEADING_HEIGHT + HEADING_LINE * (len(heading_lines) - 1) if heading else 0)
+    height = top + rows * cell_h + (legend_lines * LEGEND_LINE + GAP / 2 if entries else 0) + GAP
+    shapes: list[Shape] = []
+    for i, line in enumerate(heading_lines):
+        y = GAP + HEADING_HEIGHT / 2 - 4 + i * HEADING_LINE
+        shapes.append(Text(GAP, y, line, HEADING_SIZE, "#111111", anchor="start", bold=True))
+    for i, (scene, lay) in enumerate(zip(scenes, layouts, strict=True)):
+        row, col = divmod(i, columns)
+        shapes.append(scene_group(scene, GAP + col * cell_w, top + row * cell_h, lay))
+    if entries:
+        shapes.extend(_legend(entries, GAP, top + rows * cell_h, width - 2 * GAP))
+    return Drawing(math.ceil(width), math.ceil(height), shapes)
