@@ -17,13 +17,14 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import threading
 from typing import Any
 
 import numpy as np
 import pytest
 
 from boardpuzzles.cli import _run
-from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.limits import Interrupted, Limits, TimeLimitReached
 from boardpuzzles.puzzles.baikago.judge import crosses_of
 from boardpuzzles.puzzles.baikago.rules import Rules
 from boardpuzzles.puzzles.baikago.solve import Search, find_pairing, solve
@@ -343,12 +344,25 @@ def test_values_of_the_positions_differ() -> None:
     assert values == {"black", "white", "draw"}, values
 
 
+@pytest.mark.nojit
 def test_kernel_pairing_is_a_pairing() -> None:
     for n in (3, 4, 5, 6):
         pairs = find_pairing(Rules(n))
         assert pairs is not None
         check_pairing([EMPTY] * (n * n), pairs, WHITE, all_crosses(n, None, "+x"))
     assert find_pairing(Rules(7)) is None  # the complete search finds none (see docs/records.md)
+
+
+def test_stop_flag_interrupts_the_search() -> None:
+    """Ctrl-C sets the run's stop flag (``Limits.stop``): the kernel returns, the wrapper raises."""
+    search = Search(Rules(7), BLACK, tt_bits=16)
+    limits = Limits()
+    timer = threading.Timer(0.3, limits.stop)
+    timer.start()
+    with pytest.raises(Interrupted):
+        search.solve(np.zeros(49, dtype=np.int8), limits)
+    timer.join()
+    assert search.nodes > 0
 
 
 def test_time_limit_stops_the_search() -> None:
