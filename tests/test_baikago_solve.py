@@ -51,6 +51,7 @@ def all_crosses(n: int, max_d: int | None, orientations: str) -> tuple[frozenset
     return tuple(found)
 
 
+@functools.lru_cache(maxsize=None)
 def transforms(n: int) -> list[list[int]]:
     """The 8 symmetries of the square, each as ``image[p]``: where point p goes."""
     maps = []
@@ -137,11 +138,10 @@ def check_strategy(proof: dict, start: list[int], n: int, crosses: Any, wins: bo
             pairs = [(back[point_named(a, n)], back[point_named(b, n)]) for a, b in entry]
             check_pairing(board, pairs, owner, crosses)
         elif to_move == owner:
-            completes = [
-                p
-                for p in range(n * n)
-                if board[p] == EMPTY and any(p in c and winner_after(board, c, p, owner) for c in crosses)
-            ]
+            # a cross with four of the owner's stones and its fifth point empty: the owner fills it
+            completes = any(
+                sum(board[q] == owner for q in c) == 4 and sum(board[q] == EMPTY for q in c) == 1 for c in crosses
+            )
             if not completes:
                 assert isinstance(entry, str), f"no move for {picture}"
                 move = back[point_named(entry, n)]
@@ -159,10 +159,6 @@ def check_strategy(proof: dict, start: list[int], n: int, crosses: Any, wins: bo
 
     visit(list(start))
     return len(done)
-
-
-def winner_after(board: list[int], cross: frozenset[int], p: int, colour: int) -> bool:
-    return all(board[q] == colour for q in cross if q != p)
 
 
 def check_proof(document: dict) -> str:
