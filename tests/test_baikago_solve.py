@@ -183,7 +183,9 @@ def check_proof(document: dict) -> str:
             check_strategy(proof, start, n, crosses, wins)
         established[colour] = wins
     value = document["value"]
-    if value == "draw":
+    if value == "unknown":  # one side searched, no win found
+        assert list(established.values()) == [False]
+    elif value == "draw":
         assert established == {BLACK: False, WHITE: False}
     else:
         assert established.get(NAME_OF[value]) is True
@@ -378,6 +380,16 @@ def test_cli_solve_writes_a_checked_proof(tmp_path: Any, capsys: Any) -> None:
     assert check_proof(json.loads(gzip.decompress(path.read_bytes()))) == "draw"
     assert _run(["baikago", "solve", "3", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["value"] == "draw"
+
+
+def test_cli_solve_one_side(tmp_path: Any, capsys: Any) -> None:
+    path = tmp_path / "four-white.json"
+    assert _run(["baikago", "solve", "4", "--side", "white", "--no-pairings", "--proof", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "white cannot win (the other side was not searched)" in out
+    document = json.loads(path.read_text())
+    assert [p["claim"] for p in document["proofs"]] == ["white cannot win"]
+    assert check_proof(document) == "unknown"
 
 
 def test_cli_solve_bad_input_and_time_limit(capsys: Any) -> None:

@@ -483,7 +483,7 @@ search for each side over symmetry classes. The proof file (JSON, gzip when the 
 Examples:
   boardpuzzles baikago solve 5
   boardpuzzles baikago solve 4 --no-pairings --proof four.json.gz
-  boardpuzzles baikago solve 7 --time-limit 600 --json
+  boardpuzzles baikago solve 7 --side white --proof seven-white.json.gz
 \b
 Exit codes:
   0    solved
@@ -501,6 +501,13 @@ Exit codes:
 @click.option(
     "--tt-bits", type=Whole(10, 30), default=22, show_default=True, metavar="B", help="2^B transposition table slots."
 )
+@click.option(
+    "--side",
+    type=OneOf(["both", "black", "white"]),
+    default="both",
+    show_default=True,
+    help="Search whether this side can win (both: the value).",
+)
 @time_limit_option()
 @json_option
 def solve_command(
@@ -510,6 +517,7 @@ def solve_command(
     proof_path: str | None,
     pairings: bool,
     tt_bits: int,
+    side: str,
     time_limit: float | None,
     as_json: bool,
 ) -> None:
@@ -519,7 +527,8 @@ def solve_command(
     rules = bk.Rules(size, max_d, orientations)
     limits = Limits(time_limit)
     try:
-        solution = limits.run(lambda: bs.solve(rules, limits, tt_bits=tt_bits, pairings=pairings))
+        attackers = {"both": (bk.BLACK, bk.WHITE), "black": (bk.BLACK,), "white": (bk.WHITE,)}[side]
+        solution = limits.run(lambda: bs.solve(rules, limits, tt_bits=tt_bits, pairings=pairings, attackers=attackers))
     finally:
         limits.close()
     if proof_path is not None:

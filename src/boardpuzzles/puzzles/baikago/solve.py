@@ -139,16 +139,19 @@ class Solution:
 
     @property
     def value(self) -> str:
+        """``black``, ``white``, ``draw``, or ``unknown`` (one side's search only, and it
+        found no win)."""
         for claim in self.claims:
             if claim.wins:
                 return COLOUR_NAMES[claim.colour]
-        return "draw"
+        return "draw" if {claim.colour for claim in self.claims} == {BLACK, WHITE} else "unknown"
 
     def summary(self) -> str:
         value = {
             "black": "black (the first player) wins",
             "white": "white (the second player) wins",
             "draw": "a draw: neither side can force a win",
+            "unknown": " and ".join(claim.statement() for claim in self.claims) + " (the other side was not searched)",
         }[self.value]
         where = "" if self.start is None else f", from {picture(self.start)}"
         return f"{self.rules.describe()}{where}: {value}"
@@ -392,18 +395,21 @@ def solve(
     tt_bits: int = DEFAULT_TT_BITS,
     start: list[int] | None = None,
     pairings: bool = True,
+    attackers: tuple[Colour, ...] = (BLACK, WHITE),
 ) -> Solution:
     """The value of the empty board (or of ``start``: point colours, row-major, top row first)
     under ``rules``, with a proof of each claim: a pairing of the whole board when there is one
     (a draw), else two df-pn searches (black attacking, then white) and the strategies they
-    found. ``pairings=False`` uses no pairing anywhere: the proofs are plain strategies."""
+    found. ``pairings=False`` uses no pairing anywhere: the proofs are plain strategies;
+    ``attackers=(WHITE,)`` searches one side only (the value is then ``unknown`` unless that
+    side wins)."""
     if rules.size > MAX_SOLVE_SIZE:
         raise BoardPuzzlesError(f"the solver takes boards up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}")
     board = _start_board(rules, start)
     own = limits is None
     limits = limits if limits is not None else Limits()
     try:
-        return _solve(rules, limits, tt_bits, board, pairings)
+        return _solve(rules, limits, tt_bits, board, pairings, attackers)
     finally:
         if own:
             limits.close()
@@ -424,17 +430,19 @@ def _start_board(rules: Rules, start: list[int] | None) -> np.ndarray:
     return np.asarray(points, dtype=np.int8)
 
 
-def _solve(rules: Rules, limits: Limits, tt_bits: int, board: np.ndarray, pairings: bool) -> Solution:
+def _solve(
+    rules: Rules, limits: Limits, tt_bits: int, board: np.ndarray, pairings: bool, attackers: tuple[Colour, ...]
+) -> Solution:
     started = time.perf_counter()
     start = None if not board.any() else [int(v) for v in board]
     if pairings and start is None:
         pairs = find_pairing(rules)
         if pairs is not None:
             seconds = time.perf_counter() - started
-            claims = [Claim(c, False, other(c), pairing=pairs, seconds=seconds) for c in (BLACK, WHITE)]
+            claims = [Claim(c, False, other(c), pairing=pairs, seconds=seconds) for c in attackers]
             return Solution(rules, claims, seconds, start)
     claims = []
-    for attacker in (BLACK, WHITE):
+    for attacker in attackers:
         t0 = time.perf_counter()
         search = Search(rules, attacker, tt_bits, PAIRING_BUDGET if pairings else 0)
         pn, _ = search.solve(board, limits)
