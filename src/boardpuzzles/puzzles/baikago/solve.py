@@ -4,7 +4,8 @@ Glossary
 --------
 value       what perfect play gives from the empty board: ``black`` (black can force a win),
             ``white`` (white can), or ``draw`` (neither can; each side can keep the other from
-            ever filling a cross).
+            ever filling a cross); ``unknown`` when only one side was searched (``--side``) and
+            it cannot win.
 attacker    the side whose win a search tries to prove; the other is the *defender*. Each board
             is searched twice: black attacking, then white attacking.
 pairing     disjoint pairs of empty points such that every cross the defender has not touched
@@ -50,8 +51,8 @@ from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles.baikago.rules import BLACK, COLOUR_NAMES, EMPTY_POINT, WHITE, Colour, Rules, other
 
-#: The largest board the solver accepts: the search's tables are per point and 8x8 already
-#: takes far longer than a session (see docs/records.md).
+#: The largest board the solver accepts (7x7 already needs more than black's 20-minute search
+#: in docs/records.md; a pairing may still settle a variant of 8x8 or 9x9 at once).
 MAX_SOLVE_SIZE = 9
 #: Search nodes of the pairing test of the empty board (6x6 needs a few thousand; 7x7 is
 #: settled, with no pairing, in about as many) and of the test inside the search.
