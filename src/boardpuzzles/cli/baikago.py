@@ -499,7 +499,12 @@ Exit codes:
     "--pairings/--no-pairings", default=True, show_default=True, help="Use pairings (draw certificates) in proofs."
 )
 @click.option(
-    "--tt-bits", type=Whole(10, 30), default=22, show_default=True, metavar="B", help="2^B transposition table slots."
+    "--tt-bits",
+    type=Whole(10, 26),
+    default=22,
+    show_default=True,
+    metavar="B",
+    help="2^B transposition table slots (29 bytes each).",
 )
 @click.option(
     "--side",
