@@ -25,7 +25,6 @@ from boardpuzzles.cli.common import (
     write_file_atomically,
 )
 from boardpuzzles.grid import Grid
-from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago.rules import MAX_SIZE
 from boardpuzzles.scene import Scene, scene_text
@@ -527,6 +526,7 @@ def solve_command(
     as_json: bool,
 ) -> None:
     """Solve a small board: who wins with perfect play, with a proof file."""
+    from boardpuzzles.limits import Limits
     from boardpuzzles.puzzles.baikago import solve as bs
 
     rules = bk.Rules(size, max_d, orientations)
