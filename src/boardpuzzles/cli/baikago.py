@@ -22,6 +22,8 @@ from boardpuzzles.cli.common import (
     json_option,
     note,
     read_input,
+    time_limit_option,
+    write_file_atomically,
 )
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago.rules import MAX_SIZE
@@ -573,4 +575,95 @@ def serve_command(port: int, size: int, max_d: int | None, orientations: str) ->
         server.server_close()
 
 
-COMMANDS = [judge, play, engine, serve_command]
+@click.command(
+    "solve",
+    context_settings=command_settings(),
+    epilog="""\b
+Who wins on an empty N x N board with perfect play: a pairing of the board (a draw: either
+side answers a stone on one point of a pair with the other), else a depth-first proof-number
+search for each side over symmetry classes. The proof file (JSON, gzip when the name ends in
+.gz) holds each side's strategy and is what the tests' independent checker replays.
+\b
+Examples:
+  boardpuzzles baikago solve 5
+  boardpuzzles baikago solve 4 --no-pairings --proof four.json.gz
+  boardpuzzles baikago solve 7 --side white --proof seven-white.json.gz
+\b
+Exit codes:
+  0    solved
+  2    bad options
+  3    stopped at the time limit (nothing is kept: a later run starts afresh)
+  70   a bug in boardpuzzles: please report it
+  130  interrupted (Ctrl-C)""",
+)
+@click.argument("size", type=Whole(3, 9), metavar="N")
+@rules_options
+@click.option("--proof", "proof_path", type=OUTPUT_PATH, default=None, metavar="FILE", help="Write the proof here.")
+@click.option(
+    "--pairings/--no-pairings", default=True, show_default=True, help="Use pairings (draw certificates) in proofs."
+)
+@click.option(
+    "--tt-bits",
+    type=Whole(10, 26),
+    default=22,
+    show_default=True,
+    metavar="B",
+    help="2^B transposition table slots (29 bytes each).",
+)
+@click.option(
+    "--side",
+    type=OneOf(["both", "black", "white"]),
+    default="both",
+    show_default=True,
+    help="Search whether this side can win (both: the value).",
+)
+@time_limit_option()
+@json_option
+def solve_command(
+    size: int,
+    max_d: int | None,
+    orientations: str,
+    proof_path: str | None,
+    pairings: bool,
+    tt_bits: int,
+    side: str,
+    time_limit: float | None,
+    as_json: bool,
+) -> None:
+    """Solve a small board: who wins with perfect play, with a proof file."""
+    from boardpuzzles.limits import Limits
+    from boardpuzzles.puzzles.baikago import solve as bs
+
+    rules = bk.Rules(size, max_d, orientations)
+    limits = Limits(time_limit)
+    try:
+        attackers = {"both": (bk.BLACK, bk.WHITE), "black": (bk.BLACK,), "white": (bk.WHITE,)}[side]
+        solution = limits.run(lambda: bs.solve(rules, limits, tt_bits=tt_bits, pairings=pairings, attackers=attackers))
+    finally:
+        limits.close()
+    if proof_path is not None:
+        write_file_atomically(proof_path, bs.write_proof(solution, proof_path))
+    if as_json:
+        document = solution.to_json()
+        emit_json(
+            {
+                "puzzle": "baikago",
+                "rules": document["rules"],
+                "value": document["value"],
+                "seconds": document["seconds"],
+                "claims": [
+                    {"claim": c.statement(), "method": c.method(), "nodes": c.nodes, "seconds": round(c.seconds, 2)}
+                    for c in solution.claims
+                ],
+                "proof": proof_path,
+            }
+        )
+    else:
+        click.echo(solution.summary())
+        for line in solution.details():
+            click.echo(f"  {line}")
+        if proof_path is not None:
+            note(f"proof written to {proof_path}")
+
+
+COMMANDS = [judge, play, engine, serve_command, solve_command]

@@ -1,0 +1,75 @@
+"""Baikago: who wins on small boards, with proof sizes and times by board (not part of the test
+run, nor of `make bench`).
+
+    python benchmarks/baikago_proofs.py                      # 3x3 to 6x6, about a minute
+    python benchmarks/baikago_proofs.py --sizes 7 --time-limit 1200 --proof-dir /tmp
+
+Each board is solved twice: as ``baikago solve`` does (a pairing of the whole board when there
+is one), and with pairings off (``--no-pairings``: plain strategies from a df-pn search per side,
+boards up to ``--strategy-max`` only). Every proof is then replayed by the independent checker of
+``tests/test_baikago_solve.py``. Printed per board and method: the value, each claim's method
+and search nodes, the solving seconds (the first line includes compiling the kernels), the
+proof file's size gzip-compressed, and the checker's seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.puzzles.baikago.rules import Rules
+from boardpuzzles.puzzles.baikago.solve import solve
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.test_baikago_solve import check_proof  # noqa: E402  (the checker lives with the tests)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--sizes", default="3,4,5,6")
+    parser.add_argument("--strategy-max", type=int, default=4, help="largest board solved with pairings off")
+    parser.add_argument("--time-limit", type=float, default=None, help="seconds per solve")
+    parser.add_argument("--proof-dir", default=None, help="write each proof here as baikago-N[-strategies].json.gz")
+    args = parser.parse_args()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"load average {load:.1f} on {os.cpu_count()} cores")
+    print(f"{'board':<6} {'proof':<11} {'value':<6} {'claims':<70} {'solve s':>8} {'bytes':>9} {'check s':>8}")
+    for n in (int(s) for s in args.sizes.split(",")):
+        for pairings in (True, False):
+            if not pairings and n > args.strategy_max:
+                continue
+            kind = "pairings" if pairings else "strategies"
+            limits = Limits(args.time_limit)
+            started = time.perf_counter()
+            try:
+                solution = solve(Rules(n), limits, pairings=pairings)
+            except TimeLimitReached:
+                print(f"{n}x{n:<4} {kind:<11} not solved within {args.time_limit:g} s", flush=True)
+                continue
+            finally:
+                limits.close()
+            seconds = time.perf_counter() - started
+            data = solution.proof_bytes(compress=True)
+            if args.proof_dir:
+                suffix = "" if pairings else "-strategies"
+                Path(args.proof_dir, f"baikago-{n}{suffix}.json.gz").write_bytes(data)
+            started = time.perf_counter()
+            checked = check_proof(json.loads(gzip.decompress(data)))
+            check_seconds = time.perf_counter() - started
+            assert checked == solution.value
+            claims = "; ".join(f"{c.statement()}: {c.method()}, {c.nodes:,} nodes" for c in solution.claims)
+            print(
+                f"{n}x{n:<4} {kind:<11} {solution.value:<6} {claims:<70} {seconds:>8.2f} {len(data):>9,} "
+                f"{check_seconds:>8.2f}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
