@@ -552,7 +552,8 @@ def find(rules: Rules, limits: Limits | None = None, *, seed: int = 0) -> FindRe
         try:
             worker(index)
         except BaseException as err:
-            failures.append(err)
+            if not large.abandoned(err):  # a thread abandoned after a stop is no error
+                failures.append(err)
             found_one.set()
 
     if limits.jobs <= 1:

@@ -41,7 +41,7 @@ import numpy as np
 from boardpuzzles.board import Board
 from boardpuzzles.errors import check_seed
 from boardpuzzles.grid import Grid
-from boardpuzzles.limits import STOP_INTERRUPT, Limits, TimeLimitReached, wait_for
+from boardpuzzles.limits import STOP_INTERRUPT, Limits, TimeLimitReached, _Abandoned, wait_for
 from boardpuzzles.puzzles import less_than_three as lt3
 
 #: The sizes from which ``less_than_three.find`` searches here first: below, its own search
@@ -193,6 +193,20 @@ def has_symmetry(board: Board, symmetry: str) -> bool:
     return False
 
 
+def abandoned(err: BaseException) -> bool:
+    """Whether ``err`` is (or was caused by) the exception that ``wait_for`` raises in a thread
+    still running after the grace of a stop: under a heavy load that is no bug, and the stop
+    itself is the answer (numba may wrap it in a SystemError when it lands in a dispatcher)."""
+    seen: BaseException | None = err
+    for _ in range(8):
+        if seen is None:
+            return False
+        if isinstance(seen, _Abandoned):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 def _luby(i: int) -> int:
     """The i-th term (from 1) of Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 1 2 ..."""
     while True:
@@ -261,7 +275,8 @@ def find(rules: lt3.Rules, limits: Limits | None = None, *, seed: int = 0) -> lt
         try:
             worker(index)
         except BaseException as err:
-            failures.append(err)
+            if not abandoned(err):
+                failures.append(err)
             halt[0] = 1
 
     if limits.jobs <= 1:
