@@ -42,14 +42,15 @@ FIND_PARAMS = [
     "find",
     context_settings=command_settings(),
     epilog=f"""Looks for ONE one-colour board with K stones in every row on a large board, where
-counting every board is out of reach. It searches symmetric boards first: turned by 90 degrees
-(where the stone count allows it), turned by 90 degrees except on the diagonals, which turn by
-180 (the form of the large known solutions), then, on smaller boards, turned by 180 and any
-board. It takes the row or column with the least room first, tries random orders with
-restarts, and runs --jobs searches side by side until one finds a board or the time runs out.
-On 2 cores boards up to 30 take seconds, and up to 36 nearly always under a minute; larger ones
-may need a much longer --time-limit, or may not be found at all (the largest known, 60, took a
-cluster).
+counting every board is out of reach. It searches symmetric boards: from 22 on with K = 2,
+boards turned onto themselves by 90 degrees (even sizes) or by 90 degrees except on the
+diagonals, which turn by 180 (odd sizes): the forms of the large known solutions. It decides
+whole orbits, takes the row or column with the least room first, tries each of its orbits
+ahead and keeps the one that leaves the most room, restarts often with new random choices, and
+runs --jobs searches side by side until one finds a board or the time runs out. Smaller sizes
+(and other K) also try boards turned by 180 degrees and any board. On 2 busy cores boards up to
+30 take about a second and 34 or 36 seconds to a minute; 40 and above were not found within 10
+minutes in our runs (the record sizes, up to 60 and beyond, took a cluster or a GPU).
 
 \b
 Examples:

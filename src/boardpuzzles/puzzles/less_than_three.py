@@ -497,6 +497,12 @@ def find(rules: Rules, limits: Limits | None = None, *, seed: int = 0) -> FindRe
     if rules.colours != 1 or rules.stones is not None and rules.stones != rules.per_colour:
         raise BoardPuzzlesError("find looks for one-colour boards with the most stones (--colours 1, no --stones)")
     check_seed(seed)  # numpy's generator refuses a negative seed with a message of its own
+    from boardpuzzles.puzzles import less_than_three_find as large
+
+    if rules.max_in_line == 2 and rules.size >= large.FIRST_SIZE:  # large sizes: see that module
+        found = large.find(rules, limits, seed=seed)
+        if found is not None:  # None: its class holds no board, so the search below goes on
+            return found
     started = time.perf_counter()
     cell_lines, line_cells = line_tables(rules, limits)
     kernels = _kernel_module()
@@ -546,7 +552,8 @@ def find(rules: Rules, limits: Limits | None = None, *, seed: int = 0) -> FindRe
         try:
             worker(index)
         except BaseException as err:
-            failures.append(err)
+            if not large.abandoned(err):  # a thread abandoned after a stop is no error
+                failures.append(err)
             found_one.set()
 
     if limits.jobs <= 1:

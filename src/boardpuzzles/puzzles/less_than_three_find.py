@@ -1,0 +1,305 @@
+"""Finding one no-three-in-line board (2n stones on n x n, no three on any line) on large sizes.
+
+``less_than_three.find`` hands one-colour boards with K = 2 from ``FIRST_SIZE`` on to
+:func:`find` here; it keeps the weaker symmetries for the small sizes, and for a class proven
+empty here.
+
+Glossary
+--------
+class       the boards searched, by their symmetry. Even n: turned by 90 degrees onto
+            themselves (``rotate 90``). Odd n: turned by 90 degrees except on the diagonals, which
+            turn by 180, the main diagonal holding one pair of stones and the anti-diagonal none
+            (a quarter turn alone is impossible: 2n stones are not a multiple of 4). These are the
+            classes of the large known solutions: Flammenkamp (J. Combin. Theory A 81, 1998, and
+            wwwhomes.uni-bielefeld.de/achim/no3in/), and Prellberg (arXiv:2602.07751, 2026), who
+            solved every n <= 60 in them with CP-SAT on a cluster. On odd n one of the diagonals
+            holds the pair (2n = 4a + 2); a mirror swaps the diagonals and keeps the quarter-turn
+            orbits, so the main diagonal loses nothing.
+orbit       the cells a board of the class holds all or none of: 4 cells a quarter turn cycles
+            through, or a pair on the main diagonal.
+conflict    for two orbits, the orbits on a line through a cell of each (see the kernel,
+            :mod:`boardpuzzles._kernels.no_three_find`): built once per size.
+attempt     one run of the kernel from an empty board with its own random choices, for a number
+            of steps that follows Luby's sequence (mostly short, now and then long); ``jobs``
+            threads make attempts side by side and the first board wins.
+
+Roads not taken (tried on 36 <= n <= 44 while this was written, figures not kept): probing every
+open orbit of every row at every step (fewer steps, slower overall), and a min-conflicts local
+search over the same orbits (stalled one line short from n = 30 on).
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from boardpuzzles.board import Board
+from boardpuzzles.errors import check_seed
+from boardpuzzles.grid import Grid
+from boardpuzzles.limits import STOP_INTERRUPT, Limits, TimeLimitReached, _Abandoned, wait_for
+from boardpuzzles.puzzles import less_than_three as lt3
+
+#: The sizes from which ``less_than_three.find`` searches here first: below, its own search
+#: finds a board within a second or two and also tries the weaker symmetries.
+FIRST_SIZE = 22
+#: Steps of the first attempt; attempt i gets this times the i-th term of Luby's sequence,
+#: capped at ``MAX_BUDGET`` (a few seconds, so that a thread sees another's board soon).
+BUDGET_UNIT = 1_000
+MAX_BUDGET = 512_000
+#: Random jitter added to the room score of each candidate (natural log units).
+NOISE = 0.5
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What the kernel needs for one size: orbits (padded with -1), the conflict tables, and per
+    row or column the orbits with one (``mask1``) or two (``mask2``) cells in it."""
+
+    symmetry: str
+    orbits: np.ndarray
+    conflict: np.ndarray
+    bad: np.ndarray
+    mask1: np.ndarray
+    mask2: np.ndarray
+    orbit_rows: np.ndarray
+    orbit_weights: np.ndarray
+
+
+def symmetry_for(n: int) -> str:
+    """The class searched on n x n (see the glossary): the names of ``less_than_three``'s."""
+    return lt3.ROTATE_90 if n % 2 == 0 else lt3.ROTATE_90_DIAGONALS_180
+
+
+def class_orbits(n: int) -> list[list[int]]:
+    """The orbits of the class searched on n x n, cells row-major; cells in no orbit stay empty
+    (on odd n the anti-diagonal, the middle cell among them)."""
+    orbits = []
+    seen: set[tuple[int, int]] = set()
+    for r, c in itertools.product(range(n), repeat=2):
+        if (r, c) in seen or n % 2 and r + c == n - 1:
+            continue
+        if n % 2 and r == c:
+            cells = [(r, c), (n - 1 - r, n - 1 - c)]
+        else:
+            cells = [(r, c), (c, n - 1 - r), (n - 1 - r, n - 1 - c), (n - 1 - c, r)]
+        seen.update(cells)
+        orbits.append([a * n + b for a, b in cells])
+    return orbits
+
+
+def _bitset(members: list[int], words: int) -> np.ndarray:
+    out = np.zeros(words, dtype=np.int64)
+    for o in members:
+        out[o >> 6] |= np.int64(1) << np.int64(o & 63)
+    return out
+
+
+def _kernels() -> Any:
+    from boardpuzzles._kernels import no_three_find  # numba loads only when a search runs
+
+    return no_three_find
+
+
+_CACHE: dict[int, Tables] = {}  # the last two sizes (60x60: 48 MB of conflict bits)
+_CACHE_LOCK = threading.Lock()
+
+
+def tables(n: int, limits: Limits | None = None) -> Tables:
+    """The tables of n x n, kept for the last two sizes; the build (seconds on 60x60) keeps the
+    limits."""
+    limits = limits if limits is not None else Limits()
+    with _CACHE_LOCK:
+        if n in _CACHE:
+            return _CACHE[n]
+    built = _build_tables(n, limits.flag)
+    if built is None:
+        limits.raise_stop()
+    with _CACHE_LOCK:
+        while len(_CACHE) >= 2:
+            del _CACHE[next(iter(_CACHE))]
+        _CACHE[n] = built
+    return built
+
+
+def _build_tables(n: int, flag: np.ndarray) -> Tables | None:
+    """None when the stop flag cut the build short."""
+    orbits = class_orbits(n)
+    n_orbits = len(orbits)
+    words = max(1, (n_orbits + 63) // 64)
+    orbit_of = np.full(n * n, -1, dtype=np.int64)
+    table = np.full((n_orbits, 4), -1, dtype=np.int64)
+    for i, cells in enumerate(orbits):
+        orbit_of[cells] = i
+        table[i, : len(cells)] = cells
+    # Rows and columns, one per distinct set of (orbit, cells in it): the class makes row r, row
+    # n-1-r and two columns alike.
+    lines: dict[tuple[tuple[int, int], ...], None] = {}
+    for i in range(n):
+        for line_cells in (range(i * n, i * n + n), range(i, n * n, n)):
+            weights: dict[int, int] = {}
+            for x in line_cells:
+                if orbit_of[x] >= 0:
+                    weights[int(orbit_of[x])] = weights.get(int(orbit_of[x]), 0) + 1
+            lines[tuple(sorted(weights.items()))] = None
+    mask1 = np.zeros((len(lines), words), dtype=np.int64)
+    mask2 = np.zeros((len(lines), words), dtype=np.int64)
+    rows_of: list[list[tuple[int, int]]] = [[] for _ in range(n_orbits)]
+    for r, line in enumerate(lines):
+        mask1[r] = _bitset([o for o, _ in line], words)
+        mask2[r] = _bitset([o for o, w in line if w == 2], words)
+        for o, w in line:
+            rows_of[o].append((r, w))
+    width = max(1, max(map(len, rows_of), default=1))
+    orbit_rows = np.full((n_orbits, width), -1, dtype=np.int64)
+    orbit_weights = np.zeros((n_orbits, width), dtype=np.int64)
+    for o, entries in enumerate(rows_of):
+        for j, (r, w) in enumerate(entries):
+            orbit_rows[o, j], orbit_weights[o, j] = r, w
+    conflict, bad, complete = _kernels().conflict_tables(n, orbit_of, n_orbits, words, flag)
+    if not complete:
+        return None
+    return Tables(symmetry_for(n), table, conflict, bad, mask1, mask2, orbit_rows, orbit_weights)
+
+
+def board_of(n: int, orbits: np.ndarray, placed: np.ndarray) -> Board:
+    """The board whose stones are the orbits in the bitset ``placed``."""
+    colours = np.zeros(n * n, dtype=np.int64)
+    for o in range(orbits.shape[0]):
+        if (int(placed[o >> 6]) >> (o & 63)) & 1:
+            cells = orbits[o]
+            colours[cells[cells >= 0]] = 1
+    return lt3.to_board(lt3.Rules(n, 1), colours)
+
+
+def has_symmetry(board: Board, symmetry: str) -> bool:
+    """Whether the board has the symmetry of the class, checked with the grid's own quarter and
+    half turns (not with the orbit tables)."""
+    grid = Grid(board.grid.rows, board.grid.cols)
+    n = grid.rows
+    turn = {s.label: s for s in grid.group("dihedral")}
+    stones = sorted(board.cells_with("X"))
+    if symmetry == lt3.ROTATE_90:
+        return sorted(grid.transform(stones, turn["rotate 90"])) == stones
+    if symmetry == lt3.ROTATE_90_DIAGONALS_180:
+        off = [c for c in stones if c // n != c % n and c // n + c % n != n - 1]
+        return sorted(grid.transform(stones, turn["rotate 180"])) == stones and sorted(
+            grid.transform(off, turn["rotate 90"])
+        ) == sorted(off)
+    return False
+
+
+def abandoned(err: BaseException) -> bool:
+    """Whether ``err`` is (or was caused by) the exception that ``wait_for`` raises in a thread
+    still running after the grace of a stop: under a heavy load that is no bug, and the stop
+    itself is the answer (numba may wrap it in a SystemError when it lands in a dispatcher)."""
+    seen: BaseException | None = err
+    for _ in range(8):
+        if seen is None:
+            return False
+        if isinstance(seen, _Abandoned):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 1 2 ..."""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
+def find(rules: lt3.Rules, limits: Limits | None = None, *, seed: int = 0) -> lt3.FindResult | None:
+    """One board of ``rules`` (one colour, K = 2) in the class of its size, or a result without a
+    board when the limits stopped the search first. None when the search was complete and the
+    class holds no board (the caller then tries other symmetries). ``limits.jobs`` threads make
+    attempts side by side; with one job a seed always gives the same board. Ctrl-C raises
+    :class:`Interrupted`."""
+    limits = limits if limits is not None else Limits()
+    check_seed(seed)
+    if rules.colours != 1 or rules.max_in_line != 2 or rules.per_colour != 2 * rules.size:
+        raise ValueError("this search is for one colour, 2 per line and 2n stones")
+    started = time.perf_counter()
+    n = rules.size
+    try:
+        built = tables(n, limits)
+    except TimeLimitReached:  # out of time while building the tables: nothing was tried
+        return lt3.FindResult(None, None, 0, time.perf_counter() - started)
+    kernels = _kernels()
+    n_orbits = built.orbits.shape[0]
+    halt = np.zeros(1, dtype=np.int64)  # set when one thread has an answer: the others stop
+    attempts = itertools.count(1)
+    outcome: list[lt3.FindResult | None] = []
+    failures: list[BaseException] = []
+
+    def worker(index: int) -> None:
+        for round_ in itertools.count(1):
+            if halt[0] or limits.stopped:
+                return
+            budget = min(BUDGET_UNIT * _luby(round_), MAX_BUDGET)
+            status, placed, _ = kernels.search(
+                n_orbits,
+                built.conflict,
+                built.bad,
+                built.mask1,
+                built.mask2,
+                built.orbit_rows,
+                built.orbit_weights,
+                ((seed * 1_000_003 + index) * 7_919 + round_) % 2_147_483_646,
+                NOISE,
+                budget,
+                limits.flag,
+                halt,
+            )
+            tried = next(attempts)
+            if status == kernels.STOPPED or halt[0]:
+                return
+            if status == kernels.FOUND:
+                board = board_of(n, built.orbits, placed)
+                outcome.append(lt3.FindResult(board, built.symmetry, tried, time.perf_counter() - started))
+                halt[0] = 1
+                return
+            if status == kernels.NONE:  # the class holds no board: no attempt can find one
+                outcome.append(None)
+                halt[0] = 1
+                return
+
+    def guarded(index: int) -> None:  # an error in a thread must reach the caller, not vanish
+        try:
+            worker(index)
+        except BaseException as err:
+            if not abandoned(err):
+                failures.append(err)
+            halt[0] = 1
+
+    if limits.jobs <= 1:
+        worker(0)
+    else:
+        threads = [threading.Thread(target=guarded, args=(i,), daemon=True) for i in range(limits.jobs)]
+        for thread in threads:
+            thread.start()
+        try:
+            wait_for(threads, limits)
+        except KeyboardInterrupt:
+            limits.stop(STOP_INTERRUPT)
+            raise
+        finally:
+            halt[0] = 1
+        if failures:
+            raise failures[0]
+    if outcome:
+        result = outcome[0]
+        if result is not None and result.board is not None:
+            if lt3.violations(lt3.Problem(rules), result.board) or not has_symmetry(result.board, built.symmetry):
+                raise AssertionError("the symmetric search returned a wrong board")
+        return result
+    if limits.reason == STOP_INTERRUPT:
+        limits.raise_stop()
+    return lt3.FindResult(None, None, next(attempts) - 1, time.perf_counter() - started)
