@@ -78,6 +78,55 @@ def less_than_three_solutions(n: int, colours: int, k: int, stones: int) -> list
     return found
 
 
+def less_than_three_classes(boards: list[tuple[int, ...]], n: int, colours: int, swap: bool) -> int:
+    """Classes of boards (cell colours, row-major) under the 8 symmetries of the square, and with
+    ``swap`` every relabelling of the colours: the number of distinct least images, each image
+    made with plain coordinates (no permutation tables)."""
+    import itertools
+
+    def turned(board: tuple[int, ...], t: int) -> tuple[int, ...]:
+        out = [0] * (n * n)
+        for cell, colour in enumerate(board):
+            r, c = divmod(cell, n)
+            for _ in range(t % 4):
+                r, c = c, n - 1 - r  # a quarter turn
+            if t >= 4:
+                c = n - 1 - c  # then a mirror
+            out[r * n + c] = colour
+        return tuple(out)
+
+    relabellings = list(itertools.permutations(range(1, colours + 1))) if swap else [tuple(range(1, colours + 1))]
+    forms = set()
+    for board in boards:
+        images = []
+        for t in range(8):
+            image = turned(board, t)
+            for p in relabellings:
+                images.append(tuple(0 if x == 0 else p[x - 1] for x in image))
+        forms.add(min(images))
+    return len(forms)
+
+
+def disjoint_selections(items: list[frozenset[int]], group: list[int], positions: list[int], first: range) -> int:
+    """The twin of the kernel ``disjoint_selections``: every way to give each position an item of
+    its group, pairwise disjoint, positions of one group in increasing item order, the first
+    position's item taken from ``first``; by trying every combination."""
+    import itertools
+
+    found = 0
+    for chosen in itertools.product(range(len(items)), repeat=len(positions)):
+        if chosen and chosen[0] not in first:
+            continue
+        if any(group[i] != g for i, g in zip(chosen, positions, strict=True)):
+            continue
+        if any(positions[p] == positions[p + 1] and chosen[p] >= chosen[p + 1] for p in range(len(chosen) - 1)):
+            continue
+        cells = [c for i in chosen for c in items[i]]
+        if len(cells) == len(set(cells)):
+            found += 1
+    return found
+
+
 def symmetric_line_boards(n: int, k: int, orbits: list[list[int]]) -> list[frozenset[int]]:
     """Every one-colour board with k stones in each row and column and at most k on any line that
     is a union of ``orbits`` (cells row-major), by plain include-or-skip backtracking over the

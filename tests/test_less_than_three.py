@@ -8,7 +8,9 @@ brute-force checker.
 
 import functools
 import itertools
+import math
 
+import numpy as np
 import pytest
 
 from boardpuzzles.board import parse_board
@@ -39,7 +41,7 @@ def find(rules, time_limit=60, jobs=1):
 
 
 A000755 = {2: 1, 3: 2, 4: 11, 5: 32, 6: 50, 7: 132, 8: 380, 9: 368, 10: 1135}
-A000769 = {2: 1, 3: 1, 4: 4, 5: 5, 6: 11, 7: 22, 8: 57, 9: 51}
+A000769 = {2: 1, 3: 1, 4: 4, 5: 5, 6: 11, 7: 22, 8: 57, 9: 51, 10: 156}
 
 
 def as_tuple(board):
@@ -92,6 +94,11 @@ def test_one_colour_counts_oeis_a000755(n, expected):
 @pytest.mark.parametrize("n,expected", A000769.items())
 def test_one_colour_classes_oeis_a000769(n, expected):
     assert count(Rules(n, 1), unique=True) == expected
+
+
+# Small enough for the twins' plain Python (the nojit run); the larger ones run compiled only.
+TWIN_RULES = [Rules(3, 1), Rules(4, 1), Rules(4, 1, 1), Rules(3, 2, 1), Rules(3, 3, 2, 2), Rules(3, 2, 2, 3)]
+LARGER_TWIN_RULES = [Rules(4, 2, 2, 3), Rules(4, 1, 3, 7), Rules(5, 1, 2, 6)]
 
 
 @pytest.mark.nojit
@@ -333,3 +340,218 @@ def test_find_gives_up_at_the_time_limit_without_claiming_anything():
 def test_find_is_for_one_colour():
     with pytest.raises(BoardPuzzlesError):
         lt3.find(Rules(8, 2))
+
+
+# ---------------------------------------------------------------- classes and many colours
+def least_image_classes(rules, swap):
+    """The classes as counted before the weighted route: the least-image test at every leaf of
+    the unreduced search."""
+    limits = Limits()
+    first = lt3._first_rows(rules, limits)
+    return sum(lt3._run(rules, p, rules.size, limits, symmetric=True, swap_colours=swap)[1] for p in first)
+
+
+@pytest.mark.nojit
+@pytest.mark.parametrize("rules", TWIN_RULES)
+def test_classes_equal_the_least_image_count_and_the_twins_canonical_forms(rules):
+    check_classes_against_the_twin(rules)
+
+
+@pytest.mark.parametrize("rules", LARGER_TWIN_RULES)
+def test_classes_equal_the_twins_canonical_forms_on_larger_boards(rules):
+    check_classes_against_the_twin(rules)
+
+
+def check_classes_against_the_twin(rules):
+    boards = reference.less_than_three_solutions(rules.size, rules.colours, rules.max_in_line, rules.per_colour)
+    for swap in [False, True] if rules.colours > 1 else [False]:
+        expected = reference.less_than_three_classes(boards, rules.size, rules.colours, swap)
+        assert count(rules, unique=True, swap_colours=swap) == expected
+        assert lt3._count_by_search(Problem(rules, True, swap), Limits()) == expected
+        assert least_image_classes(rules, swap) == expected
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(4, 2, 2, 6), Rules(5, 2, 2, 9), Rules(7, 1), Rules(8, 1)],
+)
+def test_weighted_classes_equal_the_least_image_count(rules):
+    for swap in [False, True] if rules.colours > 1 else [False]:
+        assert count(rules, unique=True, swap_colours=swap) == least_image_classes(rules, swap)
+
+
+def test_the_stabiliser_counts_symmetries_with_relabellings():
+    kernels = lt3._kernel_module()
+    layout = lt3._layout(Rules(4, 2))
+    empty = np.zeros(16, dtype=np.int64)
+    assert kernels.stabiliser(empty, layout.maps, 2, False) == 8
+    assert kernels.stabiliser(empty, layout.maps, 2, True) == 16  # both colours absent: 2 relabellings each
+    # One stone of each colour on the two ends of the middle row's diagonal... any board with a
+    # half-turn that swaps the colours: fixed by (rotate 180, swap) and the identity only.
+    board = np.zeros(16, dtype=np.int64)
+    board[layout.virtual[0]], board[layout.virtual[15]] = 1, 2  # a4 black, d1 white
+    assert kernels.stabiliser(board, layout.maps, 2, False) == 2  # identity, anti-diagonal mirror
+    assert kernels.stabiliser(board, layout.maps, 2, True) == 4  # and rotate 180, main mirror with swap
+
+
+@pytest.mark.parametrize("rules", [Rules(4, 2), Rules(5, 2), Rules(6, 2), Rules(6, 2, 3), Rules(3, 2, 1)])
+def test_many_colours_through_one_colour_solutions_equal_the_search(rules):
+    assert lt3.through_one_colour(rules)
+    for unique, swap in [(False, False), (True, False), (True, True)]:
+        problem = Problem(rules, unique, swap)
+        assert lt3.count(problem) == lt3._count_by_search(problem, Limits())
+
+
+def test_the_seed_counts_through_one_colour_solutions():
+    # The seed article: 42 placements; 12 classes, 10 with colour swaps (these tests, above).
+    assert (count(), count(unique=True), count(unique=True, swap_colours=True)) == (42, 12, 10)
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_one_colour_solutions_are_the_twins_boards(n):
+    rules = Rules(n, 1)
+    listed = lt3.one_colour_solutions(rules)
+    expected = sorted(reference.less_than_three_solutions(n, 1, 2, 2 * n))
+    assert sorted(tuple(int(c) for c in b) for b in listed) == expected
+
+
+@functools.cache
+def eight_by_eight():
+    """The 380 one-colour boards of 8x8 (OEIS A000755), each checked, as sets of cells."""
+    rules = Rules(8, 1)
+    boards = lt3.one_colour_solutions(rules)
+    assert len(boards) == A000755[8]
+    assert all(violations(lt3.to_board(rules, b), rules) == [] for b in boards)
+    return [frozenset(int(c) for c in np.flatnonzero(b)) for b in boards]
+
+
+def brute_force_tuples(solutions, colours):
+    """Every ordered tuple of pairwise disjoint solutions, by plain set arithmetic."""
+    found = []
+
+    def extend(chosen, used):
+        if len(chosen) == colours:
+            found.append(tuple(chosen))
+            return
+        for s in solutions:
+            if not s & used:
+                extend([*chosen, s], used | s)
+
+    extend([], frozenset())
+    return found
+
+
+@pytest.mark.parametrize(
+    ("colours", "counts"),
+    # 8x8 with 3 colours: 144 (the figure of the C program in the issue); with 4 the board is
+    # filled: 96 ordered, so 96 / 4! = 4 ways to split the board into four solutions.
+    [(2, (4644, 621, 342)), (3, (144, 18, 3)), (4, (96, 12, 2))],
+)
+def test_eight_by_eight_tuples_and_classes_by_brute_force(colours, counts):
+    tuples = brute_force_tuples(eight_by_eight(), colours)
+    boards = []
+    for t in tuples:
+        board = [0] * 64
+        for colour, cells in enumerate(t, 1):
+            for c in cells:
+                board[c] = colour
+        boards.append(tuple(board))
+    expected = (
+        len(boards),
+        reference.less_than_three_classes(boards, 8, colours, False),
+        reference.less_than_three_classes(boards, 8, colours, True),
+    )
+    assert expected == counts
+    rules = Rules(8, colours)
+    got = (count(rules), count(rules, unique=True), count(rules, unique=True, swap_colours=True))
+    assert got == counts
+
+
+def test_ten_by_ten_with_two_colours_is_the_issues_c_figure():
+    # 22,090: the C program quoted in issue #15 (one-colour solutions, then disjoint pairs); also
+    # benchmarks/lt3_tuples.c, an independent C listing without symmetry.
+    assert count(Rules(10, 2), jobs=2) == 22090
+
+
+def test_eight_by_eight_splits_into_four_solutions_in_four_ways():
+    assert count(Rules(8, 4)) // math.factorial(4) == 4
+    assert count(Rules(8, 4), jobs=2) == 96
+
+
+@pytest.mark.nojit
+@pytest.mark.parametrize("seed", range(6))
+def test_disjoint_selections_kernel_agrees_with_its_twin(seed):
+    rng = np.random.default_rng(seed)
+    cells = int(rng.integers(4, 70))
+    sizes = rng.integers(1, 5, size=int(rng.integers(1, 14)))
+    groups = np.sort(rng.integers(0, 3, size=len(sizes)))
+    sets = [frozenset(int(c) for c in rng.choice(cells, size=int(k), replace=False)) for k in sizes]
+    rows = np.zeros((len(sets), cells), dtype=np.uint8)
+    for i, s in enumerate(sets):
+        rows[i, list(s)] = 1
+    items = lt3._bitsets(rows)
+    flag = np.zeros(1, dtype=np.int64)
+    for positions in ([0], [0, 0], [0, 1], [0, 0, 2], [1, 1, 1], [0, 1, 1, 2]):
+        lo = int(rng.integers(0, len(sets) + 1))
+        hi = int(rng.integers(lo, len(sets) + 1))
+        expected = reference.disjoint_selections(sets, list(groups), positions, range(lo, hi))
+        got = lt3._kernel_module().disjoint_selections(items, groups, np.array(positions), lo, hi, flag)
+        assert got == expected
+
+
+def test_bitsets_put_cell_x_in_word_x_over_64():
+    rows = np.zeros((1, 130), dtype=np.uint8)
+    rows[0, [0, 63, 64, 129]] = 1
+    words = lt3._bitsets(rows).view(np.uint64)
+    assert words.tolist() == [[1 | 1 << 63, 1, 2]]
+
+
+def test_cycle_types_and_their_sizes():
+    assert lt3._cycle_types(4) == [(4,), (3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1)]
+    assert [lt3._permutations_of_type(t) for t in lt3._cycle_types(4)] == [6, 8, 3, 6, 1]
+    assert sum(lt3._permutations_of_type(t) for t in lt3._cycle_types(7)) == math.factorial(7)
+
+
+def test_a_tuple_count_resumes_from_its_checkpoint_and_shares_the_one_colour_list(tmp_path, monkeypatch):
+    db = str(tmp_path / "c.db")
+    assert count(Rules(7, 2), checkpoint=db) == 348
+    store = tmp_path / "less-than-three-one-colour-7x7-k2.db"
+    assert store.exists()
+    searched = []
+    real_run = lt3._run
+
+    def spy(rules, prefix, rows_limit, limits, **kwargs):
+        if rows_limit == rules.size:
+            searched.append(prefix)
+        return real_run(rules, prefix, rows_limit, limits, **kwargs)
+
+    monkeypatch.setattr(lt3, "_run", spy)
+    assert count(Rules(7, 2), checkpoint=db) == 348
+    # Another count of the same board in the same folder: the one-colour list comes from the store.
+    assert count(Rules(7, 2), unique=True, checkpoint=str(tmp_path / "u.db")) == 70
+    assert searched == []
+
+
+def test_a_one_colour_store_of_something_else_is_refused(tmp_path):
+    (tmp_path / "less-than-three-one-colour-6x6-k2.db").write_text("not a database\n" * 20)
+    with pytest.raises(BoardPuzzlesError, match="one-colour store"):
+        count(Rules(6, 2), checkpoint=str(tmp_path / "c.db"))
+
+
+def test_a_damaged_one_colour_store_is_refused(tmp_path):
+    import sqlite3
+
+    count(Rules(6, 2), checkpoint=str(tmp_path / "c.db"))
+    store = str(tmp_path / "less-than-three-one-colour-6x6-k2.db")
+    with sqlite3.connect(store) as db:
+        db.execute("UPDATE piece SET found = found || '0' WHERE rowid = (SELECT min(rowid) FROM piece)")
+    with pytest.raises(BoardPuzzlesError, match="damaged"):
+        count(Rules(6, 2), checkpoint=str(tmp_path / "d.db"))
+
+
+def test_a_tuple_count_stopped_while_listing_says_nothing_is_counted():
+    from boardpuzzles.limits import TimeLimitReached
+
+    with pytest.raises(TimeLimitReached) as stop:
+        count(Rules(11, 2), time_limit=0.3)
+    assert (stop.value.partial, stop.value.total) == (0, 0)

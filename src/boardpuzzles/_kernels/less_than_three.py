@@ -133,6 +133,50 @@ def is_least_image(board, maps, colour_maps):
 
 
 @jit
+def stabiliser(board, maps, colours, swap):
+    """How many of the symmetries ``maps`` (cell permutations: ``maps[g, x]`` is the image of x)
+    combined with a relabelling of the colours map ``board`` onto itself: with ``swap`` any
+    relabelling, else only the identity. For each g the relabelling is read off the board (the
+    colour of x must go to the colour of its image); colours absent from the board may go
+    anywhere among themselves, so each such g counts (absent colours)! times."""
+    cells = board.shape[0]
+    to = np.empty(colours + 1, dtype=np.int64)
+    used = np.empty(colours + 1, dtype=np.bool_)
+    present = np.zeros(colours + 1, dtype=np.bool_)
+    for x in range(cells):
+        present[board[x]] = True
+    absent = 0
+    for c in range(1, colours + 1):
+        if not present[c]:
+            absent += 1
+    completions = 1
+    if swap:
+        for a in range(2, absent + 1):
+            completions *= a
+    total = 0
+    for g in range(maps.shape[0]):
+        for c in range(colours + 1):
+            to[c] = -1 if swap else c  # without swap only the identity relabelling
+            used[c] = not swap
+        to[0] = 0
+        used[0] = True
+        fixed = True
+        for x in range(cells):
+            a = board[x]
+            b = board[maps[g, x]]
+            if to[a] == b:
+                continue
+            if not swap or to[a] >= 0 or used[b]:
+                fixed = False
+                break
+            to[a] = b
+            used[b] = True
+        if fixed:
+            total += completions
+    return total
+
+
+@jit
 def search(
     n,
     colours,
@@ -144,6 +188,7 @@ def search(
     rows_limit,
     maps,
     colour_maps,
+    swap,
     out,
     stop_after,
     readings,
@@ -152,16 +197,21 @@ def search(
     """Walk the boards whose first rows are ``prefix`` (cell colours, 0 = empty, row-major) up to
     row ``rows_limit`` (n: whole boards; less: the feasible partial boards, for splitting work).
 
-    Returns ``(found, classes)``: boards reached, and those that are their own least image under
-    ``maps`` x ``colour_maps`` (only when ``maps`` has rows). The first ``out.shape[0]`` boards are
-    written to ``out``; the walk stops after ``stop_after`` boards (negative: never).
+    Returns ``(found, classes, reached)``: ``found`` boards, and ``classes`` of them that are their
+    own least image under ``maps`` x ``colour_maps`` (only when ``maps`` has rows); ``reached``
+    boards were walked to, and the first ``out.shape[0]`` of them are written to ``out``. The walk
+    stops after ``stop_after`` boards (negative: never).
 
     Rows are whatever the tables say: the caller may relabel them to search in another order.
     With ``readings`` (8 rows; counting only): only boards whose first row is the least of its 8
     images under the symmetries of the square are walked (``_confine_readings``), and ``found``
-    adds ``_reading_weight`` for each: the number of boards in units of 1/SYMMETRY_UNIT.
+    adds ``_reading_weight`` for each: the number of boards in units of 1/SYMMETRY_UNIT. With
+    ``maps`` too (the 8 symmetries), ``classes`` adds that weight times the board's
+    ``stabiliser`` (``swap``: with any relabelling of the colours): a class of s boards has
+    stabilisers of |group| / s each, so ``classes`` / (SYMMETRY_UNIT x |group|) is the number of
+    classes (Burnside's lemma, summed board by board).
 
-    Returns ``(STOPPED, STOPPED)`` when the stop flag ``flag[0]`` was set.
+    Returns ``(STOPPED, STOPPED, STOPPED)`` when the stop flag ``flag[0]`` was set.
     """
     weigh = readings.shape[0] > 0
     full = (1 << n) - 1
@@ -189,14 +239,14 @@ def search(
     first_row = prefix.shape[0] // n
     for x in range(prefix.shape[0]):
         if weigh and x == n and not _confine_readings(n, colours, board, forbid[0], readings):
-            return 0, 0
+            return 0, 0, 0
         c = prefix[x]
         if c == 0:
             continue
         c -= 1
         r = x // n
         if c >= colours or (forbid[0, c, r] >> (x % n)) & 1 or remaining[c] == 0:
-            return 0, 0
+            return 0, 0, 0
         board[x] = c + 1
         remaining[c] -= 1
         col_count[c, x % n] += 1
@@ -206,7 +256,7 @@ def search(
                 break
             counts[c, line] += 1
             if counts[c, line] > k:
-                return 0, 0
+                return 0, 0, 0
             if counts[c, line] == k:
                 for j in range(n):
                     y = line_cells[line, j]
@@ -216,18 +266,21 @@ def search(
                         forbid[0, c, y // n] |= 1 << (y % n)
     for c in range(colours):
         if remaining[c] > _room(n, k, forbid[0], c, first_row - 1):
-            return 0, 0
+            return 0, 0, 0
     found = 0
     classes = 0
+    reached = 0
     if first_row >= rows_limit:
         if rows_limit < n or remaining.sum() == 0:
             if cap > 0:
                 out[0, :] = board
             if weigh and rows_limit == n:
-                return _reading_weight(colours, board, readings), 0
+                weight = _reading_weight(colours, board, readings)
+                classes = weight * stabiliser(board, maps, colours, swap) if track else 0
+                return weight, classes, 1
             classes = 1 if track and is_least_image(board, maps, colour_maps) else 0
-            return 1, classes
-        return 0, 0
+            return 1, classes, 1
+        return 0, 0, 0
 
     sp = 0
     f_row[0], f_colour[0], f_in_row[0], f_occ[0], f_cell[0] = first_row, 0, 0, 0, -1
@@ -237,7 +290,7 @@ def search(
     while sp >= 0:
         steps += 1
         if (steps & CHECK_MASK) == 0 and flag[0] != 0:
-            return STOPPED, STOPPED
+            return STOPPED, STOPPED, STOPPED
         row = f_row[sp]
         colour = f_colour[sp]
         if f_stop[sp]:
@@ -253,16 +306,20 @@ def search(
             if nxt_row == rows_limit:
                 if rows_limit == n and remaining.sum() != 0:
                     continue
-                if found < cap:
-                    out[found, :] = board
+                if reached < cap:
+                    out[reached, :] = board
+                reached += 1
                 if weigh and rows_limit == n:
-                    found += _reading_weight(colours, board, readings)
+                    weight = _reading_weight(colours, board, readings)
+                    found += weight
+                    if track:
+                        classes += weight * stabiliser(board, maps, colours, swap)
                     continue
                 found += 1
                 if track and is_least_image(board, maps, colour_maps):
                     classes += 1
                 if stop_after >= 0 and found >= stop_after:
-                    return found, classes
+                    return found, classes, reached
                 continue
             sp += 1
             forbid[sp] = forbid[sp - 1]
@@ -340,7 +397,7 @@ def search(
                 f_stop[sp] = False
                 f_cand[sp] = 0
                 break
-    return found, classes
+    return found, classes, reached
 
 
 @jit
@@ -649,3 +706,89 @@ def find_symmetric(n, k, cell_lines, line_cells, orbit_cells, orbit_of, order, b
                 line_cells,
                 orbit_cells,
             )
+
+
+@jit
+def _disjoint(items, a, b):
+    for w in range(items.shape[1]):
+        if items[a, w] & items[b, w] != 0:
+            return False
+    return True
+
+
+@jit
+def disjoint_selections(items, group, positions, first_lo, first_hi, flag):
+    """Count the ways to pick one item for each of ``positions`` so that the items picked are
+    pairwise disjoint (many colours from one-colour solutions, see ``puzzles/less_than_three.py``).
+
+    ``items[i]`` is a set of cells as bits (row i: words of 64 cells), ``group[i]`` its group,
+    non-decreasing in i; ``positions[p]`` the group position p takes its item from, also
+    non-decreasing. Positions of one group take items in increasing order, so each set of
+    items is counted once (the caller multiplies by the orders). Position 0 takes its item
+    from ``first_lo`` <= i < ``first_hi`` (the subtask). Each later position chooses from a list of
+    the items after the last pick that are disjoint from every pick so far, filtered once per
+    pick. Returns ``STOPPED`` when the stop flag ``flag[0]`` was set."""
+    m = items.shape[0]
+    depth = positions.shape[0]
+    if depth == 0:
+        return 1
+    cand = np.empty((depth, m), dtype=np.int64)
+    size = np.zeros(depth, dtype=np.int64)
+    at = np.zeros(depth, dtype=np.int64)
+    total = 0
+    steps = 0
+    for i in range(first_lo, first_hi):
+        if group[i] != positions[0]:
+            continue
+        if depth == 1:
+            total += 1
+            continue
+        # The items after i that the next positions may take, disjoint from i.
+        wanted = positions[1]
+        k = 0
+        for j in range(i + 1, m):
+            steps += 1
+            if (steps & CHECK_MASK) == 0 and flag[0] != 0:
+                return STOPPED
+            if group[j] >= wanted and _disjoint(items, i, j):
+                if depth == 2:
+                    if group[j] == wanted:
+                        total += 1
+                else:
+                    cand[1, k] = j
+                    k += 1
+        if depth == 2:
+            continue
+        size[1] = k
+        at[1] = 0
+        d = 1
+        while d >= 1:
+            if at[d] >= size[d]:
+                d -= 1
+                continue
+            e = cand[d, at[d]]
+            at[d] += 1
+            if group[e] != positions[d]:
+                if group[e] > positions[d]:
+                    at[d] = size[d]  # the list is sorted by group: none of this group is left
+                continue
+            wanted = positions[d + 1]
+            last = d + 1 == depth - 1
+            k = 0
+            for q in range(at[d], size[d]):
+                steps += 1
+                if (steps & CHECK_MASK) == 0 and flag[0] != 0:
+                    return STOPPED
+                f = cand[d, q]
+                if group[f] >= wanted and _disjoint(items, e, f):
+                    if last:
+                        if group[f] == wanted:
+                            total += 1
+                    else:
+                        cand[d + 1, k] = f
+                        k += 1
+            if not last:
+                size[d + 1] = k
+                at[d + 1] = 0
+                d += 1
+    return total

@@ -22,9 +22,15 @@ orbit       (find) cells that a board with a given symmetry holds all or none of
 
 from __future__ import annotations
 
+import collections
+import copy
 import functools
+import hashlib
 import itertools
+import json
 import math
+import os
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -34,16 +40,17 @@ from typing import Any
 import numpy as np
 
 from boardpuzzles.board import EMPTY, Board, parse_board
+from boardpuzzles.checkpoint import CheckpointError
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, check_seed, excerpt
 from boardpuzzles.grid import Grid, line_directions
-from boardpuzzles.limits import STOP_INTERRUPT, Limits, wait_for
+from boardpuzzles.limits import STOP_INTERRUPT, Limits, Progress, TimeLimitReached, wait_for
 from boardpuzzles.parallel import Subtask, run_subtasks
 from boardpuzzles.protocol import Example, Param, Puzzle, board_scene, pieces_from_json, pieces_to_json
 
 COLOUR_LETTERS = "XOABCDEFGH"
 #: Subtask specs hold cells in the kernel's middle-out numbering: bump this when that numbering
 #: changes, so old checkpoints are refused.
-PLAN_VERSION = 1
+PLAN_VERSION = 2
 MAX_SIZE = 62  # one 64-bit word per row
 CHUNK = 1024  # boards fetched from the kernel at a time by solutions()
 
@@ -268,12 +275,19 @@ def _run(
     symmetric: bool = False,
     swap_colours: bool = False,
     weigh: bool = False,
+    grow: bool = False,
 ) -> tuple[int, int, np.ndarray]:
-    """One kernel call in virtual cells (see ``_Layout``): (found, classes, the boards stored)."""
+    """One kernel call in virtual cells (see ``_Layout``): (found, classes, the boards stored).
+    With ``weigh`` the boards stored are the ones walked (each stands for ``found`` / SYMMETRY_UNIT
+    boards in all); ``symmetric`` and ``weigh`` together make ``classes`` the weighted stabilisers
+    (see ``_classes_work``). With ``grow`` every board reached is returned (the search runs
+    again when ``capacity`` was too small)."""
     layout = _layout(rules)
     maps = layout.maps if symmetric else _NO_ROWS
     out = np.zeros((capacity, rules.size**2), dtype=np.int64)
-    found, classes = _kernel_module().search(
+    # The least-image test needs every relabelling (C! of them); the stabiliser reads its own.
+    relabel = _relabellings(rules, swap_colours and symmetric and not weigh)
+    found, classes, reached = _kernel_module().search(
         rules.size,
         rules.colours,
         rules.max_in_line,
@@ -283,7 +297,8 @@ def _run(
         np.array(prefix, dtype=np.int64),
         rows_limit,
         maps,
-        _relabellings(rules, swap_colours),
+        relabel,
+        swap_colours,
         out,
         stop_after,
         layout.readings if weigh else _NO_ROWS,
@@ -291,7 +306,10 @@ def _run(
     )
     if found == _kernel_module().STOPPED:
         limits.raise_stop()
-    return int(found), int(classes), out[: min(found, capacity)]
+    if grow and reached > capacity:  # too many to hold: again, with room for all
+        again = {"symmetric": symmetric, "swap_colours": swap_colours, "weigh": weigh}
+        return _run(rules, prefix, rows_limit, limits, capacity=int(reached), stop_after=stop_after, **again)
+    return int(found), int(classes), out[: min(reached, capacity)]
 
 
 def to_board(rules: Rules, colours: np.ndarray | tuple[int, ...]) -> Board:
@@ -365,23 +383,346 @@ def _count_work(spec: tuple[Rules, tuple[int, ...]], limits: Limits) -> int:
 
 
 def _classes_work(spec: tuple[Rules, tuple[int, ...], bool], limits: Limits) -> int:
+    """The classes as a sum over the boards the weighted count walks: a board b stands for its
+    weight w(b) of boards, and a class of s boards is counted once when each of its boards adds
+    1/s = |stabiliser| / |group| (Burnside's lemma, board by board). So each board walked adds
+    w(b) x |stabiliser(b)|, and ``count`` divides the sum by SYMMETRY_UNIT x |group|. The
+    stabiliser is invariant under the 8 symmetries, which is all the weighting needs."""
     rules, prefix, swap = spec
-    return _run(rules, prefix, rules.size, limits, symmetric=True, swap_colours=swap)[1]
+    return _run(rules, prefix, rules.size, limits, symmetric=True, swap_colours=swap, weigh=True)[1]
+
+
+def group_order(rules: Rules, swap_colours: bool) -> int:
+    """The 8 symmetries of the square, times the C! relabellings of the colours with ``swap``."""
+    return 8 * (math.factorial(rules.colours) if swap_colours else 1)
 
 
 def count(problem: Problem, limits: Limits | None = None) -> int:
     """Every placement (rotations, mirror images and colour swaps counted separately), or the
-    classes with ``problem.unique``."""
+    classes with ``problem.unique``. Two or more colours with the most stones are counted as
+    tuples of disjoint one-colour solutions (``_count_tuples``); everything else by the stone by
+    stone search, in which symmetry stands in for work: only boards whose first searched row is
+    the least of its 8 images are walked, each weighted by its share of its orbit (see the
+    kernel), and classes add each board's stabiliser too (``_classes_work``)."""
     limits = limits if limits is not None else Limits()
+    if through_one_colour(problem.rules):
+        return _count_tuples(problem, limits)
+    return _count_by_search(problem, limits)
+
+
+def _count_by_search(problem: Problem, limits: Limits) -> int:
+    """``count`` by the stone by stone search, for any member of the family."""
     rules = problem.rules
     where = {"identity": PUZZLE.problem_identity(problem)}
+    unit = _kernel_module().SYMMETRY_UNIT
+    first = _first_rows(rules, limits, weigh=True)
     if problem.unique:
-        tasks = [Subtask((rules, p, problem.swap_colours)) for p in _first_rows(rules, limits)]
-        return run_subtasks(_classes_work, tasks, limits, **where)
-    # Symmetry stands in for work: only boards whose first searched row is the least of its 8
-    # images are searched, each weighted by its share of its orbit (see the kernel).
-    tasks = [Subtask((rules, p)) for p in _first_rows(rules, limits, weigh=True)]
-    return run_subtasks(_count_work, tasks, limits, unit=_kernel_module().SYMMETRY_UNIT, **where)
+        tasks = [Subtask((rules, p, problem.swap_colours)) for p in first]
+        order = group_order(rules, problem.swap_colours)
+        return run_subtasks(_classes_work, tasks, limits, unit=unit * order, **where)
+    tasks = [Subtask((rules, p)) for p in first]
+    return run_subtasks(_count_work, tasks, limits, unit=unit, **where)
+
+
+# ---------------------------------------------------------------- many colours from one-colour solutions
+#: A tuple count splits the first one-colour solution's index range into at most this many
+#: subtasks (of about equal numbers of pairs).
+TUPLE_PIECES = 256
+
+
+def through_one_colour(rules: Rules) -> bool:
+    """Two or more colours, each with the most stones (K x N): colours meet only in that a cell
+    holds one stone, so a board is an ordered tuple of pairwise disjoint one-colour solutions,
+    and is counted that way (``_count_tuples``)."""
+    return rules.colours > 1 and rules.stones is None
+
+
+def _inner_limits(limits: Limits, progress: Progress | None, keep: bool) -> Limits:
+    """The same run (its stop flag, deadline and jobs) for one stage of a count: another
+    progress callback, and without the checkpoint and the cluster unless ``keep``."""
+    inner = copy.copy(limits)
+    inner.progress = progress
+    if not keep:
+        inner.checkpoint = None
+        inner.scheduler = None
+    return inner
+
+
+def one_colour_solutions(rules: Rules, limits: Limits | None = None, progress: Progress | None = None) -> np.ndarray:
+    """Every board of one colour, as rows of physical cells (1 a stone), sorted. Found by the
+    weighted search (one board per reading of its first row, see the kernel), each board then
+    turned by the 8 symmetries; the number of distinct boards must equal the weighted count.
+    The search runs on ``limits.jobs`` threads, never on a cluster (its boards must come back);
+    with ``limits.checkpoint`` its finished pieces are kept beside it (``_OneColourStore``)."""
+    limits = limits if limits is not None else Limits()
+    if rules.colours != 1:
+        raise BoardPuzzlesError("one_colour_solutions lists boards of one colour")
+    n = rules.size
+    layout = _layout(rules)
+    prefixes = _first_rows(rules, limits, weigh=True)
+    pieces: dict[tuple[int, ...], np.ndarray] = {}
+    store = _OneColourStore.beside(limits.checkpoint, rules) if limits.checkpoint else None
+
+    def work(prefix: tuple[int, ...], inner: Limits) -> int:
+        kept = store.get(prefix, n * n) if store is not None else None
+        if kept is not None:
+            found, physical = kept
+        else:
+            found, _, boards = _run(rules, prefix, n, inner, capacity=64, weigh=True, grow=True)
+            physical = (boards[:, layout.virtual] != 0).astype(np.uint8)
+            if store is not None:
+                store.put(prefix, found, physical)
+        pieces[prefix] = physical  # one key per thread: dict assignment is atomic
+        return found
+
+    unit = _kernel_module().SYMMETRY_UNIT
+    try:
+        total = run_subtasks(work, [Subtask(p) for p in prefixes], _inner_limits(limits, progress, False), unit=unit)
+    finally:
+        if store is not None:
+            store.close()
+    walked = [pieces[p] for p in prefixes]
+    representatives = np.concatenate(walked) if walked else np.zeros((0, n * n), dtype=np.uint8)
+    perms = rules.grid.group("dihedral").permutations()
+    turned = np.zeros((len(perms), len(representatives), n * n), dtype=np.uint8)
+    for g, perm in enumerate(perms):
+        turned[g][:, perm] = representatives  # the image holds perm[x] where the board holds x
+    images = turned.reshape(-1, n * n)
+    packed = np.ascontiguousarray(np.packbits(images, axis=1))  # numpy sorts short byte strings fast
+    _, first = np.unique(packed.view(np.dtype((np.void, packed.shape[1]))).ravel(), return_index=True)
+    boards = images[first]
+    if len(boards) != total:
+        raise AssertionError(f"listed {len(boards)} one-colour boards, the weighted count says {total}")
+    return boards
+
+
+class _OneColourStore:
+    """The pieces of a one-colour listing that finished, kept in an SQLite file in the folder of
+    a count's checkpoint, named after the board (``less-than-three-one-colour-14x14-k2.db``):
+    every count of that board with a checkpoint in that folder (all boards, classes, any number
+    of colours) shares it, and a listing that was stopped resumes. A row is one subtask of the
+    listing: its prefix, its weighted count and its boards, with a checksum over the three and
+    what the file lists; a file of anything else, or with a row that does not verify, is refused
+    with one line. Rows are committed at most a second apart, and when the listing stops."""
+
+    APPLICATION_ID = int.from_bytes(b"BPl3", "big")
+    COMMIT_EVERY = 1.0
+
+    def __init__(self, path: str, what: Mapping[str, Any]) -> None:
+        self.path = path
+        self.what = json.dumps(dict(what), sort_keys=True)
+        self._lock = threading.Lock()
+        self._last_commit = time.monotonic()
+        self._rows: dict[str, tuple[int, np.ndarray]] = {}
+        self._db: sqlite3.Connection | None = None
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=60)
+            self._open(self._db)
+        except sqlite3.DatabaseError as err:
+            self.close()
+            raise CheckpointError(f"{path} is not a one-colour store of boardpuzzles ({err}); move it away") from None
+        except BaseException:
+            self.close()
+            raise
+
+    @classmethod
+    def beside(cls, checkpoint: str, rules: Rules) -> _OneColourStore:
+        folder = os.path.dirname(os.path.abspath(checkpoint))
+        n, k = rules.size, rules.max_in_line
+        name = f"less-than-three-one-colour-{n}x{n}-k{k}.db"
+        what = {"puzzle": "less-than-three", "size": n, "max_in_line": k, "stones": rules.per_colour}
+        return cls(os.path.join(folder, name), {**what, "plan_version": PLAN_VERSION})
+
+    def _open(self, db: sqlite3.Connection) -> None:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if tables == 0:
+                db.execute(f"PRAGMA application_id = {self.APPLICATION_ID}")
+                db.execute("CREATE TABLE meta (what TEXT NOT NULL)")
+                db.execute("CREATE TABLE piece (prefix TEXT PRIMARY KEY, found TEXT, boards BLOB, checksum TEXT)")
+                db.execute("INSERT INTO meta VALUES (?)", (self.what,))
+            elif db.execute("PRAGMA application_id").fetchone()[0] != self.APPLICATION_ID:
+                raise CheckpointError(f"{self.path} is another program's database; move it away")
+            elif db.execute("SELECT what FROM meta").fetchone() != (self.what,):
+                raise CheckpointError(f"{self.path} was made by another version of boardpuzzles; delete it")
+            rows = db.execute("SELECT prefix, found, boards, checksum FROM piece").fetchall()
+        finally:
+            db.execute("COMMIT")
+        for prefix, found, boards, checksum in rows:
+            if checksum != self._checksum(prefix, found, boards):
+                raise CheckpointError(f"{self.path} is damaged (a row does not verify); delete it")
+            self._rows[prefix] = (int(found), np.frombuffer(boards, dtype=np.uint8))
+
+    def _checksum(self, prefix: str, found: str, boards: bytes) -> str:
+        return hashlib.sha256(b"\0".join([self.what.encode(), prefix.encode(), found.encode(), boards])).hexdigest()
+
+    def get(self, prefix: tuple[int, ...], cells: int) -> tuple[int, np.ndarray] | None:
+        """The weighted count and the boards (rows of ``cells``) of a finished piece, or None."""
+        row = self._rows.get(json.dumps(prefix))
+        if row is None:
+            return None
+        found, flat = row
+        if len(flat) % cells:
+            raise CheckpointError(f"{self.path} is damaged (a row holds a part of a board); delete it")
+        return found, flat.reshape(-1, cells)
+
+    def put(self, prefix: tuple[int, ...], found: int, boards: np.ndarray) -> None:
+        key, text, blob = json.dumps(prefix), str(found), np.ascontiguousarray(boards, dtype=np.uint8).tobytes()
+        with self._lock:
+            db = self._db
+            if db is None:
+                return  # a worker that outlived its stopped run
+            if not db.in_transaction:
+                db.execute("BEGIN")
+            db.execute(
+                "INSERT OR REPLACE INTO piece VALUES (?, ?, ?, ?)", (key, text, blob, self._checksum(key, text, blob))
+            )
+            if time.monotonic() - self._last_commit >= self.COMMIT_EVERY:
+                db.execute("COMMIT")
+                self._last_commit = time.monotonic()
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                if self._db.in_transaction:
+                    self._db.execute("COMMIT")
+                self._db.close()
+                self._db = None
+
+
+def _bitsets(boards: np.ndarray) -> np.ndarray:
+    """Rows of cells (0/1) as rows of 64-bit words, cell x in word x // 64, bit x % 64."""
+    m, cells = boards.shape
+    words = max(1, (cells + 63) // 64)
+    padded = np.zeros((m, words * 64), dtype=np.uint64)
+    padded[:, :cells] = boards
+    bits = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
+    return (padded.reshape(m, words, 64) * bits).sum(axis=2, dtype=np.uint64).view(np.int64)
+
+
+def _cycle_types(colours: int) -> list[tuple[int, ...]]:
+    """The cycle types of the permutations of the colours: the partitions of C, largest first."""
+
+    def parts(left: int, most: int) -> Iterator[tuple[int, ...]]:
+        if left == 0:
+            yield ()
+        for first in range(min(left, most), 0, -1):
+            for rest in parts(left - first, first):
+                yield (first, *rest)
+
+    return list(parts(colours, colours))
+
+
+def _permutations_of_type(cycles: tuple[int, ...]) -> int:
+    """How many permutations of sum(cycles) things have these cycle lengths."""
+    ways = math.factorial(sum(cycles))
+    for length, times in collections.Counter(cycles).items():
+        ways //= length**times * math.factorial(times)
+    return ways
+
+
+def _piece_bounds(m: int, pieces: int) -> list[tuple[int, int]]:
+    """Split 0..m into at most ``pieces`` ranges of first solutions, each with about as many
+    later solutions to pair with (the first ones have the most)."""
+    cuts = sorted({round(m * (1 - math.sqrt(1 - k / pieces))) for k in range(pieces + 1)} | {m})
+    return [(lo, hi) for lo, hi in itertools.pairwise(cuts) if hi > lo]
+
+
+def _count_tuples(problem: Problem, limits: Limits) -> int:
+    """C colours with K x N stones each: ordered C-tuples of pairwise disjoint one-colour
+    solutions. The one-colour solutions are listed first; then the C-sets of pairwise disjoint
+    ones are counted (``disjoint_selections``) and multiplied by C!, in subtasks by the range of
+    the set's first solution. Classes follow Burnside's lemma: the average over the group of the
+    tuples each element fixes. A tuple is fixed by a symmetry g with a relabelling p exactly when
+    the solutions along each cycle of p are A, gA, g^2 A, ... with g^L A = A (L the cycle's
+    length): one block of L disjoint solutions per cycle, the blocks disjoint. The identity's
+    term is the plain count; each other (g, cycle type) is one small subtask weighted by the
+    number of relabellings of that type."""
+    rules = problem.rules
+    one = Rules(rules.size, 1, rules.max_in_line)
+    colours = rules.colours
+    terms: list[tuple[str, tuple[int, ...], int]] = []
+    if problem.unique:
+        types = _cycle_types(colours) if problem.swap_colours else [(1,) * colours]
+        for symmetry in rules.grid.group("dihedral"):
+            if symmetry.label != "identity":
+                terms.extend((symmetry.label, cycles, _permutations_of_type(cycles)) for cycles in types)
+    outer = limits.progress
+    first_stage = [0]
+
+    def listing(done: int, total: int, partial: int) -> None:
+        first_stage[0] = total
+        if outer is not None:
+            outer(done, total + TUPLE_PIECES + len(terms), 0)
+
+    def counting(done: int, total: int, partial: int) -> None:
+        if outer is not None:
+            outer(first_stage[0] + done, first_stage[0] + total, partial)
+
+    try:
+        boards = one_colour_solutions(one, limits, listing)
+    except TimeLimitReached:
+        raise TimeLimitReached() from None  # nothing of this count is counted yet
+    items = _bitsets(boards)
+    tag = hashlib.sha256(items.tobytes()).hexdigest()[:16]  # the plan is bound to this list
+    kernels = _kernel_module()
+    first_only = np.zeros(len(items), dtype=np.int64)
+    images: dict[str, np.ndarray] = {}
+
+    def image_index(label: str) -> np.ndarray:
+        """``index[a]``: the solution that symmetry ``label`` turns solution a into."""
+        if label not in images:
+            where = {row.tobytes(): i for i, row in enumerate(boards)}
+            symmetry = next(s for s in rules.grid.group("dihedral") if s.label == label)
+            perm = np.array(rules.grid.permutation(symmetry), dtype=np.int64)
+            moved = np.zeros_like(boards)
+            moved[:, perm] = boards
+            images[label] = np.array([where[row.tobytes()] for row in moved], dtype=np.int64)
+        return images[label]
+
+    def fixed_tuples(label: str, cycles: tuple[int, ...], limits: Limits) -> int:
+        """Tuples fixed by the symmetry ``label`` with a relabelling of cycle type ``cycles``."""
+        index = image_index(label)
+        lengths = sorted(set(cycles))
+        blocks, groups = [], []
+        for rank, length in enumerate(lengths):
+            power = np.arange(len(boards))
+            union = boards.copy()
+            for _ in range(length - 1):
+                power = index[power]
+                union |= boards[power]
+            power = index[power]  # g^length
+            chosen = (power == np.arange(len(boards))) & (union.sum(axis=1) == length * one.per_colour)
+            blocks.append(_bitsets(union[chosen]))
+            groups.append(np.full(int(chosen.sum()), rank, dtype=np.int64))
+        positions = np.array(sorted(lengths.index(c) for c in cycles), dtype=np.int64)
+        block_items = np.concatenate(blocks)
+        found = kernels.disjoint_selections(
+            block_items, np.concatenate(groups), positions, 0, len(block_items), limits.flag
+        )
+        if found == kernels.STOPPED:
+            limits.raise_stop()
+        for times in collections.Counter(cycles).values():
+            found *= math.factorial(times)  # the blocks of equal length go to their cycles in any order
+        return int(found)
+
+    def work(spec: tuple[Any, ...], limits: Limits) -> int:
+        _, _, term, *rest = spec
+        if term != "identity":
+            return fixed_tuples(term, tuple(rest[0]), limits)
+        lo, hi = rest
+        positions = np.zeros(colours, dtype=np.int64)
+        found = kernels.disjoint_selections(items, first_only, positions, lo, hi, limits.flag)
+        if found == kernels.STOPPED:
+            limits.raise_stop()
+        return int(found) * math.factorial(colours)
+
+    tasks = [Subtask((rules, tag, "identity", lo, hi)) for lo, hi in _piece_bounds(len(items), TUPLE_PIECES)]
+    tasks += [Subtask((rules, tag, label, cycles), weight) for label, cycles, weight in terms]
+    unit = group_order(rules, problem.swap_colours) if problem.unique else 1
+    where = {"identity": PUZZLE.problem_identity(problem)}
+    return run_subtasks(work, tasks, _inner_limits(limits, counting, True), unit=unit, **where)
 
 
 # ---------------------------------------------------------------- finding one board on large sizes
