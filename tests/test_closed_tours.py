@@ -164,3 +164,13 @@ def test_8x8_is_accepted_and_stops_at_its_time_limit():
     kt._SWEEPS.clear()
     with pytest.raises(TimeLimitReached):
         kt.count(kt.Problem(8, 8, closed=True, undirected=True), Limits(time_limit=0.5))
+
+
+def test_the_widest_state_on_a_small_board():
+    # 5x8 swept along its short side, 8 squares a row: the 59-bit state, 3^16 degree vectors and
+    # the 16 band squares of 8x8, on a board with a published count (A193055: 8 x 5).
+    kt._SWEEPS.clear()
+    halves = kt._halves(5, 8, Limits(), across=8)
+    assert halves.constants[0] == 8 and [r.states for r in halves.rows] == [5356, 675023]
+    assert kt._join(halves, 0, 1, "5x8", Limits()) == 44_202
+    kt._SWEEPS.clear()

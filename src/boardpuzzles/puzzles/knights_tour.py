@@ -374,16 +374,18 @@ def _over_memory(rows: int, cols: int, what: str) -> SizeError:
     limit = frontier_memory() / 2**30
     return SizeError(
         f"counting closed tours of {rows}x{cols} needs more than its memory limit of {limit:.2g} GiB "
-        f"({FRONTIER_MEMORY_SHARE:.0%} of this machine's; {what}): stopped before running out"
+        f"({FRONTIER_MEMORY_SHARE * 100:.3g}% of this machine's; {what}): stopped before running out"
     )
 
 
-def closed_plan(rows: int, cols: int) -> tuple[int, int, int, int]:
+def closed_plan(rows: int, cols: int, width: int | None = None) -> tuple[int, int, int, int]:
     """``(width, length, top, bottom)``: the sweep runs along the long side, ``width`` squares a
     row; the top half is its first ``top`` rows, the bottom half the last ``bottom`` rows (swept
     from the other end: the board turned over is the same board), and the two rows between them
     are where the halves meet (see ``_kernels.closed_tours``)."""
-    width, length = sorted((rows, cols))
+    if width is None:  # the tests choose the other way across, to try the widest state on small boards
+        width = min(rows, cols)
+    length = rows * cols // width
     top = (length - 1) // 2
     return width, length, top, length - 2 - top
 
@@ -422,7 +424,7 @@ def _save_layer(path: str, width: int, length: int, row: int, layer: np.ndarray)
 
 
 def _frontier_layers(
-    rows: int, cols: int, upto: int, keep: int, limits: Limits
+    rows: int, cols: int, upto: int, keep: int, limits: Limits, across: int | None = None
 ) -> tuple[np.ndarray, np.ndarray, list[SweepRow]]:
     """The frontier states (rows of code, ways; a state and its mirror image share a row) at the
     start of row ``upto`` and of row ``keep`` <= ``upto`` of the sweep, sorted by code, with the
@@ -431,7 +433,7 @@ def _frontier_layers(
     pass ``frontier_memory()``."""
     from boardpuzzles._kernels import closed_tours as ct
 
-    width, length, _, _ = closed_plan(rows, cols)
+    width, length, _, _ = closed_plan(rows, cols, across)
     squares = width * length
     slots = 2 * width + 1
     offsets, masks, _ = ct.code_layout(slots)
@@ -514,11 +516,11 @@ def _by_code(layer: np.ndarray) -> np.ndarray:
     return layer[np.argsort(layer[:, 0], kind="stable")]
 
 
-def _halves(rows: int, cols: int, limits: Limits) -> _Halves:
+def _halves(rows: int, cols: int, limits: Limits, across: int | None = None) -> _Halves:
     """The two halves of a closed-tour count, computed once and shared by its subtasks."""
     from boardpuzzles._kernels import closed_tours as ct
 
-    width, length, top_rows, bottom_rows = closed_plan(rows, cols)
+    width, length, top_rows, bottom_rows = closed_plan(rows, cols, across)
     with _SWEEPS_LOCK:
         if (width, length) in _SWEEPS:
             return _SWEEPS[width, length]
@@ -526,7 +528,7 @@ def _halves(rows: int, cols: int, limits: Limits) -> _Halves:
         band = 2 * width
         if 4 * 3**band > frontier_memory():
             raise _over_memory(rows, cols, f"an index of 3^{band} degree vectors")
-        top, bottom, report = _frontier_layers(rows, cols, top_rows, bottom_rows, limits)
+        top, bottom, report = _frontier_layers(rows, cols, top_rows, bottom_rows, limits, across)
         slots = 2 * width + 1
         offsets, masks, _ = ct.code_layout(slots)
         powers = np.array([3**z for z in range(band)], np.int64)
@@ -548,10 +550,15 @@ def _halves(rows: int, cols: int, limits: Limits) -> _Halves:
 def _closed_piece(spec: tuple[str, int, int, int, int], limits: Limits) -> int:
     """Subtask ``piece`` of ``pieces`` of a closed-tour count: the tours whose top half is one of
     that share of the top layer (sorted by code, so the shares are the same in every run)."""
-    from boardpuzzles._kernels import closed_tours as ct
 
     _, rows, cols, piece, pieces = spec
-    halves = _halves(rows, cols, limits)
+    return _join(_halves(rows, cols, limits), piece, pieces, f"{rows}x{cols}", limits)
+
+
+def _join(halves: _Halves, piece: int, pieces: int, board: str, limits: Limits) -> int:
+    """The cycles whose top half is in share ``piece`` of ``pieces`` of the top layer."""
+    from boardpuzzles._kernels import closed_tours as ct
+
     n = len(halves.top)
     width, slots, offsets, masks, powers, edges = halves.constants
     total, status = ct.join_tops(
@@ -561,7 +568,7 @@ def _closed_piece(spec: tuple[str, int, int, int, int], limits: Limits) -> int:
     if status == ct.STOPPED:
         limits.raise_stop()
     if status == ct.OVERFLOW:
-        raise SizeError(f"the closed-tour count of {rows}x{cols} outgrows 64-bit integers")
+        raise SizeError(f"the closed-tour count of {board} outgrows 64-bit integers")
     return int(total) // 2  # each bottom state counted with its mirror image's weight too
 
 
