@@ -250,8 +250,8 @@ def test_parse_size():
 def test_limits_are_refused_before_any_work():
     with pytest.raises(SizeError, match="64 squares"):
         count(9)
-    with pytest.raises(SizeError, match="side of at most 7"):
-        count(8, closed=True)
+    with pytest.raises(SizeError, match="side of at most 8"):
+        count(10, closed=True)
     with pytest.raises(BoardPuzzlesError, match="direction"):
         count(5, start=0, undirected=True)
     with pytest.raises(BoardPuzzlesError, match="off"):

@@ -1,0 +1,177 @@
+"""Closed knight's tours by the row sweep that meets in the middle (``_kernels.closed_tours``):
+published counts, the earlier one-word frontier counter and plain backtracking as cross-checks,
+the memory guard, the saved layers a run resumes from, and the figures by row."""
+
+import numpy as np
+import pytest
+
+from boardpuzzles.cli import _run
+from boardpuzzles.errors import BoardPuzzlesError, SizeError
+from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.puzzles import knights_tour as kt
+from tests.reference import knight_cycles
+
+
+def cycles(rows, cols):
+    kt._SWEEPS.clear()  # the sweep itself, not the halves an earlier test left
+    return kt.count_closed(rows, cols)
+
+
+def one_word_sweep(rows, cols):
+    """The earlier closed-tour counter (4 bits a square in one word, no halves, no mirror)."""
+    from boardpuzzles._kernels.knights_tour import count_cycles
+
+    narrow, wide = sorted((rows, cols))
+    moves, n_moves = kt.knight_moves(wide, narrow)
+    current, total, status = count_cycles(
+        moves, n_moves, narrow, 10**8, np.array([[0, 1]], np.int64), 0, rows * cols, 0, np.zeros(1, np.int64)
+    )
+    assert status == 0
+    return int(total)
+
+
+# ------------------------------------------------------------------ published counts
+# Closed tours as cycles (undirected, no start). A001230: n x n. A175881: 6 x n. A193055: 8 x n.
+# A070030: 3 x 2n. 5 x 2n: the 5-row boards of A175855 (also in Knuth's A383661, first 2n cells
+# of a 5 x k board, at 2n = 5k). 4 x n: none (Schwenk 1991).
+PUBLISHED = [
+    (6, 6, 9862),  # A001230
+    (6, 5, 8),  # A175881
+    (6, 7, 1_067_638),  # A175881
+    (6, 8, 55_488_142),  # A175881, A193055
+    (8, 5, 44_202),  # A193055
+    (5, 10, 13_311_268),  # 5 x 2n
+    (3, 10, 16),  # A070030
+    (3, 12, 176),  # A070030
+    (3, 14, 1_536),  # A070030
+    (3, 16, 15_424),  # A070030
+    (4, 8, 0),
+]
+
+
+@pytest.mark.parametrize(("rows", "cols", "published"), PUBLISHED)
+def test_published_counts(rows, cols, published):
+    assert cycles(rows, cols) == published
+    assert cycles(cols, rows) == published
+
+
+@pytest.mark.slow
+def test_published_counts_of_longer_boards():
+    assert cycles(6, 9) == 3_374_967_940  # A175881
+    assert cycles(3, 18) == 147_728  # A070030
+
+
+@pytest.mark.slow
+def test_8x7_published_a193055():
+    assert cycles(8, 7) == 34_524_432_316  # A193055 (and 7 x 8 in A193054)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(5, 6), (6, 6), (3, 10), (3, 12), (5, 8), (3, 14)])
+def test_agrees_with_the_one_word_sweep(rows, cols):
+    assert cycles(rows, cols) == one_word_sweep(rows, cols)
+
+
+@pytest.mark.nojit
+def test_agrees_with_plain_backtracking():
+    # The kernels run as plain Python in the nojit run; the backtracking shares nothing with them
+    # (3x10 takes it 20 s; 5x6 several minutes, so 5x6 is checked against the one-word sweep).
+    assert cycles(3, 10) == knight_cycles(3, 10) == 16
+    assert cycles(3, 12) == 176  # A070030
+
+
+def test_halves_meet_the_same_way_wherever_the_cut_is():
+    # The top half runs to row (length - 1) // 2; a longer board moves the cut and the answer
+    # still matches the published sequence on both sides of it (6 x 7 and 6 x 8 above).
+    assert kt.closed_plan(8, 8) == (8, 8, 3, 3)
+    assert kt.closed_plan(7, 8) == (7, 8, 3, 3)
+    assert kt.closed_plan(6, 7) == (6, 7, 3, 2)
+    assert kt.closed_plan(10, 3) == (3, 10, 4, 4)
+
+
+def test_conventions_and_subtasks():
+    kt._SWEEPS.clear()
+    problem = kt.Problem(6, 6, closed=True)
+    assert kt.count(problem, Limits(jobs=2)) == 2 * 36 * 9862
+    seen = []
+    kt._SWEEPS.clear()
+    kt.count(kt.Problem(6, 8, closed=True, undirected=True), Limits(progress=lambda *a: seen.append(a)))
+    assert len(seen) == kt.CLOSED_PIECES and seen[-1][2] == 55_488_142
+
+
+# ------------------------------------------------------------------ figures, memory, resuming
+def test_figures_by_row():
+    assert cycles(6, 8) == 55_488_142
+    report = kt.closed_sweep_report(6, 8)
+    assert [r.row for r in report] == [1, 2, 3]
+    assert [r.states for r in report] == [153, 2416, 25145]
+    assert all(r.peak >= r.states and r.table_bytes > 0 for r in report)
+
+
+def test_memory_guard_stops_cleanly(monkeypatch):
+    monkeypatch.setattr(kt, "FRONTIER_MEMORY_SHARE", 1e-7)  # about 2 KiB of a 24 GB machine
+    kt._SWEEPS.clear()
+    with pytest.raises(SizeError, match="memory limit of"):
+        kt.count_closed(6, 8)
+
+
+def test_memory_guard_on_the_command_line(monkeypatch, capsys):
+    monkeypatch.setattr(kt, "FRONTIER_MEMORY_SHARE", 1e-7)
+    kt._SWEEPS.clear()
+    code = _run(["knights-tour", "count", "6x8", "--closed", "--undirected"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert len(err) == 1 or "memory limit" in err[-1]
+    assert "memory limit of" in err[-1] and "Traceback" not in "".join(err)
+
+
+def test_layers_are_saved_and_resumed(tmp_path):
+    path = str(tmp_path / "closed.db")
+    top, bottom, report = kt._frontier_layers(6, 8, 3, 3, Limits(checkpoint=path))
+    assert len(report) == 3
+    saved = tmp_path / "closed.db.closed-6x8.npz"
+    assert saved.exists()
+    # A run that finds the layer saved starts from it: with every count doubled there, so is
+    # what it hands on, and it sweeps no row again.
+    with np.load(saved) as data:
+        meta, layer = data["meta"], data["layer"].copy()
+    layer[:, 1] *= 2
+    np.savez(saved, meta=meta, layer=layer)
+    again, _, report = kt._frontier_layers(6, 8, 3, 3, Limits(checkpoint=path))
+    assert report == []
+    assert np.array_equal(again[:, 0], top[:, 0]) and np.array_equal(again[:, 1], 2 * top[:, 1])
+
+
+def test_a_saved_layer_of_another_count_is_refused(tmp_path):
+    path = str(tmp_path / "closed.db")
+    kt._frontier_layers(6, 8, 1, 1, Limits(checkpoint=path))
+    (tmp_path / "closed.db.closed-6x8.npz").rename(tmp_path / "closed.db.closed-6x7.npz")
+    with pytest.raises(BoardPuzzlesError, match="another closed-tour count"):
+        kt._frontier_layers(6, 7, 3, 2, Limits(checkpoint=path))
+
+
+def test_count_resumes_with_a_checkpoint(tmp_path):
+    path = str(tmp_path / "closed.db")
+    kt._SWEEPS.clear()
+    problem = kt.Problem(6, 8, closed=True, undirected=True)
+    assert kt.count(problem, Limits(checkpoint=path)) == 55_488_142
+    kt._SWEEPS.clear()
+    assert kt.count(problem, Limits(checkpoint=path)) == 55_488_142
+
+
+def test_8x8_is_accepted_and_stops_at_its_time_limit():
+    kt.validate_count(kt.Problem(8, 8, closed=True, undirected=True))
+    with pytest.raises(SizeError, match="side of at most 8"):
+        kt.validate_count(kt.Problem(9, 10, closed=True, undirected=True))
+    kt._SWEEPS.clear()
+    with pytest.raises(TimeLimitReached):
+        kt.count(kt.Problem(8, 8, closed=True, undirected=True), Limits(time_limit=0.5))
+
+
+def test_the_widest_state_on_a_small_board():
+    # 5x8 swept along its short side, 8 squares a row: the 59-bit state, 3^16 degree vectors and
+    # the 16 band squares of 8x8, on a board with a published count (A193055: 8 x 5).
+    kt._SWEEPS.clear()
+    halves = kt._halves(5, 8, Limits(), across=8)
+    assert halves.constants[0] == 8 and [r.states for r in halves.rows] == [5356, 675023]
+    assert kt._join(halves, 0, 1, "5x8", Limits()) == 44_202
+    kt._SWEEPS.clear()
