@@ -521,6 +521,12 @@ def torus_search(n, prefix, attack, stabiliser, flag):
 # images that share its rows 0 and 1 (one per pair of queens that maps onto (0, 0), (1, a)):
 # it counts when none is smaller, adding its orbit size n^2 |maps| / |stabiliser| to the
 # placements and 1 to the classes.
+#
+# The classes under a smaller group H (the torus group, the multipliers) come from the same
+# search: the orbit of x under G splits into |G| |Stab_H(x)| / (|H| |Stab_G(x)|) orbits of H.
+# That holds because H is normal in G (a multiplier u I commutes with every point map, and the
+# 45-degree map M = [[1, 1], [1, -1]] conjugates the 8 rotations and reflections into
+# themselves), so every y = g x in the orbit has a stabiliser in H of the same size.
 
 
 @jit
