@@ -93,7 +93,7 @@ def estimate(n: int, sample: int, seed: int, cap: float) -> None:
     """Time a random sample of the orbit search's subtasks for n and scale it up."""
     subtasks = queens.torus_orbit_subtasks(n)
     chosen = random.Random(seed).sample(subtasks, min(sample, len(subtasks)))
-    times, nodes = [], []
+    times, nodes, capped = [], [], 0
     for i, subtask in enumerate(chosen):
         limits = Limits(time_limit=cap)
         started = time.process_time()
@@ -104,6 +104,7 @@ def estimate(n: int, sample: int, seed: int, cap: float) -> None:
         seconds = time.process_time() - started
         steps = result[0][1] if result else -1
         if steps < 0:
+            capped += 1
             print(f"  subtask {i}: over the {cap} s cap; the estimate below is a lower bound", flush=True)
         times.append(seconds)
         nodes.append(max(steps, 0))
@@ -111,7 +112,10 @@ def estimate(n: int, sample: int, seed: int, cap: float) -> None:
     mean_t, mean_n = statistics.mean(times), statistics.mean(nodes)
     half = 1.96 * statistics.stdev(times) / math.sqrt(len(times)) * count if len(times) > 1 else float("nan")
     print(f"n = {n}: {count} subtasks, {len(times)} timed (seed {seed})")
-    print(f"  nodes: about {mean_n * count:,.0f}; rate in the sample {sum(nodes) / sum(times) / 1e6:.1f} M nodes/s")
+    done = [t for t, x in zip(times, nodes, strict=True) if x > 0]
+    rate = sum(nodes) / sum(done) / 1e6 if done else float("nan")
+    lower = " (a lower bound: capped subtasks count 0)" if capped else ""
+    print(f"  nodes: about {mean_n * count:,.0f}{lower}; {rate:.1f} M nodes per CPU s in the finished ones")
     print(
         f"  one core: about {mean_t * count:,.0f} CPU s (95%: +- {half:,.0f} s); "
         f"2 cores: about {mean_t * count / 2 / 60:,.1f} min (estimate, not a run)"
