@@ -3,13 +3,15 @@
 Known answers come from tests/data/known_counts.md and OEIS:
 A000170 (classic n-queens), A002562 (classic, up to the 8 symmetries of the square),
 A051906 (torus), A071607 (torus with a queen on a fixed cell = A051906 / n),
-A053994 (torus classes under rotation, reflection and shift), A062166 (also multipliers).
+A053994 (torus classes under rotation, reflection and shift), A062166 (also multipliers);
+n = 23 from Rivin, Vardi, Zimmermann, Amer. Math. Monthly 101 (1994), as the OEIS entries quote it.
 Every placement a test sees passes the independent checker.
 """
 
 import itertools
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -50,10 +52,13 @@ A000170 = {
     14: 365596,
     15: 2279184,
 }
-A002562 = {1: 1, 2: 0, 3: 0, 4: 1, 5: 2, 6: 1, 7: 6, 8: 12, 9: 46, 10: 92, 11: 341, 12: 1787}
+A002562 = {1: 1, 2: 0, 3: 0, 4: 1, 5: 2, 6: 1, 7: 6, 8: 12, 9: 46, 10: 92, 11: 341, 12: 1787, 13: 9233, 14: 45752}
 A051906 = {1: 1, 5: 10, 7: 28, 11: 88, 13: 4524, 17: 140692, 19: 820496}
 A053994 = {1: 1, 5: 1, 7: 1, 11: 2, 13: 11, 17: 97, 19: 354}
 A062166 = {1: 1, 5: 1, 7: 1, 11: 2, 13: 7, 17: 26, 19: 46}
+# n = 23: A051906, A053994, A062166, and the classes under the full group (1,533: ours, first
+# found by the least-image method of `placements`, see docs/records.md).
+TORUS_23 = (128850048, 31381, 2861, 1533)
 
 
 # ---------------------------------------------------------------- the independent checker
@@ -115,7 +120,7 @@ def test_class_counts_equal_the_canonical_form_reference(n, torus, group):
 def test_the_torus_kernel_itself_finds_nothing_when_gcd_n_6_exceeds_1(n):
     # Polya's theorem, checked by search rather than assumed (hyperqueen skips the search).
     subtasks, unit = queens.count_subtasks(n, True)
-    assert sum(s.weight * queens._count_work((n, True, s.spec), Limits()) for s in subtasks) == 0
+    assert sum(s.weight * queens._count_work(s.spec, Limits()) for s in subtasks) == 0
     assert count(n, torus=True) == 0 and hyperqueen.polya_reason(n)
     assert placements(n, torus=True) == []
 
@@ -181,8 +186,46 @@ def test_progress_reports_every_subtask_and_the_final_answer():
 def test_subtask_weights_add_up_to_the_whole(n, torus):
     # Symmetry stands in for work through weights; the weighted sum must be exact.
     subtasks, unit = queens.count_subtasks(n, torus)
-    weighted = sum(s.weight * queens._count_work((n, torus, s.spec), Limits()) for s in subtasks)
+    weighted = sum(s.weight * queens._count_work(s.spec, Limits()) for s in subtasks)
     assert weighted == unit * len(list(reference.queens_solutions(n, torus)))
+
+
+def plain_border_starts(n):
+    """The border starts one by one: every (t, b, l, r) whose queens agree, grouped with its
+    images under the 8 symmetries (quarter turn: (n-1-l, n-1-r, b, t); mirror: (n-1-t, n-1-b, r, l))."""
+    m = n - 1
+    seen, starts, consistent = set(), [], 0
+    for start in itertools.product(range(n), repeat=4):
+        t, b, left, right = start
+        cells = {(0, t), (m, b), (left, 0), (right, m)}
+        corners_agree = (t == 0) == (left == 0) and (t == m) == (right == 0) and (b == 0) == (left == m)
+        if not corners_agree or (b == m) != (right == m):
+            continue
+        if any(reference.attacks(n, p, q, False) for p, q in itertools.combinations(sorted(cells), 2)):
+            continue
+        consistent += 1
+        if start in seen:
+            continue
+        images = set()
+        for image in (start, (m - t, m - b, right, left)):
+            for _ in range(4):
+                images.add(image)
+                image = (m - image[2], m - image[3], image[1], image[0])
+        seen |= images
+        starts.append((*min(images, key=lambda s: (-min(s[2], s[3]), s)), len(images)))
+    return sorted(starts), consistent
+
+
+@pytest.mark.parametrize("n", range(1, 12))
+def test_border_starts_equal_the_one_by_one_construction(n):
+    starts, consistent = plain_border_starts(n)
+    assert queens.border_starts(n) == starts
+    # The classes' weights add up to every start whose queens agree, each counted once.
+    assert sum(w for *_, w in starts) == consistent
+
+
+def test_the_border_search_limit_is_the_kernels():
+    assert queens.BORDER_MAX_N == queens._kernels().BORDER_MAX_N
 
 
 @pytest.mark.parametrize("bad", [0, -3, 63, 1000, 2.5, "7", True])
@@ -198,3 +241,72 @@ def test_polya_reason_says_why():
     assert "2 and 3" in hyperqueen.polya_reason(12)
     assert all(hyperqueen.polya_reason(n) is None for n in (1, 5, 7, 11, 13, 25))
     assert all((hyperqueen.polya_reason(n) is None) == (math.gcd(n, 6) == 1) for n in range(2, 40))
+
+
+# ---------------------------------------------------------------- the torus: one search per orbit
+def orbit_totals(n):
+    """The orbit search's four sums over every least-image start: placements, and the classes
+    under the torus, multipliers and full groups (one search gives all four)."""
+    totals = [0, 0, 0, 0]
+    for subtask in queens.torus_orbit_subtasks(n):
+        _, _, _, a, c2, c3, last = subtask.spec
+        out, steps = queens.torus_orbit_run(n, [(0, 0), (1, a), (2, c2), (3, c3), (n - 1, last)], Limits().flag)
+        assert steps >= 0
+        totals = [t + int(x) for t, x in zip(totals, out, strict=True)]
+    return totals
+
+
+def stabiliser_search(n):
+    """The method before the orbit search (a queen on (0, 0), the 8 symmetries that keep it
+    there, each placement weighted 8/N): an independent count, and its node count."""
+    kernels = queens._kernels()
+    attack = queens.torus_attack_table(n)
+    total = steps = 0
+    for a in range(2, n // 2 + 1):
+        found, nodes = kernels.torus_search(n, np.array([0, a], dtype=np.int64), attack, True, Limits().flag)
+        total += n * int(found)
+        steps += int(nodes)
+    assert total % kernels.STABILISER_UNIT == 0
+    return total // kernels.STABILISER_UNIT, steps
+
+
+@pytest.mark.parametrize("n", [13, 17, 19])
+def test_orbit_search_gives_every_published_count_at_once(n):
+    placements_, torus_classes, multiplier_classes, full_classes = orbit_totals(n)
+    assert (placements_, torus_classes, multiplier_classes) == (A051906[n], A053994[n], A062166[n])
+    assert 1 <= full_classes <= multiplier_classes
+
+
+@pytest.mark.parametrize("n", [5, 7, 11, 13, 17, 19])
+def test_orbit_search_agrees_with_the_stabiliser_search(n):
+    assert orbit_totals(n)[0] == stabiliser_search(n)[0]
+
+
+def test_orbit_search_visits_fewer_nodes_than_the_stabiliser_search():
+    # The point of the larger group: n = 19 has 8 * 19 * 19 * 18 symmetries, not 8 * 19.
+    nodes = 0
+    for subtask in queens.torus_orbit_subtasks(19):
+        _, _, _, a, c2, c3, last = subtask.spec
+        nodes += queens.torus_orbit_run(19, [(0, 0), (1, a), (2, c2), (3, c3), (18, last)], Limits().flag)[1]
+    assert 0 < 3 * nodes < stabiliser_search(19)[1]
+
+
+@pytest.mark.parametrize("n", [13, 17])
+def test_full_group_classes_equal_the_least_image_listing(n):
+    # Two methods: the orbit search's weights, and `placements`, which lists every placement in
+    # row order and keeps those that are the least of their images under the whole group.
+    assert count(n, True, "full") == sum(1 for _ in queens.placements(Problem(n, True, "full")))
+
+
+@pytest.mark.slow
+def test_orbit_search_n23_published_counts_and_our_full_group_classes():
+    assert tuple(orbit_totals(23)) == TORUS_23
+
+
+@pytest.mark.nojit
+@pytest.mark.parametrize("n", [5, 7, 11])
+def test_orbit_search_twin_equals_the_brute_force(n):
+    # The kernel run as plain Python against the canonical-form reference.
+    expected = [len(list(reference.queens_solutions(n, True)))]
+    expected += [reference.class_count(n, True, g) for g in queens.TORUS_GROUPS]
+    assert orbit_totals(n) == expected

@@ -23,6 +23,7 @@ storing every solution to count classes (memory grows with the answer; least ima
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -225,37 +226,276 @@ def _split(n: int, tasks: Sequence[tuple[Placement, int]], depth: int, torus: bo
     return [Subtask(prefix, weight) for prefix, weight in tasks]
 
 
-def count_subtasks(n: int, torus: bool) -> tuple[list[Subtask], int]:
+def count_subtasks(n: int, torus: bool, what: str = "placements") -> tuple[list[Subtask], int]:
     """Subtasks whose weighted counts, divided by the returned unit, add up to the number of
-    placements.
+    placements, or of classes: ``what`` is ``placements`` or a group (``dihedral`` on the
+    classic board, one of ``TORUS_GROUPS`` on the torus).
 
-    Classic board: the left-right mirror, so row 0 uses the left half of the columns (weight 2)
-    and, for odd n, the middle column with row 1 in the left half (weight 2).
-    Torus: every placement shifted sideways is another, so row 0's queen is fixed in column 0
-    (weight n); from n = 5 on, the 8 rotations and reflections that keep it there are used too
-    (the kernel's ``stabiliser`` search: row 1's offset a runs up to n/2, and each placement
-    weighs 8/N in units of 1/105).
+    Classic board: the border searches (:func:`border_starts`), or from n = 23 on the left-right
+    mirror (row 0 in the left half of the columns, weight 2; for odd n, the middle column with
+    row 1 in the left half, weight 2). Its classes follow from Burnside's lemma (see
+    :func:`_classic_class_subtasks`). Torus: one search per orbit of the largest group (see
+    :func:`torus_orbit_subtasks`).
     """
     validate_size(n)
-    unit = 1
-    base: list[tuple[Placement, int]]
-    if torus and n >= 5:
-        base = [((0, a), n) for a in _open_columns(n, (0,), True) if 2 * a <= n]
-        unit = _kernels().STABILISER_UNIT
-    elif torus:
-        base = [((0,), n)]
-    else:
-        base = []
-        for c in range(n):
-            mirror = n - 1 - c
-            if c < mirror:
-                base.append(((c,), 2))
-            elif c == mirror:  # the middle column of an odd board
-                if n == 1:
-                    base.append(((c,), 1))
-                else:
-                    base += [((c, c2), 2) for c2 in _open_columns(n, (c,), False) if c2 < n - 1 - c2]
-    return _split(n, base, 3, torus), unit
+    if torus:
+        return torus_orbit_subtasks(n, what), 1
+    if what == "dihedral":
+        return _classic_class_subtasks(n), 8
+    if n <= BORDER_MAX_N:
+        starts = border_starts(n)
+        chunk = max(1, -(-len(starts) // BORDER_SUBTASKS))
+        return [Subtask(("border", n, tuple(starts[i : i + chunk]))) for i in range(0, len(starts), chunk)], 1
+    base: list[tuple[Placement, int]] = []
+    for c in range(n):
+        mirror = n - 1 - c
+        if c < mirror:
+            base.append(((c,), 2))
+        elif c == mirror:  # the middle column of an odd board
+            base += [((c, c2), 2) for c2 in _open_columns(n, (c,), False) if c2 < n - 1 - c2]
+    return [Subtask(("board", n, s.spec), s.weight) for s in _split(n, base, 3, False)], 1
+
+
+def _classic_class_subtasks(n: int) -> list[Subtask]:
+    """Burnside's lemma: the classes under the 8 symmetries of the square are the average number
+    of placements that each symmetry fixes. The identity fixes them all (the plain count), the
+    two quarter turns fix the same ones, and the half turn fixes its own (small searches). No
+    reflection fixes a placement of n >= 2 queens: a mirror through a middle line would need
+    every queen on that line, and one through a diagonal pairs (r, c) with (c, r), two cells of
+    one anti-diagonal, so its queens would all stand on the diagonal itself, where only one fits.
+    In units of 1/8."""
+    plain, _ = count_subtasks(n, False)
+    return [*plain, Subtask(("turn", n, True), 2), Subtask(("turn", n, False), 1), Subtask(("mirror", n), 4)]
+
+
+#: The largest n of the kernel's border search (``_kernels.queens.BORDER_MAX_N``), copied here
+#: so that planning a count does not load numba (a test checks that the two agree).
+BORDER_MAX_N = 22
+#: The border starts of the classic count are shared out over this many subtasks (at most).
+BORDER_SUBTASKS = 256
+
+
+def _border_clashes(n: int, queens: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+    """For arrays of border starts given as their four queens (row, column): which break the
+    corner rule (a queen in a corner is the border queen of both its lines) or attack each
+    other (two queens on one cell are one corner queen)."""
+    m = n - 1
+    (_, t), (_, b), (lft, _), (rgt, _) = queens
+    bad = ((t == 0) != (lft == 0)) | ((t == m) != (rgt == 0)) | ((b == 0) != (lft == m)) | ((b == m) != (rgt == m))
+    for i, (r1, c1) in enumerate(queens):
+        for r2, c2 in queens[:i]:
+            same = (r1 == r2) & (c1 == c2)
+            bad |= ~same & ((r1 == r2) | (c1 == c2) | (r1 - c1 == r2 - c2) | (r1 + c1 == r2 + c2))
+    return bad
+
+
+@functools.cache
+def border_starts(n: int) -> list[tuple[int, int, int, int, int]]:
+    """One start (t, b, l, r, weight) per class of border queens under the 8 symmetries: the
+    queens of row 0 (column t), row n-1 (column b), column 0 (row l) and column n-1 (row r).
+    Every placement has exactly one such set; a symmetry maps the placements of one start onto
+    those of its image, so each class is searched once and weighted by its size (8, 4 or 2).
+    Of the 8 images, the one whose side queens sit lowest is searched (the top-down search
+    then meets the fewest rows it cannot use), and the starts are sorted.
+
+    All n^4 candidates at once, with numpy: a quarter turn sends (t, b, l, r) to
+    (n-1-l, n-1-r, b, t), the left-right mirror to (n-1-t, n-1-b, r, l)."""
+    m = n - 1
+    t, b, lft, rgt = (x.ravel() for x in np.meshgrid(*(np.arange(n, dtype=np.int64),) * 4, indexing="ij"))
+    ok = ~_border_clashes(
+        n, [(np.zeros_like(t), t), (np.full_like(b, m), b), (lft, np.zeros_like(lft)), (rgt, np.full_like(rgt, m))]
+    )
+    t, b, lft, rgt = t[ok], b[ok], lft[ok], rgt[ok]
+    images = []
+    for mirrored in (False, True):
+        image = (m - t, m - b, rgt, lft) if mirrored else (t, b, lft, rgt)
+        for _ in range(4):
+            images.append(image)
+            it, ib, il, ir = image
+            image = (m - il, m - ir, ib, it)
+    codes = np.stack([((it * n + ib) * n + il) * n + ir for it, ib, il, ir in images])
+    first = codes[0] == codes.min(axis=0)  # one start per class: its lexicographically least image
+    codes = codes[:, first]
+    ordered = np.sort(codes, axis=0)
+    weights = 1 + np.count_nonzero(np.diff(ordered, axis=0), axis=0)
+    low = np.minimum(codes // n % n, codes % n)  # min(l, r) of each image
+    best = codes[np.argmin((n - low) * n**4 + codes, axis=0), np.arange(codes.shape[1])]
+    starts = [
+        (int(code // n**3), int(code // n**2 % n), int(code // n % n), int(code % n), int(weight))
+        for code, weight in zip(best.tolist(), weights.tolist(), strict=True)
+    ]
+    return sorted(starts)
+
+
+# ------------------------------------------------------------------ the torus: one search per orbit
+#: Each torus group is a subgroup of the next; a search under the largest counts them all.
+TORUS_LEVELS = TORUS_GROUPS
+
+
+@dataclass(frozen=True)
+class TorusOrbits:
+    """The largest torus group for n (``full`` for odd n, else ``multipliers``), as the kernel
+    of :func:`torus_orbit_search` reads it.
+
+    ``maps``: its point maps (rows a, b, c, d); ``levels[m]``: the first of ``TORUS_LEVELS`` that
+    holds map m; ``index[l]``: that group's index in the largest one. ``offset[dr, dc]``: the
+    least row-1 column a that the difference (dr, dc) of two queens maps to (the least image of
+    a placement has its row-1 queen there); -1 for differences on a queen's lines, n when no map
+    sends it to row 1. ``offsets``: the values of a that occur, in increasing order.
+    """
+
+    n: int
+    maps: np.ndarray
+    levels: np.ndarray
+    index: np.ndarray
+    offset: np.ndarray
+    offsets: tuple[int, ...]
+
+
+def _reduced(matrices: np.ndarray, n: int) -> list[tuple[int, ...]]:
+    return [tuple(int(x) % n for x in row[:4]) for row in matrices]
+
+
+@functools.cache
+def torus_orbits(n: int) -> TorusOrbits:
+    grid = Grid.square(n, torus=True)
+    top = "full" if n % 2 else "multipliers"
+    maps = _reduced(grid.group(top).matrices(), n)
+    members = [set(_reduced(grid.group(g).matrices(), n)) for g in TORUS_LEVELS[: TORUS_LEVELS.index(top) + 1]]
+    levels = np.array([min(lv for lv, s in enumerate(members) if m in s) for m in maps], dtype=np.int64)
+    sizes = [int(np.sum(levels <= lv)) for lv in range(len(TORUS_LEVELS))]
+    index = np.array([len(maps) // size for size in sizes], dtype=np.int64)
+    r, c = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    offset = np.full((n, n), n, dtype=np.int64)
+    for a, b, cc, d in maps:
+        rows, cols = (a * r + b * c) % n, (cc * r + d * c) % n
+        offset = np.where(rows == 1, np.minimum(offset, cols), offset)
+    attacked = (r == 0) | (c == 0) | ((r - c) % n == 0) | ((r + c) % n == 0)
+    offset[attacked] = -1
+    offsets = tuple(sorted({int(x) for x in offset.ravel() if 0 <= x < n}))
+    array = np.array(maps, dtype=np.int64).reshape(-1, 4)
+    for table in (array, levels, index, offset):
+        table.flags.writeable = False
+    return TorusOrbits(n, array, levels, index, offset, offsets)
+
+
+@dataclass(frozen=True)
+class OrbitTables:
+    """What one search of :func:`torus_orbit_search` reads, for least images with queens on
+    (0, 0), (1, a) and (2, c2) (see the kernel's module for the method)."""
+
+    attack: np.ndarray
+    tri_cnt: np.ndarray
+    tri_off: np.ndarray
+    anchor_cnt: np.ndarray
+    anchor_map: np.ndarray
+    row2: np.ndarray
+
+
+@functools.cache
+def _orbit_attack(n: int, a: int) -> np.ndarray:
+    """The torus attack table plus, d rows below, the columns at differences whose least row-1
+    offset is below a (a pair of queens there would give a smaller image)."""
+    orbits = torus_orbits(n)
+    table = torus_attack_table(n).copy()
+    for d in range(1, n):
+        for dc in range(n):
+            if 0 <= orbits.offset[d, dc] < a:
+                for c in range(n):
+                    table[d, c] |= 1 << ((c + dc) % n)
+    table.flags.writeable = False
+    return table
+
+
+def _orbit_open(n: int, attack: np.ndarray, queens: Sequence[tuple[int, int]], row: int) -> list[int]:
+    """The columns of ``row`` that ``queens`` leave open under ``attack`` ([] if they clash)."""
+    mask = (1 << n) - 1
+    for i, (r, c) in enumerate(queens):
+        for r0, c0 in queens[:i]:
+            if r == r0 or (int(attack[(r - r0) % n, c0]) >> c) & 1:
+                return []
+        if r == row:
+            return []
+        mask &= ~int(attack[(row - r) % n, c])
+    return [c for c in range(n) if (mask >> c) & 1]
+
+
+def _second_rows(n: int, a: int) -> list[int]:
+    """The columns of row 2 open next to (0, 0) and (1, a) in the search for offset a."""
+    return _orbit_open(n, _orbit_attack(n, a), [(0, 0), (1, a)], 2)
+
+
+@functools.lru_cache(maxsize=16)
+def orbit_tables(n: int, a: int, c2: int) -> OrbitTables:
+    orbits = torus_orbits(n)
+    maps = orbits.maps
+    # The excluded triples: images of (0, 0), (1, a), (2, c') for every c' < c2 and map g; for
+    # any two of their queens, the cell of the third, as an offset from the first of the two.
+    third: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for c_less in (c for c in _second_rows(n, a) if c < c2):
+        for ma, mb, mc, md in maps.tolist():
+            points = (
+                (0, 0),
+                ((ma + mb * a) % n, (mc + md * a) % n),
+                ((2 * ma + mb * c_less) % n, (2 * mc + md * c_less) % n),
+            )
+            for x, y, z in itertools.permutations(points):
+                key = ((y[0] - x[0]) % n, (y[1] - x[1]) % n)
+                third.setdefault(key, set()).add(((z[0] - x[0]) % n, (z[1] - x[1]) % n))
+    tri_cnt = np.zeros((n, n), dtype=np.int64)
+    tri_off = np.zeros((n, n, max((len(v) for v in third.values()), default=0), 2), dtype=np.int64)
+    for (dr, dc), cells in third.items():
+        tri_cnt[dr, dc] = len(cells)
+        tri_off[dr, dc, : len(cells)] = sorted(cells)
+    # The maps that send a difference to (1, a) (one difference per map): the pairs of queens
+    # that an image with the search's rows 0 and 1 can start from.
+    r, c = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    starts = []
+    for mi, (ma, mb, mc, md) in enumerate(maps.tolist()):
+        (row,), (col,) = np.nonzero(((ma * r + mb * c) % n == 1) & ((mc * r + md * c) % n == a))
+        starts.append((int(row), int(col), mi))
+    anchor_cnt = np.zeros((n, n), dtype=np.int64)
+    for dr, dc, _ in starts:
+        anchor_cnt[dr, dc] += 1
+    anchor_map = np.zeros((n, n, int(anchor_cnt.max())), dtype=np.int64)
+    filled = np.zeros((n, n), dtype=np.int64)
+    for dr, dc, mi in starts:
+        anchor_map[dr, dc, filled[dr, dc]] = mi
+        filled[dr, dc] += 1
+    row2 = np.array([_row_two_line(n, m) for m in maps.tolist()], dtype=np.int64).reshape(-1, 2)
+    return OrbitTables(_orbit_attack(n, a), tri_cnt, tri_off, anchor_cnt, anchor_map, row2)
+
+
+def _row_two_line(n: int, m: Sequence[int]) -> tuple[int, int]:
+    """(family, k): the line that point map m sends to row 2, as x_r = k, x_c = k,
+    x_r - x_c = k or x_r + x_c = k (family 0..3; a map of the group keeps the four families)."""
+    a, b = m[0] % n, m[1] % n
+    for family, (fa, fb) in enumerate(((1, 0), (0, 1), (1, n - 1), (1, 1))):
+        u = a if fa else b
+        if math.gcd(u, n) == 1 and (u * fa % n, u * fb % n) == (a, b):
+            return family, 2 * pow(u, -1, n) % n
+    raise AssertionError(f"the point map {tuple(m)} does not keep the queen's lines")
+
+
+def torus_orbit_subtasks(n: int, what: str = "placements") -> list[Subtask]:
+    """One subtask per least-image start (0, 0), (1, a), (2, c2), (3, c3), (n-1, c_last): every
+    orbit's least image begins with exactly one of them. ``what``: ``placements`` (each orbit
+    adds its size) or a group of ``TORUS_GROUPS`` (each orbit adds its number of classes)."""
+    if n < 5:  # no room for the three first rows; the plain search (1 placement for n = 1)
+        return [Subtask(("torus-plain", n, what))]
+    tasks = []
+    for a in torus_orbits(n).offsets:
+        attack = _orbit_attack(n, a)
+        for c2 in _second_rows(n, a):
+            start = [(0, 0), (1, a), (2, c2)]
+            for c3 in _orbit_open(n, attack, start, 3):
+                for last in _orbit_open(n, attack, [*start, (3, c3)], n - 1):
+                    # (2, c2) - x swaps (0, 0) and (2, 2a) and keeps (1, a): it sends row n-1 to
+                    # row 3, so the least image has c3 <= 2a - c_last.
+                    if c2 == 2 * a % n and c3 > (2 * a - last) % n:
+                        continue
+                    tasks.append(Subtask(("torus", n, what, a, c2, c3, last)))
+    return tasks
 
 
 @functools.cache
@@ -273,34 +513,64 @@ def torus_attack_table(n: int) -> np.ndarray:
     return table
 
 
-_NO_MAPS = np.empty((0, 6), dtype=np.int64)
+#: Bumped when what a subtask spec means changes (checkpoints of other versions are refused).
+#: 2: torus subtasks are least-image starts of the orbit search (were prefixes of rows 0..2).
+PLAN_VERSION = 2
 
 
-def _count_work(spec: tuple[int, bool, Placement], limits: Limits) -> int:
-    n, torus, prefix = spec
+def torus_orbit_run(n: int, queens: Sequence[tuple[int, int]], flag: np.ndarray) -> tuple[np.ndarray, int]:
+    """Run :func:`torus_orbit_search` from the least-image start ``queens`` ((0, 0), (1, a),
+    (2, c2), ...): (``out``, steps), ``out[0]`` the orbit sizes, ``out[1 + l]`` the classes under
+    ``TORUS_LEVELS[l]``; steps is ``STOPPED`` when the flag was set."""
+    orbits = torus_orbits(n)
+    tables = orbit_tables(n, queens[1][1], queens[2][1])
+    out = np.zeros(1 + len(TORUS_LEVELS), dtype=np.int64)
+    steps = _kernels().torus_orbit_search(
+        n,
+        np.array(queens, dtype=np.int64).reshape(-1, 2),
+        tables.attack,
+        tables.tri_cnt,
+        tables.tri_off,
+        tables.anchor_cnt,
+        tables.anchor_map,
+        orbits.maps,
+        tables.row2,
+        orbits.levels,
+        orbits.index,
+        out,
+        flag,
+    )
+    return out, int(steps)
+
+
+def _count_work(spec: tuple[Any, ...], limits: Limits) -> int:
     kernels = _kernels()
-    p = np.array(prefix, dtype=np.int64)
-    if torus:
-        found = int(kernels.torus_search(n, p, torus_attack_table(n), _NO_MAPS, n >= 5, limits.flag)[0])
+    if spec[0] == "border":
+        _, n, starts = spec
+        table = np.array(starts, dtype=np.int64).reshape(-1, 5)
+        found = int(kernels.classic_border_count(n, table[:, :4].copy(), table[:, 4].copy(), limits.flag)[0])
+    elif spec[0] == "board":
+        _, n, prefix = spec
+        found = int(kernels.classic_count(n, np.array(prefix, dtype=np.int64), limits.flag))
+    elif spec[0] == "turn":
+        _, n, quarter = spec
+        found = int(kernels.classic_turn_count(n, quarter, limits.flag)[0])
+    elif spec[0] == "mirror":  # placements a reflection fixes: only the single queen of n = 1
+        found = 1 if spec[1] == 1 else 0
+    elif spec[0] == "torus-plain":  # n < 5: at most one placement (n = 1), a class of its own
+        n = spec[1]
+        nothing = np.empty(0, dtype=np.int64)
+        found = int(kernels.row_order_search(n, True, nothing, np.empty((0, n), dtype=np.int64), -1, limits.flag))
     else:
-        found = int(kernels.classic_count(n, p, limits.flag))
+        _, n, what, a, c2, c3, last = spec
+        out, steps = torus_orbit_run(n, [(0, 0), (1, a), (2, c2), (3, c3), (n - 1, last)], limits.flag)
+        found = kernels.STOPPED if steps == kernels.STOPPED else int(out[_OUTPUT[what]])
     if found == kernels.STOPPED:
         limits.raise_stop()
     return found
 
 
-def _classes_work(spec: tuple[int, bool, Placement, tuple[tuple[int, ...], ...]], limits: Limits) -> int:
-    n, torus, prefix, maps = spec
-    kernels = _kernels()
-    p = np.array(prefix, dtype=np.int64)
-    m = np.array(maps, dtype=np.int64).reshape(-1, 6)
-    if torus:
-        _, classes = kernels.torus_search(n, p, torus_attack_table(n), m, False, limits.flag)
-    else:
-        _, classes = kernels.count_least_images(n, False, p, m, limits.flag)
-    if classes == kernels.STOPPED:
-        limits.raise_stop()
-    return int(classes)
+_OUTPUT = {"placements": 0} | {group: 1 + level for level, group in enumerate(TORUS_LEVELS)}
 
 
 def count(problem: Problem, limits: Limits | None = None) -> int:
@@ -311,15 +581,8 @@ def count(problem: Problem, limits: Limits | None = None) -> int:
     if torus and polya_reason(n):
         return 0
     identity = PUZZLE.problem_identity(problem) if not torus else _hyperqueen_identity(problem)
-    if problem.group is None:
-        subtasks, unit = count_subtasks(n, torus)
-        tasks = [Subtask((n, torus, s.spec), s.weight) for s in subtasks]
-        return run_subtasks(_count_work, tasks, limits, identity=identity, unit=unit)
-    maps = tuple(map(tuple, problem.grid.group(problem.group).matrices().tolist()))
-    # Each class has exactly one least image; on a torus it has a queen on (0, 0).
-    base: list[tuple[Placement, int]] = [((0,), 1)] if torus else [((c,), 1) for c in range(n)]
-    tasks = [Subtask((n, torus, s.spec, maps), 1) for s in _split(n, base, 3, torus)]
-    return run_subtasks(_classes_work, tasks, limits, identity=identity)
+    subtasks, unit = count_subtasks(n, torus, problem.group or "placements")
+    return run_subtasks(_count_work, subtasks, limits, identity=identity, unit=unit)
 
 
 def _hyperqueen_identity(problem: Problem) -> Any:
