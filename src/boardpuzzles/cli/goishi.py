@@ -198,9 +198,11 @@ def convert(out_format: str, with_solution: bool, out_path: str | None, as_json:
     "generate",
     context_settings=command_settings(),
     epilog="""\b
-Makes a new puzzle with exactly one solution: a random legal walk, regrown from its first
-point of ambiguity until no other order exists (proven by the solver). The same --seed gives
-the same puzzle; without one, a seed is chosen and reported on stderr. SIZE is N or RxC.
+Makes a new puzzle with exactly one solution, proven by the counter and checked by the
+independent checker. --method grow (the default) starts from a small layout with one order and
+adds a stone at a time, keeping only layouts with one order; --method regrow (the old method)
+regrows a random legal walk from its first point of ambiguity. The same --seed (and method)
+gives the same puzzle; without one, a seed is chosen and reported on stderr. SIZE is N or RxC.
 
 \b
 Examples:
@@ -228,6 +230,9 @@ Exit codes:
     help="The format to write.",
 )
 @click.option("--solution", is_flag=True, help="Write the pick-up numbers too (numbers, pzprv3).")
+@click.option(
+    "--method", type=OneOf(list(gh.METHODS)), default="grow", show_default=True, help="How to generate (see above)."
+)
 @time_limit_option(default=60.0, what="Give up after S seconds.")
 @click.option("--output", "-o", "out_path", type=OUTPUT_PATH, metavar="PATH", help="Write to a file (default: stdout).")
 @json_option
@@ -238,6 +243,7 @@ def generate(
     seed: int | None,
     out_format: str,
     solution: bool,
+    method: str,
     time_limit: float,
     out_path: str | None,
     as_json: bool,
@@ -255,7 +261,7 @@ def generate(
     chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
     limits = Limits(time_limit)
     try:
-        made = limits.run(lambda: gh.generate(rows, cols, stones, seed=chosen, limits=limits))
+        made = limits.run(lambda: gh.generate(rows, cols, stones, seed=chosen, limits=limits, method=method))
     except gh.GenerationTimeout as err:
         note(f"gave up: {err}")
         raise CommandResult(EXIT_PARTIAL) from None
@@ -263,10 +269,13 @@ def generate(
         limits.close()
     if not gh.is_unique(made.puzzle) or not gh.check(made.puzzle, made.order):  # proven, not assumed
         raise RuntimeError("the generator returned a puzzle that is not unique")
+    if made.method == "grow":
+        how = f"{made.checks} layouts counted, {made.backtracks} dead ends"
+    else:
+        how = f"{made.regrowths} regrowth{'s' if made.regrowths != 1 else ''}"
     note(
-        f"seed {chosen}: unique {made.puzzle.describe()} after {made.regrowths} regrowth"
-        f"{'s' if made.regrowths != 1 else ''} and {made.restarts} restart{'s' if made.restarts != 1 else ''}"
-        f" in {made.seconds:.2f}s"
+        f"seed {chosen}: unique {made.puzzle.describe()} ({made.method}: {how}, "
+        f"{made.restarts} restart{'s' if made.restarts != 1 else ''}) in {made.seconds:.2f}s"
     )
     text = formats.write(made.puzzle, out_format, made.order if solution else None)
     if svg_path:

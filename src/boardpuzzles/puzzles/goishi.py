@@ -515,14 +515,19 @@ _PAIR = re.compile(
 class Generated:
     puzzle: Puzzle
     order: Order
-    regrowths: int  # walks regrown from a point of ambiguity
+    regrowths: int  # (regrow) walks regrown from a point of ambiguity
     restarts: int  # walks begun afresh
     seconds: float
+    method: str = "grow"
+    checks: int = 0  # (grow) grown layouts the counter judged
+    backtracks: int = 0  # (grow) dead ends backed out of
 
 
-#: How strongly a random walk favours steps over picked stones, and short steps.
+#: How strongly a random walk favours steps over picked stones, and short steps (``regrow``).
 JUMP_WEIGHT = 2.0
 DISTANCE_POWER = 1.0
+#: The generators ``generate`` knows (see its docstring).
+METHODS = ("grow", "regrow")
 
 
 class GenerationTimeout(Exception):
@@ -591,15 +596,193 @@ def first_ambiguity(puzzle: Puzzle, walk: Sequence[Cell], counter: Counter | Non
     return None
 
 
+#: The smallest layouts with exactly one order, one stone aside, have 7 stones (every layout of 2 to
+#: 6 stones has none or several: see docs/records.md). These are the 50 of 4x4 up to the 8
+#: symmetries (7 to 10 stones; 400 layouts in all), as 16-bit masks (bit 4 * row + col), each the
+#: least of its class: the grower starts from one of them, spread over the board.
+SEEDS = (
+    719, 764, 847, 1012, 3884, 3892, 4815, 4831, 4860, 5017, 5021, 5081, 5085, 5529, 5531, 5561, 5563,
+    6041, 6043, 6451, 6485, 6487, 6517, 6519, 6997, 6999, 7215, 7410, 7471, 7475, 7541, 7543, 7666,
+    7980, 8021, 8023, 8130, 8444, 8655, 8671, 8700, 8956, 9130, 9134, 9194, 9198, 11295, 12060,
+    13455, 14415,
+)  # fmt: skip
+SEED_SIDE = 4
+#: The kinds of the grower's options: a new first stone, a new last stone, a step split in two;
+#: each with no later step passing over the new stone, or with some (jumps).
+GROW_KINDS = ("first", "first, jumped", "last", "last, jumped", "split", "split, jumped")
+#: An option's weight: 1, plus GROW_JUMP for each later step that passes over the new stone;
+#: times GROW_MIDDLE for a split. (Measured on 19x19 with 60 stones: late in a long walk, new first
+#: stones almost never stay unique while about one split in ten does; but favouring splits, or
+#: learning each kind's success rate as the walk grows, made the generator no faster.)
+GROW_JUMP = 16.0
+GROW_MIDDLE = 0.1
+#: Dead ends a grown walk may back out of (by 1 to GROW_BACK stones) before it is begun afresh.
+GROW_PATIENCE = 60
+GROW_BACK = 3
+#: Options of one walk tried before it counts as a dead end (the rest stay for a later visit).
+GROW_TRIES = 30
+#: Steps of the counter's search after which a grown layout is passed over, unjudged: most proofs
+#: of uniqueness take a few hundred, while finding a second order can take a hundred thousand.
+GROW_STEPS = 20_000
+#: 64-bit words 1 << i as int64, for the kernels.
+_BITS = np.array([_signed(1 << i) for i in range(MAX_STONES)], dtype=np.int64)
+
+
+def _is_unique_layout(rows: int, cols: int, cells: Sequence[Cell], limits: Limits, max_steps: int = 0) -> bool:
+    """Whether the stones at ``cells`` have exactly one order (the counter's proof, cap 2); False
+    too when the proof would take more than ``max_steps`` steps of the search (0: no limit)."""
+    found = np.array(sorted(cells), dtype=np.int64)
+    kernels = _kernels()
+    total = kernels.count_layout(rows, cols, found, _BITS[: len(found)], 2, MAX_MEMO_SLOTS, limits.flag, max_steps)
+    if total == kernels.STOPPED:
+        limits.raise_stop()
+    return bool(total == 1)
+
+
+def _turned(row: int, col: int, side: int, symmetry: int) -> tuple[int, int]:
+    """(row, col) of a side x side square under one of its 8 symmetries (0 is the identity)."""
+    for _ in range(symmetry & 3):
+        row, col = col, side - 1 - row
+    return (row, side - 1 - col) if symmetry & 4 else (row, col)
+
+
+def _seed_walk(rows: int, cols: int, stones: int, rng: random.Random) -> list[Cell]:
+    """One of the SEEDS, turned at random, on 4 random rows and 4 random columns of the board
+    (spreading a layout over more rows and columns keeps its orders: only the order of the
+    lines matters), with its order."""
+    mask = rng.choice([m for m in SEEDS if m.bit_count() <= stones])
+    symmetry = rng.randrange(8)
+    rows_used = sorted(rng.sample(range(rows), SEED_SIDE))
+    cols_used = sorted(rng.sample(range(cols), SEED_SIDE))
+    cells = []
+    for bit in range(SEED_SIDE * SEED_SIDE):
+        if mask >> bit & 1:
+            r, c = _turned(*divmod(bit, SEED_SIDE), SEED_SIDE, symmetry)
+            cells.append(rows_used[r] * cols + cols_used[c])
+    order = solve(Puzzle(rows, cols, tuple(cells)))
+    if order is None:  # pragma: no cover - every seed is tested
+        raise RuntimeError("a seed layout has no order")
+    return list(order)
+
+
+def _growth_options(rows: int, cols: int, walk: Sequence[Cell]) -> list[tuple[int, Cell, float, int]]:
+    """Every way to add one stone to ``walk`` (two stones or more) that keeps it legal, as
+    (position in the walk, point, weight, kind): the kind is one of GROW_KINDS, the weight
+    GROW_JUMP times the number of later steps that pass over the new stone, plus 1:
+
+    * before the first stone, on one of its rays other than the way the walk leaves it, up to the
+      nearest stone (the new stone is picked first, so it blocks nothing; later steps that pass
+      over its point jump over it);
+    * after the last stone, on one of its rays other than straight back, on a point no step
+      passes over (it stays on the board to the end);
+    * inside a step, on a point no earlier step passes over: the step is split in two, straight on.
+    """
+    grid = Grid.shared(rows, cols)
+    stones = set(walk)
+    first_crossing: dict[Cell, int] = {}
+    crossings: dict[Cell, int] = {}
+    inside = [_between(grid, a, b) for a, b in itertools.pairwise(walk)]
+    for step, points in enumerate(inside):
+        for x in points:
+            first_crossing.setdefault(x, step)
+            crossings[x] = crossings.get(x, 0) + 1
+    options: list[tuple[int, Cell, float, int]] = []
+    leaves = _direction(grid, walk[0], walk[1])
+    for d, direction in enumerate(DIRECTIONS):
+        if d == leaves:
+            continue
+        for p in grid.ray(walk[0], direction):
+            if p in stones:
+                break
+            jumps = crossings.get(p, 0)
+            options.append((0, p, 1 + GROW_JUMP * jumps, 0 + (jumps > 0)))
+    came = _direction(grid, walk[-2], walk[-1])
+    for d, direction in enumerate(DIRECTIONS):
+        if d == came ^ 2:
+            continue
+        jumped = 0
+        for q in grid.ray(walk[-1], direction):
+            if q in stones:
+                jumped += 1
+            elif q not in first_crossing:
+                options.append((len(walk), q, 1 + GROW_JUMP * jumped, 2 + (jumped > 0)))
+    for step, points in enumerate(inside):
+        for x in points:
+            if x not in stones and first_crossing[x] == step:
+                jumps = crossings[x] - 1
+                options.append((step + 1, x, GROW_MIDDLE * (1 + GROW_JUMP * jumps), 4 + (jumps > 0)))
+    return options
+
+
+@dataclass
+class _Tally:
+    checks: int = 0
+    backtracks: int = 0
+    restarts: int = 0
+    regrowths: int = 0
+
+
+def _grow(rows: int, cols: int, stones: int, rng: random.Random, limits: Limits, tally: _Tally) -> list[Cell] | None:
+    """A walk of ``stones`` stones that is the only order of its stones, or None (give up and
+    begin afresh). It starts from a seed with exactly one order and adds one stone at a time,
+    keeping only layouts the counter proves unique: the options of each walk are tried in a
+    random order weighted by :func:`_growth_options`; when none of the next GROW_TRIES is unique
+    (a dead end), the walk backs out of the last 1 to GROW_BACK stones and tries the next options
+    there."""
+    levels: list[tuple[list[Cell], Iterator[tuple[int, Cell, float, int]] | None]] = [
+        (_seed_walk(rows, cols, stones, rng), None)
+    ]
+    dead_ends = 0
+    while True:
+        walk, pending = levels[-1]
+        if len(walk) == stones:
+            return walk
+        if pending is None:
+            options = _growth_options(rows, cols, walk)
+            keys = [rng.random() ** (1 / weight) for _, _, weight, _ in options]  # Efraimidis-Spirakis
+            pending = iter([options[i] for i in sorted(range(len(options)), key=keys.__getitem__, reverse=True)])
+            levels[-1] = (walk, pending)
+        grown = None
+        for tries, (position, point, _, _) in enumerate(pending):
+            if tries == GROW_TRIES:
+                break
+            limits.check()
+            candidate = walk[:position] + [point] + walk[position:]
+            tally.checks += 1
+            if _is_unique_layout(rows, cols, candidate, limits, GROW_STEPS):
+                grown = candidate
+                break
+        if grown is not None:
+            levels.append((grown, None))
+            continue
+        dead_ends += 1
+        tally.backtracks += 1
+        if dead_ends > GROW_PATIENCE or len(levels) == 1:
+            return None
+        del levels[len(levels) - rng.randint(1, min(GROW_BACK, len(levels) - 1)) :]
+
+
 def generate(
-    rows: int, cols: int, stones: int, *, seed: int | None = None, limits: Limits | None = None, patience: int = 60
+    rows: int,
+    cols: int,
+    stones: int,
+    *,
+    seed: int | None = None,
+    limits: Limits | None = None,
+    patience: int = 60,
+    method: str = "grow",
 ) -> Generated:
-    """A new puzzle with exactly one order: a random legal walk of ``stones`` stones, regrown
-    from its first point of ambiguity (the walk is kept up to the stone where another choice
-    would also succeed, and a new random tail is grown from there). A regrown walk is kept when
-    its first ambiguity comes no earlier; after ``patience`` regrowths without progress a fresh
-    walk is begun. Same seed, same puzzle. At the limits' time limit it raises
-    :class:`GenerationTimeout` (with a hint), on Ctrl-C :class:`Interrupted`."""
+    """A new puzzle with exactly one order. Same seed (and method), same puzzle. At the limits'
+    time limit it raises :class:`GenerationTimeout` (with a hint), on Ctrl-C :class:`Interrupted`.
+
+    ``grow`` (the default) starts from a small layout with exactly one order (one of SEEDS) and
+    adds a stone at a time where the walk stays legal (before its first stone, after its last, or
+    inside a step), keeping only layouts the counter proves unique, backing out of dead ends.
+    Boards narrower than 4 points, and 2 to 6 stones, fall back to ``regrow``: a random legal
+    walk, regrown from its first point of ambiguity (the walk is kept up to the stone where another
+    choice would also succeed, and a new random tail is grown from there). A regrown walk is kept
+    when its first ambiguity comes no earlier; after ``patience`` regrowths without progress a fresh
+    walk is begun."""
     limits = limits if limits is not None else Limits()
     for what, value in (("rows", rows), ("columns", cols), ("stones", stones)):
         if isinstance(value, int) and abs(value) > 10**9:  # before any message prints a huge number
@@ -616,40 +799,63 @@ def generate(
         check_seed(seed)  # random.Random would take -1 as 1, and any object by its hash
     if isinstance(patience, bool) or not isinstance(patience, int) or patience < 1:
         raise BoardPuzzlesError(f"patience must be a whole number >= 1, got {excerpt(patience)}")
+    if method not in METHODS:
+        raise BoardPuzzlesError(f"the method must be one of {', '.join(METHODS)}, got {excerpt(method)}")
     rng = random.Random(seed)
     started = time.perf_counter()
-    regrowths = restarts = 0
+    tally = _Tally()
+    growing = method == "grow" and min(rows, cols) >= SEED_SIDE and stones >= min(m.bit_count() for m in SEEDS)
+    try:
+        while True:
+            limits.check()
+            if growing:
+                walk = _grow(rows, cols, stones, rng, limits, tally)
+            else:
+                walk = _regrow(rows, cols, stones, rng, limits, tally, patience)
+            if walk is not None:
+                return Generated(
+                    Puzzle(rows, cols, tuple(walk)),
+                    tuple(walk),
+                    tally.regrowths,
+                    tally.restarts,
+                    time.perf_counter() - started,
+                    "grow" if growing else "regrow",
+                    tally.checks,
+                    tally.backtracks,
+                )
+            tally.restarts += 1
+    except TimeLimitReached:
+        raise _gave_up(rows, cols, stones, limits.time_limit or 0.0) from None
+
+
+def _regrow(
+    rows: int, cols: int, stones: int, rng: random.Random, limits: Limits, tally: _Tally, patience: int
+) -> list[Cell] | None:
+    """One walk of the ``regrow`` method (see :func:`generate`), or None to begin afresh."""
 
     def ambiguity(walk: list[Cell]) -> int | None:
         puzzle = Puzzle(rows, cols, tuple(walk))
         return first_ambiguity(puzzle, walk, Counter(puzzle, 1, limits))
 
-    try:
-        while True:
-            limits.check()
-            walk = _random_walk(rows, cols, stones, rng, [])
-            if walk is not None:
-                point = ambiguity(walk)
-                stuck = 0
-                while point is not None and stuck < patience:
-                    limits.check()
-                    grown = _random_walk(rows, cols, stones, rng, walk[: max(1, point)])
-                    regrowths += 1
-                    if grown is None:
-                        stuck += 1
-                        continue
-                    new_point = ambiguity(grown)
-                    if new_point is None or new_point >= point:
-                        stuck = 0 if new_point is None or new_point > point else stuck + 1
-                        walk, point = grown, new_point
-                    else:
-                        stuck += 1
-                if point is None:
-                    puzzle = Puzzle(rows, cols, tuple(walk))
-                    return Generated(puzzle, tuple(walk), regrowths, restarts, time.perf_counter() - started)
-            restarts += 1
-    except TimeLimitReached:
-        raise _gave_up(rows, cols, stones, limits.time_limit or 0.0) from None
+    walk = _random_walk(rows, cols, stones, rng, [])
+    if walk is None:
+        return None
+    point = ambiguity(walk)
+    stuck = 0
+    while point is not None and stuck < patience:
+        limits.check()
+        grown = _random_walk(rows, cols, stones, rng, walk[: max(1, point)])
+        tally.regrowths += 1
+        if grown is None:
+            stuck += 1
+            continue
+        new_point = ambiguity(grown)
+        if new_point is None or new_point >= point:
+            stuck = 0 if new_point is None or new_point > point else stuck + 1
+            walk, point = grown, new_point
+        else:
+            stuck += 1
+    return walk if point is None else None
 
 
 def _gave_up(rows: int, cols: int, stones: int, time_limit: float) -> GenerationTimeout:
