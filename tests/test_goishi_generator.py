@@ -3,6 +3,7 @@ the ``grow`` and ``regrow`` methods (every puzzle proven unique and checked inde
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -14,7 +15,7 @@ from boardpuzzles.cli import _run
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import goishi as gh
-from tests.reference import goishi_orders
+from tests.reference import _goishi_next, goishi_orders
 
 
 def _cells_to_coords(cols: int, cells) -> set[tuple[int, int]]:
@@ -141,3 +142,92 @@ def test_cli_generate_with_each_method(capsys, method):
 def test_cli_generate_refuses_an_unknown_method(capsys):
     code, _, err = _cli(capsys, "goishi", "generate", "9x9", "--stones", "14", "--method", "magic")
     assert code == 2 and "magic" in err
+
+
+# ---------------------------------------------------------------- hints and ratings
+def _plain_doomed(rows, cols, on_board, cur) -> bool:
+    """A stone left that sees no stone (nor ``cur``) along any line, or two seeing some along one."""
+    seen = set(on_board) | {cur}
+    enders = 0
+    for s in on_board:
+        dirs = sum(
+            1
+            for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
+            if any((s[0] + k * dr, s[1] + k * dc) in seen for k in range(1, max(rows, cols)))
+        )
+        if dirs == 0:
+            return True
+        enders += dirs == 1
+    return enders >= 2
+
+
+def _plain_depth(rows, cols, on_board, cur, came) -> int:
+    """The most pick-ups a line makes from here before it stops or is doomed (plain, no memo)."""
+    if _plain_doomed(rows, cols, on_board, cur):
+        return 0
+    best = 0
+    for step in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+        if came is not None and step == (-came[0], -came[1]):
+            continue
+        nxt = _goishi_next(rows, cols, on_board, cur, step)
+        if nxt is not None:
+            best = max(best, 1 + _plain_depth(rows, cols, on_board - {nxt}, nxt, step))
+    return best
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), side=st.integers(5, 7), stones=st.integers(8, 11))
+def test_hints_follow_the_only_order_and_refute_the_rest_as_deep_as_the_plain_search(seed, side, stones):
+    made = gh.generate(side, side, stones, seed=seed, limits=Limits(30))
+    puzzle, order = made.puzzle, made.order
+    coords = _cells_to_coords(side, puzzle.stones)
+    (only,) = goishi_orders(side, side, coords)
+    for k in range(stones):
+        found = gh.hint(puzzle, order[:k])
+        assert found.forced and found.right == (order[k],)
+        assert {c for c, _ in found.wrong} | {order[k]} == {c for c, _ in gh.legal_moves(puzzle, order[:k])}
+        on_board = coords - _cells_to_coords(side, order[:k])
+        for cell, depth in found.wrong:
+            at = divmod(cell, side)
+            came = None
+            if k:
+                here = divmod(order[k - 1], side)
+                came = ((at[0] > here[0]) - (at[0] < here[0]), (at[1] > here[1]) - (at[1] < here[1]))
+            assert not only[: k + 1] == tuple(_cells_to_coords(side, [c]).pop() for c in (*order[:k], cell))
+            expected = 1 + _plain_depth(side, side, on_board - {at}, at, came)
+            assert depth == (expected if expected <= gh.LOOKAHEAD_CAP else None)
+    rating = gh.rate(puzzle)
+    assert rating.choices == sum(len(gh.legal_moves(puzzle, order[:k])) > 1 for k in range(stones))
+    assert len(rating.steps) == stones and (rating.steps[0] is None or rating.steps[0] >= 1)
+
+
+def test_a_hint_after_a_wrong_start_says_nothing_leads_on():
+    made = gh.generate(7, 7, 10, seed=3, limits=Limits(30))
+    wrong = gh.hint(made.puzzle).wrong[0][0]
+    found = gh.hint(made.puzzle, (wrong,))
+    assert found.right == () and "lead nowhere" in gh.hint_text(made.puzzle, found)
+
+
+def test_a_puzzle_with_several_orders_has_no_rating_and_no_forced_start():
+    puzzle = gh.Puzzle.from_rows(["OO", ".."])
+    assert not gh.hint(puzzle).forced and "no forced move" in gh.hint_text(puzzle, gh.hint(puzzle))
+    with pytest.raises(BoardPuzzlesError, match="exactly one order"):
+        gh.rate(puzzle)
+
+
+def test_cli_hint_names_the_forced_pick_ups_and_rates(capsys, tmp_path):
+    made = gh.generate(8, 8, 14, seed=5, limits=Limits(30))
+    path = tmp_path / "p.txt"
+    path.write_text(str(made.puzzle) + "\n")
+    name = made.puzzle.name
+    code, out, _ = _cli(capsys, "goishi", "hint", str(path))
+    assert code == 0 and out.startswith(f"start at {name(made.order[0])}:")
+    prefix = " ".join(name(c) for c in made.order[:3])
+    code, out, _ = _cli(capsys, "goishi", "hint", str(path), "--order", prefix, "--rate", "--json")
+    document = json.loads(out)
+    assert code == 0 and document["right"] == [name(made.order[3])] and document["forced"]
+    assert document["rating"]["choices"] == gh.rate(made.puzzle).choices
+    code, _, err = _cli(
+        capsys, "goishi", "hint", str(path), "--order", f"{name(made.order[1])} {name(made.order[0])} a1"
+    )
+    assert code == 2 and "illegal" in err and "\n" not in err.strip()

@@ -1,4 +1,4 @@
-"""`boardpuzzles goishi animate | convert | generate`: the commands of Goishi Hiroi's own (solve,
+"""`boardpuzzles goishi animate | convert | generate | hint`: the commands of Goishi Hiroi's own (solve,
 count and check come from the protocol, see :mod:`boardpuzzles.cli.commands`)."""
 
 from __future__ import annotations
@@ -299,6 +299,65 @@ def generate(
     )
 
 
+@click.command(
+    "hint",
+    context_settings=command_settings(),
+    epilog=f"""\b
+Names the next forced pick-up and why: which legal move leads on to a complete order (the
+counter decides) and, for every other legal move, within how many pick-ups all its lines die
+(a line dies where no move is left, or where a stone left can no longer be reached). --order
+gives the pick-ups made so far (none: the hint names the start stone). --rate also prints the
+puzzle's difficulty: the steps with a real choice and the deepest look-ahead a wrong move needs.
+
+\b
+Examples:
+  boardpuzzles {NAME} hint puzzle.txt
+  boardpuzzles {NAME} hint puzzle.txt --order "a1 a3 c3"
+  boardpuzzles {NAME} hint puzzle.txt --rate --json
+
+{FORMATS_HELP}
+
+{EXIT_CODES_HELP}""",
+)
+@problem_options(gh.PUZZLE.params)
+@click.option("--order", "order_text", metavar="ORDER", help="The pick-ups made so far (square names).")
+@click.option("--rate", "with_rating", is_flag=True, help="Also rate the puzzle (it must have exactly one order).")
+@time_limit_option()
+@json_option
+def hint(order_text: str | None, with_rating: bool, time_limit: float | None, as_json: bool, **kwargs: Any) -> None:
+    """Name the next forced pick-up and why."""
+    puzzle = _document(kwargs).puzzle
+    prefix: gh.Order = ()
+    if order_text is not None and order_text.strip():
+        prefix = gh.read_order(puzzle, answer_text(order_text, literal=True))
+    limits = Limits(time_limit)
+    try:
+        found = limits.run(gh.hint, puzzle, prefix, limits)
+        rating = limits.run(gh.rate, puzzle, limits) if with_rating else None
+    finally:
+        limits.close()
+    text = gh.hint_text(puzzle, found)
+    if as_json:
+        document: dict[str, Any] = {
+            "puzzle": NAME,
+            "problem": gh.PUZZLE.problem_identity(puzzle)["problem"],
+            "after": [puzzle.name(c) for c in prefix],
+            "forced": found.forced,
+            "right": [puzzle.name(c) for c in found.right],
+            "wrong": [{"stone": puzzle.name(c), "depth": d} for c, d in found.wrong],
+            "text": text,
+        }
+        if rating is not None:
+            document["rating"] = {"choices": rating.choices, "depth": rating.depth, "steps": list(rating.steps)}
+        click.echo(json.dumps(document))
+    else:
+        click.echo(text)
+        if rating is not None:
+            click.echo(f"rating: {rating.describe()}")
+    if not found.right:
+        raise CommandResult(EXIT_NEGATIVE)
+
+
 def _emit_text(text: str, out_path: str | None, as_json: bool, extra: dict[str, Any]) -> None:
     if out_path:
         write_file_atomically(out_path, text + "\n")
@@ -309,4 +368,4 @@ def _emit_text(text: str, out_path: str | None, as_json: bool, extra: dict[str, 
         click.echo(text)
 
 
-COMMANDS = [animate, convert, generate]
+COMMANDS = [animate, convert, generate, hint]
