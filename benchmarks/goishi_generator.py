@@ -64,7 +64,9 @@ def main() -> None:
             print(f"{label:>14} {method:>7} {made:>3}/{len(got):<3} {medians[method]:>9.2f} {shown}")
         goal = GOALS.get((side, stones))
         ratio = medians["regrow"] / medians["grow"]
-        print(f"{'':>14} regrow/grow median ratio {ratio:.1f}" + (f" (goal for grow: under {goal:g} s)" if goal else ""))
+        print(
+            f"{'':>14} regrow/grow median ratio {ratio:.1f}" + (f" (goal for grow: under {goal:g} s)" if goal else "")
+        )
 
 
 if __name__ == "__main__":
