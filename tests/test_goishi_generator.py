@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from boardpuzzles.cli import _run
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.limits import Limits
+from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles import goishi as gh
 from tests.reference import _goishi_next, goishi_orders
 
@@ -231,3 +231,48 @@ def test_cli_hint_names_the_forced_pick_ups_and_rates(capsys, tmp_path):
         capsys, "goishi", "hint", str(path), "--order", f"{name(made.order[1])} {name(made.order[0])} a1"
     )
     assert code == 2 and "illegal" in err and "\n" not in err.strip()
+
+
+# ---------------------------------------------------------------- layouts with exactly one order
+def _plain_unique_layouts(n: int, max_stones: int) -> tuple[list[int], list[int]]:
+    """By plain search (tests/reference.py): layouts of the n x n board with at most ``max_stones``
+    stones and exactly one order, by size, in total and one per class of the 8 symmetries."""
+    by_size, classes = [0] * (n * n + 1), [0] * (n * n + 1)
+    for mask in range(1, 1 << (n * n)):
+        if mask.bit_count() > max_stones:
+            continue
+        stones = {divmod(p, n) for p in range(n * n) if mask >> p & 1}
+        if len(goishi_orders(n, n, stones)) != 1:
+            continue
+        by_size[len(stones)] += 1
+        images = [sum(1 << int(gh.square_images(n)[t, p]) for p in range(n * n) if mask >> p & 1) for t in range(8)]
+        classes[len(stones)] += min(images) == mask
+    return by_size, classes
+
+
+@pytest.mark.nojit
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_unique_layout_counts_match_the_plain_search(n):
+    found = gh.unique_layout_counts(n)
+    by_size, classes = _plain_unique_layouts(n, n * n)
+    assert list(found.by_size) == by_size and list(found.classes_by_size) == classes
+
+
+def test_unique_layouts_of_4x4_single_stones_and_the_seeds():
+    found = gh.unique_layout_counts(4)
+    by_size, classes = _plain_unique_layouts(4, 6)  # the plain search up to 6 stones (14893 layouts)
+    assert list(found.by_size[:7]) == by_size[:7] == [0, 16, 0, 0, 0, 0, 0]
+    assert list(found.classes_by_size[:7]) == classes[:7]
+    # Every class of 7 stones or more is a seed (each checked above by the plain search), and
+    # no seed is missing.
+    assert found.classes - found.classes_by_size[1] == len(gh.SEEDS)
+    for k in range(7, 17):
+        assert found.classes_by_size[k] == sum(m.bit_count() == k for m in gh.SEEDS)
+    assert (found.total, found.classes) == (416, 53)
+
+
+def test_unique_layout_counts_refuse_a_bad_side_and_stop_at_the_time_limit():
+    with pytest.raises(BoardPuzzlesError, match="side must be"):
+        gh.unique_layout_counts(8)
+    with pytest.raises(TimeLimitReached):
+        gh.unique_layout_counts(6, Limits(0.05))

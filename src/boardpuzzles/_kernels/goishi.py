@@ -331,3 +331,59 @@ def count_layout(rows, cols, cells, bit, cap, max_slots, flag, max_steps):
     used = np.zeros(1, dtype=np.int64)
     total, keys, aux, vals = _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, max_steps)
     return total
+
+
+# ------------------------------------------------------------------ every layout of a square
+@jit
+def unique_layouts(n, lo, hi, images, bit, by_size, classes_by_size, flag):
+    """Add up the layouts of the n x n board with exactly one order among the masks ``lo`` to
+    ``hi - 1`` (bit ``n * row + col`` a stone): ``by_size[k]`` counts those of ``k`` stones,
+    ``classes_by_size[k]`` those that are the least of their images (``images[t, p]``: where
+    symmetry ``t`` sends point ``p``), one per class of the 8 symmetries. Returns the next mask
+    to look at (``hi`` when done; less when the stop flag was set)."""
+    points = n * n
+    cells = np.empty(points, dtype=np.int64)
+    keys = np.zeros(MIN_SLOTS, dtype=np.int64)
+    aux = np.zeros(MIN_SLOTS, dtype=np.int64)
+    vals = np.zeros(MIN_SLOTS, dtype=np.int64)
+    used = np.zeros(1, dtype=np.int64)
+    for mask in range(lo, hi):
+        if ((mask - lo) & CHECK_MASK) == 0 and flag[0] != 0:
+            return mask
+        k = 0
+        for p in range(points):
+            if (mask >> p) & 1:
+                cells[k] = p
+                k += 1
+        if k == 0:
+            continue
+        ray = layout_rays(n, n, cells[:k], bit)
+        full = 0
+        for i in range(k):
+            full |= bit[i]
+        roots = np.empty((k, 3), dtype=np.int64)
+        for i in range(k):
+            roots[i, 0] = full ^ bit[i]
+            roots[i, 1] = i
+            roots[i, 2] = NONE
+        if used[0] > 0:
+            aux[:] = 0
+            used[0] = 0
+        total, keys, aux, vals = _count(ray, bit, roots, 2, keys, aux, vals, used, MIN_SLOTS, flag, 0)
+        if total == STOPPED:
+            return mask
+        if total != 1:
+            continue
+        by_size[k] += 1
+        least = True
+        for t in range(1, images.shape[0]):
+            image = 0
+            for p in range(points):
+                if (mask >> p) & 1:
+                    image |= 1 << images[t, p]
+            if image < mask:
+                least = False
+                break
+        if least:
+            classes_by_size[k] += 1
+    return hi

@@ -872,6 +872,65 @@ def _gave_up(rows: int, cols: int, stones: int, time_limit: float) -> Generation
     return GenerationTimeout(f"no unique {rows}x{cols} puzzle with {stones} stones found in {time_limit:g} s; {hint}")
 
 
+# ---------------------------------------------------------------- layouts with one order
+#: The largest square :func:`unique_layout_counts` takes (a 64-bit word holds its points).
+MAX_LAYOUT_SIDE = 7
+#: Layouts each kernel call looks at (then the time limit and Ctrl-C are looked at too).
+LAYOUT_CHUNK = 1 << 18
+
+
+@dataclass(frozen=True)
+class LayoutCounts:
+    """How many layouts of stones on an n x n board have exactly one pick-up order, by number of
+    stones: ``by_size[k]`` in all, ``classes_by_size[k]`` up to the 8 symmetries of the square.
+    The empty board is not counted; one stone is (its order is itself)."""
+
+    n: int
+    by_size: tuple[int, ...]
+    classes_by_size: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_size)
+
+    @property
+    def classes(self) -> int:
+        return sum(self.classes_by_size)
+
+
+def square_images(n: int) -> np.ndarray:
+    """``images[t, p]``: where symmetry ``t`` (0 the identity; see ``_turned``) sends point ``p``
+    of the n x n board (``p = n * row + col``)."""
+    images = np.zeros((8, n * n), dtype=np.int64)
+    for t in range(8):
+        for p in range(n * n):
+            r, c = _turned(*divmod(p, n), n, t)
+            images[t, p] = r * n + c
+    return images
+
+
+def unique_layout_counts(n: int, limits: Limits | None = None, *, masks: int | None = None) -> LayoutCounts:
+    """Every one of the 2^(n*n) layouts of the n x n board, each counted by the kernel (cap 2):
+    see :class:`LayoutCounts`. ``masks`` looks at only the first that many (for estimates)."""
+    limits = limits if limits is not None else Limits()
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_LAYOUT_SIDE:
+        raise SizeError(f"the side must be a whole number from 1 to {MAX_LAYOUT_SIDE}, got {excerpt(n)}")
+    kernels = _kernels()
+    images = square_images(n)
+    by_size = np.zeros(n * n + 1, dtype=np.int64)
+    classes = np.zeros(n * n + 1, dtype=np.int64)
+    end = 1 << (n * n) if masks is None else min(masks, 1 << (n * n))
+    lo = 0
+    while lo < end:
+        limits.check()
+        hi = min(end, lo + LAYOUT_CHUNK)
+        reached = kernels.unique_layouts(n, lo, hi, images, _BITS, by_size, classes, limits.flag)
+        if reached < hi:
+            limits.raise_stop()
+        lo = hi
+    return LayoutCounts(n, tuple(by_size.tolist()), tuple(classes.tolist()))
+
+
 # ---------------------------------------------------------------- hints and difficulty
 #: How far the look-ahead goes when it measures how deep a wrong move must be followed: a wrong
 #: move whose lines all die within this many pick-ups gets its depth, a deeper one ``None``. A
