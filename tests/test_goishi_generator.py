@@ -276,3 +276,13 @@ def test_unique_layout_counts_refuse_a_bad_side_and_stop_at_the_time_limit():
         gh.unique_layout_counts(8)
     with pytest.raises(TimeLimitReached):
         gh.unique_layout_counts(6, Limits(0.05))
+
+
+def test_a_hint_on_a_puzzle_without_an_order_says_every_start_fails(capsys, tmp_path):
+    puzzle = gh.Puzzle.from_rows(["O.", ".O"])  # two stones on no common line
+    assert gh.count(puzzle) == 0
+    found = gh.hint(puzzle)
+    assert found.right == () and gh.hint_text(puzzle, found) == "no order picks up every stone: every start fails"
+    path = tmp_path / "p.txt"
+    path.write_text(str(puzzle) + "\n")
+    assert _cli(capsys, "goishi", "hint", str(path))[0] == 1

@@ -972,6 +972,8 @@ def hint_text(puzzle: Puzzle, found: Hint) -> str:
     """One line: the next forced pick-up and why (how soon every other legal move fails)."""
     name = puzzle.name
     verb = "start at" if not found.prefix else "pick up"
+    if not found.right and not found.prefix:
+        return "no order picks up every stone: every start fails"
     if not found.right:
         return "no order goes on from here: the pick-ups so far lead nowhere"
     if not found.forced:
