@@ -102,13 +102,37 @@ def test_grow_makes_a_unique_15x15_with_40_stones():
     assert gh.check(made.puzzle, made.order) and gh.count(made.puzzle) == 1
 
 
+def test_join_makes_a_unique_19x19_with_60_stones_crossing_once():
+    made = gh.generate(19, 19, 60, seed=4, limits=Limits(120))
+    assert made.method == "join" and made.puzzle.size == 60
+    assert gh.check(made.puzzle, made.order) and gh.count(made.puzzle) == 1
+    (_, _, stones_a), _ = gh._halves(19, 19, 60)
+    a, b = made.order[:stones_a], made.order[stones_a:]
+    lines = lambda cells: {("r", c // 19) for c in cells} | {("c", c % 19) for c in cells}  # noqa: E731
+    assert lines(a) & lines(b) == {("r", b[0] // 19)}  # the halves share one row, where they meet
+    assert a[-1] // 19 == b[0] // 19 and sum(c // 19 == b[0] // 19 for c in b) == 1
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), side=st.integers(8, 11))
+def test_join_on_small_boards_is_unique_by_the_plain_reference_too(seed, side):
+    made = gh.generate(side, side, 16, seed=seed, limits=Limits(30), method="join")
+    assert made.method == "join" and gh.check(made.puzzle, made.order)
+    assert len(goishi_orders(side, side, _cells_to_coords(side, made.puzzle.stones))) == 1
+
+
+def test_auto_grows_below_join_from_and_join_needs_room():
+    assert gh.generate(12, 12, 20, seed=1).method == "grow"
+    assert not gh._join_fits(7, 7, 16) and gh.generate(7, 7, 16, seed=1, method="join").method == "grow"
+
+
 def test_small_boards_and_few_stones_fall_back_to_regrow():
     made = gh.generate(3, 6, 8, seed=1, limits=Limits(30))
     assert made.method == "regrow" and gh.is_unique(made.puzzle)
 
 
 def test_an_unknown_method_is_refused_in_one_line():
-    with pytest.raises(BoardPuzzlesError, match="method must be one of grow, regrow"):
+    with pytest.raises(BoardPuzzlesError, match="method must be one of auto, grow, join, regrow"):
         gh.generate(8, 8, 12, seed=1, method="magic")
 
 
@@ -133,10 +157,11 @@ def _cli(capsys, *args):
 
 @pytest.mark.parametrize("method", gh.METHODS)
 def test_cli_generate_with_each_method(capsys, method):
-    code, out, err = _cli(capsys, "goishi", "generate", "9x9", "--stones", "14", "--seed", "2", "--method", method)
-    assert code == 0 and f"({method}:" in err
+    code, out, err = _cli(capsys, "goishi", "generate", "9x9", "--stones", "16", "--seed", "2", "--method", method)
+    ran = gh.generate(9, 9, 16, seed=2, method=method).method
+    assert code == 0 and f"({ran}:" in err and (ran == method or method == "auto")
     puzzle = gh.Puzzle.parse(out)
-    assert puzzle.size == 14 and gh.count(puzzle) == 1
+    assert puzzle.size == 16 and gh.count(puzzle) == 1
 
 
 def test_cli_generate_refuses_an_unknown_method(capsys):

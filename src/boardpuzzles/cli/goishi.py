@@ -199,10 +199,12 @@ def convert(out_format: str, with_solution: bool, out_path: str | None, as_json:
     context_settings=command_settings(),
     epilog="""\b
 Makes a new puzzle with exactly one solution, proven by the counter and checked by the
-independent checker. --method grow (the default) starts from a small layout with one order and
-adds a stone at a time, keeping only layouts with one order; --method regrow (the old method)
-regrows a random legal walk from its first point of ambiguity. The same --seed (and method)
-gives the same puzzle; without one, a seed is chosen and reported on stderr. SIZE is N or RxC.
+independent checker. --method grow starts from a small layout with one order and adds a stone
+at a time, keeping only layouts with one order; join grows two halves on disjoint lines and
+joins them at one stone; auto (the default) joins from 48 stones on and grows below; regrow
+(the old method) regrows a random legal walk from its first point of ambiguity. The same --seed
+(and method) gives the same puzzle; without one, a seed is chosen and reported on stderr. SIZE
+is N or RxC.
 
 \b
 Examples:
@@ -231,7 +233,7 @@ Exit codes:
 )
 @click.option("--solution", is_flag=True, help="Write the pick-up numbers too (numbers, pzprv3).")
 @click.option(
-    "--method", type=OneOf(list(gh.METHODS)), default="grow", show_default=True, help="How to generate (see above)."
+    "--method", type=OneOf(list(gh.METHODS)), default="auto", show_default=True, help="How to generate (see above)."
 )
 @time_limit_option(default=60.0, what="Give up after S seconds.")
 @click.option("--output", "-o", "out_path", type=OUTPUT_PATH, metavar="PATH", help="Write to a file (default: stdout).")
@@ -269,7 +271,7 @@ def generate(
         limits.close()
     if not gh.is_unique(made.puzzle) or not gh.check(made.puzzle, made.order):  # proven, not assumed
         raise RuntimeError("the generator returned a puzzle that is not unique")
-    if made.method == "grow":
+    if made.method in ("grow", "join"):
         how = f"{made.checks} layouts counted, {made.backtracks} dead ends"
     else:
         how = f"{made.regrowths} regrowth{'s' if made.regrowths != 1 else ''}"

@@ -527,7 +527,7 @@ class Generated:
 JUMP_WEIGHT = 2.0
 DISTANCE_POWER = 1.0
 #: The generators ``generate`` knows (see its docstring).
-METHODS = ("grow", "regrow")
+METHODS = ("auto", "grow", "join", "regrow")
 
 
 class GenerationTimeout(Exception):
@@ -624,6 +624,10 @@ GROW_TRIES = 30
 #: Steps of the counter's search after which a grown layout is passed over, unjudged: most proofs
 #: of uniqueness take a few hundred, while finding a second order can take a hundred thousand.
 GROW_STEPS = 20_000
+#: ``auto`` joins two grown halves (``join``) from this many stones on, where the board allows.
+JOIN_FROM = 48
+#: Random splits of the columns ``join`` tries before it begins afresh.
+JOIN_TRIES = 20
 #: 64-bit words 1 << i as int64, for the kernels.
 _BITS = np.array([_signed(1 << i) for i in range(MAX_STONES)], dtype=np.int64)
 
@@ -762,6 +766,65 @@ def _grow(rows: int, cols: int, stones: int, rng: random.Random, limits: Limits,
         del levels[len(levels) - rng.randint(1, min(GROW_BACK, len(levels) - 1)) :]
 
 
+def _halves(rows: int, cols: int, stones: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """(rows, columns, stones) of ``join``'s halves: A on (rows + 1) // 2 rows and (cols + 1) // 2
+    columns, B on the other columns and rows plus one; the stones in proportion to the areas."""
+    rows_a, cols_a = (rows + 1) // 2, (cols + 1) // 2
+    rows_b, cols_b = rows + 1 - rows_a, cols - cols_a
+    stones_a = round(stones * rows_a * cols_a / (rows_a * cols_a + rows_b * cols_b))
+    return (rows_a, cols_a, stones_a), (rows_b, cols_b, stones - stones_a)
+
+
+def _join_fits(rows: int, cols: int, stones: int) -> bool:
+    """Whether ``join`` can split the board and the stones into two halves that ``grow`` handles."""
+    seeds = min(m.bit_count() for m in SEEDS)
+    return all(min(r, c) >= SEED_SIDE and seeds <= k <= r * c // 2 for r, c, k in _halves(rows, cols, stones))
+
+
+def _join(rows: int, cols: int, stones: int, rng: random.Random, limits: Limits, tally: _Tally) -> list[Cell] | None:
+    """Two walks grown apart (each the only order of its stones, on the boards of
+    :func:`_halves`), laid on disjoint rows and columns but for one row, where A's last stone and
+    B's first one meet; or None (begin afresh). B is grown again (up to JOIN_TRIES times) until
+    its first stone is alone in its row.
+
+    The result is again the only order, when B's first stone is alone in its row of B and the
+    step from A's last stone to it does not turn back: A and B then share no line but that row, in
+    which B has one stone, so an order crosses between them once, at that stone; A must come
+    first (B's only order starts there, so none ends there), and each part is its own only order.
+    The counter proves it all the same."""
+    (rows_a, cols_a, stones_a), (rows_b, cols_b, stones_b) = _halves(rows, cols, stones)
+    a = _grow(rows_a, cols_a, stones_a, rng, limits, tally)
+    if a is None:
+        return None
+    for _ in range(JOIN_TRIES):
+        b = _grow(rows_b, cols_b, stones_b, rng, limits, tally)
+        if b is not None and all(cell // cols_b != b[0] // cols_b for cell in b[1:]):
+            break  # B's first stone is alone in its row of B
+    else:
+        return None
+    (i, a_col), (j, b_col) = divmod(a[-1], cols_a), divmod(b[0], cols_b)
+    last_step = _direction(Grid.shared(rows_a, cols_a), a[-2], a[-1])
+    for _ in range(JOIN_TRIES):
+        limits.check()
+        cols_of_a = sorted(rng.sample(range(cols), cols_a))
+        cols_of_b = [c for c in range(cols) if c not in set(cols_of_a)]
+        eastward = cols_of_b[b_col] > cols_of_a[a_col]
+        if last_step != (3 if eastward else 1):  # the step to B's first stone must not turn back
+            break
+    else:
+        return None
+    above = rng.sample(range(i + j), i)
+    below = rng.sample(range(i + j + 1, rows), rows_a - 1 - i)
+    rows_of_a = sorted([*above, i + j, *below])
+    rows_of_b = sorted(set(range(rows)) - set(rows_of_a) | {i + j})
+    walk = [rows_of_a[c // cols_a] * cols + cols_of_a[c % cols_a] for c in a]
+    walk += [rows_of_b[c // cols_b] * cols + cols_of_b[c % cols_b] for c in b]
+    tally.checks += 1
+    if not check(Puzzle(rows, cols, tuple(walk)), walk) or not _is_unique_layout(rows, cols, walk, limits):
+        return None  # pragma: no cover - the argument above says this cannot happen
+    return walk
+
+
 def generate(
     rows: int,
     cols: int,
@@ -770,19 +833,23 @@ def generate(
     seed: int | None = None,
     limits: Limits | None = None,
     patience: int = 60,
-    method: str = "grow",
+    method: str = "auto",
 ) -> Generated:
     """A new puzzle with exactly one order. Same seed (and method), same puzzle. At the limits'
     time limit it raises :class:`GenerationTimeout` (with a hint), on Ctrl-C :class:`Interrupted`.
 
-    ``grow`` (the default) starts from a small layout with exactly one order (one of SEEDS) and
-    adds a stone at a time where the walk stays legal (before its first stone, after its last, or
-    inside a step), keeping only layouts the counter proves unique, backing out of dead ends.
-    Boards narrower than 4 points, and 2 to 6 stones, fall back to ``regrow``: a random legal
-    walk, regrown from its first point of ambiguity (the walk is kept up to the stone where another
-    choice would also succeed, and a new random tail is grown from there). A regrown walk is kept
-    when its first ambiguity comes no earlier; after ``patience`` regrowths without progress a fresh
-    walk is begun."""
+    ``grow`` starts from a small layout with exactly one order (one of SEEDS) and adds a stone at
+    a time where the walk stays legal (before its first stone, after its last, or inside a step),
+    keeping only layouts the counter proves unique, backing out of dead ends. ``join`` grows two
+    halves on disjoint lines and joins them at one stone (see :func:`_join`): long walks are
+    hard to grow (late in a walk few new stones keep it unique), two half-length ones are not.
+    ``auto`` (the default) joins from JOIN_FROM stones on and grows below. ``regrow`` (the old
+    method) grows a random legal walk and regrows it from its first point of ambiguity (the walk is
+    kept up to the stone where another choice would also succeed, and a new random tail is grown
+    from there); a regrown walk is kept when its first ambiguity comes no earlier, and after
+    ``patience`` regrowths without progress a fresh walk is begun. Where a board or a number of
+    stones is too small for a method, the next one down is used (join, grow, regrow); the
+    result's ``method`` says which ran."""
     limits = limits if limits is not None else Limits()
     for what, value in (("rows", rows), ("columns", cols), ("stones", stones)):
         if isinstance(value, int) and abs(value) > 10**9:  # before any message prints a huge number
@@ -804,11 +871,19 @@ def generate(
     rng = random.Random(seed)
     started = time.perf_counter()
     tally = _Tally()
-    growing = method == "grow" and min(rows, cols) >= SEED_SIDE and stones >= min(m.bit_count() for m in SEEDS)
+    grows = min(rows, cols) >= SEED_SIDE and stones >= min(m.bit_count() for m in SEEDS)
+    if method == "auto":
+        method = "join" if stones >= JOIN_FROM and _join_fits(rows, cols, stones) else "grow"
+    if method == "join" and not _join_fits(rows, cols, stones):
+        method = "grow"
+    if method == "grow" and not grows:
+        method = "regrow"
     try:
         while True:
             limits.check()
-            if growing:
+            if method == "join":
+                walk = _join(rows, cols, stones, rng, limits, tally)
+            elif method == "grow":
                 walk = _grow(rows, cols, stones, rng, limits, tally)
             else:
                 walk = _regrow(rows, cols, stones, rng, limits, tally, patience)
@@ -819,7 +894,7 @@ def generate(
                     tally.regrowths,
                     tally.restarts,
                     time.perf_counter() - started,
-                    "grow" if growing else "regrow",
+                    method,
                     tally.checks,
                     tally.backtracks,
                 )
