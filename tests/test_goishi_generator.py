@@ -311,3 +311,8 @@ def test_a_hint_on_a_puzzle_without_an_order_says_every_start_fails(capsys, tmp_
     path = tmp_path / "p.txt"
     path.write_text(str(puzzle) + "\n")
     assert _cli(capsys, "goishi", "hint", str(path))[0] == 1
+
+
+def test_giving_up_at_the_most_stones_does_not_suggest_more():
+    with pytest.raises(gh.GenerationTimeout, match="try another seed, or fewer stones"):
+        gh.generate(19, 19, gh.MAX_STONES, seed=0, limits=Limits(0.2))

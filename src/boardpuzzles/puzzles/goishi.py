@@ -939,7 +939,9 @@ def _gave_up(rows: int, cols: int, stones: int, time_limit: float) -> Generation
     tend to leave several orders (more stones constrain the walk), many stones make long walks
     hard to find. No exact threshold is known, so the hint says "try", not "needs"."""
     points = rows * cols
-    if 3 * stones <= points:
+    if stones >= MAX_STONES:
+        hint = "try another seed, or fewer stones"
+    elif 3 * stones <= points:
         hint = "try more stones (with few stones several orders tend to remain), or another seed"
     elif 3 * stones >= 2 * points:
         hint = "try fewer stones (a walk through this many is hard to find), a bigger board, or another seed"
