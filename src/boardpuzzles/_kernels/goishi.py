@@ -40,6 +40,8 @@ MIN_SLOTS = 1 << 12
 DONE = 0  # every root explored
 MORE = 1  # ``out`` is full; call again to continue
 HALTED = 2  # the stop flag was set; the saved state is kept, so a call can still resume
+#: What a budgeted count returns when it ran out of steps before it could answer.
+OVER_BUDGET = -2
 
 
 @jit
@@ -124,6 +126,12 @@ def count_orders(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag):
     capped at ``cap`` (a capped count means "at least cap"). Returns the count (``STOPPED`` when
     the stop flag ``flag[0]`` was set) and the memo table (it may have grown); ``used[0]``
     counts the filled slots. Every entry made is exact, so a stopped call leaves a sound memo."""
+    return _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, 0)
+
+
+@jit
+def _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, max_steps):
+    """:func:`count_orders`, giving up with ``OVER_BUDGET`` after ``max_steps`` steps (0: never)."""
     n = ray.shape[0]
     f_mask = np.zeros(n + 1, dtype=np.int64)
     f_cur = np.zeros(n + 1, dtype=np.int64)
@@ -147,6 +155,8 @@ def count_orders(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag):
             steps += 1
             if (steps & CHECK_MASK) == 0 and flag[0] != 0:
                 return STOPPED, keys, aux, vals
+            if steps == max_steps:
+                return OVER_BUDGET, keys, aux, vals
             d = f_next[depth]
             if d == 4 or f_acc[depth] >= cap:
                 acc = min(cap, f_acc[depth])
@@ -268,3 +278,112 @@ def enumerate_orders(ray, bit, roots, stack, out, max_out, keys, aux, vals, used
                 continue
         depth += 1
         stack[depth, 0], stack[depth, 1], stack[depth, 2], stack[depth, 3], stack[depth, 4] = nmask, nxt, d, 0, 0
+
+
+# ------------------------------------------------------------------ layouts given as cells
+@jit
+def layout_rays(rows, cols, cells, bit):
+    """``ray`` of the stones at ``cells`` (sorted row-major) on a rows x cols board, as
+    ``puzzles/goishi.tables`` builds it with plain code (the generator asks this thousands of
+    times)."""
+    n = cells.shape[0]
+    index = np.full(rows * cols, -1, dtype=np.int64)
+    for i in range(n):
+        index[cells[i]] = i
+    ray = np.zeros((n, 4), dtype=np.int64)
+    for i in range(n):
+        r0 = cells[i] // cols
+        c0 = cells[i] % cols
+        for d in range(4):
+            dr = (-1, 0, 1, 0)[d]
+            dc = (0, 1, 0, -1)[d]
+            r = r0 + dr
+            c = c0 + dc
+            word = 0
+            while 0 <= r < rows and 0 <= c < cols:
+                j = index[r * cols + c]
+                if j >= 0:
+                    word |= bit[j]
+                r += dr
+                c += dc
+            ray[i, d] = word
+    return ray
+
+
+@jit
+def count_layout(rows, cols, cells, bit, cap, max_slots, flag, max_steps):
+    """The number of orders of the stones at ``cells`` (sorted row-major), capped at ``cap``, in
+    one search from every start with a fresh memo; ``STOPPED`` when the stop flag was set,
+    ``OVER_BUDGET`` after ``max_steps`` steps (0: no budget)."""
+    n = cells.shape[0]
+    ray = layout_rays(rows, cols, cells, bit)
+    full = 0
+    for i in range(n):
+        full |= bit[i]
+    roots = np.empty((n, 3), dtype=np.int64)
+    for i in range(n):
+        roots[i, 0] = full ^ bit[i]
+        roots[i, 1] = i
+        roots[i, 2] = NONE
+    keys = np.zeros(MIN_SLOTS, dtype=np.int64)
+    aux = np.zeros(MIN_SLOTS, dtype=np.int64)
+    vals = np.zeros(MIN_SLOTS, dtype=np.int64)
+    used = np.zeros(1, dtype=np.int64)
+    total, keys, aux, vals = _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, max_steps)
+    return total
+
+
+# ------------------------------------------------------------------ every layout of a square
+@jit
+def unique_layouts(n, lo, hi, images, bit, by_size, classes_by_size, flag):
+    """Add up the layouts of the n x n board with exactly one order among the masks ``lo`` to
+    ``hi - 1`` (bit ``n * row + col`` a stone): ``by_size[k]`` counts those of ``k`` stones,
+    ``classes_by_size[k]`` those that are the least of their images (``images[t, p]``: where
+    symmetry ``t`` sends point ``p``), one per class of the 8 symmetries. Returns the next mask
+    to look at (``hi`` when done; less when the stop flag was set)."""
+    points = n * n
+    cells = np.empty(points, dtype=np.int64)
+    keys = np.zeros(MIN_SLOTS, dtype=np.int64)
+    aux = np.zeros(MIN_SLOTS, dtype=np.int64)
+    vals = np.zeros(MIN_SLOTS, dtype=np.int64)
+    used = np.zeros(1, dtype=np.int64)
+    for mask in range(lo, hi):
+        if ((mask - lo) & CHECK_MASK) == 0 and flag[0] != 0:
+            return mask
+        k = 0
+        for p in range(points):
+            if (mask >> p) & 1:
+                cells[k] = p
+                k += 1
+        if k == 0:
+            continue
+        ray = layout_rays(n, n, cells[:k], bit)
+        full = 0
+        for i in range(k):
+            full |= bit[i]
+        roots = np.empty((k, 3), dtype=np.int64)
+        for i in range(k):
+            roots[i, 0] = full ^ bit[i]
+            roots[i, 1] = i
+            roots[i, 2] = NONE
+        if used[0] > 0:
+            aux[:] = 0
+            used[0] = 0
+        total, keys, aux, vals = _count(ray, bit, roots, 2, keys, aux, vals, used, MIN_SLOTS, flag, 0)
+        if total == STOPPED:
+            return mask
+        if total != 1:
+            continue
+        by_size[k] += 1
+        least = True
+        for t in range(1, images.shape[0]):
+            image = 0
+            for p in range(points):
+                if (mask >> p) & 1:
+                    image |= 1 << images[t, p]
+            if image < mask:
+                least = False
+                break
+        if least:
+            classes_by_size[k] += 1
+    return hi

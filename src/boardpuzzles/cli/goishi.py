@@ -1,4 +1,4 @@
-"""`boardpuzzles goishi animate | convert | generate`: the commands of Goishi Hiroi's own (solve,
+"""`boardpuzzles goishi animate | convert | generate | hint`: the commands of Goishi Hiroi's own (solve,
 count and check come from the protocol, see :mod:`boardpuzzles.cli.commands`)."""
 
 from __future__ import annotations
@@ -253,9 +253,13 @@ def convert(out_format: str, with_solution: bool, out_path: str | None, as_json:
     "generate",
     context_settings=command_settings(),
     epilog="""\b
-Makes a new puzzle with exactly one solution: a random legal walk, regrown from its first
-point of ambiguity until no other order exists (proven by the solver). The same --seed gives
-the same puzzle; without one, a seed is chosen and reported on stderr. SIZE is N or RxC.
+Makes a new puzzle with exactly one solution, proven by the counter and checked by the
+independent checker. --method grow starts from a small layout with one order and adds a stone
+at a time, keeping only layouts with one order; join grows two halves on disjoint lines and
+joins them at one stone; auto (the default) joins from 48 stones on and grows below; regrow
+(the old method) regrows a random legal walk from its first point of ambiguity. The same --seed
+(and method) gives the same puzzle; without one, a seed is chosen and reported on stderr. SIZE
+is N or RxC.
 
 \b
 Examples:
@@ -283,6 +287,9 @@ Exit codes:
     help="The format to write.",
 )
 @click.option("--solution", is_flag=True, help="Write the pick-up numbers too (numbers, pzprv3).")
+@click.option(
+    "--method", type=OneOf(list(gh.METHODS)), default="auto", show_default=True, help="How to generate (see above)."
+)
 @time_limit_option(default=60.0, what="Give up after S seconds.")
 @click.option("--output", "-o", "out_path", type=OUTPUT_PATH, metavar="PATH", help="Write to a file (default: stdout).")
 @json_option
@@ -293,6 +300,7 @@ def generate(
     seed: int | None,
     out_format: str,
     solution: bool,
+    method: str,
     time_limit: float,
     out_path: str | None,
     as_json: bool,
@@ -310,7 +318,7 @@ def generate(
     chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
     limits = Limits(time_limit)
     try:
-        made = limits.run(lambda: gh.generate(rows, cols, stones, seed=chosen, limits=limits))
+        made = limits.run(lambda: gh.generate(rows, cols, stones, seed=chosen, limits=limits, method=method))
     except gh.GenerationTimeout as err:
         note(f"gave up: {err}")
         raise CommandResult(EXIT_PARTIAL) from None
@@ -318,10 +326,13 @@ def generate(
         limits.close()
     if not gh.is_unique(made.puzzle) or not gh.check(made.puzzle, made.order):  # proven, not assumed
         raise RuntimeError("the generator returned a puzzle that is not unique")
+    if made.method in ("grow", "join"):
+        how = f"{made.checks} layouts counted, {made.backtracks} dead ends"
+    else:
+        how = f"{made.regrowths} regrowth{'s' if made.regrowths != 1 else ''}"
     note(
-        f"seed {chosen}: unique {made.puzzle.describe()} after {made.regrowths} regrowth"
-        f"{'s' if made.regrowths != 1 else ''} and {made.restarts} restart{'s' if made.restarts != 1 else ''}"
-        f" in {made.seconds:.2f}s"
+        f"seed {chosen}: unique {made.puzzle.describe()} ({made.method}: {how}, "
+        f"{made.restarts} restart{'s' if made.restarts != 1 else ''}) in {made.seconds:.2f}s"
     )
     text = formats.write(made.puzzle, out_format, made.order if solution else None)
     if svg_path:
@@ -345,6 +356,65 @@ def generate(
     )
 
 
+@click.command(
+    "hint",
+    context_settings=command_settings(),
+    epilog=f"""\b
+Names the next forced pick-up and why: which legal move leads on to a complete order (the
+counter decides) and, for every other legal move, within how many pick-ups all its lines die
+(a line dies where no move is left, or where a stone left can no longer be reached). --order
+gives the pick-ups made so far (none: the hint names the start stone). --rate also prints the
+puzzle's difficulty: the steps with a real choice and the deepest look-ahead a wrong move needs.
+
+\b
+Examples:
+  boardpuzzles {NAME} hint puzzle.txt
+  boardpuzzles {NAME} hint puzzle.txt --order "a1 a3 c3"
+  boardpuzzles {NAME} hint puzzle.txt --rate --json
+
+{FORMATS_HELP}
+
+{EXIT_CODES_HELP}""",
+)
+@problem_options(gh.PUZZLE.params)
+@click.option("--order", "order_text", metavar="ORDER", help="The pick-ups made so far (square names).")
+@click.option("--rate", "with_rating", is_flag=True, help="Also rate the puzzle (it must have exactly one order).")
+@time_limit_option()
+@json_option
+def hint(order_text: str | None, with_rating: bool, time_limit: float | None, as_json: bool, **kwargs: Any) -> None:
+    """Name the next forced pick-up and why."""
+    puzzle = _document(kwargs).puzzle
+    prefix: gh.Order = ()
+    if order_text is not None and order_text.strip():
+        prefix = gh.read_order(puzzle, answer_text(order_text, literal=True))
+    limits = Limits(time_limit)
+    try:
+        found = limits.run(gh.hint, puzzle, prefix, limits)
+        rating = limits.run(gh.rate, puzzle, limits) if with_rating else None
+    finally:
+        limits.close()
+    text = gh.hint_text(puzzle, found)
+    if as_json:
+        document: dict[str, Any] = {
+            "puzzle": NAME,
+            "problem": gh.PUZZLE.problem_identity(puzzle)["problem"],
+            "after": [puzzle.name(c) for c in prefix],
+            "forced": found.forced,
+            "right": [puzzle.name(c) for c in found.right],
+            "wrong": [{"stone": puzzle.name(c), "depth": d} for c, d in found.wrong],
+            "text": text,
+        }
+        if rating is not None:
+            document["rating"] = {"choices": rating.choices, "depth": rating.depth, "steps": list(rating.steps)}
+        click.echo(json.dumps(document))
+    else:
+        click.echo(text)
+        if rating is not None:
+            click.echo(f"rating: {rating.describe()}")
+    if not found.right:
+        raise CommandResult(EXIT_NEGATIVE)
+
+
 def _emit_text(text: str, out_path: str | None, as_json: bool, extra: dict[str, Any]) -> None:
     if out_path:
         write_file_atomically(out_path, text + "\n")
@@ -355,4 +425,4 @@ def _emit_text(text: str, out_path: str | None, as_json: bool, extra: dict[str, 
         click.echo(text)
 
 
-COMMANDS = [animate, convert, generate]
+COMMANDS = [animate, convert, generate, hint]

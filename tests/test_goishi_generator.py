@@ -1,0 +1,318 @@
+"""Goishi Hiroi's generator: the seed layouts, the layout counter against the plain reference,
+the ``grow`` and ``regrow`` methods (every puzzle proven unique and checked independently)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardpuzzles.cli import _run
+from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.puzzles import goishi as gh
+from tests.reference import _goishi_next, goishi_orders
+
+
+def _cells_to_coords(cols: int, cells) -> set[tuple[int, int]]:
+    return {divmod(int(c), cols) for c in cells}
+
+
+def _seed_cells(mask: int) -> list[int]:
+    return [bit for bit in range(gh.SEED_SIDE**2) if mask >> bit & 1]
+
+
+def test_every_seed_has_exactly_one_order_by_the_plain_reference():
+    side = gh.SEED_SIDE
+    for mask in gh.SEEDS:
+        orders = goishi_orders(side, side, _cells_to_coords(side, _seed_cells(mask)))
+        assert len(orders) == 1, mask
+
+
+def test_each_seed_is_the_least_of_its_symmetry_class_and_classes_differ():
+    side = gh.SEED_SIDE
+    seen = set()
+    for mask in gh.SEEDS:
+        images = set()
+        for symmetry in range(8):
+            image = 0
+            for bit in _seed_cells(mask):
+                r, c = gh._turned(*divmod(bit, side), side, symmetry)
+                image |= 1 << (r * side + c)
+            images.add(image)
+        assert min(images) == mask
+        assert not images & seen
+        seen |= images
+
+
+@pytest.mark.nojit
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 5), st.integers(2, 5), st.data())
+def test_count_layout_matches_the_plain_reference(rows, cols, data):
+    cells = sorted(data.draw(st.sets(st.integers(0, rows * cols - 1), min_size=1, max_size=min(9, rows * cols))))
+    found = np.array(cells, dtype=np.int64)
+    kernels = gh._kernels()
+    flag = np.zeros(1, dtype=np.int64)
+    expected = len(goishi_orders(rows, cols, _cells_to_coords(cols, cells)))
+    for cap in (1, 2, 1000):
+        total = kernels.count_layout(rows, cols, found, gh._BITS[: len(cells)], cap, gh.MAX_MEMO_SLOTS, flag, 0)
+        assert total == min(cap, expected)
+
+
+@pytest.mark.nojit
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 7), st.data())
+def test_layout_rays_match_the_tables(rows, cols, data):
+    cells = sorted(data.draw(st.sets(st.integers(0, rows * cols - 1), min_size=1, max_size=rows * cols)))
+    puzzle = gh.Puzzle(rows, cols, tuple(cells))
+    ray, bit = gh.tables(puzzle)
+    got = gh._kernels().layout_rays(rows, cols, np.array(cells, dtype=np.int64), bit)
+    assert np.array_equal(got, ray)
+
+
+def test_a_step_budget_gives_over_budget_not_an_answer():
+    # 16 stones in a full 4x4 block have many orders; one step is not enough to count them.
+    cells = np.arange(16, dtype=np.int64)
+    kernels = gh._kernels()
+    flag = np.zeros(1, dtype=np.int64)
+    assert kernels.count_layout(4, 4, cells, gh._BITS[:16], 2, gh.MAX_MEMO_SLOTS, flag, 1) == kernels.OVER_BUDGET
+    assert kernels.count_layout(4, 4, cells, gh._BITS[:16], 2, gh.MAX_MEMO_SLOTS, flag, 0) == 2
+
+
+@pytest.mark.parametrize("method", gh.METHODS)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), side=st.integers(5, 9), stones=st.integers(8, 14))
+def test_both_methods_make_unique_puzzles(method, seed, side, stones):
+    made = gh.generate(side, side, stones, seed=seed, limits=Limits(30), method=method)
+    assert made.puzzle.size == stones and made.method in gh.METHODS
+    assert gh.check(made.puzzle, made.order)  # the independent checker
+    assert gh.count(made.puzzle) == 1
+    assert len(goishi_orders(side, side, _cells_to_coords(side, made.puzzle.stones))) == 1
+    again = gh.generate(side, side, stones, seed=seed, limits=Limits(30), method=method)
+    assert again.puzzle == made.puzzle and again.order == made.order
+
+
+def test_grow_makes_a_unique_15x15_with_40_stones():
+    made = gh.generate(15, 15, 40, seed=3, limits=Limits(60))
+    assert made.method == "grow" and made.puzzle.size == 40
+    assert gh.check(made.puzzle, made.order) and gh.count(made.puzzle) == 1
+
+
+def test_join_makes_a_unique_19x19_with_60_stones_crossing_once():
+    made = gh.generate(19, 19, 60, seed=4, limits=Limits(120))
+    assert made.method == "join" and made.puzzle.size == 60
+    assert gh.check(made.puzzle, made.order) and gh.count(made.puzzle) == 1
+    (_, _, stones_a), _ = gh._halves(19, 19, 60)
+    a, b = made.order[:stones_a], made.order[stones_a:]
+    lines = lambda cells: {("r", c // 19) for c in cells} | {("c", c % 19) for c in cells}  # noqa: E731
+    assert lines(a) & lines(b) == {("r", b[0] // 19)}  # the halves share one row, where they meet
+    assert a[-1] // 19 == b[0] // 19 and sum(c // 19 == b[0] // 19 for c in b) == 1
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), side=st.integers(8, 11))
+def test_join_on_small_boards_is_unique_by_the_plain_reference_too(seed, side):
+    made = gh.generate(side, side, 16, seed=seed, limits=Limits(30), method="join")
+    assert made.method == "join" and gh.check(made.puzzle, made.order)
+    assert len(goishi_orders(side, side, _cells_to_coords(side, made.puzzle.stones))) == 1
+
+
+def test_auto_grows_below_join_from_and_join_needs_room():
+    assert gh.generate(12, 12, 20, seed=1).method == "grow"
+    assert not gh._join_fits(7, 7, 16) and gh.generate(7, 7, 16, seed=1, method="join").method == "grow"
+
+
+def test_small_boards_and_few_stones_fall_back_to_regrow():
+    made = gh.generate(3, 6, 8, seed=1, limits=Limits(30))
+    assert made.method == "regrow" and gh.is_unique(made.puzzle)
+
+
+def test_an_unknown_method_is_refused_in_one_line():
+    with pytest.raises(BoardPuzzlesError, match="method must be one of auto, grow, join, regrow"):
+        gh.generate(8, 8, 12, seed=1, method="magic")
+
+
+def test_growth_options_keep_the_walk_legal():
+    rng = random.Random(5)
+    walk = gh._seed_walk(9, 9, 20, rng)
+    puzzle = gh.Puzzle(9, 9, tuple(walk))
+    assert gh.check(puzzle, walk)
+    options = gh._growth_options(9, 9, walk)
+    assert options
+    for position, point, weight, kind in options:
+        grown = walk[:position] + [point] + walk[position:]
+        assert weight > 0 and point not in walk and 0 <= kind < len(gh.GROW_KINDS)
+        assert gh.check(gh.Puzzle(9, 9, tuple(grown)), grown), (position, point)
+
+
+def _cli(capsys, *args):
+    code = _run(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("method", gh.METHODS)
+def test_cli_generate_with_each_method(capsys, method):
+    code, out, err = _cli(capsys, "goishi", "generate", "9x9", "--stones", "16", "--seed", "2", "--method", method)
+    ran = gh.generate(9, 9, 16, seed=2, method=method).method
+    assert code == 0 and f"({ran}:" in err and (ran == method or method == "auto")
+    puzzle = gh.Puzzle.parse(out)
+    assert puzzle.size == 16 and gh.count(puzzle) == 1
+
+
+def test_cli_generate_refuses_an_unknown_method(capsys):
+    code, _, err = _cli(capsys, "goishi", "generate", "9x9", "--stones", "14", "--method", "magic")
+    assert code == 2 and "magic" in err
+
+
+# ---------------------------------------------------------------- hints and ratings
+def _plain_doomed(rows, cols, on_board, cur) -> bool:
+    """A stone left that sees no stone (nor ``cur``) along any line, or two seeing some along one."""
+    seen = set(on_board) | {cur}
+    enders = 0
+    for s in on_board:
+        dirs = sum(
+            1
+            for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
+            if any((s[0] + k * dr, s[1] + k * dc) in seen for k in range(1, max(rows, cols)))
+        )
+        if dirs == 0:
+            return True
+        enders += dirs == 1
+    return enders >= 2
+
+
+def _plain_depth(rows, cols, on_board, cur, came) -> int:
+    """The most pick-ups a line makes from here before it stops or is doomed (plain, no memo)."""
+    if _plain_doomed(rows, cols, on_board, cur):
+        return 0
+    best = 0
+    for step in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+        if came is not None and step == (-came[0], -came[1]):
+            continue
+        nxt = _goishi_next(rows, cols, on_board, cur, step)
+        if nxt is not None:
+            best = max(best, 1 + _plain_depth(rows, cols, on_board - {nxt}, nxt, step))
+    return best
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), side=st.integers(5, 7), stones=st.integers(8, 11))
+def test_hints_follow_the_only_order_and_refute_the_rest_as_deep_as_the_plain_search(seed, side, stones):
+    made = gh.generate(side, side, stones, seed=seed, limits=Limits(30))
+    puzzle, order = made.puzzle, made.order
+    coords = _cells_to_coords(side, puzzle.stones)
+    (only,) = goishi_orders(side, side, coords)
+    for k in range(stones):
+        found = gh.hint(puzzle, order[:k])
+        assert found.forced and found.right == (order[k],)
+        assert {c for c, _ in found.wrong} | {order[k]} == {c for c, _ in gh.legal_moves(puzzle, order[:k])}
+        on_board = coords - _cells_to_coords(side, order[:k])
+        for cell, depth in found.wrong:
+            at = divmod(cell, side)
+            came = None
+            if k:
+                here = divmod(order[k - 1], side)
+                came = ((at[0] > here[0]) - (at[0] < here[0]), (at[1] > here[1]) - (at[1] < here[1]))
+            assert not only[: k + 1] == tuple(_cells_to_coords(side, [c]).pop() for c in (*order[:k], cell))
+            expected = 1 + _plain_depth(side, side, on_board - {at}, at, came)
+            assert depth == (expected if expected <= gh.LOOKAHEAD_CAP else None)
+    rating = gh.rate(puzzle)
+    assert rating.choices == sum(len(gh.legal_moves(puzzle, order[:k])) > 1 for k in range(stones))
+    assert len(rating.steps) == stones and (rating.steps[0] is None or rating.steps[0] >= 1)
+
+
+def test_a_hint_after_a_wrong_start_says_nothing_leads_on():
+    made = gh.generate(7, 7, 10, seed=3, limits=Limits(30))
+    wrong = gh.hint(made.puzzle).wrong[0][0]
+    found = gh.hint(made.puzzle, (wrong,))
+    assert found.right == () and "lead nowhere" in gh.hint_text(made.puzzle, found)
+
+
+def test_a_puzzle_with_several_orders_has_no_rating_and_no_forced_start():
+    puzzle = gh.Puzzle.from_rows(["OO", ".."])
+    assert not gh.hint(puzzle).forced and "no forced move" in gh.hint_text(puzzle, gh.hint(puzzle))
+    with pytest.raises(BoardPuzzlesError, match="exactly one order"):
+        gh.rate(puzzle)
+
+
+def test_cli_hint_names_the_forced_pick_ups_and_rates(capsys, tmp_path):
+    made = gh.generate(8, 8, 14, seed=5, limits=Limits(30))
+    path = tmp_path / "p.txt"
+    path.write_text(str(made.puzzle) + "\n")
+    name = made.puzzle.name
+    code, out, _ = _cli(capsys, "goishi", "hint", str(path))
+    assert code == 0 and out.startswith(f"start at {name(made.order[0])}:")
+    prefix = " ".join(name(c) for c in made.order[:3])
+    code, out, _ = _cli(capsys, "goishi", "hint", str(path), "--order", prefix, "--rate", "--json")
+    document = json.loads(out)
+    assert code == 0 and document["right"] == [name(made.order[3])] and document["forced"]
+    assert document["rating"]["choices"] == gh.rate(made.puzzle).choices
+    code, _, err = _cli(
+        capsys, "goishi", "hint", str(path), "--order", f"{name(made.order[1])} {name(made.order[0])} a1"
+    )
+    assert code == 2 and "illegal" in err and "\n" not in err.strip()
+
+
+# ---------------------------------------------------------------- layouts with exactly one order
+def _plain_unique_layouts(n: int, max_stones: int) -> tuple[list[int], list[int]]:
+    """By plain search (tests/reference.py): layouts of the n x n board with at most ``max_stones``
+    stones and exactly one order, by size, in total and one per class of the 8 symmetries."""
+    by_size, classes = [0] * (n * n + 1), [0] * (n * n + 1)
+    for mask in range(1, 1 << (n * n)):
+        if mask.bit_count() > max_stones:
+            continue
+        stones = {divmod(p, n) for p in range(n * n) if mask >> p & 1}
+        if len(goishi_orders(n, n, stones)) != 1:
+            continue
+        by_size[len(stones)] += 1
+        images = [sum(1 << int(gh.square_images(n)[t, p]) for p in range(n * n) if mask >> p & 1) for t in range(8)]
+        classes[len(stones)] += min(images) == mask
+    return by_size, classes
+
+
+@pytest.mark.nojit
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_unique_layout_counts_match_the_plain_search(n):
+    found = gh.unique_layout_counts(n)
+    by_size, classes = _plain_unique_layouts(n, n * n)
+    assert list(found.by_size) == by_size and list(found.classes_by_size) == classes
+
+
+def test_unique_layouts_of_4x4_single_stones_and_the_seeds():
+    found = gh.unique_layout_counts(4)
+    by_size, classes = _plain_unique_layouts(4, 6)  # the plain search up to 6 stones (14893 layouts)
+    assert list(found.by_size[:7]) == by_size[:7] == [0, 16, 0, 0, 0, 0, 0]
+    assert list(found.classes_by_size[:7]) == classes[:7]
+    # Every class of 7 stones or more is a seed (each checked above by the plain search), and
+    # no seed is missing.
+    assert found.classes - found.classes_by_size[1] == len(gh.SEEDS)
+    for k in range(7, 17):
+        assert found.classes_by_size[k] == sum(m.bit_count() == k for m in gh.SEEDS)
+    assert (found.total, found.classes) == (416, 53)
+
+
+def test_unique_layout_counts_refuse_a_bad_side_and_stop_at_the_time_limit():
+    with pytest.raises(BoardPuzzlesError, match="side must be"):
+        gh.unique_layout_counts(8)
+    with pytest.raises(TimeLimitReached):
+        gh.unique_layout_counts(6, Limits(0.05))
+
+
+def test_a_hint_on_a_puzzle_without_an_order_says_every_start_fails(capsys, tmp_path):
+    puzzle = gh.Puzzle.from_rows(["O.", ".O"])  # two stones on no common line
+    assert gh.count(puzzle) == 0
+    found = gh.hint(puzzle)
+    assert found.right == () and gh.hint_text(puzzle, found) == "no order picks up every stone: every start fails"
+    path = tmp_path / "p.txt"
+    path.write_text(str(puzzle) + "\n")
+    assert _cli(capsys, "goishi", "hint", str(path))[0] == 1
+
+
+def test_giving_up_at_the_most_stones_does_not_suggest_more():
+    with pytest.raises(gh.GenerationTimeout, match="try another seed, or fewer stones"):
+        gh.generate(19, 19, gh.MAX_STONES, seed=0, limits=Limits(0.2))
