@@ -224,7 +224,7 @@ def test_luby_sequence():
 def test_a_thread_abandoned_after_a_stop_is_no_error(monkeypatch):
     """Under a heavy load ``wait_for`` raises its exception in a thread that missed the grace; numba
     may wrap it in a SystemError. That is the stop, not a bug: find answers without a board."""
-    from boardpuzzles.limits import _Abandoned
+    from boardpuzzles.limits import _Abandoned, abandoned
 
     def wrapped():
         try:
@@ -243,7 +243,7 @@ def test_a_thread_abandoned_after_a_stop_is_no_error(monkeypatch):
 
     with pytest.raises(SystemError) as caught:
         wrapped()
-    assert large.abandoned(caught.value) and not large.abandoned(MemoryError("no room"))
+    assert abandoned(caught.value) and not abandoned(MemoryError("no room"))
     monkeypatch.setattr(large, "_kernels", lambda: Stubborn)
     result = large.find(Rules(22, 1), Limits(5, jobs=2))
     assert result is not None and result.board is None and not result.complete

@@ -297,6 +297,52 @@ def wait_for(threads: list[threading.Thread], limits: Limits, grace: float = GRA
             return
 
 
+def abandoned(err: BaseException) -> bool:
+    """Whether ``err`` is (or was caused by) the exception that ``wait_for`` raises in a thread
+    still running after the grace of a stop: under a heavy load that is no bug, and the stop
+    itself is the answer (numba may wrap it in a SystemError when it lands in a dispatcher)."""
+    seen: BaseException | None = err
+    for _ in range(8):
+        if seen is None:
+            return False
+        if isinstance(seen, _Abandoned):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def run_in_threads(worker: Callable[[int], None], limits: Limits, finish: Callable[[], None]) -> None:
+    """``worker(i)`` for i below ``limits.jobs``, one thread each (with one job, here). ``finish``
+    tells the others to end: it is called when a thread fails and once all is over. An error in a
+    thread reaches the caller, not the one ``wait_for`` raises in a thread it gave up on; Ctrl-C
+    stops every worker."""
+    if limits.jobs <= 1:
+        worker(0)
+        return
+    failures: list[BaseException] = []
+
+    def guarded(index: int) -> None:
+        try:
+            worker(index)
+        except BaseException as err:
+            if not abandoned(err):
+                failures.append(err)
+            finish()
+
+    threads = [threading.Thread(target=guarded, args=(i,), daemon=True) for i in range(limits.jobs)]
+    for thread in threads:
+        thread.start()
+    try:
+        wait_for(threads, limits)
+    except KeyboardInterrupt:
+        limits.stop(STOP_INTERRUPT)
+        raise
+    finally:
+        finish()
+    if failures:
+        raise failures[0]
+
+
 def _raise_in(thread_id: int, exception: type[BaseException]) -> None:
     """Raise ``exception`` in another thread at its next Python instruction (CPython only)."""
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(exception))

@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from boardpuzzles._kernels import CHECK_MASK, jit
+from boardpuzzles._kernels.baikago import four_points, has_four, place, remove
 
 INF = 1 << 40
 BUCKET = 4
@@ -38,19 +39,7 @@ PAIRING_TRIED = 1
 
 
 # -------------------------------------------------------------------- board state
-@jit
-def place(board, cnt, through, tcount, point, colour):
-    board[point] = colour
-    for i in range(tcount[point]):
-        cnt[colour, through[point, i]] += 1
-
-
-@jit
-def remove(board, cnt, through, tcount, point):
-    colour = board[point]
-    for i in range(tcount[point]):
-        cnt[colour, through[point, i]] -= 1
-    board[point] = 0
+# place, remove, has_four and four_points are the game kernel's own (one set of rules)
 
 
 @jit
@@ -71,38 +60,6 @@ def child_key(keys, zsym, colour, point):
         if k < best:
             best = k
     return best
-
-
-@jit
-def fours(board, cnt, cells, colour, out):
-    """The distinct empty fifth points of ``colour``'s fours, into ``out``; how many."""
-    other = 3 - colour
-    n = 0
-    for k in range(cells.shape[0]):
-        if cnt[colour, k] == 4 and cnt[other, k] == 0:
-            q = -1
-            for j in range(5):
-                if board[cells[k, j]] == 0:
-                    q = cells[k, j]
-                    break
-            seen = False
-            for i in range(n):
-                if out[i] == q:
-                    seen = True
-                    break
-            if not seen:
-                out[n] = q
-                n += 1
-    return n
-
-
-@jit
-def has_four(cnt, colour):
-    other = 3 - colour
-    for k in range(cnt.shape[1]):
-        if cnt[colour, k] == 4 and cnt[other, k] == 0:
-            return True
-    return False
 
 
 @jit
@@ -247,7 +204,7 @@ def node_status(board, cnt, cells, me, attacker, empty, blocks):
     other = 3 - me
     if has_four(cnt, me):
         return 1 if me == attacker else -1
-    n = fours(board, cnt, cells, other, blocks)
+    n = four_points(board, cnt, cells, other, blocks)
     if n >= 2:
         return -1 if me == attacker else 1
     if empty == 0:

@@ -578,16 +578,18 @@ def serve_command(port: int, size: int, max_d: int | None, orientations: str) ->
 @click.command(
     "solve",
     context_settings=command_settings(),
-    epilog="""\b
-Who wins on an empty N x N board with perfect play: a pairing of the board (a draw: either
+    epilog="""Who wins on an empty N x N board with perfect play: a pairing of the board (a draw: either
 side answers a stone on one point of a pair with the other), else a depth-first proof-number
 search for each side over symmetry classes. The proof file (JSON, gzip when the name ends in
-.gz) holds each side's strategy and is what the tests' independent checker replays.
+.gz) holds each side's strategy and is what the tests' independent checker replays. 3x3 to 6x6
+are draws (pairings); 7x7 is open (white cannot win: `--side white`, about 8 minutes).
+
 \b
 Examples:
   boardpuzzles baikago solve 5
   boardpuzzles baikago solve 4 --no-pairings --proof four.json.gz
-  boardpuzzles baikago solve 7 --side white --proof seven-white.json.gz
+  boardpuzzles baikago solve 6 --json
+
 \b
 Exit codes:
   0    solved

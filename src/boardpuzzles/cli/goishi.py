@@ -369,7 +369,7 @@ puzzle's difficulty: the steps with a real choice and the deepest look-ahead a w
 \b
 Examples:
   boardpuzzles {NAME} hint puzzle.txt
-  boardpuzzles {NAME} hint puzzle.txt --order "a1 a3 c3"
+  boardpuzzles {NAME} hint puzzle.txt --order "e3 d3 d4"
   boardpuzzles {NAME} hint puzzle.txt --rate --json
 
 {FORMATS_HELP}

@@ -43,7 +43,7 @@ from boardpuzzles.board import EMPTY, Board, parse_board
 from boardpuzzles.checkpoint import CheckpointError
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, check_seed, excerpt
 from boardpuzzles.grid import Grid, line_directions
-from boardpuzzles.limits import STOP_INTERRUPT, Limits, Progress, TimeLimitReached, wait_for
+from boardpuzzles.limits import STOP_INTERRUPT, Limits, Progress, TimeLimitReached, run_in_threads
 from boardpuzzles.parallel import Subtask, run_subtasks
 from boardpuzzles.protocol import Example, Param, Puzzle, board_scene, pieces_from_json, pieces_to_json
 
@@ -887,31 +887,7 @@ def find(rules: Rules, limits: Limits | None = None, *, seed: int = 0) -> FindRe
                 if limits.stopped:
                     return
 
-    failures: list[BaseException] = []
-
-    def guarded(index: int) -> None:  # an error in a thread must reach the caller, not vanish
-        try:
-            worker(index)
-        except BaseException as err:
-            if not large.abandoned(err):  # a thread abandoned after a stop is no error
-                failures.append(err)
-            found_one.set()
-
-    if limits.jobs <= 1:
-        worker(0)
-    else:
-        threads = [threading.Thread(target=guarded, args=(i,), daemon=True) for i in range(limits.jobs)]
-        for thread in threads:
-            thread.start()
-        try:
-            wait_for(threads, limits)
-        except KeyboardInterrupt:
-            limits.stop(STOP_INTERRUPT)
-            raise
-        finally:
-            found_one.set()  # the other searches end with their current attempt
-        if failures:
-            raise failures[0]
+    run_in_threads(worker, limits, found_one.set)  # the other searches end with their current attempt
     if outcome:
         result = outcome[0]
         if result.board is not None and violations(Problem(rules), result.board):

@@ -41,7 +41,7 @@ import numpy as np
 from boardpuzzles.board import Board
 from boardpuzzles.errors import check_seed
 from boardpuzzles.grid import Grid
-from boardpuzzles.limits import STOP_INTERRUPT, Limits, TimeLimitReached, _Abandoned, wait_for
+from boardpuzzles.limits import STOP_INTERRUPT, Limits, TimeLimitReached, run_in_threads
 from boardpuzzles.puzzles import less_than_three as lt3
 
 #: The sizes from which ``less_than_three.find`` searches here first: below, its own search
@@ -193,20 +193,6 @@ def has_symmetry(board: Board, symmetry: str) -> bool:
     return False
 
 
-def abandoned(err: BaseException) -> bool:
-    """Whether ``err`` is (or was caused by) the exception that ``wait_for`` raises in a thread
-    still running after the grace of a stop: under a heavy load that is no bug, and the stop
-    itself is the answer (numba may wrap it in a SystemError when it lands in a dispatcher)."""
-    seen: BaseException | None = err
-    for _ in range(8):
-        if seen is None:
-            return False
-        if isinstance(seen, _Abandoned):
-            return True
-        seen = seen.__cause__ or seen.__context__
-    return False
-
-
 def _luby(i: int) -> int:
     """The i-th term (from 1) of Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 1 2 ..."""
     while True:
@@ -237,7 +223,6 @@ def find(rules: lt3.Rules, limits: Limits | None = None, *, seed: int = 0) -> lt
     halt = np.zeros(1, dtype=np.int64)  # set when one thread has an answer: the others stop
     attempts = itertools.count(1)
     outcome: list[lt3.FindResult | None] = []
-    failures: list[BaseException] = []
 
     def worker(index: int) -> None:
         for round_ in itertools.count(1):
@@ -271,29 +256,10 @@ def find(rules: lt3.Rules, limits: Limits | None = None, *, seed: int = 0) -> lt
                 halt[0] = 1
                 return
 
-    def guarded(index: int) -> None:  # an error in a thread must reach the caller, not vanish
-        try:
-            worker(index)
-        except BaseException as err:
-            if not abandoned(err):
-                failures.append(err)
-            halt[0] = 1
+    def finish() -> None:
+        halt[0] = 1
 
-    if limits.jobs <= 1:
-        worker(0)
-    else:
-        threads = [threading.Thread(target=guarded, args=(i,), daemon=True) for i in range(limits.jobs)]
-        for thread in threads:
-            thread.start()
-        try:
-            wait_for(threads, limits)
-        except KeyboardInterrupt:
-            limits.stop(STOP_INTERRUPT)
-            raise
-        finally:
-            halt[0] = 1
-        if failures:
-            raise failures[0]
+    run_in_threads(worker, limits, finish)
     if outcome:
         result = outcome[0]
         if result is not None and result.board is not None:
