@@ -468,3 +468,19 @@ def test_a_soft_time_limit_waits_for_its_work():
     assert soft.run(lambda: time.sleep(1.0) or "moved") == "moved"
     with pytest.raises(TimeLimitReached):
         Limits(0.1).run(lambda: time.sleep(3.0) or "moved")
+
+
+def test_a_plan_version_belongs_to_its_work_function(monkeypatch):
+    """A module may version each kind of subtask apart (``PLAN_VERSIONS``): the closed-tour plan
+    moved to 2 while the files of a days-long open-tour count, made under 1, stay good."""
+    from boardpuzzles import parallel
+    from boardpuzzles.puzzles import knights_tour as kt
+
+    subtasks, keys = [Subtask("a")], ["a"]
+    open_before = parallel.plan_digest(kt._open_work, subtasks, keys, 1)
+    closed_before = parallel.plan_digest(kt._closed_piece, subtasks, keys, 1)
+    monkeypatch.setitem(kt.PLAN_VERSIONS, "_closed_piece", kt.CLOSED_PLAN_VERSION + 1)
+    assert parallel.plan_digest(kt._closed_piece, subtasks, keys, 1) != closed_before
+    assert parallel.plan_digest(kt._open_work, subtasks, keys, 1) == open_before
+    monkeypatch.setattr(kt, "PLAN_VERSION", 7, raising=False)  # the module's version: the rest
+    assert parallel.plan_digest(kt._open_work, subtasks, keys, 1) != open_before

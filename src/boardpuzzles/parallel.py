@@ -129,11 +129,14 @@ def run_subtasks(
 
 def plan_digest(work: Work, subtasks: Sequence[Subtask], keys: Sequence[str], unit: int) -> str:
     """What a checkpoint's rows mean: the subtasks and weights, and the work that counts them
-    with its module's ``PLAN_VERSION`` (bumped when a spec's meaning changes, say a table that
-    specs index into is reordered, so old rows are never read with the new meaning)."""
+    with its version: the module's ``PLAN_VERSIONS[name]`` for that work function, else the
+    module's ``PLAN_VERSION`` (bumped when a spec's meaning changes, say a table that specs index
+    into is reordered, so old rows are never read with the new meaning; a version per work
+    function keeps one kind of count's change from voiding the files of another)."""
     module = sys.modules.get(getattr(work, "__module__", "") or "")
-    version = getattr(module, "PLAN_VERSION", 1)
-    name = f"{getattr(work, '__module__', '?')}.{getattr(work, '__qualname__', '?')}"
+    qualname = getattr(work, "__qualname__", "?")
+    version = getattr(module, "PLAN_VERSIONS", {}).get(qualname, getattr(module, "PLAN_VERSION", 1))
+    name = f"{getattr(work, '__module__', '?')}.{qualname}"
     return digest(
         {
             "work": name,

@@ -64,8 +64,10 @@ MAX_FRONTIER_SIDE = 8
 FRONTIER_MEMORY_SHARE = 0.5
 #: The meeting of the two halves of a closed-tour count is split into this many subtasks.
 CLOSED_PIECES = 64
-#: What a closed-tour subtask means (bumped when that changes; see ``parallel.plan_digest``).
-PLAN_VERSION = 2
+#: What a closed-tour subtask and its saved layer mean (bumped when that changes; see
+#: ``parallel.plan_digest``). Open-tour subtasks keep version 1: their files stay good.
+CLOSED_PLAN_VERSION = 2
+PLAN_VERSIONS = {"_closed_piece": CLOSED_PLAN_VERSION}
 #: Subtasks of a count: enough first moves for this many pieces of work per start square.
 SUBTASKS_PER_START = 64
 
@@ -410,7 +412,7 @@ def _load_layer(path: str | None, width: int, length: int, upto: int) -> tuple[i
             layer = saved["layer"]
     except (OSError, ValueError, KeyError) as err:
         raise BoardPuzzlesError(f"{path} is not a saved closed-tour layer: {excerpt(str(err))}") from None
-    if meta[:3] != [PLAN_VERSION, width, length] or layer.ndim != 2 or layer.shape[1] != 2:
+    if meta[:3] != [CLOSED_PLAN_VERSION, width, length] or layer.ndim != 2 or layer.shape[1] != 2:
         raise BoardPuzzlesError(f"{path} holds the layer of another closed-tour count; remove it or name another")
     if meta[3] > upto:
         return None
@@ -419,7 +421,7 @@ def _load_layer(path: str | None, width: int, length: int, upto: int) -> tuple[i
 
 def _save_layer(path: str, width: int, length: int, row: int, layer: np.ndarray) -> None:
     part = path + ".part.npz"
-    np.savez(part, meta=np.array([PLAN_VERSION, width, length, row], np.int64), layer=layer)
+    np.savez(part, meta=np.array([CLOSED_PLAN_VERSION, width, length, row], np.int64), layer=layer)
     os.replace(part, path)
 
 
