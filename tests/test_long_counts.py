@@ -484,3 +484,32 @@ def test_a_plan_version_belongs_to_its_work_function(monkeypatch):
     assert parallel.plan_digest(kt._open_work, subtasks, keys, 1) == open_before
     monkeypatch.setattr(kt, "PLAN_VERSION", 7, raising=False)  # the module's version: the rest
     assert parallel.plan_digest(kt._open_work, subtasks, keys, 1) != open_before
+
+
+def test_a_thread_given_up_on_may_end_with_any_error_and_it_is_the_stop():
+    """A clean clone's first `find 44 --time-limit 0.5` ended in exit 70: the exception that
+    ``wait_for`` raises in a thread still compiling landed in numba's compiler, which swallowed
+    it and failed with an error of its own. Whatever ends a thread that was given up on is the
+    stop, not a bug; an error in a thread that was not given up on still reaches the caller."""
+    from boardpuzzles.limits import STOP_INTERRUPT, run_in_threads
+
+    def stubborn(index: int) -> None:
+        interrupted = False
+        try:
+            while True:  # ignores the flag, like a kernel being compiled
+                time.sleep(0.001)
+        except BaseException:
+            interrupted = True
+        if interrupted:  # outside the handler: no trace of the stop's exception in this error
+            raise RuntimeError("lost in the compiler")
+
+    limits = Limits(jobs=2)
+    threading.Timer(0.1, limits.stop, args=(STOP_INTERRUPT,)).start()
+    run_in_threads(stubborn, limits, lambda: None)  # no RuntimeError: the stop is the answer
+    assert limits.forced_threads
+
+    def broken(index: int) -> None:
+        raise ValueError("a real bug")
+
+    with pytest.raises(ValueError):
+        run_in_threads(broken, Limits(jobs=2), lambda: None)

@@ -122,6 +122,9 @@ class Limits:
         self.started = time.monotonic()
         self.deadline = None if time_limit is None else self.started + time_limit
         self.flag = np.zeros(1, dtype=np.int64)
+        #: Threads that ``wait_for`` gave up on: whatever error ends them is the stop's doing (the
+        #: exception it raises there may land in numba's compiler and come out as another error).
+        self.forced_threads: set[int] = set()
         self._timer: threading.Timer | None = None
         if time_limit is not None:
             self._timer = threading.Timer(time_limit, self.stop, args=(STOP_TIME,))
@@ -291,6 +294,7 @@ def wait_for(threads: list[threading.Thread], limits: Limits, grace: float = GRA
         elif not forced and now - stop_seen >= grace:
             for t in threads:
                 if t.is_alive() and t.ident is not None:
+                    limits.forced_threads.add(t.ident)
                     _raise_in(t.ident, _Abandoned)
             forced = True
         elif forced and now - stop_seen >= 2 * grace:
@@ -325,7 +329,7 @@ def run_in_threads(worker: Callable[[int], None], limits: Limits, finish: Callab
         try:
             worker(index)
         except BaseException as err:
-            if not abandoned(err):
+            if not (abandoned(err) or threading.get_ident() in limits.forced_threads):
                 failures.append(err)
             finish()
 
