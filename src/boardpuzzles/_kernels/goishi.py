@@ -18,7 +18,7 @@ happen depends on nothing else, so a state's number of completions is memoised i
 open-addressing hash table (``keys`` mask, ``aux`` = ``cur * 8 + arrived + 1``, 0 = free slot,
 ``vals``), grown inside the kernel up to ``max_slots`` and then simply no longer filled.
 
-Sound pruning (``_doomed``): a stone picked in the middle of the path is entered from one
+Sound pruning (``doomed``): a stone picked in the middle of the path is entered from one
 direction and left in another, and the set of directions in which a stone still sees other
 stones only shrinks as stones are picked. So a remaining stone that sees the current stone or
 remaining stones in no direction can never be reached, and one that sees them in only one
@@ -56,7 +56,7 @@ def nearest(ray, cur, d, mask):
 
 
 @jit
-def _doomed(ray, bit, mask, cur):
+def doomed(ray, bit, mask, cur):
     """True when no order can pick up every stone of ``mask`` starting from ``cur`` (see above)."""
     seen = mask | bit[cur]
     enders = 0
@@ -147,7 +147,7 @@ def _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, max_ste
         if mask == 0:
             total = min(cap, total + 1)
             continue
-        if _doomed(ray, bit, mask, cur):
+        if doomed(ray, bit, mask, cur):
             continue
         depth = 0
         f_mask[0], f_cur[0], f_dir[0], f_next[0], f_acc[0] = mask, cur, arrived, 0, 0
@@ -191,7 +191,7 @@ def _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, max_ste
             if aux[i] != FREE:
                 f_acc[depth] = min(cap, f_acc[depth] + vals[i])
                 continue
-            if _doomed(ray, bit, nmask, nxt):
+            if doomed(ray, bit, nmask, nxt):
                 continue
             depth += 1
             f_mask[depth], f_cur[depth], f_dir[depth], f_next[depth], f_acc[depth] = nmask, nxt, d, 0, 0
@@ -232,7 +232,7 @@ def enumerate_orders(ray, bit, roots, stack, out, max_out, keys, aux, vals, used
                 return DONE, written, keys, aux, vals
             stack[head, 1] = r + 1
             mask, cur = roots[r, 0], roots[r, 1]
-            if mask != 0 and _doomed(ray, bit, mask, cur):
+            if mask != 0 and doomed(ray, bit, mask, cur):
                 continue
             depth = 0
             stack[0, 0], stack[0, 1], stack[0, 2], stack[0, 3], stack[0, 4] = mask, cur, roots[r, 2], 0, 0
@@ -274,7 +274,7 @@ def enumerate_orders(ray, bit, roots, stack, out, max_out, keys, aux, vals, used
             i = _slot(keys, aux, nmask, nxt * 8 + d + 1)
             if aux[i] != FREE:
                 continue  # a known dead state
-            if _doomed(ray, bit, nmask, nxt):
+            if doomed(ray, bit, nmask, nxt):
                 continue
         depth += 1
         stack[depth, 0], stack[depth, 1], stack[depth, 2], stack[depth, 3], stack[depth, 4] = nmask, nxt, d, 0, 0

@@ -1083,10 +1083,11 @@ class _Lines:
     """The legal moves of a puzzle as plain bit operations (for hints and ratings)."""
 
     def __init__(self, puzzle: Puzzle) -> None:
-        ray, _ = tables(puzzle)
+        self.tables = tables(puzzle)
         self.puzzle = puzzle
         self.index = {cell: i for i, cell in enumerate(puzzle.stones)}
-        self.ray = [[int(w) & ((1 << 64) - 1) for w in row] for row in ray.tolist()]
+        self.ray = [[int(w) & ((1 << 64) - 1) for w in row] for row in self.tables[0].tolist()]
+        self.kernels = _kernels()
         self.memo: dict[tuple[int, int, int], int] = {}
 
     def moves(self, mask: int, cur: int, came: int) -> list[tuple[int, int]]:
@@ -1100,22 +1101,10 @@ class _Lines:
         return found
 
     def doomed(self, mask: int, cur: int) -> bool:
-        """The kernel's ``_doomed``: a stone left that sees no stone (nor the current one) in any
-        direction, or two that see some in only one direction (each could only be the last)."""
-        seen = mask | 1 << cur
-        enders = 0
-        rest = mask
-        while rest:
-            s = (rest & -rest).bit_length() - 1
-            rest &= rest - 1
-            dirs = sum(1 for d in range(4) if seen & self.ray[s][d])
-            if dirs == 0:
-                return True
-            if dirs == 1:
-                enders += 1
-                if enders == 2:
-                    return True
-        return False
+        """The kernel's ``doomed`` (the solver's pruning): a stone left that nothing can reach,
+        or two that could each only be the last."""
+        ray, bit = self.tables
+        return bool(self.kernels.doomed(ray, bit, np.int64(_signed(mask)), cur))
 
     def longest(self, mask: int, cur: int, came: int, budget: int, limits: Limits) -> int:
         """The most pick-ups any line from this state (which has no completion) makes before it
