@@ -68,7 +68,7 @@ def main() -> None:
     for stones in (50, 55, 60):
         walk = None
         while walk is None:
-            walk = gh._random_walk(19, 19, stones, rng, [])
+            walk = gh.generator._random_walk(19, 19, stones, rng, [])
         p = gh.Puzzle(19, 19, tuple(walk))
         solve_s, _ = timed(lambda: gh.solve(p), 3)
         decide_s, n = timed(lambda: gh.count_at_most(p, 2), 3)

@@ -39,18 +39,18 @@ def main() -> None:
         print(f"        by stones, total (classes): {sizes}")
     limits.close()
     m = args.estimate
-    kernels = gh._kernels()
+    kernels = gh.load_kernels()
     images = gh.square_images(m)
     by_size = np.zeros(m * m + 1, dtype=np.int64)
     classes = np.zeros(m * m + 1, dtype=np.int64)
     flag = np.zeros(1, dtype=np.int64)
-    kernels.unique_layouts(m, 0, 16, images, gh._BITS, by_size, classes, flag)  # compile
+    kernels.unique_layouts(m, 0, 16, images, gh.STONE_BITS, by_size, classes, flag)  # compile
     rng = random.Random(1)
     seconds, looked = 0.0, 0
     for _ in range(8):
         lo = rng.randrange(1 << (m * m - 16))
         started = time.perf_counter()
-        kernels.unique_layouts(m, lo, lo + (1 << 15), images, gh._BITS, by_size, classes, flag)
+        kernels.unique_layouts(m, lo, lo + (1 << 15), images, gh.STONE_BITS, by_size, classes, flag)
         seconds += time.perf_counter() - started
         looked += 1 << 15
     per = seconds / looked

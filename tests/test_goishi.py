@@ -150,7 +150,7 @@ def test_counts_after_a_prefix_add_up(puzzle, data):
 
 def test_a_memo_that_cannot_grow_still_gives_exact_answers(monkeypatch):
     puzzle = gh.Puzzle.from_rows(".O..O./OOOOOO/.O..O./.O..O./OOOOOO/.O..O.".split("/"))
-    monkeypatch.setattr(gh, "MAX_MEMO_SLOTS", 1 << 12)  # the table's starting size: full soon
+    monkeypatch.setattr(gh.search, "MAX_MEMO_SLOTS", 1 << 12)  # the table's starting size: full soon
     assert gh.count(puzzle) == 7256
     assert sum(1 for _ in gh.solutions(puzzle)) == 7256
 
@@ -510,3 +510,10 @@ def test_replay_redraws_in_place_on_a_terminal():
     written: list[str] = []
     replay(["a\nb", "c\nd"], ["one", "two"], written.append, lambda k: None, in_place=True)
     assert written == ["one\na\nb\n", "\x1b[3F\x1b[J", "two\nc\nd\n"]
+
+
+def test_counts_are_checkpointed_under_the_protocols_identity():
+    # search.count binds its checkpoint without reaching back up to PUZZLE; the two must agree.
+    puzzle = gh.Puzzle.parse("OOOO\n.OOO\n..OO\n...O")
+    assert gh.search.problem_identity(puzzle) == gh.PUZZLE.problem_identity(puzzle)
+    assert gh.search.problem_identity(puzzle) != gh.PUZZLE.problem_identity(gh.Puzzle.parse("OO\n.O"))

@@ -41,7 +41,7 @@ def test_each_seed_is_the_least_of_its_symmetry_class_and_classes_differ():
         for symmetry in range(8):
             image = 0
             for bit in _seed_cells(mask):
-                r, c = gh._turned(*divmod(bit, side), side, symmetry)
+                r, c = gh.turned(*divmod(bit, side), side, symmetry)
                 image |= 1 << (r * side + c)
             images.add(image)
         assert min(images) == mask
@@ -55,11 +55,11 @@ def test_each_seed_is_the_least_of_its_symmetry_class_and_classes_differ():
 def test_count_layout_matches_the_plain_reference(rows, cols, data):
     cells = sorted(data.draw(st.sets(st.integers(0, rows * cols - 1), min_size=1, max_size=min(9, rows * cols))))
     found = np.array(cells, dtype=np.int64)
-    kernels = gh._kernels()
+    kernels = gh.load_kernels()
     flag = np.zeros(1, dtype=np.int64)
     expected = len(goishi_orders(rows, cols, _cells_to_coords(cols, cells)))
     for cap in (1, 2, 1000):
-        total = kernels.count_layout(rows, cols, found, gh._BITS[: len(cells)], cap, gh.MAX_MEMO_SLOTS, flag, 0)
+        total = kernels.count_layout(rows, cols, found, gh.STONE_BITS[: len(cells)], cap, gh.MAX_MEMO_SLOTS, flag, 0)
         assert total == min(cap, expected)
 
 
@@ -70,17 +70,17 @@ def test_layout_rays_match_the_tables(rows, cols, data):
     cells = sorted(data.draw(st.sets(st.integers(0, rows * cols - 1), min_size=1, max_size=rows * cols)))
     puzzle = gh.Puzzle(rows, cols, tuple(cells))
     ray, bit = gh.tables(puzzle)
-    got = gh._kernels().layout_rays(rows, cols, np.array(cells, dtype=np.int64), bit)
+    got = gh.load_kernels().layout_rays(rows, cols, np.array(cells, dtype=np.int64), bit)
     assert np.array_equal(got, ray)
 
 
 def test_a_step_budget_gives_over_budget_not_an_answer():
     # 16 stones in a full 4x4 block have many orders; one step is not enough to count them.
     cells = np.arange(16, dtype=np.int64)
-    kernels = gh._kernels()
+    kernels = gh.load_kernels()
     flag = np.zeros(1, dtype=np.int64)
-    assert kernels.count_layout(4, 4, cells, gh._BITS[:16], 2, gh.MAX_MEMO_SLOTS, flag, 1) == kernels.OVER_BUDGET
-    assert kernels.count_layout(4, 4, cells, gh._BITS[:16], 2, gh.MAX_MEMO_SLOTS, flag, 0) == 2
+    assert kernels.count_layout(4, 4, cells, gh.STONE_BITS[:16], 2, gh.MAX_MEMO_SLOTS, flag, 1) == kernels.OVER_BUDGET
+    assert kernels.count_layout(4, 4, cells, gh.STONE_BITS[:16], 2, gh.MAX_MEMO_SLOTS, flag, 0) == 2
 
 
 @pytest.mark.parametrize("method", gh.METHODS)
@@ -106,7 +106,7 @@ def test_join_makes_a_unique_19x19_with_60_stones_crossing_once():
     made = gh.generate(19, 19, 60, seed=4, limits=Limits(120))
     assert made.method == "join" and made.puzzle.size == 60
     assert gh.check(made.puzzle, made.order) and gh.count(made.puzzle) == 1
-    (_, _, stones_a), _ = gh._halves(19, 19, 60)
+    (_, _, stones_a), _ = gh.generator._halves(19, 19, 60)
     a, b = made.order[:stones_a], made.order[stones_a:]
     lines = lambda cells: {("r", c // 19) for c in cells} | {("c", c % 19) for c in cells}  # noqa: E731
     assert lines(a) & lines(b) == {("r", b[0] // 19)}  # the halves share one row, where they meet
@@ -123,7 +123,7 @@ def test_join_on_small_boards_is_unique_by_the_plain_reference_too(seed, side):
 
 def test_auto_grows_below_join_from_and_join_needs_room():
     assert gh.generate(12, 12, 20, seed=1).method == "grow"
-    assert not gh._join_fits(7, 7, 16) and gh.generate(7, 7, 16, seed=1, method="join").method == "grow"
+    assert not gh.generator._join_fits(7, 7, 16) and gh.generate(7, 7, 16, seed=1, method="join").method == "grow"
 
 
 def test_small_boards_and_few_stones_fall_back_to_regrow():
@@ -138,10 +138,10 @@ def test_an_unknown_method_is_refused_in_one_line():
 
 def test_growth_options_keep_the_walk_legal():
     rng = random.Random(5)
-    walk = gh._seed_walk(9, 9, 20, rng)
+    walk = gh.generator._seed_walk(9, 9, 20, rng)
     puzzle = gh.Puzzle(9, 9, tuple(walk))
     assert gh.check(puzzle, walk)
-    options = gh._growth_options(9, 9, walk)
+    options = gh.generator._growth_options(9, 9, walk)
     assert options
     for position, point, weight, kind in options:
         grown = walk[:position] + [point] + walk[position:]

@@ -248,7 +248,7 @@ def test_png_shows_what_the_svg_shows():
 
 def test_the_text_form_ignores_the_picture_fields():
     order = gh.solve(PZPRJS)
-    plain = gh.Scene(
+    plain = Scene(
         PZPRJS.grid, {c: "O" for c in PZPRJS.stones if c not in order}, labels=gh.to_scene(PZPRJS, order).labels
     )
     assert scene_text(gh.to_scene(PZPRJS, order)) == scene_text(plain)

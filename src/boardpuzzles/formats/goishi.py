@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 from boardpuzzles.errors import ParseError, SizeError, excerpt, is_decimal, whole_number
-from boardpuzzles.puzzles.goishi import MAX_SIDE, Order, Puzzle
+from boardpuzzles.puzzles.goishi.rules import MAX_SIDE, Order, Puzzle
 
 FORMATS: dict[str, str] = {
     "quoted": 'the seed\'s quoted rows ("  O  O  ")',
