@@ -630,8 +630,7 @@ class Solver:
             search = self.search(attacker)
             t0 = time.perf_counter()
             nodes0 = search.nodes
-            if left is not None:
-                search.budget_end = search.nodes + left
+            search.budget_end = 2**62 if left is None else search.nodes + left
             try:
                 if search.result is None:
                     search.result = search.solve(board, limits)
@@ -753,13 +752,13 @@ class TableFile:
         if not os.access(path, os.W_OK):
             raise CheckpointError(f"cannot write checkpoint {path}: permission denied")
         damaged = f"checkpoint {path} is damaged"
-        body, checksum = data[:-32], data[-32:]
+        body, checksum = memoryview(data)[:-32], data[-32:]
         at = len(TABLE_MAGIC) + 8
         if len(data) < at + 32 or hashlib.sha256(body).digest() != checksum:
             raise CheckpointError(f"{damaged} (its checksum does not match); use a new file")
         length = int.from_bytes(body[len(TABLE_MAGIC) : at], "little")
         try:
-            header = json.loads(body[at : at + length].decode("ascii"))
+            header = json.loads(bytes(body[at : at + length]).decode("ascii"))
         except (UnicodeError, ValueError):
             raise CheckpointError(f"{damaged} (unreadable header); use a new file") from None
         if not isinstance(header, dict):
@@ -790,7 +789,7 @@ class TableFile:
                     )
         return "was made for another search"
 
-    def _searches(self, header: dict[str, Any], body: bytes, offset: int) -> dict[Colour, SavedSearch]:
+    def _searches(self, header: dict[str, Any], body: memoryview, offset: int) -> dict[Colour, SavedSearch]:
         from boardpuzzles._kernels import baikago_solve as kernels
 
         size = 1 << int(self.identity["tt_bits"])
