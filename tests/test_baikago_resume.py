@@ -11,7 +11,11 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -295,3 +299,38 @@ def test_a_planted_entry_must_verify(tmp_path: Path) -> None:
     with pytest.raises(CheckpointError, match="damaged"):
         bs.Solver(Rules(3), 10, None, False, checkpoint=str(path))
     assert os.path.getsize(path) > 0
+
+
+def _nodes_in(path: Path) -> int:
+    solver = bs.Solver(Rules(7), 16, None, True, (BLACK,), str(path))
+    return sum(search["nodes"] for search in solver.standing())
+
+
+@pytest.mark.slow
+def test_ctrl_c_keeps_the_search(tmp_path: Path) -> None:
+    """A real process, interrupted with SIGINT while it continues a 7x7 search: exit 130, and the
+    file holds more nodes than before (the save runs in the main thread once the search let go)."""
+    path = tmp_path / "seven.dfpn"
+    args = ["baikago", "solve", "7", "--side", "black", "--tt-bits", "16", "--checkpoint", str(path)]
+    cli = [sys.executable, "-c", "from boardpuzzles.cli import main; main()", *args]
+    first = subprocess.run([*cli, "--time-limit", "1"], capture_output=True, text=True, timeout=120)
+    assert first.returncode == 3, first.stderr
+    before = _nodes_in(path)
+    assert before > 0
+    process = subprocess.Popen(cli, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr is not None
+        line = ""
+        while not line.startswith("continuing from"):  # the search starts right after this line
+            line = process.stderr.readline()
+            assert line, "the command ended before it continued the search"
+        time.sleep(1.5)
+        assert process.poll() is None, "the command ended before the signal"
+        process.send_signal(signal.SIGINT)
+        code = process.wait(timeout=60)
+        err = process.stderr.read()
+    finally:
+        process.kill()
+    assert code == 130, err
+    assert "interrupted: the search is kept in" in err and "Traceback" not in err
+    assert _nodes_in(path) > before
