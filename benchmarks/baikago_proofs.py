@@ -3,6 +3,7 @@ run, nor of `make bench`).
 
     python benchmarks/baikago_proofs.py                      # 3x3 to 6x6, about a minute
     python benchmarks/baikago_proofs.py --sizes 7 --time-limit 1200 --proof-dir /tmp
+    python benchmarks/baikago_proofs.py --sizes 3,4 --pieces 10     # the cost of resuming
 
 Each board is solved twice: as ``baikago solve`` does (a pairing of the whole board when there
 is one), and with pairings off (``--no-pairings``: plain strategies from a df-pn search per side,
@@ -10,6 +11,12 @@ boards up to ``--strategy-max`` only). Every proof is then replayed by the indep
 ``tests/test_baikago_solve.py``. Printed per board and method: the value, each claim's method
 and search nodes, the solving seconds (the first line includes compiling the kernels), the
 proof file's size gzip-compressed, and the checker's seconds.
+
+``--pieces K``: each board solved with pairings off is solved again through a checkpoint file
+(``baikago solve --checkpoint``), stopped by a node limit of about 1/K of the whole search's nodes
+and resumed until it ends: printed are the runs it took, its nodes against the whole run's (each
+resume walks again from the root), the checkpoint's size, and whether its proof is the same as
+the whole run's (and passes the checker).
 """
 
 from __future__ import annotations
@@ -19,12 +26,13 @@ import gzip
 import json
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles.baikago.rules import Rules
-from boardpuzzles.puzzles.baikago.solve import solve
+from boardpuzzles.puzzles.baikago.solve import NodeLimitReached, Solution, solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.test_baikago_solve import check_proof  # noqa: E402  (the checker lives with the tests)
@@ -36,6 +44,7 @@ def main() -> None:
     parser.add_argument("--strategy-max", type=int, default=4, help="largest board solved with pairings off")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per solve")
     parser.add_argument("--proof-dir", default=None, help="write each proof here as baikago-N[-strategies].json.gz")
+    parser.add_argument("--pieces", type=int, default=0, help="also solve each strategy board in about K resumed runs")
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load average {load:.1f} on {os.cpu_count()} cores")
@@ -69,6 +78,38 @@ def main() -> None:
                 f"{check_seconds:>8.2f}",
                 flush=True,
             )
+            if args.pieces and not pairings:
+                in_pieces(n, solution, args.pieces)
+
+
+def in_pieces(n: int, whole: Solution, pieces: int) -> None:
+    """Solve again in about ``pieces`` runs through a checkpoint file; compare with ``whole``."""
+    nodes = sum(c.nodes for c in whole.claims)
+    limit = max(12, nodes // pieces)
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(Path(folder, "search.dfpn"))
+        runs = 0
+        started = time.perf_counter()
+        while True:
+            runs += 1
+            try:
+                resumed = solve(Rules(n), pairings=False, checkpoint=path, node_limit=limit)
+                break
+            except NodeLimitReached:
+                continue
+        seconds = time.perf_counter() - started
+        size = os.path.getsize(path)
+    same = [p.get("strategy") for p in resumed.to_json()["proofs"]] == [
+        p.get("strategy") for p in whole.to_json()["proofs"]
+    ]
+    checked = check_proof(resumed.to_json()) == whole.value
+    total = sum(c.nodes for c in resumed.claims)
+    print(
+        f"{n}x{n:<4} {'in pieces':<11} {resumed.value:<6} {runs} runs of {limit:,} nodes: {total:,} nodes "
+        f"({total / max(1, nodes):.2f} x the whole run's), checkpoint {size:,} bytes, same proof: {same}, "
+        f"checked: {checked}; {seconds:.2f} s",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

@@ -274,9 +274,10 @@ def verify_file(path: str, identity: Mapping[str, Any]) -> None:
         checkpoint.close()
 
 
-def inspect_path(path: str) -> bool:
-    """True when ``path`` is free for a new checkpoint (missing, empty, or an SQLite database
-    without a single table); None of the files it refuses is opened for writing."""
+def check_path(path: str) -> bool:
+    """Refuse a checkpoint path that no checkpoint could be written at (a folder, a missing or
+    read-only folder, something that is not a regular file); True when a file is there, to be
+    inspected by its reader, False when there is none. Shared by every kind of checkpoint file."""
     if os.path.isdir(path):
         raise CheckpointError(f"checkpoint {path} is a folder")
     folder = os.path.dirname(os.path.abspath(path))
@@ -285,11 +286,19 @@ def inspect_path(path: str) -> bool:
     if not os.path.exists(path):
         if not os.access(folder, os.W_OK):
             raise CheckpointError(f"cannot write checkpoint {path}: folder {folder} is not writable")
-        return True
+        return False
     if not stat.S_ISREG(os.stat(path).st_mode):
         raise CheckpointError(f"checkpoint {path} is not a regular file")
     if not os.access(folder, os.W_OK):  # SQLite writes its journal beside the file
         raise CheckpointError(f"cannot write checkpoint {path}: folder {folder} is not writable")
+    return True
+
+
+def inspect_path(path: str) -> bool:
+    """True when ``path`` is free for a new checkpoint (missing, empty, or an SQLite database
+    without a single table); None of the files it refuses is opened for writing."""
+    if not check_path(path):
+        return True
     try:
         with open(path, "rb") as handle:
             header = handle.read(100)

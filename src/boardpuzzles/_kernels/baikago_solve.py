@@ -24,6 +24,11 @@ answers a stone on one point of a pair with the other, and the attacker never fi
 The search runs over symmetry classes (the table is keyed by the canonical key) and merges
 children that are images of each other. Values: ``pn == 0`` proved (the attacker wins),
 ``dn == 0`` disproved.
+
+A node stores its entry only when its expansion ends normally; a search stopped by the flag or
+the node budget returns at once and stores nothing on the way up, so the table never holds a
+value that a stop cut short (what a checkpoint saves and a later run continues from: see
+``puzzles/baikago/solve.py``).
 """
 
 from __future__ import annotations
@@ -36,6 +41,9 @@ from boardpuzzles._kernels.baikago import four_points, has_four, place, remove
 INF = 1 << 40
 BUCKET = 4
 PAIRING_TRIED = 1
+#: What a table entry means (keys, pn/dn, INF, flags, buckets): a saved table is bound to it.
+#: Bump it whenever a change here makes an old table mean something else.
+TABLE_VERSION = 1
 
 
 # -------------------------------------------------------------------- board state

@@ -30,16 +30,43 @@ strategy    a proof for one side, the *owner*: a map from positions where the ow
 proof file  JSON (gzip-compressed when the name ends in ``.gz``): the rules, the value, and one
             proof per claim (see :meth:`Solution.to_json`). The checker in
             ``tests/test_baikago_solve.py`` shares no code with this module.
+checkpoint  a binary file of the searches' transposition tables (:class:`TableFile`): saved when
+            a run stops (time limit, node limit, Ctrl-C) or ends, loaded by a later run with the
+            same file, which continues the searches from them (:class:`Solver`). It is bound to
+            the exact search (rules, start position, attackers, pairings, table size, the
+            Zobrist keys and the table format) and refused otherwise.
+
+Why a loaded table cannot make a wrong answer: a df-pn table is a cache. The kernel stores an
+entry only when a node's expansion ends normally (a stopped search stores nothing on its way
+up), so a saved table is one that the same uninterrupted search could have held, and resuming
+is the same as df-pn's own restart from the root with its table. Entries with pn and dn both
+above 0 are estimates: a stale or wrong one changes only the order and the cost of the search,
+never a value, since a node is proved or disproved only from its children's values. Only the
+entries with pn = 0 or dn = 0 are trusted as results, exactly as within one run; what could
+make one wrong is (1) a 64-bit key collision, as likely after a resume as in a run that never
+stopped (the file keeps the full keys, and the Zobrist keys are bound into its identity so the
+same key means the same position), (2) damage, which the file's SHA-256 checksum refuses, or
+(3) a deliberate edit with a recomputed checksum (it is a checksum, not a signature). Against
+all three the proof stays the judge: it is an explicit strategy, replayed move by move by the
+independent checker, and a strategy built on a false entry fails it. ``PAIRING_TRIED`` flags
+(the pairing test failed here) only save work: a wrong flag skips a pairing test, which costs
+search, never correctness.
 
 Roads not taken: retrograde analysis (3^49 positions on 7x7); proving draws with the
 Erdos-Selfridge potential (a theorem as a leaf, where a pairing is a strategy the checker can
-see); a checkpointed, resumable search (a run that stops at its time limit starts afresh).
+see); saving the table periodically during a run (a kill -9 loses the work since the last
+stop; Ctrl-C and the limits save); a lock against two runs on one file (the later save wins).
 """
 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
+import os
+import stat
+import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -47,8 +74,9 @@ from typing import Any
 
 import numpy as np
 
+from boardpuzzles.checkpoint import CheckpointError, canonical, check_path, digest
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.limits import Limits
+from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles.baikago.rules import BLACK, COLOUR_NAMES, EMPTY_POINT, WHITE, Colour, Rules, other
 
 #: The largest board the solver accepts (7x7 already needs more than black's 20-minute search
@@ -58,10 +86,15 @@ MAX_SOLVE_SIZE = 9
 #: settled, with no pairing, in about as many) and of the test inside the search.
 ROOT_PAIRING_BUDGET = 2_000_000
 PAIRING_BUDGET = 200
-#: Transposition table entries (a power of two): 2^22 entries take 112 MiB.
+#: Transposition table entries (a power of two): 2^22 entries take 132 MiB (33 bytes each).
 DEFAULT_TT_BITS = 22
 _SEED_KEY = 0x9E3779B97F4A7C15  # the key of the empty board: never 0, the table's empty mark
 FORMAT = "baikago-proof/1"
+#: The first bytes of a checkpoint file (:class:`TableFile`), and the layout it announces.
+TABLE_MAGIC = b"BPdfpn\r\n\x1a\n"
+TABLE_FILE_FORMAT = "baikago-dfpn-tables/1"
+#: Seconds a save waits for a stopped search to let go of its tables (see :meth:`Solver.save`).
+SAVE_WAIT = 30.0
 POINT_LETTERS = {EMPTY_POINT: ".", BLACK: "X", WHITE: "O"}
 
 
@@ -185,8 +218,37 @@ class Solution:
 
 
 # -------------------------------------------------------------------- the search
+class NodeLimitReached(TimeLimitReached):
+    """The run's budget of search nodes (``node_limit``) ran out: a partial stop like the time
+    limit (what was learnt stays in the table, and in a checkpoint when there is one)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.args = (f"stopped after the node limit of {limit:,} search nodes",)
+        self.limit = limit
+
+
+def zobrist(rules: Rules, symmetries: Symmetries) -> np.ndarray:
+    """``zsym[s, c, p]``: the key of a stone of colour c on point p seen through symmetry s
+    (fixed by the board size: the same in every run, which a saved table relies on)."""
+    n = rules.size**2
+    rng = np.random.default_rng(20240501 + rules.size)
+    zob = rng.integers(1, 2**63 - 1, size=(3, n), dtype=np.int64).astype(np.uint64)
+    perms = symmetries.perms
+    zsym = np.zeros((perms.shape[0], 3, n), dtype=np.uint64)
+    for s in range(perms.shape[0]):
+        for colour in (BLACK, WHITE):
+            zsym[s, colour] = zob[colour, perms[s]]
+    return zsym
+
+
 class Search:
-    """One df-pn search (one attacker) on one rule set, with its transposition table."""
+    """One df-pn search (one attacker) on one rule set, with its transposition table.
+
+    ``stats``: [0] search nodes (over every run of a checkpointed search), [1] set while the
+    kernel is stopped, [2] pairing tests, [3] pairings found; ``result`` the root's (pn, dn)
+    once proved or disproved; ``seconds`` the time spent (earlier runs included); the kernel
+    stops once ``stats[0]`` passes ``budget_end``."""
 
     def __init__(
         self, rules: Rules, attacker: Colour, tt_bits: int = DEFAULT_TT_BITS, pairing_budget: int = PAIRING_BUDGET
@@ -201,16 +263,10 @@ class Search:
         self.attacker = attacker
         self.pairing_budget = pairing_budget  # 0: no pairing tests (pure strategies)
         self.symmetries = Symmetries.of(rules)
-        n = rules.size**2
-        rng = np.random.default_rng(20240501 + rules.size)
-        zob = rng.integers(1, 2**63 - 1, size=(3, n), dtype=np.int64).astype(np.uint64)
-        perms = self.symmetries.perms
-        self.zsym = np.zeros((perms.shape[0], 3, n), dtype=np.uint64)
-        for s in range(perms.shape[0]):
-            for colour in (BLACK, WHITE):
-                self.zsym[s, colour] = zob[colour, perms[s]]
+        self.zsym = zobrist(rules, self.symmetries)
+        self.tt_bits = tt_bits
         size = 1 << tt_bits
-        self.tt = (
+        self.tt: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] = (
             np.zeros(size, np.uint64),
             np.zeros(size, np.int64),
             np.zeros(size, np.int64),
@@ -218,10 +274,50 @@ class Search:
             np.zeros(size, np.int8),
         )
         self.stats = np.zeros(4, dtype=np.int64)
+        self.result: tuple[int, int] | None = None
+        self.seconds = 0.0
+        self.budget_end = 2**62
 
     @property
     def nodes(self) -> int:
         return int(self.stats[0])
+
+    def entries(self) -> tuple[np.ndarray, ...]:
+        """The table's occupied slots (uint32) and, at those slots, its five arrays."""
+        slots = np.flatnonzero(self.tt[0]).astype(np.uint32)
+        return (slots, *(array[slots] for array in self.tt))
+
+    def restore(self, slots: np.ndarray, arrays: tuple[np.ndarray, ...]) -> None:
+        """Put saved entries back into their slots (into an empty table)."""
+        for table, values in zip(self.tt, arrays, strict=True):
+            table[slots] = values
+
+    def root_numbers(self, board: np.ndarray) -> tuple[int, int]:
+        """(pn, dn) of ``board`` as its children's table entries give them (a search that
+        stopped stores nothing at the root: this is where it stands); (0, 0) for a terminal
+        position."""
+        inf = int(self.k.INF)
+        code, forced = self.status(board)
+        if code in (1, -1):
+            return (0, inf) if code == 1 else (inf, 0)
+        me = turn(board)
+        moves = [forced] if code == -3 else [int(p) for p in np.flatnonzero(board == EMPTY_POINT)]
+        seen: set[int] = set()
+        pns: list[int] = []
+        dns: list[int] = []
+        probe = np.zeros(2, dtype=np.int64)
+        _, keys = self.state(board)
+        for p in moves:
+            key = int(self.k.canonical(keys ^ self.zsym[:, me, p]))
+            if key in seen:
+                continue
+            seen.add(key)
+            self.k.tt_probe(self.tt[0], self.tt[1], self.tt[2], np.uint64(key), probe)
+            pns.append(int(probe[0]))
+            dns.append(int(probe[1]))
+        if me == self.attacker:
+            return min(pns), min(inf, sum(dns))
+        return min(inf, sum(pns)), min(dns)
 
     def state(self, board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The cross counts and the 8 keys of a board."""
@@ -253,13 +349,15 @@ class Search:
             turn(board),
             self.attacker,
             *self.tt,
-            np.int64(2**62),
+            np.int64(self.budget_end),
             self.pairing_budget,
             self.stats,
             limits.flag,
             out,
         )
         if self.stats[1]:
+            if self.nodes > self.budget_end and not limits.stopped:
+                raise NodeLimitReached(self.budget_end)
             limits.raise_stop()
         return int(out[0]), int(out[1])
 
@@ -397,23 +495,28 @@ def solve(
     start: list[int] | None = None,
     pairings: bool = True,
     attackers: tuple[Colour, ...] = (BLACK, WHITE),
+    checkpoint: str | None = None,
+    node_limit: int | None = None,
 ) -> Solution:
     """The value of the empty board (or of ``start``: point colours, row-major, top row first)
     under ``rules``, with a proof of each claim: a pairing of the whole board when there is one
     (a draw), else two df-pn searches (black attacking, then white) and the strategies they
     found. ``pairings=False`` uses no pairing anywhere: the proofs are plain strategies;
     ``attackers=(WHITE,)`` searches one side only (the value is then ``unknown`` unless that
-    side wins)."""
-    if rules.size > MAX_SOLVE_SIZE:
-        raise BoardPuzzlesError(f"the solver takes boards up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}")
-    board = _start_board(rules, start)
+    side wins). ``checkpoint``: a file the searches' tables are saved to when the run stops or
+    ends, and continued from when it holds them (see :class:`Solver`); ``node_limit``: stop
+    (:class:`NodeLimitReached`) after that many search nodes in this run."""
+    solver = Solver(rules, tt_bits, start, pairings, attackers, checkpoint)
     own = limits is None
     limits = limits if limits is not None else Limits()
     try:
-        return _solve(rules, limits, tt_bits, board, pairings, attackers)
+        return solver.run(limits, node_limit)
     finally:
-        if own:
-            limits.close()
+        try:
+            solver.save()
+        finally:
+            if own:
+                limits.close()
 
 
 def _start_board(rules: Rules, start: list[int] | None) -> np.ndarray:
@@ -431,31 +534,380 @@ def _start_board(rules: Rules, start: list[int] | None) -> np.ndarray:
     return np.asarray(points, dtype=np.int8)
 
 
-def _solve(
-    rules: Rules, limits: Limits, tt_bits: int, board: np.ndarray, pairings: bool, attackers: tuple[Colour, ...]
-) -> Solution:
-    started = time.perf_counter()
-    start = None if not board.any() else [int(v) for v in board]
-    if pairings and start is None:
-        pairs = find_pairing(rules)
-        if pairs is not None:
-            seconds = time.perf_counter() - started
-            claims = [Claim(c, False, other(c), pairing=pairs, seconds=seconds) for c in attackers]
-            return Solution(rules, claims, seconds, start)
-    claims = []
-    for attacker in attackers:
-        t0 = time.perf_counter()
-        search = Search(rules, attacker, tt_bits, PAIRING_BUDGET if pairings else 0)
-        pn, _ = search.solve(board, limits)
-        wins = pn == 0
-        owner = attacker if wins else other(attacker)
-        strategy = extract_strategy(search, owner, limits, board)
-        claims.append(
-            Claim(attacker, wins, owner, strategy=strategy, nodes=search.nodes, seconds=time.perf_counter() - t0)
-        )
-        if wins:
-            break
-    return Solution(rules, claims, time.perf_counter() - started, start)
+class Solver:
+    """One solve of one position: its searches (one per attacker, made when first needed) and,
+    with a ``checkpoint`` path, the file they are saved to and continued from.
+
+    Making a solver reads the file (when there is one) and refuses, with
+    :class:`~boardpuzzles.checkpoint.CheckpointError`, one that is not ours, damaged, or made for
+    another search: nothing is searched and the file is left as it was. :meth:`run` searches (in
+    any thread); :meth:`save` writes the file (atomically) once the searches are still, so a
+    command line can save from its main thread after a worker stopped."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        tt_bits: int = DEFAULT_TT_BITS,
+        start: list[int] | None = None,
+        pairings: bool = True,
+        attackers: tuple[Colour, ...] = (BLACK, WHITE),
+        checkpoint: str | None = None,
+    ) -> None:
+        if rules.size > MAX_SOLVE_SIZE:
+            raise BoardPuzzlesError(f"the solver takes boards up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}")
+        if not 10 <= tt_bits <= 30:
+            raise BoardPuzzlesError(f"tt_bits must be between 10 and 30, got {tt_bits}")
+        if not attackers or len(set(attackers)) != len(attackers) or not set(attackers) <= {BLACK, WHITE}:
+            raise BoardPuzzlesError("the attackers are black, white or both, each once")
+        self.rules = rules
+        self.tt_bits = tt_bits
+        self.board = _start_board(rules, start)
+        self.pairings = pairings
+        self.attackers = tuple(attackers)
+        self.searches: dict[Colour, Search] = {}
+        self.loaded = False  #: whether the searches continue from a checkpoint
+        self._lock = threading.Lock()
+        self.table_file = None if checkpoint is None else TableFile(checkpoint, self.identity())
+        if self.table_file is not None:
+            saved = self.table_file.read()
+            if saved is not None:
+                for attacker, state in saved.items():
+                    state.apply(self.search(attacker))
+                self.loaded = True
+
+    def identity(self) -> dict[str, Any]:
+        """What the searches are, as a checkpoint binds them: a file made for any other search
+        (another board, rule, start, side, pairing option or table size, other Zobrist keys,
+        another table format) is refused."""
+        from boardpuzzles._kernels import baikago_solve as kernels
+
+        zsym = zobrist(self.rules, Symmetries.of(self.rules))
+        return {
+            "puzzle": "baikago",
+            "search": "df-pn",
+            "file": TABLE_FILE_FORMAT,
+            "table": kernels.TABLE_VERSION,
+            "bucket": kernels.BUCKET,
+            "rules": self.rules.to_json(),
+            "start": picture(self.board),
+            "attackers": [COLOUR_NAMES[c] for c in self.attackers],
+            "pairing_budget": PAIRING_BUDGET if self.pairings else 0,
+            "tt_bits": self.tt_bits,
+            "zobrist": hashlib.sha256(zsym.tobytes()).hexdigest()[:16],
+        }
+
+    def search(self, attacker: Colour) -> Search:
+        """The search with this attacker (made empty the first time)."""
+        if attacker not in self.searches:
+            self.searches[attacker] = Search(self.rules, attacker, self.tt_bits, PAIRING_BUDGET if self.pairings else 0)
+        return self.searches[attacker]
+
+    def run(self, limits: Limits, node_limit: int | None = None) -> Solution:
+        """Solve (or go on solving) the position. Stops with the run's limits, or with
+        :class:`NodeLimitReached` after ``node_limit`` search nodes in this run; every search
+        keeps what it learnt (call :meth:`save` to keep it in the file)."""
+        if node_limit is not None and node_limit < 1:
+            raise BoardPuzzlesError(f"the node limit must be at least 1, got {node_limit}")
+        with self._lock:
+            try:
+                return self._run(limits, node_limit)
+            except NodeLimitReached:
+                raise NodeLimitReached(node_limit or 0) from None
+
+    def _run(self, limits: Limits, node_limit: int | None) -> Solution:
+        started = time.perf_counter()
+        rules, board = self.rules, self.board
+        start = None if not board.any() else [int(v) for v in board]
+        if self.pairings and start is None:
+            pairs = find_pairing(rules)
+            if pairs is not None:
+                seconds = time.perf_counter() - started
+                claims = [Claim(c, False, other(c), pairing=pairs, seconds=seconds) for c in self.attackers]
+                return Solution(rules, claims, seconds, start)
+        claims = []
+        left = node_limit
+        for attacker in self.attackers:
+            search = self.search(attacker)
+            t0 = time.perf_counter()
+            nodes0 = search.nodes
+            search.budget_end = 2**62 if left is None else search.nodes + left
+            try:
+                if search.result is None:
+                    search.result = search.solve(board, limits)
+                wins = search.result[0] == 0
+                owner = attacker if wins else other(attacker)
+                strategy = extract_strategy(search, owner, limits, board)
+            finally:
+                search.seconds += time.perf_counter() - t0
+                if left is not None:
+                    left -= search.nodes - nodes0
+            claims.append(Claim(attacker, wins, owner, strategy=strategy, nodes=search.nodes, seconds=search.seconds))
+            if wins:
+                break
+        return Solution(rules, claims, time.perf_counter() - started, start)
+
+    def standing(self) -> list[dict[str, Any]]:
+        """Where each search stands: ``attacker``, ``state`` (``proved``: the attacker wins,
+        ``disproved``: it cannot, ``open``), ``nodes``, ``seconds`` and the root's ``pn`` and
+        ``dn`` (of an open search, as the root's children in the table give them)."""
+        found = []
+        for attacker, search in self.searches.items():
+            if search.result is not None:
+                pn, dn = search.result
+                state = "proved" if pn == 0 else "disproved"
+            else:
+                pn, dn = search.root_numbers(self.board)
+                state = "open"
+            found.append(
+                {
+                    "attacker": COLOUR_NAMES[attacker],
+                    "state": state,
+                    "nodes": search.nodes,
+                    "seconds": round(search.seconds, 2),
+                    "pn": pn,
+                    "dn": dn,
+                }
+            )
+        return found
+
+    def save(self, wait: float = SAVE_WAIT) -> bool:
+        """Write the searches' tables to the checkpoint (atomically: a kill during the save
+        leaves the previous file). Waits up to ``wait`` seconds for a stopped search to let go of
+        its tables (a search abandoned by its supervisor may still be returning from its
+        kernel): False, and nothing written, when there is no checkpoint or it does not."""
+        if self.table_file is None:
+            return False
+        if not self._lock.acquire(timeout=wait):
+            return False
+        try:
+            self.table_file.write(self)
+        finally:
+            self._lock.release()
+        return True
+
+
+# -------------------------------------------------------------------- checkpoints
+@dataclass
+class SavedSearch:
+    """One search as a checkpoint holds it."""
+
+    result: tuple[int, int] | None
+    stats: list[int]
+    seconds: float
+    slots: np.ndarray
+    arrays: tuple[np.ndarray, ...]
+
+    def apply(self, search: Search) -> None:
+        search.restore(self.slots, self.arrays)
+        search.stats[:] = self.stats
+        search.stats[1] = 0
+        search.result = self.result
+        search.seconds = self.seconds
+
+
+#: The arrays of one saved search, in file order: slots, then tt_key, tt_pn, tt_dn, tt_work, tt_flag.
+_ARRAY_TYPES = ("<u4", "<u8", "<i8", "<i8", "<i8", "i1")
+
+
+class TableFile:
+    """A checkpoint of df-pn searches: one binary file, written whole and atomically.
+
+    Layout: ``TABLE_MAGIC``; the header's length (8 bytes, little-endian); the header (JSON:
+    ``format``, the search's ``identity`` and its ``identity_digest``, who made it and when, and
+    per search its attacker, result, node counts, seconds and number of entries); per search its
+    occupied slots and, at those slots, its five table arrays (``_ARRAY_TYPES``); the SHA-256 of
+    everything before it (32 bytes). A file is *ours* when it starts with ``TABLE_MAGIC``;
+    anything else that is not empty is refused and never written over (an SQLite count
+    checkpoint included). Ours but with a checksum that fails, another layout, or another
+    identity: refused too, and left as it is."""
+
+    def __init__(self, path: str, identity: dict[str, Any]) -> None:
+        self.path = path
+        self.identity = identity
+        self.identity_digest = digest(identity)
+
+    def _ours(self, head: bytes) -> None:
+        """Refuse a non-empty file that does not start as ours."""
+        if head.startswith(TABLE_MAGIC):
+            return
+        if head.startswith(b"SQLite format 3"):
+            kind = "an SQLite database (a count's checkpoint, or another program's)"
+        else:
+            kind = "not a boardpuzzles search checkpoint"
+        raise CheckpointError(f"{self.path} is {kind}; refusing to touch it")
+
+    def read(self) -> dict[Colour, SavedSearch] | None:
+        """The saved searches; None when there is no file yet (or an empty one)."""
+        path = self.path
+        if not check_path(path):
+            return None
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as err:
+            raise CheckpointError(f"cannot read checkpoint {path}: {err.strerror}") from None
+        if not data:
+            return None
+        self._ours(data[:32])
+        if not os.access(path, os.W_OK):
+            raise CheckpointError(f"cannot write checkpoint {path}: permission denied")
+        damaged = f"checkpoint {path} is damaged"
+        body, checksum = memoryview(data)[:-32], data[-32:]
+        at = len(TABLE_MAGIC) + 8
+        if len(data) < at + 32 or hashlib.sha256(body).digest() != checksum:
+            raise CheckpointError(f"{damaged} (its checksum does not match); use a new file")
+        length = int.from_bytes(body[len(TABLE_MAGIC) : at], "little")
+        try:
+            header = json.loads(bytes(body[at : at + length]).decode("ascii"))
+        except (UnicodeError, ValueError):
+            raise CheckpointError(f"{damaged} (unreadable header); use a new file") from None
+        if not isinstance(header, dict):
+            raise CheckpointError(f"{damaged} (unreadable header); use a new file")
+        if header.get("format") != TABLE_FILE_FORMAT:
+            raise CheckpointError(
+                f"checkpoint {path} has another layout ({str(header.get('format'))[:40]}, this version reads "
+                f"{TABLE_FILE_FORMAT}); use a new file"
+            )
+        if header.get("identity_digest") != self.identity_digest:
+            raise CheckpointError(f"checkpoint {path} {self._difference(header.get('identity'))}; use a new file")
+        try:
+            return self._searches(header, body, at + length)
+        except (KeyError, TypeError, ValueError) as err:
+            raise CheckpointError(f"{damaged} ({str(err)[:60]}); use a new file") from None
+
+    def _difference(self, stored: Any) -> str:
+        """What the file was made for, where it first differs from this search."""
+        names = {"rules": "rules", "start": "start position", "attackers": "--side"}
+        names.update({"pairing_budget": "pairing budget", "tt_bits": "--tt-bits", "zobrist": "Zobrist keys"})
+        if isinstance(stored, dict):
+            for key, value in self.identity.items():
+                if stored.get(key) != value:
+                    name = names.get(key, "table format")
+                    return (
+                        f"was made for another search ({name} {canonical(stored.get(key))[:60]}, "
+                        f"here {canonical(value)[:60]})"
+                    )
+        return "was made for another search"
+
+    def _searches(self, header: dict[str, Any], body: memoryview, offset: int) -> dict[Colour, SavedSearch]:
+        from boardpuzzles._kernels import baikago_solve as kernels
+
+        size = 1 << int(self.identity["tt_bits"])
+        names = {name: colour for colour, name in COLOUR_NAMES.items()}
+        found: dict[Colour, SavedSearch] = {}
+        for entry in header["searches"]:
+            attacker = names[entry["attacker"]]
+            if attacker in found or entry["attacker"] not in self.identity["attackers"]:
+                raise ValueError(f"search of {entry['attacker']} out of place")
+            count = int(entry["entries"])
+            if not 0 <= count <= size:
+                raise ValueError(f"{count} entries")
+            arrays = []
+            for dtype in _ARRAY_TYPES:
+                array = np.frombuffer(body, dtype=dtype, count=count, offset=offset)
+                offset += array.nbytes
+                arrays.append(array)
+            slots, keys = arrays[0].astype(np.int64), arrays[1]
+            base = (keys & np.uint64(size - kernels.BUCKET)).astype(np.int64)
+            if (
+                np.any(slots >= size)
+                or np.any(keys == 0)
+                or np.any((slots < base) | (slots >= base + kernels.BUCKET))
+                or len(np.unique(slots)) != count
+            ):
+                raise ValueError("entries out of place")
+            result = entry["result"]
+            stats = [int(v) for v in entry["stats"]]
+            if len(stats) != 4 or min(stats) < 0 or (result is not None and (len(result) != 2 or 0 not in result)):
+                raise ValueError("bad counts")
+            found[attacker] = SavedSearch(
+                None if result is None else (int(result[0]), int(result[1])),
+                stats,
+                float(entry["seconds"]),
+                slots,
+                tuple(arrays[1:]),
+            )
+        if offset != len(body):
+            raise ValueError("length")
+        return found
+
+    def write(self, solver: Solver) -> None:
+        """Save the solver's searches (temporary file in the same folder, then a rename)."""
+        from boardpuzzles import __version__
+
+        path = self.path
+        real = os.path.realpath(path)
+        if check_path(real):  # again: never write over a file that appeared and is not ours
+            try:
+                with open(real, "rb") as handle:
+                    head = handle.read(32)
+            except OSError as err:
+                raise CheckpointError(f"cannot read checkpoint {path}: {err.strerror}") from None
+            if head:
+                self._ours(head)
+            mode = stat.S_IMODE(os.stat(real).st_mode)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        parts = []
+        searches = []
+        for attacker, search in solver.searches.items():
+            arrays = search.entries()
+            parts.append(arrays)
+            searches.append(
+                {
+                    "attacker": COLOUR_NAMES[attacker],
+                    "result": None if search.result is None else list(search.result),
+                    "stats": [int(v) for v in search.stats],
+                    "seconds": round(search.seconds, 3),
+                    "entries": len(arrays[0]),
+                }
+            )
+        header = canonical(
+            {
+                "format": TABLE_FILE_FORMAT,
+                "identity": self.identity,
+                "identity_digest": self.identity_digest,
+                "made_by": f"boardpuzzles {__version__}",
+                "saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                "searches": searches,
+            }
+        ).encode("ascii")
+        folder, name = os.path.split(real)
+        try:
+            fd, tmp = tempfile.mkstemp(dir=folder or ".", prefix=f".{name}.", suffix=".tmp")
+        except OSError as err:
+            raise CheckpointError(f"cannot write checkpoint {path}: {err.strerror or err}") from None
+        try:
+            checksum = hashlib.sha256()
+            with os.fdopen(fd, "wb") as handle:
+                for chunk in (TABLE_MAGIC, len(header).to_bytes(8, "little"), header):
+                    checksum.update(chunk)
+                    handle.write(chunk)
+                for arrays in parts:
+                    for array, dtype in zip(arrays, _ARRAY_TYPES, strict=True):
+                        data = np.ascontiguousarray(array, dtype=dtype).data
+                        checksum.update(data)
+                        handle.write(data)
+                handle.write(checksum.digest())
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(tmp, mode)
+            os.replace(tmp, real)
+        except OSError as err:  # a full disk: the previous file stays
+            _remove_quietly(tmp)
+            raise CheckpointError(f"cannot write checkpoint {path}: {err.strerror or err}") from None
+        except BaseException:
+            _remove_quietly(tmp)
+            raise
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
 
 
 def write_proof(solution: Solution, path: str) -> bytes:

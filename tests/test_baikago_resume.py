@@ -1,0 +1,337 @@
+"""Baikago's df-pn searches in pieces: a checkpoint file keeps their tables when a run stops, and
+a later run continues from it (``baikago solve --checkpoint FILE``).
+
+Every resumed result is replayed by the independent checker of ``tests/test_baikago_solve.py``
+and compared with a run that never stopped; a file made for another search, damaged, or not
+ours is refused with one line (exit 2) and left byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from boardpuzzles.checkpoint import CheckpointError
+from boardpuzzles.cli import _run
+from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.puzzles.baikago import solve as bs
+from boardpuzzles.puzzles.baikago.rules import BLACK, Rules
+from tests.test_baikago_solve import POSITIONS_5, board_of, check_proof
+
+#: Positions found by sampling random 5x5 positions for ones that take the search hundreds of
+#: nodes (with pairings on): two black wins and a draw.
+#: Runs a resumed solve may take before the test gives up (a node limit below the depth of the
+#: search would make no progress: each run starts again from the root).
+MAX_PIECES = 200
+
+
+def solve_in_pieces(path: Path, node_limit: int, **options: Any) -> tuple[bs.Solution, int, list[int]]:
+    """Solve with a checkpoint, ``node_limit`` nodes a run, until it ends: the solution, how many
+    runs stopped at the limit, and the nodes of all searches in the file after each stop."""
+    stops = 0
+    nodes: list[int] = []
+    for _ in range(MAX_PIECES):
+        try:
+            return bs.solve(checkpoint=str(path), node_limit=node_limit, **options), stops, nodes
+        except bs.NodeLimitReached:
+            stops += 1
+            solver = bs.Solver(
+                options["rules"],
+                options.get("tt_bits", bs.DEFAULT_TT_BITS),
+                options.get("start"),
+                options.get("pairings", True),
+                checkpoint=str(path),
+            )
+            nodes.append(sum(search["nodes"] for search in solver.standing()))
+    raise AssertionError(f"no answer after {MAX_PIECES} runs of {node_limit} nodes")
+
+
+def strategies(solution: bs.Solution) -> list[Any]:
+    return [proof.get("strategy") for proof in solution.to_json()["proofs"]]
+
+
+CASES = {
+    "3x3 strategies": {"rules": Rules(3), "pairings": False, "tt_bits": 10},
+    "4x4 strategies": {"rules": Rules(4), "pairings": False, "tt_bits": 12},
+    "5x5 position, black wins": {"rules": Rules(5), "start": board_of(POSITIONS_5[0]), "tt_bits": 14},
+    "5x5 position, black wins again": {
+        "rules": Rules(5),
+        "start": board_of("..X..O..X.X....OO........"),
+        "tt_bits": 14,
+    },
+    "5x5 position, a draw": {"rules": Rules(5), "start": board_of(".O...........XO..X......."), "tt_bits": 14},
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.parametrize("pieces", [3, 12])
+def test_a_resumed_search_gives_the_same_checked_proof(tmp_path: Path, name: str, pieces: int) -> None:
+    """The search split into about ``pieces`` runs (at least 12 nodes each)."""
+    options = CASES[name]
+    whole = bs.solve(**options)
+    node_limit = max(12, sum(c.nodes for c in whole.claims) // pieces)
+    resumed, stops, nodes = solve_in_pieces(tmp_path / "search.dfpn", node_limit, **options)
+    assert stops >= 2, "the node limit did not stop the search twice: this test would test less than it says"
+    assert nodes == sorted(nodes) and len(set(nodes)) == len(nodes), "a resumed search lost nodes"
+    document = resumed.to_json()
+    assert check_proof(document) == resumed.value == whole.value
+    # Not a law of df-pn (each resume walks again from the root, and its table's work counts
+    # differ from the whole run's, so it could take another path), but on these cases the
+    # proofs come out identical, which is the strongest check there is; the resumed search takes
+    # a few more nodes for the walks.
+    assert strategies(resumed) == strategies(whole)
+    assert sum(c.nodes for c in resumed.claims) >= sum(c.nodes for c in whole.claims)
+
+
+def test_a_finished_checkpoint_answers_without_searching_again(tmp_path: Path) -> None:
+    path = tmp_path / "three.dfpn"
+    first = bs.solve(Rules(3), pairings=False, tt_bits=10, checkpoint=str(path))
+    again = bs.Solver(Rules(3), 10, None, False, checkpoint=str(path))
+    assert again.loaded and [s["state"] for s in again.standing()] == ["disproved", "disproved"]
+    second = again.run(Limits())
+    assert [c.nodes for c in second.claims] == [c.nodes for c in first.claims]
+    assert check_proof(second.to_json()) == "draw"
+
+
+def test_a_time_limit_keeps_the_search_and_the_next_run_goes_on(tmp_path: Path) -> None:
+    """7x7 black (open: see docs/records.md) stopped twice by a time limit: the second run starts
+    from the nodes of the first and adds to them."""
+    path = tmp_path / "seven.dfpn"
+    options: dict[str, Any] = {"rules": Rules(7), "attackers": (BLACK,), "tt_bits": 16, "checkpoint": str(path)}
+    seen = []
+    for _ in range(2):
+        limits = Limits(0.5)
+        with pytest.raises(TimeLimitReached):
+            bs.solve(limits=limits, **options)
+        solver = bs.Solver(Rules(7), 16, None, True, (BLACK,), str(path))
+        assert solver.loaded
+        (standing,) = solver.standing()
+        assert standing["state"] == "open" and standing["pn"] > 0 and standing["dn"] > 0
+        seen.append(standing["nodes"])
+    assert 0 < seen[0] < seen[1]
+
+
+def test_a_save_cut_short_leaves_the_previous_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "four.dfpn"
+    with pytest.raises(bs.NodeLimitReached):
+        bs.solve(Rules(4), pairings=False, tt_bits=12, checkpoint=str(path), node_limit=60)
+    before = path.read_bytes()
+
+    def killed(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bs.os, "fsync", killed)
+    with pytest.raises(KeyboardInterrupt):
+        bs.solve(Rules(4), pairings=False, tt_bits=12, checkpoint=str(path), node_limit=60)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["four.dfpn"], "a temporary file was left"
+
+
+def test_a_save_waits_for_a_search_that_still_holds_its_table(tmp_path: Path) -> None:
+    path = tmp_path / "three.dfpn"
+    solver = bs.Solver(Rules(3), 10, None, False, checkpoint=str(path))
+    with solver._lock:  # as a search abandoned in its kernel would hold it
+        assert solver.save(wait=0.01) is False
+    assert not path.exists()
+    assert solver.save() is True and path.exists()
+
+
+# -------------------------------------------------------------------- the command line
+FOUR = ["baikago", "solve", "4", "--no-pairings", "--tt-bits", "12"]
+
+
+def made_checkpoint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A checkpoint of 4x4 (no pairings), stopped part way by the command's node limit."""
+    path = tmp_path / "four.dfpn"
+    assert _run([*FOUR, "--checkpoint", str(path), "--node-limit", "100"]) == 3
+    err = capsys.readouterr().err
+    assert "search is kept in" in err and "Traceback" not in err
+    return path
+
+
+def test_cli_stops_keeps_and_continues(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = made_checkpoint(tmp_path, capsys)
+    proof = tmp_path / "four.json.gz"
+    assert _run([*FOUR, "--checkpoint", str(path), "--proof", str(proof)]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("4x4, + and x crosses, any d: a draw")
+    assert f"continuing from {path}: black attacking: " in err
+    assert check_proof(json.loads(gzip.decompress(proof.read_bytes()))) == "draw"
+    # the finished file answers again, at once, and says so in JSON
+    assert _run([*FOUR, "--checkpoint", str(path), "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["value"] == "draw" and document["resumed"] is True
+
+
+def test_cli_node_limit_without_checkpoint(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run([*FOUR, "--node-limit", "10"]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "node limit of 10" in err and "--checkpoint" in err
+
+
+def test_cli_stop_in_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "four.dfpn"
+    assert _run([*FOUR, "--checkpoint", str(path), "--node-limit", "50", "--json"]) == 3
+    document = json.loads(capsys.readouterr().out)
+    assert document["complete"] is False and document["checkpoint"] == str(path)
+    assert document["searches"][0]["attacker"] == "black" and document["searches"][0]["nodes"] > 50
+
+
+@pytest.mark.parametrize(
+    "options,words",
+    [
+        (["baikago", "solve", "5", "--no-pairings", "--tt-bits", "12"], "another search (rules"),
+        ([*FOUR[:-2], "--tt-bits", "13"], "another search (--tt-bits 12, here 13)"),
+        ([*FOUR, "--side", "black"], "another search (--side"),
+        (["baikago", "solve", "4", "--tt-bits", "12"], "another search (pairing budget 0, here 200)"),
+        ([*FOUR, "--max-d", "1"], "another search (rules"),
+    ],
+)
+def test_cli_refuses_a_checkpoint_of_another_search(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str], words: str
+) -> None:
+    path = made_checkpoint(tmp_path, capsys)
+    before = path.read_bytes()
+    mtime = path.stat().st_mtime_ns
+    assert _run([*options, "--checkpoint", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err and "use a new file" in err, err
+    assert path.read_bytes() == before and path.stat().st_mtime_ns == mtime
+
+
+def _flip(data: bytes, at: int) -> bytes:
+    return data[:at] + bytes([data[at] ^ 0x10]) + data[at + 1 :]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(lambda d: _flip(d, len(d) // 2), id="a flipped bit in the table"),
+        pytest.param(lambda d: _flip(d, 30), id="a flipped bit in the header"),
+        pytest.param(lambda d: d[:-100], id="cut short"),
+        pytest.param(lambda d: d + b"\0", id="a byte more"),
+        pytest.param(lambda d: d[:12], id="only the start"),
+    ],
+)
+def test_cli_refuses_a_damaged_checkpoint(tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: Any) -> None:
+    path = made_checkpoint(tmp_path, capsys)
+    path.write_bytes(damage(path.read_bytes()))
+    before = path.read_bytes()
+    assert _run([*FOUR, "--checkpoint", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is damaged" in err and "Traceback" not in err, err
+    assert path.read_bytes() == before
+
+
+def _sqlite_file(path: Path) -> None:
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE mine (x)")
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize(
+    "make,words",
+    [
+        (lambda p: p.write_text("my notes, not a checkpoint\n"), "is not a boardpuzzles search checkpoint"),
+        (lambda p: p.write_bytes(bytes(range(256)) * 4), "is not a boardpuzzles search checkpoint"),
+        (_sqlite_file, "is an SQLite database"),
+    ],
+)
+def test_cli_never_touches_a_file_that_is_not_ours(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make: Any, words: str
+) -> None:
+    path = tmp_path / "precious"
+    make(path)
+    before = path.read_bytes()
+    mtime = path.stat().st_mtime_ns
+    assert _run([*FOUR, "--checkpoint", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err and "refusing to touch it" in err, err
+    assert path.read_bytes() == before and path.stat().st_mtime_ns == mtime
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["precious"]
+
+
+def test_a_count_refuses_a_search_checkpoint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The other way round: a count's --checkpoint leaves a search checkpoint untouched."""
+    path = made_checkpoint(tmp_path, capsys)
+    before = path.read_bytes()
+    assert _run(["queens", "count", "6", "--checkpoint", str(path)]) == 2
+    assert "not a boardpuzzles checkpoint" in capsys.readouterr().err
+    assert path.read_bytes() == before
+
+
+def test_cli_bad_checkpoint_paths(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run([*FOUR, "--checkpoint", str(tmp_path)]) == 2
+    assert _run([*FOUR, "--checkpoint", str(tmp_path / "no" / "such.dfpn")]) == 2
+    assert _run([*FOUR, "--node-limit", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 3 and "Traceback" not in err
+
+
+def test_an_empty_file_is_a_fresh_checkpoint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "empty.dfpn"
+    path.write_bytes(b"")
+    assert _run([*FOUR, "--checkpoint", str(path)]) == 0
+    capsys.readouterr()
+    assert path.read_bytes().startswith(bs.TABLE_MAGIC)
+
+
+def test_a_planted_entry_must_verify(tmp_path: Path) -> None:
+    """Entries out of their bucket (an edit that recomputed the checksum) are refused too."""
+    path = tmp_path / "three.dfpn"
+    solver = bs.Solver(Rules(3), 10, None, False, checkpoint=str(path))
+    search = solver.search(BLACK)
+    slot = 5
+    search.tt[0][slot] = np.uint64(0x1000)  # a key whose bucket starts at slot 0, not at 4
+    search.tt[1][slot] = 0
+    solver.save()
+    with pytest.raises(CheckpointError, match="damaged"):
+        bs.Solver(Rules(3), 10, None, False, checkpoint=str(path))
+    assert os.path.getsize(path) > 0
+
+
+def _nodes_in(path: Path) -> int:
+    solver = bs.Solver(Rules(7), 16, None, True, (BLACK,), str(path))
+    return sum(search["nodes"] for search in solver.standing())
+
+
+@pytest.mark.slow
+def test_ctrl_c_keeps_the_search(tmp_path: Path) -> None:
+    """A real process, interrupted with SIGINT while it continues a 7x7 search: exit 130, and the
+    file holds more nodes than before (the save runs in the main thread once the search let go)."""
+    path = tmp_path / "seven.dfpn"
+    args = ["baikago", "solve", "7", "--side", "black", "--tt-bits", "16", "--checkpoint", str(path)]
+    cli = [sys.executable, "-c", "from boardpuzzles.cli import main; main()", *args]
+    first = subprocess.run([*cli, "--time-limit", "1"], capture_output=True, text=True, timeout=120)
+    assert first.returncode == 3, first.stderr
+    before = _nodes_in(path)
+    assert before > 0
+    process = subprocess.Popen(cli, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr is not None
+        line = ""
+        while not line.startswith("continuing from"):  # the search starts right after this line
+            line = process.stderr.readline()
+            assert line, "the command ended before it continued the search"
+        time.sleep(1.5)
+        assert process.poll() is None, "the command ended before the signal"
+        process.send_signal(signal.SIGINT)
+        code = process.wait(timeout=60)
+        err = process.stderr.read()
+    finally:
+        process.kill()
+    assert code == 130, err
+    assert "interrupted: the search is kept in" in err and "Traceback" not in err
+    assert _nodes_in(path) > before
