@@ -1,8 +1,9 @@
 """Less Than Three find against OR-Tools CP-SAT on the same symmetric problem (not part of the tests).
 
-    pip install -e '.[bench]'          # OR-Tools, for this script only
+    pip install -e '.[bench]'          # OR-Tools and python-sat, for the benchmarks only
     python benchmarks/less_than_three_find_vs_cpsat.py --sizes 30 36 40 --seeds 3 --budget 120
     python benchmarks/less_than_three_find_vs_cpsat.py --sizes 36 40 --methods ours general
+    python benchmarks/less_than_three_find_vs_cpsat.py --sizes 30 36 --methods ours cpsat sat
 
 For each size and seed, both get the same wall-clock budget and the same number of workers
 (``--jobs``, default 2), one after the other in this process, and both search the same class:
@@ -13,6 +14,9 @@ and column, at most 2 on every other line with 3 or more cells of the class), wr
 one constraint per distinct line after the symmetry, the weights counting the cells of each orbit
 on the line. Both times include building the tables or the model; numba's compilation is done
 before the first timing. Every board either finds passes the checker and the symmetry test.
+
+``--methods sat`` adds the same problem as CNF for CaDiCaL (python-sat, see
+``less_than_three_find_sat.py``; ``--jobs`` differently shuffled solver processes).
 
 ``--methods general`` adds find's older search (``less_than_three.find`` on every size, without
 the orbit search), which checks its boards but may answer in a weaker symmetry class.
@@ -124,6 +128,13 @@ def run_general(n: int, seed: int, budget: float, jobs: int) -> tuple[bool, floa
     return True, seconds, f"found, {result.attempts} attempts"
 
 
+def run_sat(n: int, seed: int, budget: float, jobs: int) -> tuple[bool, float, str]:
+    """The CNF of ``less_than_three_find_sat.py`` with CaDiCaL 1.9.5 (its board is checked there)."""
+    from less_than_three_find_sat import run_sat as sat
+
+    return sat(n, seed, budget, jobs, "cadical195")
+
+
 def verify(n: int, board: object) -> None:
     problems = lt3.violations(lt3.Problem(lt3.Rules(n, 1)), board)  # type: ignore[arg-type]
     if problems or not large.has_symmetry(board, large.symmetry_for(n)):  # type: ignore[arg-type]
@@ -139,14 +150,15 @@ def main() -> None:
     parser.add_argument(
         "--methods",
         nargs="+",
-        choices=("ours", "cpsat", "general"),
+        choices=("ours", "cpsat", "sat", "general"),
         default=["ours", "cpsat"],
-        help="ours: find as it is; cpsat: the model above; general: find without the orbit search",
+        help="ours: find as it is; cpsat: the model above; sat: the same as CNF for CaDiCaL; "
+        "general: find without the orbit search",
     )
     args = parser.parse_args()
     run_ours(22, 0, 60, 1)  # compiles the kernels
     run_general(12, 0, 60, 1)
-    every = {"ours": run_ours, "cpsat": run_cpsat, "general": run_general}
+    every = {"ours": run_ours, "cpsat": run_cpsat, "sat": run_sat, "general": run_general}
     methods = {name: every[name] for name in args.methods}
     print(f"budget {args.budget:g} s per run, {args.jobs} jobs; seconds include building tables or model")
     print(f"{'n':>3} {'seed':>4} " + " ".join(f"{name:>24}" for name in methods))
