@@ -177,18 +177,32 @@ BORDER_MAX_N = 22
 
 
 @jit
-def _two_rows(avail, cols, ld, rd, sh, window):
-    """The ways to finish the last two free rows, ``sh`` rows apart, when ``avail`` is open in
-    the first of them and the masks (cols, ld, rd) hold every queen above it: each queen in the
-    first row takes its column and two diagonal cells from the second, so the pairs are
+def _two_rows(a1, a2, sh):
+    """The ways to finish the last two free rows, ``sh`` rows apart, with ``a1`` open in the
+    first and ``a2`` in the second (given the queens above the first): each queen in the first
+    row takes its column and two diagonal cells from the second, so the pairs are
     |A1| |A2| - |A1 & A2| - |(A1 << sh) & A2| - |(A1 >> sh) & A2| (no search)."""
-    below = window & ~(cols | (ld << sh) | (rd >> sh))
-    return (
-        popcount(avail) * popcount(below)
-        - popcount(avail & below)
-        - popcount((avail << sh) & below)
-        - popcount((avail >> sh) & below)
-    )
+    return popcount(a1) * popcount(a2) - popcount(a1 & a2) - popcount((a1 << sh) & a2) - popcount((a1 >> sh) & a2)
+
+
+@jit
+def _last_three(avail, cols, ld, rd, s1, s2, window):
+    """The ways to finish the last three free rows: every queen of ``avail`` in the first of
+    them, whose masks are (cols, ld, rd), then the other two (``s1`` and ``s1 + s2`` rows
+    below) by :func:`_two_rows`. The lines of the queens above are folded once into one mask
+    per row; each queen adds only its own."""
+    s12 = s1 + s2
+    x1 = cols | (ld << s1) | (rd >> s1)
+    x2 = cols | (ld << s12) | (rd >> s12)
+    total = 0
+    while avail:
+        bit = avail & -avail
+        avail ^= bit
+        a1 = window & ~(x1 | bit | (bit << s1) | (bit >> s1))
+        a2 = window & ~(x2 | bit | (bit << s12) | (bit >> s12))
+        if a1 and a2:
+            total += _two_rows(a1, a2, s2)
+    return total
 
 
 @jit
@@ -203,13 +217,14 @@ def classic_border_count(n, starts, weights, flag):
     masks from the start, seeded where they cross the first free row. A diagonal of a queen
     further down crosses that row left of the board, so every mask sits at a bit offset of
     n - 2 (columns c at bit c + n - 2); the rising diagonals of the lowest queen reach bit
-    3n - 5, which is why n <= BORDER_MAX_N. The last two free rows are not searched: their
-    pairs are counted with popcounts (``_two_rows``).
+    3n - 5, which is why n <= BORDER_MAX_N. The last three free rows are not searched as such:
+    a loop over the third-last (:func:`_last_three`) counts the pairs that finish the other two
+    with popcounts (:func:`_two_rows`). ``steps`` counts the queens put down above those rows.
     """
     off = n - 2 if n >= 2 else 0
     window = ((1 << n) - 1) << off
     free = np.empty(n, dtype=np.int64)
-    shifts = np.empty(n, dtype=np.int64)
+    shifts = np.zeros(n + 2, dtype=np.int64)
     st_cols = np.empty(n, dtype=np.int64)
     st_ld = np.empty(n, dtype=np.int64)
     st_rd = np.empty(n, dtype=np.int64)
@@ -250,35 +265,41 @@ def classic_border_count(n, starts, weights, flag):
             total += weights[s] * popcount(avail)
             continue
         if m == 2:
-            total += weights[s] * _two_rows(avail, cols, ld, rd, shifts[0], window)
+            below = window & ~(cols | (ld << shifts[0]) | (rd >> shifts[0]))
+            total += weights[s] * _two_rows(avail, below, shifts[0])
             continue
+        last = m - 3  # the level of the third-last free row
+        if last == 0:
+            total += weights[s] * _last_three(avail, cols, ld, rd, shifts[0], shifts[1], window)
+            continue
+        s1 = shifts[last]
+        s2 = shifts[last + 1]
         count = 0
         sp = 0
-        last = m - 3  # the level whose queen leaves two free rows
         while True:
-            steps += 1
-            if (steps & CHECK_MASK) == 0 and flag[0] != 0:
-                return STOPPED, steps
-            if avail == 0:
-                if sp == 0:
-                    break
-                sp -= 1
-                cols, ld, rd, avail = st_cols[sp], st_ld[sp], st_rd[sp], st_avail[sp]
-                continue
-            bit = avail & -avail
-            avail ^= bit
-            sh = shifts[sp]
-            ncols = cols | bit
-            nld = (ld | bit) << sh
-            nrd = (rd | bit) >> sh
-            navail = window & ~(ncols | nld | nrd)
-            if sp == last:
-                if navail:
-                    count += _two_rows(navail, ncols, nld, nrd, shifts[sp + 1], window)
-            elif navail:
+            while avail:
+                bit = avail & -avail
+                avail ^= bit
+                sh = shifts[sp]
+                ncols = cols | bit
+                nld = (ld | bit) << sh
+                nrd = (rd | bit) >> sh
+                navail = window & ~(ncols | nld | nrd)
+                if navail == 0:
+                    continue
+                if sp + 1 == last:
+                    count += _last_three(navail, ncols, nld, nrd, s1, s2, window)
+                    continue
+                steps += 1
+                if (steps & CHECK_MASK) == 0 and flag[0] != 0:
+                    return STOPPED, steps
                 st_cols[sp], st_ld[sp], st_rd[sp], st_avail[sp] = cols, ld, rd, avail
                 sp += 1
                 cols, ld, rd, avail = ncols, nld, nrd, navail
+            if sp == 0:
+                break
+            sp -= 1
+            cols, ld, rd, avail = st_cols[sp], st_ld[sp], st_rd[sp], st_avail[sp]
         total += weights[s] * count
     return total, steps
 
