@@ -6,12 +6,12 @@
  * Every placement has exactly one queen in row 0 (column t), row n-1 (column b), column 0 (row l)
  * and column n-1 (row r), a corner queen standing for two of them. The 8 symmetries of the square
  * act on these starts (t, b, l, r); one start per class is searched, weighted by the class size,
- * and the image searched is the one whose side queens sit lowest (the fewest rows the search
- * must step over before they prune). The other rows are filled top to bottom on one 64-bit word
+ * and the image searched is the one with the fewest open cells (their product) in the first n/2
+ * free rows, ties to the least (t, b, l, r): the same starts as boardpuzzles' border_starts. The other rows are filled top to bottom on one 64-bit word
  * per line family, every mask at a bit offset of n - 2 so that the diagonals of the queens lower
  * down are in the masks from the start; the rows of the side queens are stepped over (shift by
- * 2 or 3). The third-last free row is a plain loop that counts the last two free rows with
- * popcounts: |A1| |A2| - |A1 & A2| - |(A1 << s) & A2| - |(A1 >> s) & A2|.
+ * 2 or 3). The last seven free rows are nested loops, the innermost counting the last two
+ * free rows with popcounts: |A1| |A2| - |A1 & A2| - |(A1 << s) & A2| - |(A1 >> s) & A2|.
  *
  *     usage: queens_border N   ->  prints "N COUNT SECONDS STARTS"
  */
@@ -46,16 +46,42 @@ static inline uint64_t last_three(uint64_t avail, uint64_t cols, uint64_t ld, ui
     return total;
 }
 
-/* The completions of one start: m free rows, shifts sh[i] from free row i to i+1. */
+/* The last free rows are filled by nested loops, one function per row (each row's branches get
+ * code of their own, which the processor predicts better than one loop driven by a stack):
+ * nest_k fills the k free rows i..i+k-1, avail open in row i, (cols, ld, rd) its masks. */
+#define NEST(k, inner)                                                                                  \
+    static inline uint64_t nest_##k(uint64_t avail, uint64_t cols, uint64_t ld, uint64_t rd, const int *sh, \
+                                    int i, uint64_t window) {                                           \
+        const int s = sh[i];                                                                            \
+        uint64_t total = 0;                                                                             \
+        while (avail) {                                                                                 \
+            uint64_t bit = avail & (0 - avail);                                                         \
+            avail ^= bit;                                                                               \
+            uint64_t nc = cols | bit, nl = (ld | bit) << s, nr = (rd | bit) >> s;                       \
+            uint64_t na = window & ~(nc | nl | nr);                                                     \
+            if (na) total += inner;                                                                     \
+        }                                                                                               \
+        return total;                                                                                   \
+    }
+NEST(4, last_three(na, nc, nl, nr, sh[i + 1], sh[i + 2], window))
+NEST(5, nest_4(na, nc, nl, nr, sh, i + 1, window))
+NEST(6, nest_5(na, nc, nl, nr, sh, i + 1, window))
+NEST(7, nest_6(na, nc, nl, nr, sh, i + 1, window))
+
+/* The completions of one start: m free rows, shifts sh[i] from free row i to i+1; the rows above
+ * the last seven by a loop with an explicit stack. */
 static uint64_t search(int m, const int *sh, uint64_t window, uint64_t cols, uint64_t ld, uint64_t rd) {
     uint64_t avail = window & ~(cols | ld | rd);
-    if (m == 1) return POP(avail);
-    if (m == 2) {
-        uint64_t a2 = window & ~(cols | (ld << sh[0]) | (rd >> sh[0]));
-        return two_rows(avail, a2, sh[0]);
+    switch (m) {
+    case 1: return POP(avail);
+    case 2: return two_rows(avail, window & ~(cols | (ld << sh[0]) | (rd >> sh[0])), sh[0]);
+    case 3: return last_three(avail, cols, ld, rd, sh[0], sh[1], window);
+    case 4: return nest_4(avail, cols, ld, rd, sh, 0, window);
+    case 5: return nest_5(avail, cols, ld, rd, sh, 0, window);
+    case 6: return nest_6(avail, cols, ld, rd, sh, 0, window);
+    case 7: return nest_7(avail, cols, ld, rd, sh, 0, window);
     }
-    const int last = m - 3;
-    if (last == 0) return last_three(avail, cols, ld, rd, sh[0], sh[1], window);
+    const int last = m - 7;
     uint64_t st_cols[64], st_ld[64], st_rd[64], st_avail[64];
     uint64_t total = 0;
     int sp = 0;
@@ -68,7 +94,7 @@ static uint64_t search(int m, const int *sh, uint64_t window, uint64_t cols, uin
             uint64_t na = window & ~(nc | nl | nr);
             if (!na) continue;
             if (sp + 1 == last) {
-                total += last_three(na, nc, nl, nr, sh[last], sh[last + 1], window);
+                total += nest_7(na, nc, nl, nr, sh, last, window);
                 continue;
             }
             st_cols[sp] = cols; st_ld[sp] = ld; st_rd[sp] = rd; st_avail[sp] = avail;
@@ -93,6 +119,25 @@ static int bad_start(int n, int t, int b, int l, int r) {
                 return 1;
         }
     return 0;
+}
+
+/* The product of the open cells (given the border queens alone) in the first n/2 free rows: the
+ * image with the least is searched (the fewer choices near the root, the smaller the tree). */
+static uint64_t branching(int n, int t, int b, int l, int r) {
+    const int m = n - 1, qr[4] = {0, m, l, r}, qc[4] = {t, b, 0, m};
+    uint64_t product = 1;
+    for (int row = 1, k = 0; row < m && k < n / 2; row++) {
+        if (row == l || row == r) continue;
+        int open = 0;
+        for (int c = 0; c < n; c++) {
+            int hit = 0;
+            for (int q = 0; q < 4; q++) hit |= c == qc[q] || row - c == qr[q] - qc[q] || row + c == qr[q] + qc[q];
+            open += !hit;
+        }
+        product *= (uint64_t)open;
+        k++;
+    }
+    return product;
 }
 
 int main(int argc, char **argv) {
@@ -127,13 +172,13 @@ int main(int argc, char **argv) {
         }
         if (!least) continue;
         int weight = 0;
+        uint64_t best_key = 0;
         for (int i = 0; i < 8; i++) {
             int seen = 0;
             for (int j = 0; j < i; j++) seen |= code[j] == code[i];
             weight += !seen;
-            int lo_i = img[i][2] < img[i][3] ? img[i][2] : img[i][3];
-            int lo_b = img[best][2] < img[best][3] ? img[best][2] : img[best][3];
-            if (lo_i > lo_b || (lo_i == lo_b && code[i] < code[best])) best = i;
+            uint64_t key = branching(n, img[i][0], img[i][1], img[i][2], img[i][3]);
+            if (i == 0 || key < best_key || (key == best_key && code[i] < code[best])) { best_key = key; best = i; }
         }
         starts++;
         const int qr[4] = {0, m, img[best][2], img[best][3]}, qc[4] = {img[best][0], img[best][1], 0, m};

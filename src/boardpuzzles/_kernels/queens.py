@@ -205,6 +205,99 @@ def _last_three(avail, cols, ld, rd, s1, s2, window):
     return total
 
 
+# The last free rows of the border search are filled by nested loops, one function per row (so
+# each row's branches have code of their own, which the processor predicts better than one loop
+# driven by an explicit stack: about a fifth faster), the innermost three by ``_last_three``.
+# ``_nest_k(avail, cols, ld, rd, shifts, i, window)`` counts the ways to fill the k free rows
+# i..i+k-1: ``avail`` open in row i, (cols, ld, rd) its masks, ``shifts[j]`` the rows from free
+# row j to j + 1.
+
+
+@jit
+def _nest_4(avail, cols, ld, rd, shifts, i, window):
+    s = shifts[i]
+    s1 = shifts[i + 1]
+    s2 = shifts[i + 2]
+    total = 0
+    while avail:
+        bit = avail & -avail
+        avail ^= bit
+        nc = cols | bit
+        nl = (ld | bit) << s
+        nr = (rd | bit) >> s
+        na = window & ~(nc | nl | nr)
+        if na:
+            total += _last_three(na, nc, nl, nr, s1, s2, window)
+    return total
+
+
+@jit
+def _nest_5(avail, cols, ld, rd, shifts, i, window):
+    s = shifts[i]
+    total = 0
+    while avail:
+        bit = avail & -avail
+        avail ^= bit
+        nc = cols | bit
+        nl = (ld | bit) << s
+        nr = (rd | bit) >> s
+        na = window & ~(nc | nl | nr)
+        if na:
+            total += _nest_4(na, nc, nl, nr, shifts, i + 1, window)
+    return total
+
+
+@jit
+def _nest_6(avail, cols, ld, rd, shifts, i, window):
+    s = shifts[i]
+    total = 0
+    while avail:
+        bit = avail & -avail
+        avail ^= bit
+        nc = cols | bit
+        nl = (ld | bit) << s
+        nr = (rd | bit) >> s
+        na = window & ~(nc | nl | nr)
+        if na:
+            total += _nest_5(na, nc, nl, nr, shifts, i + 1, window)
+    return total
+
+
+@jit
+def _nest_7(avail, cols, ld, rd, shifts, i, window):
+    s = shifts[i]
+    total = 0
+    while avail:
+        bit = avail & -avail
+        avail ^= bit
+        nc = cols | bit
+        nl = (ld | bit) << s
+        nr = (rd | bit) >> s
+        na = window & ~(nc | nl | nr)
+        if na:
+            total += _nest_6(na, nc, nl, nr, shifts, i + 1, window)
+    return total
+
+
+@jit
+def _fill(k, avail, cols, ld, rd, shifts, i, window):
+    """The ways to fill the last k <= 7 free rows, from free row i (see ``_nest_k``)."""
+    if k == 1:
+        return popcount(avail)
+    if k == 2:
+        below = window & ~(cols | (ld << shifts[i]) | (rd >> shifts[i]))
+        return _two_rows(avail, below, shifts[i])
+    if k == 3:
+        return _last_three(avail, cols, ld, rd, shifts[i], shifts[i + 1], window)
+    if k == 4:
+        return _nest_4(avail, cols, ld, rd, shifts, i, window)
+    if k == 5:
+        return _nest_5(avail, cols, ld, rd, shifts, i, window)
+    if k == 6:
+        return _nest_6(avail, cols, ld, rd, shifts, i, window)
+    return _nest_7(avail, cols, ld, rd, shifts, i, window)
+
+
 @jit
 def classic_border_count(n, starts, weights, flag):
     """Count the classic placements whose four border queens are given, for each start
@@ -217,9 +310,10 @@ def classic_border_count(n, starts, weights, flag):
     masks from the start, seeded where they cross the first free row. A diagonal of a queen
     further down crosses that row left of the board, so every mask sits at a bit offset of
     n - 2 (columns c at bit c + n - 2); the rising diagonals of the lowest queen reach bit
-    3n - 5, which is why n <= BORDER_MAX_N. The last three free rows are not searched as such:
-    a loop over the third-last (:func:`_last_three`) counts the pairs that finish the other two
-    with popcounts (:func:`_two_rows`). ``steps`` counts the queens put down above those rows.
+    3n - 5, which is why n <= BORDER_MAX_N. The last seven free rows are filled by nested
+    loops (``_nest_7``), the last two of them counted with popcounts (:func:`_two_rows`), and
+    the rows above by a loop with an explicit stack. ``steps`` counts the queens that loop puts
+    down; the stop flag is read before each nest.
     """
     off = n - 2 if n >= 2 else 0
     window = ((1 << n) - 1) << off
@@ -234,6 +328,8 @@ def classic_border_count(n, starts, weights, flag):
     total = 0
     steps = 0
     for s in range(starts.shape[0]):
+        if flag[0] != 0:
+            return STOPPED, steps
         t, b, left_row, right_row = starts[s, 0], starts[s, 1], starts[s, 2], starts[s, 3]
         qrow[0], qcol[0] = 0, t
         qrow[1], qcol[1] = n - 1, b
@@ -261,19 +357,10 @@ def classic_border_count(n, starts, weights, flag):
             if p >= 0:
                 rd |= 1 << p
         avail = window & ~(cols | ld | rd)
-        if m == 1:
-            total += weights[s] * popcount(avail)
+        if m <= 7:
+            total += weights[s] * _fill(m, avail, cols, ld, rd, shifts, 0, window)
             continue
-        if m == 2:
-            below = window & ~(cols | (ld << shifts[0]) | (rd >> shifts[0]))
-            total += weights[s] * _two_rows(avail, below, shifts[0])
-            continue
-        last = m - 3  # the level of the third-last free row
-        if last == 0:
-            total += weights[s] * _last_three(avail, cols, ld, rd, shifts[0], shifts[1], window)
-            continue
-        s1 = shifts[last]
-        s2 = shifts[last + 1]
+        last = m - 7  # the first free row of the nests (``_nest_7``)
         count = 0
         sp = 0
         while True:
@@ -287,12 +374,12 @@ def classic_border_count(n, starts, weights, flag):
                 navail = window & ~(ncols | nld | nrd)
                 if navail == 0:
                     continue
-                if sp + 1 == last:
-                    count += _last_three(navail, ncols, nld, nrd, s1, s2, window)
-                    continue
                 steps += 1
-                if (steps & CHECK_MASK) == 0 and flag[0] != 0:
-                    return STOPPED, steps
+                if sp + 1 == last:
+                    if flag[0] != 0:
+                        return STOPPED, steps
+                    count += _nest_7(navail, ncols, nld, nrd, shifts, last, window)
+                    continue
                 st_cols[sp], st_ld[sp], st_rd[sp], st_avail[sp] = cols, ld, rd, avail
                 sp += 1
                 cols, ld, rd, avail = ncols, nld, nrd, navail
