@@ -212,8 +212,21 @@ def plain_border_starts(n):
                 images.add(image)
                 image = (m - image[2], m - image[3], image[1], image[0])
         seen |= images
-        starts.append((*min(images, key=lambda s: (-min(s[2], s[3]), s)), len(images)))
+        starts.append((*min(images, key=lambda s: (plain_branching(n, s), s)), len(images)))
     return sorted(starts), consistent
+
+
+def plain_branching(n, start):
+    """The product of the open cells in the first n // 2 rows that the search fills (rows 1 to
+    n-2 but the side queens'), given the four border queens alone."""
+    m = n - 1
+    t, b, left, right = start
+    queens_ = [(0, t), (m, b), (left, 0), (right, m)]
+    rows = [row for row in range(1, m) if row not in (left, right)][: n // 2]
+    product = 1
+    for row in rows:
+        product *= sum(1 for c in range(n) if not any(reference.attacks(n, q, (row, c), False) for q in queens_))
+    return product
 
 
 @pytest.mark.parametrize("n", range(1, 12))
