@@ -323,3 +323,14 @@ def test_orbit_search_twin_equals_the_brute_force(n):
     expected = [len(list(reference.queens_solutions(n, True)))]
     expected += [reference.class_count(n, True, g) for g in queens.TORUS_GROUPS]
     assert orbit_totals(n) == expected
+
+
+@pytest.mark.parametrize("torus", [False, True])
+def test_counts_are_checkpointed_under_the_protocols_identity(torus):
+    # queens.count binds its checkpoint without reaching up to hyperqueen; the identities must agree.
+    from boardpuzzles.puzzles.hyperqueen import PUZZLE as HYPERQUEEN
+
+    problem = queens.Problem(7, torus)
+    owner = HYPERQUEEN if torus else queens.PUZZLE
+    assert queens.problem_identity(problem) == owner.problem_identity(problem)
+    assert queens.problem_identity(problem) != owner.problem_identity(queens.Problem(5, torus))

@@ -20,7 +20,7 @@ from typing import Any
 from boardpuzzles.board import Board
 from boardpuzzles.protocol import Example, Param, Puzzle, board_scene
 from boardpuzzles.puzzles import queens
-from boardpuzzles.puzzles.queens import GROUP_HELP, MAX_N, TORUS_GROUPS, Problem, polya_reason
+from boardpuzzles.puzzles.queens import GROUP_HELP, MAX_N, TORUS_GROUPS, TORUS_NAME, Problem, polya_reason
 
 __all__ = ["PUZZLE", "Problem", "polya_reason", "problem"]
 
@@ -43,7 +43,7 @@ def _warmup() -> None:
 
 
 PUZZLE: Puzzle[Problem, Board] = Puzzle(
-    name="hyperqueen",
+    name=TORUS_NAME,
     title="n queens on a torus (the board wraps around at every edge)",
     description="HyperQueen: N queens on an N x N torus (leave on the right, come back on the left; "
     "leave at the top, come back at the bottom), no two in a row, a column or a wrapped diagonal. "

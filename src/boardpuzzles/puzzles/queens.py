@@ -36,10 +36,21 @@ from boardpuzzles.errors import BoardPuzzlesError, SizeError, excerpt
 from boardpuzzles.grid import QUEEN_LINES, Grid
 from boardpuzzles.limits import Limits
 from boardpuzzles.parallel import Subtask, run_subtasks
-from boardpuzzles.protocol import Example, Param, Puzzle, board_scene, pieces_from_json, pieces_to_json
+from boardpuzzles.protocol import (
+    Example,
+    Param,
+    Puzzle,
+    board_scene,
+    dataclass_json,
+    pieces_from_json,
+    pieces_to_json,
+)
 
 Placement = tuple[int, ...]
 
+#: The names the classic puzzle and the torus one (:mod:`.hyperqueen`) are registered under.
+NAME = "queens"
+TORUS_NAME = "hyperqueen"
 #: Bitmask kernels keep a line family in one signed 64-bit word.
 MAX_N = 62
 QUEEN = "Q"
@@ -609,15 +620,15 @@ def count(problem: Problem, limits: Limits | None = None) -> int:
     n, torus = problem.n, problem.torus
     if torus and polya_reason(n):
         return 0
-    identity = PUZZLE.problem_identity(problem) if not torus else _hyperqueen_identity(problem)
     subtasks, unit = count_subtasks(n, torus, problem.group or "placements")
-    return run_subtasks(_count_work, subtasks, limits, identity=identity, unit=unit)
+    return run_subtasks(_count_work, subtasks, limits, identity=problem_identity(problem), unit=unit)
 
 
-def _hyperqueen_identity(problem: Problem) -> Any:
-    from boardpuzzles.puzzles.hyperqueen import PUZZLE as HYPERQUEEN
-
-    return HYPERQUEEN.problem_identity(problem)
+def problem_identity(problem: Problem) -> dict[str, Any]:
+    """What a count's checkpoint is bound to: the puzzle (``queens``, or ``hyperqueen`` on the
+    torus) and the problem, as the two PUZZLEs' ``problem_identity`` give it (the tests hold them
+    equal), so that this module never reaches up to :mod:`.hyperqueen`."""
+    return {"puzzle": TORUS_NAME if problem.torus else NAME, "problem": dataclass_json(problem)}
 
 
 # ------------------------------------------------------------------ the protocol
@@ -647,7 +658,7 @@ def _warmup() -> None:
 
 
 PUZZLE: Puzzle[Problem, Board] = Puzzle(
-    name="queens",
+    name=NAME,
     title="the classic n queens puzzle",
     description="The classic puzzle: N queens on an N x N board, none attacking another (no two "
     "share a row, a column or a diagonal).",
