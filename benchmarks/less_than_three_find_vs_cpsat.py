@@ -96,7 +96,7 @@ def run_ours(n: int, seed: int, budget: float, jobs: int) -> tuple[bool, float, 
     started = time.perf_counter()
     limits = Limits(budget, jobs=jobs)
     try:
-        result = lt3.find(lt3.Rules(n, 1), limits, seed=seed)
+        result = large.find(lt3.Rules(n, 1), limits, seed=seed)
     finally:
         limits.close()
     seconds = time.perf_counter() - started
@@ -109,18 +109,13 @@ def run_ours(n: int, seed: int, budget: float, jobs: int) -> tuple[bool, float, 
 def run_general(n: int, seed: int, budget: float, jobs: int) -> tuple[bool, float, str]:
     """``less_than_three.find`` without the orbit search of ``less_than_three_find`` (the search
     that find used on every size before): its board is checked, its symmetry is its own."""
-    first = large.FIRST_SIZE
-    large.FIRST_SIZE = 10**9
+    started = time.perf_counter()
+    limits = Limits(budget, jobs=jobs)
     try:
-        started = time.perf_counter()
-        limits = Limits(budget, jobs=jobs)
-        try:
-            result = lt3.find(lt3.Rules(n, 1), limits, seed=seed)
-        finally:
-            limits.close()
-        seconds = time.perf_counter() - started
+        result = lt3.find(lt3.Rules(n, 1), limits, seed=seed)
     finally:
-        large.FIRST_SIZE = first
+        limits.close()
+    seconds = time.perf_counter() - started
     if result.board is None:
         return False, seconds, "none" if result.complete else "gave up"
     if lt3.violations(lt3.Problem(lt3.Rules(n, 1)), result.board):

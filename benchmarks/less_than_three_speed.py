@@ -22,6 +22,7 @@ from _timing import timed
 from boardpuzzles.limits import Limits
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import less_than_three as lt3
+from boardpuzzles.puzzles import less_than_three_find
 
 C_QUOTED = {10: 5.0, 11: 52.0, 12: 600.0}  # one colour, seconds on one core (issue #3)
 
@@ -60,10 +61,13 @@ def seed_method_count(n: int, colours: int) -> int:
 
 def find_figures(sizes: list[int], seeds: int, time_limit: float, jobs: int) -> None:
     """For each size: how many seeds find a board within the limit, and the median time of those."""
-    lt3.find(lt3.Rules(8, 1), Limits(5))  # compile first
+    less_than_three_find.find(lt3.Rules(8, 1), Limits(5))  # compile first
     print(f"{'find, one colour':<20}{'jobs':>5}{'found':>10}{'median s':>10}{'slowest s':>11}  symmetries")
     for n in sizes:
-        results = [lt3.find(lt3.Rules(n, 1), Limits(time_limit, jobs=jobs), seed=seed) for seed in range(seeds)]
+        results = [
+            less_than_three_find.find(lt3.Rules(n, 1), Limits(time_limit, jobs=jobs), seed=seed)
+            for seed in range(seeds)
+        ]
         found = [r for r in results if r.board is not None]
         for r in found:
             assert lt3.violations(lt3.Problem(lt3.Rules(n, 1)), r.board) == []

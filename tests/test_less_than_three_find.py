@@ -139,7 +139,7 @@ def test_has_symmetry_refuses_boards_that_only_turn_by_180(n, half, quarter_turn
 @pytest.mark.parametrize("n", [22, 23, 26, 27])
 def test_find_on_large_sizes_returns_a_checked_board_of_the_class(n):
     rules = Rules(n, 1)
-    result = lt3.find(rules, Limits(120, jobs=1), seed=n)
+    result = large.find(rules, Limits(120, jobs=1), seed=n)
     assert result.board is not None
     assert lt3.violations(lt3.Problem(rules), result.board) == []
     assert result.symmetry == large.symmetry_for(n)
@@ -149,15 +149,15 @@ def test_find_on_large_sizes_returns_a_checked_board_of_the_class(n):
 
 def test_one_job_and_a_seed_give_the_same_board():
     rules = Rules(24, 1)
-    first = large.find(rules, Limits(120, jobs=1), seed=5)
-    again = large.find(rules, Limits(120, jobs=1), seed=5)
+    first = large.find_in_class(rules, Limits(120, jobs=1), seed=5)
+    again = large.find_in_class(rules, Limits(120, jobs=1), seed=5)
     assert first is not None and again is not None and first.board is not None
     assert first.board == again.board
 
 
 def test_two_jobs_find_a_checked_board():
     rules = Rules(25, 1)
-    result = large.find(rules, Limits(120, jobs=2), seed=1)
+    result = large.find_in_class(rules, Limits(120, jobs=2), seed=1)
     assert result is not None and result.board is not None
     assert lt3.violations(lt3.Problem(rules), result.board) == []
     assert symmetric(result.board, 25, result.symmetry)
@@ -165,7 +165,7 @@ def test_two_jobs_find_a_checked_board():
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_the_time_limit_gives_up_without_claiming_anything(jobs):
-    result = lt3.find(Rules(56, 1), Limits(0.5, jobs=jobs))
+    result = large.find(Rules(56, 1), Limits(0.5, jobs=jobs))
     assert result.board is None and not result.complete
 
 
@@ -176,7 +176,7 @@ def test_ctrl_c_stops_the_search(jobs):
     timer = threading.Timer(0.3, limits.stop)
     timer.start()
     with pytest.raises(Interrupted):
-        lt3.find(Rules(56, 1), limits)
+        large.find(Rules(56, 1), limits)
     timer.join()
 
 
@@ -200,21 +200,21 @@ def test_an_error_in_a_thread_reaches_the_caller(monkeypatch):
 
     monkeypatch.setattr(large, "_kernels", lambda: Broken)
     with pytest.raises(MemoryError):
-        large.find(Rules(22, 1), Limits(5, jobs=2))
+        large.find_in_class(Rules(22, 1), Limits(5, jobs=2))
 
 
 def test_a_class_without_boards_hands_back_to_the_general_search(monkeypatch):
     monkeypatch.setattr(large, "FIRST_SIZE", 5)  # 5x5 has no board of the class (the twin)
-    result = lt3.find(Rules(5, 1), Limits(jobs=1))  # no time limit: compiling may be slow
+    result = large.find(Rules(5, 1), Limits(jobs=1))  # no time limit: compiling may be slow
     assert result.board is not None and lt3.violations(lt3.Problem(Rules(5, 1)), result.board) == []
     assert result.symmetry != lt3.ROTATE_90_DIAGONALS_180 or symmetric(result.board, 5, result.symmetry)
 
 
 def test_the_search_is_only_for_two_in_line():
     with pytest.raises(ValueError):
-        large.find(Rules(22, 1, 3))
+        large.find_in_class(Rules(22, 1, 3))
     with pytest.raises(BoardPuzzlesError):
-        lt3.find(Rules(22, 2))
+        large.find(Rules(22, 2))
 
 
 def test_luby_sequence():
@@ -245,5 +245,5 @@ def test_a_thread_abandoned_after_a_stop_is_no_error(monkeypatch):
         wrapped()
     assert abandoned(caught.value) and not abandoned(MemoryError("no room"))
     monkeypatch.setattr(large, "_kernels", lambda: Stubborn)
-    result = large.find(Rules(22, 1), Limits(5, jobs=2))
+    result = large.find_in_class(Rules(22, 1), Limits(5, jobs=2))
     assert result is not None and result.board is None and not result.complete

@@ -28,6 +28,7 @@ from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.protocol import REQUIRED
 from boardpuzzles.puzzles import less_than_three as lt3
+from boardpuzzles.puzzles import less_than_three_find
 
 NAME = "less-than-three"
 # find needs N (no default board): the same parameters, N required.
@@ -84,7 +85,7 @@ def find(
     jobs = jobs or default_jobs()
     limits = Limits(time_limit, jobs=jobs)
     try:
-        result = limits.run(lambda: lt3.find(rules, limits, seed=seed))
+        result = limits.run(lambda: less_than_three_find.find(rules, limits, seed=seed))
     except TimeLimitReached:  # stopped while building its tables: nothing was tried
         result = lt3.FindResult(None, None, 0, limits.elapsed())
     finally:

@@ -829,21 +829,17 @@ def _luby(i: int) -> int:
 
 
 def find(rules: Rules, limits: Limits | None = None, *, seed: int = 0) -> FindResult:
-    """One board with K stones in every row (one colour), searched among symmetric boards first,
-    with random orders and restarts; ``limits.jobs`` threads search independently and the first
-    board found wins (with one job a seed always gives the same board). ``board`` is None when
-    the limits stopped it (a time limit: ``complete`` is False), or when the search was complete
-    and proved there is none (``complete``). Ctrl-C raises :class:`Interrupted`."""
+    """One board with K stones in every row (one colour) by the cell search, searched among
+    symmetric boards first, with random orders and restarts (``less-than-three find`` calls
+    :func:`.less_than_three_find.find`, which tries the orbit search of large sizes first);
+    ``limits.jobs`` threads search independently and the first board found wins (with one job a
+    seed always gives the same board). ``board`` is None when the limits stopped it (a time
+    limit: ``complete`` is False), or when the search was complete and proved there is none
+    (``complete``). Ctrl-C raises :class:`Interrupted`."""
     limits = limits if limits is not None else Limits()
     if rules.colours != 1 or rules.stones is not None and rules.stones != rules.per_colour:
         raise BoardPuzzlesError("find looks for one-colour boards with the most stones (--colours 1, no --stones)")
     check_seed(seed)  # numpy's generator refuses a negative seed with a message of its own
-    from boardpuzzles.puzzles import less_than_three_find as large
-
-    if rules.max_in_line == 2 and rules.size >= large.FIRST_SIZE:  # large sizes: see that module
-        found = large.find(rules, limits, seed=seed)
-        if found is not None:  # None: its class holds no board, so the search below goes on
-            return found
     started = time.perf_counter()
     cell_lines, line_cells = line_tables(rules, limits)
     kernels = _kernel_module()

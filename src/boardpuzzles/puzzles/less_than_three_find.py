@@ -1,8 +1,9 @@
 """Finding one no-three-in-line board (2n stones on n x n, no three on any line) on large sizes.
 
-``less_than_three.find`` hands one-colour boards with K = 2 from ``FIRST_SIZE`` on to
-:func:`find` here; it keeps the weaker symmetries for the small sizes, and for a class proven
-empty here.
+:func:`find` (what ``less-than-three find`` calls) searches one-colour boards with K = 2 from
+``FIRST_SIZE`` on by orbits of their class here (:func:`find_in_class`); below that size, for
+other K, and for a class proven empty here it hands over to ``less_than_three.find``, the cell
+search, which also tries the weaker symmetries.
 
 Glossary
 --------
@@ -44,7 +45,7 @@ from boardpuzzles.grid import Grid
 from boardpuzzles.limits import STOP_INTERRUPT, Limits, TimeLimitReached, run_in_threads
 from boardpuzzles.puzzles import less_than_three as lt3
 
-#: The sizes from which ``less_than_three.find`` searches here first: below, its own search
+#: The sizes from which :func:`find` searches by orbits first: below, its own search
 #: finds a board within a second or two and also tries the weaker symmetries.
 FIRST_SIZE = 22
 #: Steps of the first attempt; attempt i gets this times the i-th term of Luby's sequence,
@@ -202,7 +203,7 @@ def _luby(i: int) -> int:
         i -= (1 << (k - 1)) - 1
 
 
-def find(rules: lt3.Rules, limits: Limits | None = None, *, seed: int = 0) -> lt3.FindResult | None:
+def find_in_class(rules: lt3.Rules, limits: Limits | None = None, *, seed: int = 0) -> lt3.FindResult | None:
     """One board of ``rules`` (one colour, K = 2) in the class of its size, or a result without a
     board when the limits stopped the search first. None when the search was complete and the
     class holds no board (the caller then tries other symmetries). ``limits.jobs`` threads make
@@ -269,3 +270,16 @@ def find(rules: lt3.Rules, limits: Limits | None = None, *, seed: int = 0) -> lt
     if limits.reason == STOP_INTERRUPT:
         limits.raise_stop()
     return lt3.FindResult(None, None, next(attempts) - 1, time.perf_counter() - started)
+
+
+def find(rules: lt3.Rules, limits: Limits | None = None, *, seed: int = 0) -> lt3.FindResult:
+    """One one-colour board of ``rules`` (see ``less_than_three.find`` for the result): on large
+    sizes with K = 2 the orbit search of the class first, then (small sizes, other K, or a class
+    that holds no board) the cell search of :mod:`.less_than_three`."""
+    limits = limits if limits is not None else Limits()
+    one_colour_full = rules.colours == 1 and (rules.stones is None or rules.stones == rules.per_colour)
+    if one_colour_full and rules.max_in_line == 2 and rules.size >= FIRST_SIZE:
+        found = find_in_class(rules, limits, seed=seed)
+        if found is not None:  # None: its class holds no board, so the cell search goes on
+            return found
+    return lt3.find(rules, limits, seed=seed)
