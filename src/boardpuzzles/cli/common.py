@@ -7,8 +7,6 @@ import json
 import math
 import os
 import re
-import stat
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -16,6 +14,7 @@ from typing import Any, TypeVar
 import click
 
 from boardpuzzles.errors import MAX_SEED, BoardPuzzlesError, excerpt
+from boardpuzzles.files import replace_file
 from boardpuzzles.inputs import read_text
 from boardpuzzles.limits import MAX_SECONDS
 from boardpuzzles.parallel import default_jobs
@@ -235,40 +234,14 @@ def check_writable(path: str) -> Path:
 
 
 def write_file_atomically(path: str, text: str | bytes) -> None:
-    """Write via a temporary file in the same folder and rename, so an interrupted or failed write
-    never leaves a half-written file where the user's file was. A symlink is written through
-    (its target is replaced, the link stays), and an existing file keeps its permissions."""
-    real = os.path.realpath(path)
-    folder = check_writable(real)
-    if os.path.exists(real):
-        mode = stat.S_IMODE(os.stat(real).st_mode)
-    else:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
+    """Write a user's file whole or not at all (:func:`boardpuzzles.files.replace_file`), after
+    checking its folder; failures are one-line usage errors."""
+    check_writable(os.path.realpath(path))
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{Path(real).name}.", suffix=".tmp")
-    except OSError as err:
-        raise click.UsageError(f"cannot write {shown_path(path)}: {err.strerror or err}") from None
-    try:
-        data = text if isinstance(text, bytes) else text.encode("utf-8")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, mode)
-        os.replace(tmp, real)
+        replace_file(path, [data])
     except OSError as err:  # a full disk, a file system that went read-only: the user's file stays
-        _remove_quietly(tmp)
         raise click.UsageError(f"cannot write {shown_path(path)}: {err.strerror or err}") from None
-    except BaseException:
-        _remove_quietly(tmp)
-        raise
-
-
-def _remove_quietly(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
 
 
 def read_input(path: str, limit: int | None = None) -> str:

@@ -64,8 +64,6 @@ import gzip
 import hashlib
 import json
 import os
-import stat
-import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -76,6 +74,7 @@ import numpy as np
 
 from boardpuzzles.checkpoint import CheckpointError, canonical, check_path, digest
 from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.files import replace_file
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles.baikago.rules import BLACK, COLOUR_NAMES, EMPTY_POINT, WHITE, Colour, Rules, other
 
@@ -845,11 +844,6 @@ class TableFile:
                 raise CheckpointError(f"cannot read checkpoint {path}: {err.strerror}") from None
             if head:
                 self._ours(head)
-            mode = stat.S_IMODE(os.stat(real).st_mode)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
         parts = []
         searches = []
         for attacker, search in solver.searches.items():
@@ -874,40 +868,24 @@ class TableFile:
                 "searches": searches,
             }
         ).encode("ascii")
-        folder, name = os.path.split(real)
-        try:
-            fd, tmp = tempfile.mkstemp(dir=folder or ".", prefix=f".{name}.", suffix=".tmp")
-        except OSError as err:
-            raise CheckpointError(f"cannot write checkpoint {path}: {err.strerror or err}") from None
-        try:
+
+        def chunks() -> Iterator[bytes | memoryview]:
+            """The file's bytes, then their SHA-256."""
             checksum = hashlib.sha256()
-            with os.fdopen(fd, "wb") as handle:
-                for chunk in (TABLE_MAGIC, len(header).to_bytes(8, "little"), header):
-                    checksum.update(chunk)
-                    handle.write(chunk)
-                for arrays in parts:
-                    for array, dtype in zip(arrays, _ARRAY_TYPES, strict=True):
-                        data = np.ascontiguousarray(array, dtype=dtype).data
-                        checksum.update(data)
-                        handle.write(data)
-                handle.write(checksum.digest())
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(tmp, mode)
-            os.replace(tmp, real)
+            for chunk in (TABLE_MAGIC, len(header).to_bytes(8, "little"), header):
+                checksum.update(chunk)
+                yield chunk
+            for part in parts:
+                for array, dtype in zip(part, _ARRAY_TYPES, strict=True):
+                    data = np.ascontiguousarray(array, dtype=dtype).data
+                    checksum.update(data)
+                    yield data
+            yield checksum.digest()
+
+        try:
+            replace_file(real, chunks(), sync=True)
         except OSError as err:  # a full disk: the previous file stays
-            _remove_quietly(tmp)
             raise CheckpointError(f"cannot write checkpoint {path}: {err.strerror or err}") from None
-        except BaseException:
-            _remove_quietly(tmp)
-            raise
-
-
-def _remove_quietly(path: str) -> None:
-    try:
-        os.remove(path)
-    except OSError:
-        pass
 
 
 def write_proof(solution: Solution, path: str) -> bytes:
