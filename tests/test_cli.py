@@ -189,6 +189,17 @@ def test_the_console_script_is_installed_and_reports_exit_codes():
     assert done.returncode == 0 and done.stdout == "4\n"
 
 
+def test_python_dash_m_runs_the_same_command_line():
+    done = subprocess.run(
+        [sys.executable, "-m", "boardpuzzles", "queens", "count", "6"], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout == "4\n"  # OEIS A000170
+    done = subprocess.run(
+        [sys.executable, "-m", "boardpuzzles", "queens", "count", "x"], capture_output=True, text=True
+    )
+    assert done.returncode == 2 and done.stderr.startswith("boardpuzzles: error:") and done.stderr.count("\n") == 1
+
+
 def test_output_into_a_closed_pipe_is_not_an_error():
     script = Path(sys.executable).parent / "boardpuzzles"
     done = subprocess.run(
