@@ -316,3 +316,76 @@ def test_a_file_wins_over_a_look_alike_literal(capsys, tmp_path, monkeypatch):
     big.write_bytes(b"a1 " * (1024 * 1024))
     code, _, err = run(capsys, "goishi", "check", "goishi/4/4/1370", str(big))
     assert code == 2 and "too large" in err
+
+
+# ---------------------------------------------------------------- check reads what --json prints
+GOISHI_6X6 = "O..O..\n.O.O..\n...O.O\n...O.O\n......\n.OO...\n"  # goishi generate 6x6 --stones 10 --seed 1
+
+
+@pytest.mark.parametrize(
+    "make,check,answers",
+    [
+        (["queens", "solve", "6", "--json"], ["queens", "check"], 4),  # OEIS A000170: 4 on 6x6
+        (["hyperqueen", "solve", "7", "--json", "--limit", "3"], ["hyperqueen", "check"], 3),
+        (["kings", "solve", "4", "--kings", "4", "--json", "--limit", "2"], ["kings", "check"], 2),
+        (["knights-tour", "solve", "5", "--json", "--limit", "2"], ["knights-tour", "check", "5"], 2),
+        (["knights-tour", "find", "6x6", "--closed", "--json"], ["knights-tour", "check", "6"], 1),
+        (["less-than-three", "find", "10", "--json"], ["less-than-three", "check"], 1),
+        (["less-than-three", "solve", "4", "-c", "1", "--json", "--limit", "3"], ["less-than-three", "check"], 3),
+        (["goishi", "solve", "{puzzle}", "--json"], ["goishi", "check", "{puzzle}"], 1),
+    ],
+)
+def test_check_reads_the_json_that_solve_and_find_print(capsys, tmp_path, make, check, answers):
+    puzzle = tmp_path / "goishi.txt"
+    puzzle.write_text(GOISHI_6X6)
+    make = [str(puzzle) if a == "{puzzle}" else a for a in make]
+    check = [str(puzzle) if a == "{puzzle}" else a for a in check]
+    code, out, _ = run(capsys, *make)
+    assert code == 0 and len(json.loads(out)["solutions"]) == answers
+    document = tmp_path / "answers.json"
+    document.write_text(out)
+    # The problem's own options (--closed, --colours 1) come from the document.
+    code, out, err = run(capsys, *check, str(document))
+    assert code == 0, err
+    assert out.startswith(f"all {answers} answers are solutions" if answers > 1 else "a solution")
+    # Each answer is checked: spoil the last one's board (its first row twice), and it alone is named.
+    spoilt = json.loads(document.read_text())
+    board = spoilt["solutions"][-1]["board"]
+    board[1] = board[0]
+    if board[-1].startswith("order:"):  # Goishi's picture ends with the order, which is what is read
+        board[-1] = "order: " + " ".join(reversed(board[-1].split()[1:]))
+    document.write_text(json.dumps(spoilt))
+    code, out, err = run(capsys, *check, str(document))
+    if code == 2:  # a picture that does not read (a number twice in a tour): named as well
+        assert err.startswith(f"boardpuzzles: error: answer {answers}:" if answers > 1 else "boardpuzzles: error:")
+    else:
+        assert code == 1 and "not a solution" in out
+        assert answers == 1 or out.count(f"answer {answers}:") == out.count("not a solution") > 0
+
+
+def test_an_option_given_to_check_wins_over_the_documents_problem(capsys, tmp_path):
+    code, out, _ = run(capsys, "less-than-three", "solve", "4", "-c", "1", "--json", "--limit", "1")
+    document = tmp_path / "one.json"
+    document.write_text(out)
+    assert run(capsys, "less-than-three", "check", str(document))[0] == 0
+    code, out, _ = run(capsys, "less-than-three", "check", "-c", "2", str(document))
+    assert code == 1 and "not a solution" in out  # 8 stones of one colour are no 2-colour board
+
+
+@pytest.mark.parametrize(
+    "text,fragment",
+    [
+        ('{"solutions": [', "not valid JSON"),
+        ("[1, 2]", "not a document of answers"),
+        ('{"puzzle": "hyperqueen", "solutions": []}', "'hyperqueen' answers, not 'queens'"),
+        ('{"puzzle": "queens", "solutions": []}', "holds no answer"),
+        ('{"puzzle": "queens"}', "without 'solutions'"),
+        ('{"solutions": [{"answer": [1, 3, 0, 2]}]}', "need their 'board'"),
+        ('{"solutions": [{"board": "Q..."}]}', "need their 'board'"),
+    ],
+)
+def test_a_bad_json_answer_gets_one_line_and_exit_2(capsys, tmp_path, text, fragment):
+    answer = tmp_path / "answer.json"
+    answer.write_text(text)
+    code, out, err = run(capsys, "queens", "check", str(answer))
+    assert code == 2 and fragment in err and err.count("\n") == 1 and out == ""

@@ -39,6 +39,7 @@ from boardpuzzles.cli.common import (
     write_file_atomically,
 )
 from boardpuzzles.cli.progress import ProgressBar
+from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.inputs import MAX_INPUT_BYTES, is_existing_file, read_text
 from boardpuzzles.limits import Interrupted, Limits, TimeLimitReached
 from boardpuzzles.parallel import default_jobs
@@ -534,7 +535,10 @@ def _stopped(
 # ---------------------------------------------------------------- check
 def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
     params = [p for p in puzzle.params if p.name in puzzle.check_params]
-    answer_help = "ANSWER is a file (or - for standard input) holding an answer as `solve` prints it"
+    answer_help = (
+        "ANSWER is a file (or - for standard input) holding an answer as `solve` prints it, or the JSON "
+        "document that `solve --json` (or find, generate) prints: each of its answers is checked"
+    )
     if puzzle.literal_answers:
         answer_help += ", or the answer itself"
     if puzzle.answer_optional:
@@ -578,8 +582,20 @@ def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         if answer == "-" and click.get_current_context().meta.get("stdin_read"):
             raise click.UsageError("standard input can hold the problem or the answer, not both: give one as a file")
         text = None if answer is None else answer_text(answer, puzzle.literal_answers, puzzle.answer_bytes)
-        problem, proposed = puzzle.read_answer(problem_values(params, kwargs), text)
-        problems = puzzle.violations(problem, proposed)
+        values = problem_values(params, kwargs)
+        pictures: list[str | None] = [text]
+        if text is not None and text.lstrip()[:1] in ("{", "["):
+            values, pictures = _read_document(puzzle, params, values, text)
+        problems = []
+        for i, picture in enumerate(pictures, 1):
+            try:
+                problem, proposed = puzzle.read_answer(values, picture)
+            except BoardPuzzlesError as error:
+                if len(pictures) == 1:
+                    raise
+                raise BoardPuzzlesError(f"answer {i}: {error}") from None
+            found = puzzle.violations(problem, proposed)
+            problems += [f"answer {i}: {p}" for p in found] if len(pictures) > 1 else found
         if as_json:
             identity = puzzle.problem_identity(problem)
             document = {"puzzle": puzzle.name, "problem": identity["problem"], "valid": not problems}
@@ -588,11 +604,61 @@ def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
             for problem_text in problems:
                 click.echo(f"not a solution: {problem_text}")
             if not problems:
-                click.echo(f"a solution: one of the {puzzle.describe(problem)}")
+                if len(pictures) > 1:
+                    click.echo(f"all {len(pictures)} answers are solutions: {puzzle.describe(problem)}")
+                else:
+                    click.echo(f"a solution: one of the {puzzle.describe(problem)}")
         if problems:
             raise CommandResult(EXIT_NEGATIVE)
 
     return check
+
+
+def _read_document(
+    puzzle: Puzzle[Any, Any], params: Sequence[Param], values: dict[str, Any], text: str
+) -> tuple[dict[str, Any], list[str | None]]:
+    """The problem values and the answers' pictures of a JSON document, as ``solve --json`` (and
+    ``find``, ``generate``) print it: every answer of its ``"solutions"`` is checked. An option
+    given on the command line wins; the others are taken from the document's ``"problem"``
+    (whole numbers, flags and choices, the values that have one meaning as JSON)."""
+    try:
+        document = json.loads(text)
+    except ValueError as error:
+        raise click.UsageError(f"ANSWER is not valid JSON: {error}") from None
+    if not isinstance(document, dict):
+        raise click.UsageError("ANSWER is JSON but not a document of answers (an object with 'solutions')")
+    named = document.get("puzzle", puzzle.name)
+    if named != puzzle.name:
+        raise click.UsageError(f"ANSWER holds {named!r} answers, not {puzzle.name!r} ones")
+    items = document.get("solutions", [document] if "board" in document else None)
+    if not isinstance(items, list):
+        raise click.UsageError("ANSWER is JSON without 'solutions': give what solve --json prints")
+    if not items:
+        raise click.UsageError("ANSWER's document holds no answer (its 'solutions' list is empty)")
+    pictures: list[str | None] = []
+    for item in items:
+        board = item.get("board") if isinstance(item, dict) else None
+        if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
+            raise click.UsageError("ANSWER's answers need their 'board' (a list of rows), as solve --json prints them")
+        pictures.append("\n".join(board))
+    given = document.get("problem")
+    given = given if isinstance(given, dict) else {}
+    values = dict(values)
+    context = click.get_current_context()
+    for p in params:
+        raw = given.get(p.name)
+        typed_alike = (
+            p.kind == "flag"
+            and isinstance(raw, bool)
+            or p.kind in ("int", "side")
+            and isinstance(raw, int)
+            and not isinstance(raw, bool)
+            or p.kind == "choice"
+            and isinstance(raw, str)
+        )
+        if typed_alike and context.get_parameter_source(p.name) != click.core.ParameterSource.COMMANDLINE:
+            values[p.name] = raw
+    return values, pictures
 
 
 def answer_text(argument: str, literal: bool, limit: int = MAX_INPUT_BYTES) -> str:

@@ -100,7 +100,14 @@ def find(
             "method": result.method,
             "reason": result.reason,
             "seconds": round(result.seconds, 3),
-            "solutions": [] if tour is None else [{"answer": kt.answer_to_json(problem, tour)}],
+            "solutions": []
+            if tour is None
+            else [
+                {
+                    "answer": kt.answer_to_json(problem, tour),
+                    "board": kt.PUZZLE.text_of(problem, tour).split("\n"),
+                }
+            ],
         }
         click.echo(json.dumps(document))
     elif tour is not None:
