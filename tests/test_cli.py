@@ -389,3 +389,23 @@ def test_a_bad_json_answer_gets_one_line_and_exit_2(capsys, tmp_path, text, frag
     answer.write_text(text)
     code, out, err = run(capsys, "queens", "check", str(answer))
     assert code == 2 and fragment in err and err.count("\n") == 1 and out == ""
+
+
+def test_check_reads_every_board_of_a_listing_as_solve_prints_it(capsys, tmp_path):
+    code, out, _ = run(capsys, "queens", "solve", "6")
+    listing = tmp_path / "six.txt"
+    listing.write_text(out)
+    code, out, _ = run(capsys, "queens", "check", str(listing))
+    assert code == 0 and out.startswith("all 4 answers are solutions")  # OEIS A000170: 4 on 6x6
+    boards = listing.read_text().split("\n\n")
+    rows = boards[1].split("\n")
+    rows[1] = rows[0]  # two queens in one column
+    boards[1] = "\n".join(rows)
+    listing.write_text("\n\n".join(boards))
+    code, out, _ = run(capsys, "queens", "check", str(listing))
+    assert code == 1 and out.count("answer 2:") == out.count("not a solution") > 0
+    # Parts of different shapes are one picture (here: a board with an empty row typed empty).
+    gap = tmp_path / "gap.txt"
+    gap.write_text("K . K .\n\n. . . .\nK . K .\n")
+    code, out, _ = run(capsys, "kings", "check", "--kings", "4", str(gap))
+    assert code == 0 and out.startswith("a solution")

@@ -586,6 +586,8 @@ def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         pictures: list[str | None] = [text]
         if text is not None and text.lstrip()[:1] in ("{", "["):
             values, pictures = _read_document(puzzle, params, values, text)
+        elif text is not None:
+            pictures = list(_pictures_of(text))
         problems = []
         for i, picture in enumerate(pictures, 1):
             try:
@@ -612,6 +614,19 @@ def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
             raise CommandResult(EXIT_NEGATIVE)
 
     return check
+
+
+def _pictures_of(text: str) -> list[str]:
+    """The answers of a text: ``solve`` prints boards with an empty line between them. The text
+    is split only where every part has the same number of lines and of characters in its first
+    line, so one picture whose empty row was typed as an empty line is still read whole (and a
+    listing is never read as one tall board)."""
+    blocks = [block.strip("\n") for block in text.replace("\r\n", "\n").split("\n\n")]
+    blocks = [block for block in blocks if block.strip()]
+    if len(blocks) < 2:
+        return [text]
+    shapes = {(block.count("\n"), len(block.split("\n")[0].rstrip())) for block in blocks}
+    return blocks if len(shapes) == 1 else [text]
 
 
 def _read_document(
