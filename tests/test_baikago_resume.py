@@ -180,6 +180,14 @@ def test_cli_node_limit_without_checkpoint(capsys: pytest.CaptureFixture[str]) -
     assert err.count("\n") == 1 and "node limit of 10" in err and "--checkpoint" in err
 
 
+@pytest.mark.parametrize("value", ["0", "-3", str(2**61 + 1), "9" * 30])
+def test_cli_node_limit_out_of_range(capsys: pytest.CaptureFixture[str], value: str) -> None:
+    assert _run([*FOUR, "--node-limit", value]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "give a positive whole number of search nodes" in err
+    assert "2305843009213693952" not in err and "Traceback" not in err
+
+
 def test_cli_stop_in_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "four.dfpn"
     assert _run([*FOUR, "--checkpoint", str(path), "--node-limit", "50", "--json"]) == 3

@@ -336,6 +336,30 @@ def test_wins_on_5x5_positions_are_checked(picture: str) -> None:
     assert check_proof(solution.to_json()) == solution.value
 
 
+#: A 5x5 position whose searches (pairings off) need thousands of entries: a table of 2^11 or
+#: 2^12 forces replacement all through them.
+CROWDED_5 = "............O.XO....X...."
+
+
+@pytest.mark.parametrize("attacker", [BLACK, WHITE])
+def test_a_small_table_still_ends_the_search(attacker: int) -> None:
+    """Replacement in a full bucket once let two children of a node throw each other's entry
+    away for ever (each read back as unexplored): the search never ended (3,000,000 nodes and
+    on, where 2^11 slots now need at most about 110,000)."""
+    search = Search(Rules(5), attacker, tt_bits=11, pairing_budget=0)
+    search.budget_end = 2_000_000
+    pn, dn = search.solve(np.array(board_of(CROWDED_5), dtype=np.int8), Limits())
+    assert (pn, dn) == (search.k.INF, 0)  # neither side wins: see the checked proof below
+
+
+def test_a_small_table_gives_a_checked_proof() -> None:
+    """With entries replaced, a position's own entry may say it is won while the entry of the
+    child that won it is gone: the strategy is still found (by the children's own searches)
+    and passes the checker."""
+    solution = solve(Rules(5), start=board_of(CROWDED_5), tt_bits=12, pairings=False, node_limit=2_000_000)
+    assert check_proof(solution.to_json()) == solution.value == "draw"
+
+
 def test_values_of_the_positions_differ() -> None:
     """The position tests see both winners and draws (else they would test less than they say)."""
     values = {minimax_value(4, board_of(p)) for p in POSITIONS_4}

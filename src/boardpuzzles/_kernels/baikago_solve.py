@@ -309,13 +309,13 @@ def _mid(
     probe = np.empty(2, dtype=np.int64)
     nkeys = keys.shape[0]
     ckeys8 = np.empty(nkeys, dtype=np.uint64)
+    for i in range(nchild):
+        tt_probe(tt_key, tt_pn, tt_dn, ckeys[i], probe)
+        cpn[i] = probe[0]
+        cdn[i] = probe[1]
     pn = 0
     dn = 0
     while True:
-        for i in range(nchild):
-            tt_probe(tt_key, tt_pn, tt_dn, ckeys[i], probe)
-            cpn[i] = probe[0]
-            cdn[i] = probe[1]
         best = 0
         second = INF
         if is_or:
@@ -352,7 +352,7 @@ def _mid(
         place(board, cnt, through, tcount, m, me)
         for s in range(nkeys):
             ckeys8[s] = keys[s] ^ zsym[s, me, m]
-        _mid(
+        rpn, rdn = _mid(
             board,
             cnt,
             cells,
@@ -378,6 +378,17 @@ def _mid(
         remove(board, cnt, through, tcount, m)
         if stats[1]:
             return 0, 0
+        # The child's numbers are the ones it returned, the others' are read again (a
+        # transposition below may have changed them), except where the table no longer holds
+        # them: a child whose entry was replaced keeps its last numbers. Reading (1, 1) for it
+        # instead (an unexplored node) let two children that replace each other in a full
+        # bucket be chosen in turn for ever, each expansion throwing the other's away.
+        cpn[best] = rpn
+        cdn[best] = rdn
+        for i in range(nchild):
+            if i != best and tt_probe(tt_key, tt_pn, tt_dn, ckeys[i], probe):
+                cpn[i] = probe[0]
+                cdn[i] = probe[1]
     tt_store(tt_key, tt_pn, tt_dn, tt_work, tt_flag, key, pn, dn, stats[0] - start + 1, flags)
     return pn, dn
 

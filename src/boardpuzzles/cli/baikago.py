@@ -37,7 +37,19 @@ if TYPE_CHECKING:
     from boardpuzzles.puzzles.baikago.solve import Solver
 
 NAME = "baikago"
+
 SHORT_HELP = "plum-blossom go: five stones in a cross win (judge, play, engine, serve)"
+
+
+class NodeCount(Whole):
+    """A number of search nodes: a positive whole number (the cap, 2^61, only keeps the kernel's
+    node counter far from overflowing, so the error does not spell it out)."""
+
+    def __init__(self) -> None:
+        super().__init__(1, 2**61)
+
+    def out_of_range(self) -> str:
+        return "is out of range: give a positive whole number of search nodes"
 
 
 # -------------------------------------------------------------------- drawing the board
@@ -642,7 +654,7 @@ Exit codes:
 )
 @click.option(
     "--node-limit",
-    type=Whole(1, 2**61),
+    type=NodeCount(),
     default=None,
     metavar="K",
     help="Stop after K search nodes in this run (exit 3); see --checkpoint.",

@@ -473,16 +473,28 @@ def extract_strategy(search: Search, owner: Colour, limits: Limits, start: np.nd
 
 
 def _winning_move(search: Search, board: np.ndarray, moves: list[int], attacker: bool, limits: Limits) -> int:
+    """The owner's move that keeps its claim: a child the table holds as won for the owner, else
+    (the table replaced that child's entry: the position's own entry may still say it is won,
+    so searching the position again would answer from that entry at once) a child that ends the
+    game for the owner, else the first child that a search of its own shows won."""
     me = turn(board)
-    for attempt in range(2):
-        for p in moves:
-            child = board.copy()
-            child[p] = me
-            pn, dn = search.probe(child)
-            if (pn if attacker else dn) == 0:
-                return p
-        if attempt == 0:
-            search.solve(board, limits)  # the table lost the answer: find it again
+    children = []
+    for p in moves:
+        child = board.copy()
+        child[p] = me
+        pn, dn = search.probe(child)
+        if (pn if attacker else dn) == 0:
+            return p
+        children.append((pn if attacker else dn, p, child))
+    children.sort(key=lambda item: item[0])
+    for _, p, child in children:
+        code, _ = search.status(child)
+        if code == (1 if attacker else -1):
+            return p
+    for _, p, child in children:
+        pn, dn = search.solve(child, limits)
+        if (pn if attacker else dn) == 0:
+            return p
     raise BoardPuzzlesError("the search's table does not hold the strategy (hash collision?)")
 
 
