@@ -513,3 +513,24 @@ def test_a_thread_given_up_on_may_end_with_any_error_and_it_is_the_stop():
 
     with pytest.raises(ValueError):
         run_in_threads(broken, Limits(jobs=2), lambda: None)
+
+
+def test_a_forced_thread_that_fails_with_another_error_answers_the_stop():
+    """The forced exception can land where C code swallows it (numba compiling a kernel, in an
+    llvmlite callback), and the thread then fail with an unrelated error: the answer is still the
+    stop (exit 3), never an internal error (exit 70). Seen once in a clean clone."""
+
+    def stubborn():
+        try:
+            while True:
+                sum(range(1000))
+        except BaseException:
+            raise RuntimeError("an unrelated failure after the swallowed stop") from None
+
+    started = time.monotonic()
+    with pytest.raises(TimeLimitReached):
+        Limits(0.2).run(stubborn)
+    assert time.monotonic() - started < 0.2 + 2 * GRACE + 1.5
+    # Without a stop the same error is the caller's, as it is.
+    with pytest.raises(RuntimeError):
+        Limits().run(lambda: (_ for _ in ()).throw(RuntimeError("plain")))

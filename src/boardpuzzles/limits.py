@@ -205,7 +205,7 @@ class Limits:
                 if kind == "end":
                     return
                 if kind == "error":
-                    if isinstance(value, _Abandoned):
+                    if self._forced_out(value, worker):
                         self.raise_stop()
                     raise value
                 yield value
@@ -236,6 +236,7 @@ class Limits:
                 now = time.monotonic()
                 stop_seen = now if stop_seen is None else stop_seen
                 if not forced and now - stop_seen >= OUTER_GRACE and worker.ident is not None:
+                    self.forced_threads.add(worker.ident)
                     _raise_in(worker.ident, _Abandoned)
                     forced = True
                 if now - stop_seen >= 2 * OUTER_GRACE:
@@ -243,6 +244,13 @@ class Limits:
         except KeyboardInterrupt:
             self.stop(STOP_INTERRUPT)
             raise Interrupted() from None
+
+    def _forced_out(self, error: BaseException, worker: threading.Thread) -> bool:
+        """Whether ``error`` ended a worker that was stopped by force: then the stop is the answer.
+        The forced exception may land in a C callback (numba compiling a kernel: llvmlite's
+        callbacks swallow it) and the thread then fail with an unrelated error, so any error of a
+        forced thread counts, not only one caused by the forced exception."""
+        return abandoned(error) or (self.stopped and worker.ident in self.forced_threads)
 
     def run(self, call: Callable[..., T], *args: Any) -> T:
         """``call(*args)`` in a daemon worker thread, while this thread waits in short naps:
@@ -266,7 +274,7 @@ class Limits:
             wait_for([worker], self, OUTER_GRACE)
             raise Interrupted() from None
         error = box.get("error")
-        if isinstance(error, _Abandoned):
+        if error is not None and self._forced_out(error, worker):
             self.raise_stop()
         if error is not None:
             raise error
