@@ -275,6 +275,11 @@ class Puzzle(Generic[P, A]):
 
         return scene_text(self.to_scene(problem, answer))
 
+    def answer_entry(self, problem: P, answer: A) -> dict[str, Json]:
+        """One answer of a JSON document's ``"solutions"``: the answer as JSON and its picture's
+        rows (what ``check`` reads back from a document)."""
+        return {"answer": self.answer_to_json(problem, answer), "board": self.text_of(problem, answer).split("\n")}
+
     def warm(self) -> None:
         """Compile the kernels this puzzle uses (they are cached on disk afterwards)."""
         if self.warmup is not None:

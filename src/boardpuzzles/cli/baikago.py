@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from boardpuzzles.puzzles.baikago.solve import Solver
 
 NAME = "baikago"
-
 SHORT_HELP = "plum-blossom go: five stones in a cross win (judge, play, engine, serve)"
 
 

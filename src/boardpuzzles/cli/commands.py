@@ -323,10 +323,7 @@ class _JsonStream:
     def add(self, answer: Any) -> None:
         if self.count == 0:
             self._head()
-        document = {
-            "answer": self.puzzle.answer_to_json(self.problem, answer),
-            "board": self.puzzle.text_of(self.problem, answer).split("\n"),
-        }
+        document = self.puzzle.answer_entry(self.problem, answer)
         click.echo(("," if self.count else "") + "\n " + json.dumps(document), nl=False)
         self.count += 1
 

@@ -351,12 +351,7 @@ def generate(
             "problem": gh.PUZZLE.problem_identity(made.puzzle)["problem"],
             "format": out_format,
             "board": made.puzzle.to_rows(),
-            "solutions": [
-                {
-                    "answer": gh.answer_to_json(made.puzzle, made.order),
-                    "board": gh.PUZZLE.text_of(made.puzzle, made.order).split("\n"),
-                }
-            ],
+            "solutions": [gh.PUZZLE.answer_entry(made.puzzle, made.order)],
         },
     )
 

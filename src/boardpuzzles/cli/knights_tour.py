@@ -100,14 +100,7 @@ def find(
             "method": result.method,
             "reason": result.reason,
             "seconds": round(result.seconds, 3),
-            "solutions": []
-            if tour is None
-            else [
-                {
-                    "answer": kt.answer_to_json(problem, tour),
-                    "board": kt.PUZZLE.text_of(problem, tour).split("\n"),
-                }
-            ],
+            "solutions": [] if tour is None else [kt.PUZZLE.answer_entry(problem, tour)],
         }
         click.echo(json.dumps(document))
     elif tour is not None:

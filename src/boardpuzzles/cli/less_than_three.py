@@ -105,12 +105,7 @@ def find(
         "solutions": [],
     }
     if result.board is not None:
-        summary["solutions"] = [
-            {
-                "answer": lt3.answer_to_json(problem, result.board),
-                "board": lt3.PUZZLE.text_of(problem, result.board).split("\n"),
-            }
-        ]
+        summary["solutions"] = [lt3.PUZZLE.answer_entry(problem, result.board)]
     if as_json:
         click.echo(json.dumps(summary))
     elif result.board is not None:
