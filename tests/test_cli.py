@@ -379,6 +379,7 @@ def test_an_option_given_to_check_wins_over_the_documents_problem(capsys, tmp_pa
         ("[1, 2]", "not a document of answers"),
         ('{"puzzle": "hyperqueen", "solutions": []}', "'hyperqueen' answers, not 'queens'"),
         ('{"puzzle": "queens", "solutions": []}', "holds no answer"),
+        ('{"puzzle": 3, "solutions": []}', "should be a puzzle's name, got 3"),
         ('{"puzzle": "queens"}', "without 'solutions'"),
         ('{"solutions": [{"answer": [1, 3, 0, 2]}]}', "need their 'board'"),
         ('{"solutions": [{"board": "Q..."}]}', "need their 'board'"),

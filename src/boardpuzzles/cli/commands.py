@@ -640,6 +640,8 @@ def _read_document(
     if not isinstance(document, dict):
         raise click.UsageError("ANSWER is JSON but not a document of answers (an object with 'solutions')")
     named = document.get("puzzle", puzzle.name)
+    if not isinstance(named, str):
+        raise click.UsageError(f"ANSWER's 'puzzle' should be a puzzle's name, got {named!r}")
     if named != puzzle.name:
         raise click.UsageError(f"ANSWER holds {named!r} answers, not {puzzle.name!r} ones")
     items = document.get("solutions", [document] if "board" in document else None)
