@@ -174,15 +174,21 @@ def tt_store(tt_key, tt_pn, tt_dn, tt_work, tt_flag, key, pn, dn, work, flags):
             work += tt_work[slot]
             break
     if victim < 0:
-        # an empty slot, or else the one that cost least to compute
+        # an empty slot, else the open entry that cost least to compute, else (all proved or
+        # disproved) the cheapest: a proof's extraction reads proved entries back, and
+        # re-searching one it lost costs far more than re-searching an open node
         victim = base
+        victim_rank = np.int64(-1)
         for i in range(BUCKET):
             slot = base + i
             if tt_key[slot] == 0:
                 victim = slot
                 break
-            if tt_work[slot] < tt_work[victim]:
+            settled = tt_pn[slot] == 0 or tt_dn[slot] == 0
+            rank = np.int64(1) if settled else np.int64(2)
+            if rank > victim_rank or (rank == victim_rank and tt_work[slot] < tt_work[victim]):
                 victim = slot
+                victim_rank = rank
     tt_key[victim] = key
     tt_pn[victim] = pn
     tt_dn[victim] = dn
