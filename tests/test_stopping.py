@@ -76,6 +76,30 @@ def test_ctrl_c_exits_130_within_a_second(args):
     assert "Traceback" not in err and "internal error" not in err
 
 
+@pytest.mark.parametrize("seconds", [0.2, 0.4])
+def test_ctrl_c_while_the_command_line_loads_is_one_line(seconds):
+    # The audit: a Ctrl-C in the first half second (numpy, click and the puzzles loading) ended
+    # in a KeyboardInterrupt traceback. The entry point is the one `python -m boardpuzzles` and
+    # the installed `boardpuzzles` script run.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "boardpuzzles", "queens", "count", "15"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        time.sleep(seconds)
+        process.send_signal(signal.SIGINT)
+        code = process.wait(timeout=20)
+        assert process.stderr is not None
+        err = process.stderr.read()
+    finally:
+        process.kill()
+    assert code == 130, err
+    assert "Traceback" not in err and err.strip().endswith("boardpuzzles: error: interrupted")
+
+
 def test_ctrl_c_while_the_computer_thinks():
     moves = "h8\n"  # the computer (white, strength 4) answers: up to 3 s of search
     code, took, err = interrupt_after(

@@ -2,11 +2,42 @@
 
 Geometry lives in :mod:`boardpuzzles.grid`, boards with contents in :mod:`boardpuzzles.board`,
 each puzzle in :mod:`boardpuzzles.puzzles`, pictures in :mod:`boardpuzzles.render`.
+
+The names below are loaded on first use, so that importing the package itself (as the command
+line's entry point does before it can catch a Ctrl-C) loads nothing heavy.
 """
 
-from boardpuzzles.board import Board, parse_board
-from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
-from boardpuzzles.grid import Grid
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from boardpuzzles.board import Board, parse_board
+    from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
+    from boardpuzzles.grid import Grid
 
 __version__ = "0.1.0"
 __all__ = ["Board", "BoardPuzzlesError", "Grid", "ParseError", "SizeError", "parse_board"]
+
+_HOMES = {
+    "Board": "boardpuzzles.board",
+    "parse_board": "boardpuzzles.board",
+    "BoardPuzzlesError": "boardpuzzles.errors",
+    "ParseError": "boardpuzzles.errors",
+    "SizeError": "boardpuzzles.errors",
+    "Grid": "boardpuzzles.grid",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'boardpuzzles' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -1,8 +1,23 @@
-"""``python -m boardpuzzles``: the same command line as ``boardpuzzles``."""
+"""``python -m boardpuzzles`` and the ``boardpuzzles`` command: the command line.
+
+The command line's modules (click, numpy, numba's kernels) take a moment to load; a Ctrl-C in
+that moment must end as any other Ctrl-C does (one line, exit 130), not in a traceback, so the
+entry point loads them only once it can catch one.
+"""
 
 import sys
 
-from boardpuzzles.cli import main
+EXIT_INTERRUPTED = 130
+
+
+def main() -> int:
+    try:
+        from boardpuzzles.cli import main as command_line
+    except KeyboardInterrupt:
+        sys.stderr.write("boardpuzzles: error: interrupted\n")
+        return EXIT_INTERRUPTED
+    return command_line()
+
 
 if __name__ == "__main__":
     sys.exit(main())
