@@ -132,6 +132,10 @@ def test_check_accepts_and_refuses(capsys, tmp_path):
         (["hyperqueen", "count", "7", "--unique", "--group", "dihedral"], "--group"),
         (["hyperqueen", "solve", "7", "--limit", "0"], "--limit"),
         (["hyperqueen", "solve", "7", "--svg", "/no/such/folder/x.svg"], "does not exist"),
+        # a folder that takes no new files, which os.access allows root: refused before the search
+        (["queens", "solve", "8", "--svg", "/proc/x.svg"], "cannot write /proc/x.svg"),
+        # a group without --unique was silently ignored (the count of all placements came back)
+        (["hyperqueen", "count", "7", "--group", "full"], "add --unique"),
         (["hyperqueen", "check", "/no/such/file.txt"], "no such file"),
         (["hyperqueen", "frobnicate"], "No such command"),
         (["sudoku"], "No such command"),

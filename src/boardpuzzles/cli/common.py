@@ -7,6 +7,7 @@ import json
 import math
 import os
 import re
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -228,6 +229,11 @@ def check_writable(path: str) -> Path:
             raise click.UsageError(f"cannot write {shown}: it is a folder")
         if not os.access(folder, os.W_OK):
             raise click.UsageError(f"cannot write {shown}: folder {shown_path(str(folder))} is not writable")
+        # os.access says yes to root everywhere, and to folders such as /proc that take no new
+        # files: make (and remove) an empty file there, so the refusal comes before any search
+        handle, probe = tempfile.mkstemp(prefix=".boardpuzzles-", dir=folder)
+        os.close(handle)
+        os.unlink(probe)
     except (OSError, ValueError) as err:  # a name too long for the system, and the like
         raise click.UsageError(f"cannot write {shown}: {getattr(err, 'strerror', None) or err}") from None
     return folder

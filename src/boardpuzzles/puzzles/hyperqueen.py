@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardpuzzles.board import Board
+from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.protocol import Example, Param, Puzzle, board_scene
 from boardpuzzles.puzzles import queens
 from boardpuzzles.puzzles.queens import GROUP_HELP, MAX_N, TORUS_GROUPS, TORUS_NAME, Problem, polya_reason
@@ -27,9 +28,12 @@ __all__ = ["PUZZLE", "Problem", "polya_reason", "problem"]
 DEFAULT_GROUP = "torus"
 
 
-def problem(n: int, unique: bool = False, group: str = DEFAULT_GROUP) -> Problem:
-    """n queens on the n x n torus; with ``unique``, one placement per class under ``group``."""
-    return Problem(n, True, group if unique else None)
+def problem(n: int, unique: bool = False, group: str | None = None) -> Problem:
+    """n queens on the n x n torus; with ``unique``, one placement per class under ``group``
+    (default ``torus``). A group without ``unique`` is refused: it would be silently ignored."""
+    if group is not None and not unique:
+        raise BoardPuzzlesError(f"a symmetry group ({group}) only chooses the classes of --unique: add --unique")
+    return Problem(n, True, (group or DEFAULT_GROUP) if unique else None)
 
 
 def _read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, Board]:
@@ -54,8 +58,10 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         Param(
             "group",
             "choice",
-            "Symmetry group for --unique: " + "; ".join(f"{g}: {GROUP_HELP[g]}" for g in TORUS_GROUPS) + ".",
-            DEFAULT_GROUP,
+            "Symmetry group for --unique: "
+            + "; ".join(f"{g}: {GROUP_HELP[g]}" for g in TORUS_GROUPS)
+            + f" (default: {DEFAULT_GROUP}).",
+            None,
             choices=TORUS_GROUPS,
         ),
     ),

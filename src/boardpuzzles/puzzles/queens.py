@@ -96,7 +96,8 @@ def validate_size(n: int) -> None:
 
 def describe(problem: Problem) -> str:
     where = "torus" if problem.torus else "board"
-    what = f"placements of {problem.n} queens on the {problem.n}x{problem.n} {where}"
+    queens = "1 queen" if problem.n == 1 else f"{problem.n} queens"
+    what = f"placements of {queens} on the {problem.n}x{problem.n} {where}"
     return what + (f", one per class under {GROUP_WORDS[problem.group]}" if problem.group else "")
 
 
