@@ -95,6 +95,8 @@ TABLE_FILE_FORMAT = "baikago-dfpn-tables/1"
 #: Seconds a save waits for a stopped search to let go of its tables (see :meth:`Solver.save`).
 SAVE_WAIT = 30.0
 POINT_LETTERS = {EMPTY_POINT: ".", BLACK: "X", WHITE: "O"}
+#: The same letters as ASCII codes, indexed by point colour (to make pictures with numpy).
+_LETTER_CODES = np.frombuffer("".join(POINT_LETTERS[c] for c in (EMPTY_POINT, BLACK, WHITE)).encode(), dtype=np.uint8)
 
 
 # -------------------------------------------------------------------- symmetry classes
@@ -116,9 +118,9 @@ class Symmetries:
         images = np.empty(self.perms.shape, dtype=np.int8)
         rows = np.arange(self.perms.shape[0])[:, None]
         images[rows, self.perms] = board[None, :]
-        texts = ["".join(POINT_LETTERS[int(v)] for v in image) for image in images]
+        texts = [row.tobytes() for row in _LETTER_CODES[images]]
         best = min(range(len(texts)), key=texts.__getitem__)
-        return texts[best], best
+        return texts[best].decode("ascii"), best
 
 
 # -------------------------------------------------------------------- the result
@@ -304,16 +306,15 @@ class Search:
         seen: set[int] = set()
         pns: list[int] = []
         dns: list[int] = []
-        probe = np.zeros(2, dtype=np.int64)
         _, keys = self.state(board)
         for p in moves:
-            key = int(self.k.canonical(keys ^ self.zsym[:, me, p]))
+            key = self.child_key(keys, me, p)
             if key in seen:
                 continue
             seen.add(key)
-            self.k.tt_probe(self.tt[0], self.tt[1], self.tt[2], np.uint64(key), probe)
-            pns.append(int(probe[0]))
-            dns.append(int(probe[1]))
+            pn, dn = self.probe_key(key)
+            pns.append(pn)
+            dns.append(dn)
         if me == self.attacker:
             return min(pns), min(inf, sum(dns))
         return min(inf, sum(pns)), min(dns)
@@ -326,8 +327,7 @@ class Search:
         cnt[WHITE] = (stones == WHITE).sum(axis=1)
         keys = np.full(self.zsym.shape[0], _SEED_KEY, dtype=np.uint64)
         for colour in (BLACK, WHITE):
-            for p in np.flatnonzero(board == colour):
-                keys ^= self.zsym[:, colour, p]
+            keys ^= np.bitwise_xor.reduce(self.zsym[:, colour, np.flatnonzero(board == colour)], axis=1)
         return cnt, keys
 
     def solve(self, board: np.ndarray, limits: Limits) -> tuple[int, int]:
@@ -363,8 +363,18 @@ class Search:
     def probe(self, board: np.ndarray) -> tuple[int, int]:
         """(pn, dn) from the table; (1, 1) for a position it does not hold."""
         _, keys = self.state(board)
+        return self.probe_key(self.k.canonical(keys))
+
+    def child_key(self, keys: np.ndarray, colour: Colour, point: int) -> int:
+        """The table key of the position ``keys`` (its 8 keys) with a ``colour`` stone added at ``point``."""
+        return int(self.k.canonical(keys ^ self.zsym[:, colour, point]))
+
+    def probe_key(self, key: int) -> tuple[int, int]:
+        """(pn, dn) of a table key; (1, 1) when the table does not hold it."""
         out = np.zeros(2, dtype=np.int64)
-        self.k.tt_probe(self.tt[0], self.tt[1], self.tt[2], self.k.canonical(keys), out)
+        # as np.uint64: a Python int above 2**63 misses numba's typed fast path, and each such
+        # call went through its compiler's dispatch (80% of an extraction's time)
+        self.k.tt_probe(self.tt[0], self.tt[1], self.tt[2], np.uint64(key), out)
         return int(out[0]), int(out[1])
 
     def status(self, board: np.ndarray) -> tuple[int, int]:
@@ -478,11 +488,12 @@ def _winning_move(search: Search, board: np.ndarray, moves: list[int], attacker:
     so searching the position again would answer from that entry at once) a child that ends the
     game for the owner, else the first child that a search of its own shows won."""
     me = turn(board)
+    _, keys = search.state(board)
     children = []
     for p in moves:
         child = board.copy()
         child[p] = me
-        pn, dn = search.probe(child)
+        pn, dn = search.probe_key(search.child_key(keys, me, p))
         if (pn if attacker else dn) == 0:
             return p
         children.append((pn if attacker else dn, p, child))
