@@ -416,6 +416,19 @@ def test_cli_solve_one_side(tmp_path: Any, capsys: Any) -> None:
     assert check_proof(document) == "unknown"
 
 
+def test_cli_solve_reports_the_extraction(capsys: Any, monkeypatch: Any) -> None:
+    # A long proof's extraction (7x7: hours) said nothing until it ended.
+    from boardpuzzles.puzzles.baikago import solve as bs
+
+    monkeypatch.setattr(bs, "REPORT_EVERY", 5)
+    monkeypatch.setattr(bs, "REPORT_SECONDS", 0.0)
+    assert _run(["baikago", "solve", "4", "--side", "black", "--no-pairings"]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("extracting")]
+    assert lines and lines[0] == "extracting white's strategy: 5 positions visited, 2 kept", lines
+    visited = [int(line.split()[3]) for line in lines]
+    assert visited == sorted(visited) and len(set(visited)) == len(visited)
+
+
 def test_cli_solve_bad_input_and_time_limit(capsys: Any) -> None:
     assert _run(["baikago", "solve", "12"]) == 2
     assert _run(["baikago", "solve", "7", "--orientations", "y"]) == 2

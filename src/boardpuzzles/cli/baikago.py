@@ -682,6 +682,7 @@ def solve_command(
     solver = bs.Solver(rules, tt_bits, None, pairings, attackers, checkpoint)  # a bad file: refused here
     if solver.loaded:
         note(f"continuing from {checkpoint}: " + "; ".join(_standing(solver)))
+    solver.report = note
     limits = Limits(time_limit)
     try:
         solution = limits.run(solver.run, limits, node_limit)

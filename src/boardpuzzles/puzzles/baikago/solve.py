@@ -66,7 +66,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,6 +94,9 @@ TABLE_MAGIC = b"BPdfpn\r\n\x1a\n"
 TABLE_FILE_FORMAT = "baikago-dfpn-tables/1"
 #: Seconds a save waits for a stopped search to let go of its tables (see :meth:`Solver.save`).
 SAVE_WAIT = 30.0
+#: A proof's extraction reports its progress every this many positions, at most every so many seconds.
+REPORT_EVERY = 2_000
+REPORT_SECONDS = 30.0
 POINT_LETTERS = {EMPTY_POINT: ".", BLACK: "X", WHITE: "O"}
 #: The same letters as ASCII codes, indexed by point colour (to make pictures with numpy).
 _LETTER_CODES = np.frombuffer("".join(POINT_LETTERS[c] for c in (EMPTY_POINT, BLACK, WHITE)).encode(), dtype=np.uint8)
@@ -440,10 +443,17 @@ def _pairing(
 
 
 # -------------------------------------------------------------------- strategies
-def extract_strategy(search: Search, owner: Colour, limits: Limits, start: np.ndarray | None = None) -> dict[str, Any]:
+def extract_strategy(
+    search: Search,
+    owner: Colour,
+    limits: Limits,
+    start: np.ndarray | None = None,
+    report: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
     """The owner's strategy from ``start`` (the empty board by default), read from a finished
     search: the attacker's when it proved a win, the defender's when it disproved one. A
-    position whose answer the table lost is searched again."""
+    position whose answer the table lost is searched again. ``report(visited, kept)`` is called
+    every few thousand positions (a long extraction's progress)."""
     symmetries = search.symmetries
     grid = search.rules.grid
     owner_is_attacker = owner == search.attacker
@@ -458,6 +468,8 @@ def extract_strategy(search: Search, owner: Colour, limits: Limits, start: np.nd
             continue
         seen.add(picture)
         limits.check()
+        if report is not None and len(seen) % REPORT_EVERY == 0:
+            report(len(seen), len(strategy))
         code, forced = search.status(board)
         if code in (1, -1):
             if (code == 1) != owner_is_attacker:
@@ -588,6 +600,8 @@ class Solver:
         self.attackers = tuple(attackers)
         self.searches: dict[Colour, Search] = {}
         self.loaded = False  #: whether the searches continue from a checkpoint
+        #: Where a long run's progress lines go (a proof's extraction), or nowhere.
+        self.report: Callable[[str], None] | None = None
         self._lock = threading.Lock()
         self.table_file = None if checkpoint is None else TableFile(checkpoint, self.identity())
         if self.table_file is not None:
@@ -658,7 +672,7 @@ class Solver:
                     search.result = search.solve(board, limits)
                 wins = search.result[0] == 0
                 owner = attacker if wins else other(attacker)
-                strategy = extract_strategy(search, owner, limits, board)
+                strategy = extract_strategy(search, owner, limits, board, self._extraction_report(owner))
             finally:
                 search.seconds += time.perf_counter() - t0
                 if left is not None:
@@ -667,6 +681,22 @@ class Solver:
             if wins:
                 break
         return Solution(rules, claims, time.perf_counter() - started, start)
+
+    def _extraction_report(self, owner: Colour) -> Callable[[int, int], None] | None:
+        """A progress callback for ``extract_strategy`` that passes a line to :attr:`report`
+        at most once every :data:`REPORT_SECONDS`."""
+        report = self.report
+        if report is None:
+            return None
+        last = time.monotonic()
+
+        def extraction(visited: int, kept: int) -> None:
+            nonlocal last
+            if time.monotonic() - last >= REPORT_SECONDS:
+                last = time.monotonic()
+                report(f"extracting {COLOUR_NAMES[owner]}'s strategy: {visited:,} positions visited, {kept:,} kept")
+
+        return extraction
 
     def standing(self) -> list[dict[str, Any]]:
         """Where each search stands: ``attacker``, ``state`` (``proved``: the attacker wins,
