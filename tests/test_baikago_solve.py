@@ -133,7 +133,7 @@ def check_strategy(proof: dict, start: list[int], n: int, crosses: Any, wins: bo
         to_move = BLACK if board.count(BLACK) == board.count(WHITE) else WHITE
         entry = strategy.get(picture)
         back = {image[p]: p for p in range(n * n)}
-        if isinstance(entry, list):
+        if isinstance(entry, (list, tuple)):  # a document as read from JSON, or as made
             assert not wins, "a pairing cannot prove a win"
             pairs = [(back[point_named(a, n)], back[point_named(b, n)]) for a, b in entry]
             check_pairing(board, pairs, owner, crosses)

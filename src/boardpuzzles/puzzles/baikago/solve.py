@@ -147,7 +147,7 @@ class Claim:
     def method(self) -> str:
         if self.pairing is not None:
             return "pairing"
-        pairings = sum(1 for v in self.strategy.values() if isinstance(v, list))
+        pairings = sum(1 for v in self.strategy.values() if not isinstance(v, str))
         return f"strategy of {len(self.strategy)} positions ({pairings} ending in a pairing)"
 
     def to_json(self, rules: Rules) -> dict[str, Any]:
@@ -456,6 +456,10 @@ def extract_strategy(
     every few thousand positions (a long extraction's progress)."""
     symmetries = search.symmetries
     grid = search.rules.grid
+    # One string per point name and one tuple per pair, shared by every entry: a 7x7 strategy
+    # holds millions of positions, and a pairing of its own lists and strings took about 3 KB each.
+    names = [grid.name(p) for p in range(search.rules.size**2)]
+    pair_of: dict[tuple[int, int], tuple[str, str]] = {}
     owner_is_attacker = owner == search.attacker
     strategy: dict[str, Any] = {}
     seen: set[str] = set()
@@ -480,12 +484,16 @@ def extract_strategy(
             pairs = search.pairing(board)
             if pairs is not None:
                 perm = symmetries.perms[s]
-                strategy[picture] = [sorted((grid.name(int(perm[a])), grid.name(int(perm[b])))) for a, b in pairs]
+                entry = []
+                for a, b in pairs:
+                    a, b = sorted((int(perm[a]), int(perm[b])), key=names.__getitem__)
+                    entry.append(pair_of.setdefault((a, b), (names[a], names[b])))
+                strategy[picture] = tuple(entry)
                 continue
         moves = [forced] if code == -3 else [int(p) for p in np.flatnonzero(board == EMPTY_POINT)]
         if me == owner:
             move = _winning_move(search, board, moves, owner_is_attacker, limits)
-            strategy[picture] = grid.name(int(symmetries.perms[s][move]))
+            strategy[picture] = names[int(symmetries.perms[s][move])]
             moves = [move]
         for p in moves:
             child = board.copy()
