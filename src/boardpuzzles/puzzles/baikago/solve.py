@@ -368,6 +368,12 @@ class Search:
         _, keys = self.state(board)
         return self.probe_key(self.k.canonical(keys))
 
+    def work_of(self, key: int) -> int:
+        """The search effort stored with a table key (the size of the subtree that settled
+        it, roughly); 0 when the table does not hold it."""
+        slot = int(self.k.tt_find(self.tt[0], np.uint64(key)))
+        return int(self.tt[3][slot]) if slot >= 0 else 0
+
     def child_key(self, keys: np.ndarray, colour: Colour, point: int) -> int:
         """The table key of the position ``keys`` (its 8 keys) with a ``colour`` stone added at ``point``."""
         return int(self.k.canonical(keys ^ self.zsym[:, colour, point]))
@@ -522,17 +528,23 @@ def _winning_move(search: Search, board: np.ndarray, moves: list[int], attacker:
     """The owner's move that keeps its claim: a child the table holds as won for the owner, else
     (the table replaced that child's entry: the position's own entry may still say it is won,
     so searching the position again would answer from that entry at once) a child that ends the
-    game for the owner, else the first child that a search of its own shows won."""
+    game for the owner, else the first child that a search of its own shows won. Of the
+    children the table holds as won, the one that took the least search: its strategy tends to
+    be the smallest (5x5 black attacking without pairings: 40,121 positions, against 43,639)."""
     me = turn(board)
     _, keys = search.state(board)
     children = []
+    won: list[tuple[int, int]] = []
     for p in moves:
         child = board.copy()
         child[p] = me
-        pn, dn = search.probe_key(search.child_key(keys, me, p))
+        key = search.child_key(keys, me, p)
+        pn, dn = search.probe_key(key)
         if (pn if attacker else dn) == 0:
-            return p
+            won.append((search.work_of(key), p))
         children.append((pn if attacker else dn, p, child))
+    if won:
+        return min(won)[1]
     children.sort(key=lambda item: item[0])
     for _, p, child in children:
         code, _ = search.status(child)
