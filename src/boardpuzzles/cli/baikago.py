@@ -595,7 +595,7 @@ def serve_command(port: int, size: int, max_d: int | None, orientations: str) ->
 side answers a stone on one point of a pair with the other), else a depth-first proof-number
 search for each side over symmetry classes. The proof file (JSON, gzip when the name ends in
 .gz) holds each side's strategy and is what the tests' independent checker replays. 3x3 to 6x6
-are draws (pairings); 7x7 is open (white cannot win: `--side white`, about 8 minutes).
+are draws (pairings); 7x7: white cannot win (`--side white`, seconds); whether black can is a long search (below).
 
 --checkpoint FILE keeps the searches' transposition tables in FILE when the run stops (at
 --time-limit, at --node-limit, on Ctrl-C) or ends, and the same command with the same FILE
