@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import operator
 import threading
 from typing import Any
 
@@ -69,18 +70,33 @@ def transforms(n: int) -> list[list[int]]:
     return maps
 
 
+_PICTURE_BYTES = bytes.maketrans(
+    bytes([EMPTY, BLACK, WHITE]), "".join(LETTER[v] for v in (EMPTY, BLACK, WHITE)).encode()
+)
+
+
+@functools.lru_cache(maxsize=None)
+def _gathers(n: int) -> list[tuple[Any, list[int]]]:
+    """Per symmetry: a getter that reads the image's points off the board (the image's point q
+    holds the board's point p where ``image[p] == q``), and the map itself."""
+    found = []
+    for image in transforms(n):
+        source = [0] * (n * n)
+        for p, q in enumerate(image):
+            source[q] = p
+        found.append((operator.itemgetter(*source), image))
+    return found
+
+
 def canonical(board: list[int], n: int) -> tuple[str, list[int]]:
     """The smallest of the 8 pictures of the board, and the map that gives it."""
-    best: tuple[str, list[int]] | None = None
-    for image in transforms(n):
-        moved = [EMPTY] * (n * n)
-        for p, v in enumerate(board):
-            moved[image[p]] = v
-        text = "".join(LETTER[v] for v in moved)
+    best: tuple[bytes, list[int]] | None = None
+    for gather, image in _gathers(n):
+        text = bytes(gather(board)).translate(_PICTURE_BYTES)
         if best is None or text < best[0]:
             best = (text, image)
     assert best is not None
-    return best
+    return best[0].decode("ascii"), best[1]
 
 
 def point_named(name: str, n: int) -> int:
@@ -116,35 +132,39 @@ def check_strategy(proof: dict, start: list[int], n: int, crosses: Any, wins: bo
     opponent = BLACK + WHITE - owner
     strategy = proof["strategy"]
     done: set[str] = set()
+    # each cross's five points read off a board at once (a proof of 7x7 has millions of positions)
+    cross_points = [operator.itemgetter(*sorted(cross)) for cross in crosses]
 
     def visit(board: list[int]) -> None:
-        won = winner(board, crosses)
-        if won:
-            assert won == owner, f"{LETTER[won]} fills a cross in {''.join(LETTER[v] for v in board)}"
-            return
+        for points in cross_points:
+            stones = points(board)
+            if stones[0] != EMPTY and stones.count(stones[0]) == 5:
+                assert stones[0] == owner, f"{LETTER[stones[0]]} fills a cross in {''.join(LETTER[v] for v in board)}"
+                return
         if EMPTY not in board:
             assert not wins, "the board filled up without the owner's win"
             return
-        if not wins and all(any(board[p] == owner for p in cross) for cross in crosses):
+        if not wins and all(owner in points(board) for points in cross_points):
             return  # the opponent can fill no cross any more
         picture, image = canonical(board, n)
         if picture in done:
             return
         to_move = BLACK if board.count(BLACK) == board.count(WHITE) else WHITE
         entry = strategy.get(picture)
-        back = {image[p]: p for p in range(n * n)}
         if isinstance(entry, (list, tuple)):  # a document as read from JSON, or as made
             assert not wins, "a pairing cannot prove a win"
+            back = {image[p]: p for p in range(n * n)}
             pairs = [(back[point_named(a, n)], back[point_named(b, n)]) for a, b in entry]
             check_pairing(board, pairs, owner, crosses)
         elif to_move == owner:
             # a cross with four of the owner's stones and its fifth point empty: the owner fills it
             completes = any(
-                sum(board[q] == owner for q in c) == 4 and sum(board[q] == EMPTY for q in c) == 1 for c in crosses
+                stones.count(owner) == 4 and stones.count(EMPTY) == 1
+                for stones in (points(board) for points in cross_points)
             )
             if not completes:
                 assert isinstance(entry, str), f"no move for {picture}"
-                move = back[point_named(entry, n)]
+                move = image.index(point_named(entry, n))
                 assert board[move] == EMPTY, f"the strategy plays on a stone in {picture}"
                 board[move] = owner
                 visit(board)
