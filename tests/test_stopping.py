@@ -96,7 +96,9 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(seconds):
         err = process.stderr.read()
     finally:
         process.kill()
-    assert code == 130, err
+    # 130, or death by the signal itself (-2), which a shell shows as 130 too: seen once in a
+    # clean clone under load, with the one line printed
+    assert code in (130, -signal.SIGINT), err
     assert "Traceback" not in err and err.strip().endswith("boardpuzzles: error: interrupted")
 
 
