@@ -317,7 +317,7 @@ class Search:
             if key in seen:
                 continue
             seen.add(key)
-            pn, dn = self.probe_key(key)
+            pn, dn, _ = self.entry(key)
             pns.append(pn)
             dns.append(dn)
         if me == self.attacker:
@@ -368,25 +368,22 @@ class Search:
     def probe(self, board: np.ndarray) -> tuple[int, int]:
         """(pn, dn) from the table; (1, 1) for a position it does not hold."""
         _, keys = self.state(board)
-        return self.probe_key(self.k.canonical(keys))
+        pn, dn, _ = self.entry(self.k.canonical(keys))
+        return pn, dn
 
-    def work_of(self, key: int) -> int:
-        """The search effort stored with a table key (the size of the subtree that settled
-        it, roughly); 0 when the table does not hold it."""
+    def entry(self, key: int) -> tuple[int, int, int]:
+        """(pn, dn, work) of a table key: the numbers, and the search that settled them
+        (roughly the size of its subtree); (1, 1, 0) when the table does not hold the key."""
+        # as np.uint64: a Python int above 2**63 misses numba's typed fast path, and each such
+        # call went through its compiler's dispatch (80% of an extraction's time)
         slot = int(self.k.tt_find(self.tt[0], np.uint64(key)))
-        return int(self.tt[3][slot]) if slot >= 0 else 0
+        if slot < 0:
+            return 1, 1, 0
+        return int(self.tt[1][slot]), int(self.tt[2][slot]), int(self.tt[3][slot])
 
     def child_key(self, keys: np.ndarray, colour: Colour, point: int) -> int:
         """The table key of the position ``keys`` (its 8 keys) with a ``colour`` stone added at ``point``."""
         return int(self.k.canonical(keys ^ self.zsym[:, colour, point]))
-
-    def probe_key(self, key: int) -> tuple[int, int]:
-        """(pn, dn) of a table key; (1, 1) when the table does not hold it."""
-        out = np.zeros(2, dtype=np.int64)
-        # as np.uint64: a Python int above 2**63 misses numba's typed fast path, and each such
-        # call went through its compiler's dispatch (80% of an extraction's time)
-        self.k.tt_probe(self.tt[0], self.tt[1], self.tt[2], np.uint64(key), out)
-        return int(out[0]), int(out[1])
 
     def status(self, board: np.ndarray) -> tuple[int, int]:
         """The kernel's terminal test: (1 attacker has won / -1 cannot win / -3 forced / 0 open,
@@ -396,13 +393,6 @@ class Search:
         empty = int((board == EMPTY_POINT).sum())
         code = self.k.node_status(board, cnt, self.table.cells, turn(board), self.attacker, empty, blocks)
         return int(code), int(blocks[0]) if code == -3 else -1
-
-    def pairing(self, board: np.ndarray) -> list[tuple[int, int]] | None:
-        """A pairing for the defender on this board, or None (none, none found in the search's
-        budget, or pairings are off)."""
-        if self.pairing_budget <= 0:
-            return None
-        return find_pairing(self.rules, board, self.attacker, self.pairing_budget)
 
     def pairing_of_any_image(self, board: np.ndarray) -> list[tuple[int, int]] | None:
         """A pairing found on the board or on one of its 7 other images (in this board's points).
@@ -540,24 +530,27 @@ def _winning_move(search: Search, board: np.ndarray, moves: list[int], attacker:
     be the smallest (5x5 black attacking without pairings: 40,121 positions, against 43,639)."""
     me = turn(board)
     _, keys = search.state(board)
-    children = []
-    won: list[tuple[int, int]] = []
+    won: list[tuple[int, int]] = []  # (work, move)
+    unknown: list[tuple[int, int]] = []  # (the owner's number, move)
     for p in moves:
-        child = board.copy()
-        child[p] = me
-        key = search.child_key(keys, me, p)
-        pn, dn = search.probe_key(key)
-        if (pn if attacker else dn) == 0:
-            won.append((search.work_of(key), p))
-        children.append((pn if attacker else dn, p, child))
+        pn, dn, work = search.entry(search.child_key(keys, me, p))
+        number = pn if attacker else dn
+        if number == 0:
+            won.append((work, p))
+        else:
+            unknown.append((number, p))
     if won:
         return min(won)[1]
-    children.sort(key=lambda item: item[0])
-    for _, p, child in children:
+    children = []
+    for _, p in sorted(unknown):
+        child = board.copy()
+        child[p] = me
+        children.append((p, child))
+    for p, child in children:
         code, _ = search.status(child)
         if code == (1 if attacker else -1):
             return p
-    for _, p, child in children:
+    for p, child in children:
         pn, dn = search.solve(child, limits)
         if (pn if attacker else dn) == 0:
             return p
