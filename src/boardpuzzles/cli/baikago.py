@@ -17,7 +17,6 @@ from boardpuzzles.cli.common import (
     CommandResult,
     OneOf,
     Whole,
-    check_writable,
     command_settings,
     emit_json,
     json_option,
@@ -492,8 +491,6 @@ def play(
     """Play in the terminal: two people, or a person against the computer."""
     from boardpuzzles.puzzles.baikago.ai import ComputerPlayer
 
-    if save_path:
-        check_writable(save_path)
     if load_path:
         position = bk.Record.parse(read_input(load_path)).replay()
     else:

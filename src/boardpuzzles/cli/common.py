@@ -215,8 +215,9 @@ def emit_json(document: dict[str, Any]) -> None:
     click.echo(text if len(text) < 200 else json.dumps(document, indent=1))
 
 
-def check_writable(path: str) -> Path:
-    """The folder a new file at ``path`` would go in; a one-line error if it cannot be written."""
+def check_writable(path: str, probe: bool = True) -> Path:
+    """The folder a new file at ``path`` would go in; a one-line error if it cannot be written.
+    ``probe``: also make (and remove) a file there; without it, the caller's own write is the test."""
     if not path or len(path) > 4096 or "\x00" in path:
         raise click.UsageError(f"cannot write {shown_path(path)}: not a file name")
     target = Path(path)
@@ -229,11 +230,12 @@ def check_writable(path: str) -> Path:
             raise click.UsageError(f"cannot write {shown}: it is a folder")
         if not os.access(folder, os.W_OK):
             raise click.UsageError(f"cannot write {shown}: folder {shown_path(str(folder))} is not writable")
-        # os.access says yes to root everywhere, and to folders such as /proc that take no new
-        # files: make (and remove) an empty file there, so the refusal comes before any search
-        handle, probe = tempfile.mkstemp(prefix=".boardpuzzles-", dir=folder)
-        os.close(handle)
-        os.unlink(probe)
+        if probe:
+            # os.access says yes to root everywhere, and to folders such as /proc that take no new
+            # files: make (and remove) an empty file there, so the refusal comes before any search
+            handle, probe_path = tempfile.mkstemp(prefix=".boardpuzzles-", dir=folder)
+            os.close(handle)
+            os.unlink(probe_path)
     except (OSError, ValueError) as err:  # a name too long for the system, and the like
         raise click.UsageError(f"cannot write {shown}: {getattr(err, 'strerror', None) or err}") from None
     return folder
@@ -242,7 +244,7 @@ def check_writable(path: str) -> Path:
 def write_file_atomically(path: str, text: str | bytes) -> None:
     """Write a user's file whole or not at all (:func:`boardpuzzles.files.replace_file`), after
     checking its folder; failures are one-line usage errors."""
-    check_writable(os.path.realpath(path))
+    check_writable(os.path.realpath(path), probe=False)  # the write below is the test
     data = text if isinstance(text, bytes) else text.encode("utf-8")
     try:
         replace_file(path, [data])

@@ -22,7 +22,6 @@ from boardpuzzles.cli.common import (
     CommandResult,
     OneOf,
     Whole,
-    check_writable,
     command_settings,
     json_option,
     note,
@@ -93,9 +92,6 @@ def animate(
         raise click.UsageError(f"--delay is at most {MAX_DELAY:g} seconds")
     document = _document(kwargs)
     puzzle = document.puzzle
-    for path in (gif_path, svg_path):
-        if path:
-            check_writable(path)
     order: gh.Order | None
     if order_text is not None:
         order = gh.read_order(puzzle, answer_text(order_text, literal=True))
@@ -229,8 +225,6 @@ Examples:
 def convert(out_format: str, with_solution: bool, out_path: str | None, as_json: bool, **kwargs: Any) -> None:
     """Write a puzzle in another format."""
     document = _document(kwargs)
-    if out_path:
-        check_writable(out_path)
     order = document.order
     if with_solution:
         if out_format not in formats.CARRY_ORDER:
@@ -312,9 +306,6 @@ def generate(
         raise click.UsageError(
             f"--solution needs a format that holds pick-up numbers: {' or '.join(formats.CARRY_ORDER)}"
         )
-    for path in (out_path, svg_path):
-        if path:
-            check_writable(path)
     chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
     limits = Limits(time_limit)
     try:

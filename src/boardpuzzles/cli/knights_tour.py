@@ -15,7 +15,6 @@ from boardpuzzles.cli.common import (
     EXIT_PARTIAL,
     OUTPUT_PATH,
     CommandResult,
-    check_writable,
     command_settings,
     json_option,
     note,
@@ -73,9 +72,6 @@ def find(
 ) -> None:
     """Find one knight's tour quickly, on boards of any size."""
     problem = problem_from(kt.PUZZLE, kwargs)
-    for path in (svg_path, png_path):
-        if path:
-            check_writable(path)
     limits = Limits(time_limit)
     try:
         result = limits.run(

@@ -15,7 +15,6 @@ from boardpuzzles.cli.common import (
     EXIT_PARTIAL,
     OUTPUT_PATH,
     CommandResult,
-    check_writable,
     command_settings,
     jobs_option,
     json_option,
@@ -80,8 +79,6 @@ def find(
     """Find one one-colour board on a large size quickly."""
     rules = lt3.Rules(n, 1, max_in_line)
     problem = lt3.Problem(rules)
-    if svg_path:
-        check_writable(svg_path)
     jobs = jobs or default_jobs()
     limits = Limits(time_limit, jobs=jobs)
     try:
