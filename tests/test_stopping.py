@@ -29,11 +29,14 @@ def command(*args: str) -> list[str]:
     return [sys.executable, "-c", "from boardpuzzles.cli import main; main()", *args]
 
 
-def interrupt_after(args: list[str], seconds: float, stdin: str | None = None) -> tuple[int, float, str]:
-    """Start the command, send SIGINT after ``seconds``, and return (exit code, seconds from the
-    signal to the end, stderr)."""
+def interrupt_after(
+    args: list[str], seconds: float, stdin: str | None = None, launcher: list[str] | None = None
+) -> tuple[int, float, str]:
+    """Start the command (after ``launcher``, by default the CLI's ``main`` called directly),
+    send SIGINT after ``seconds``, and return (exit code, seconds from the signal to the end,
+    stderr)."""
     process = subprocess.Popen(
-        command(*args),
+        command(*args) if launcher is None else [*launcher, *args],
         stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -81,23 +84,13 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(seconds):
     # The audit: a Ctrl-C in the first half second (numpy, click and the puzzles loading) ended
     # in a KeyboardInterrupt traceback. The entry point is the one `python -m boardpuzzles` and
     # the installed `boardpuzzles` script run.
-    process = subprocess.Popen(
-        [sys.executable, "-m", "boardpuzzles", "queens", "count", "15"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    try:
-        time.sleep(seconds)
-        process.send_signal(signal.SIGINT)
-        code = process.wait(timeout=20)
-        assert process.stderr is not None
-        err = process.stderr.read()
-    finally:
-        process.kill()
+    code, _, err = interrupt_after(["queens", "count", "15"], seconds, launcher=[sys.executable, "-m", "boardpuzzles"])
     # 130, or death by the signal itself (-2), which a shell shows as 130 too: seen once in a
     # clean clone under load, with the one line printed
+    from boardpuzzles.__main__ import EXIT_INTERRUPTED
+    from boardpuzzles.cli.common import EXIT_INTERRUPTED as CLI_EXIT_INTERRUPTED
+
+    assert EXIT_INTERRUPTED == CLI_EXIT_INTERRUPTED == 130
     assert code in (130, -signal.SIGINT), err
     assert "Traceback" not in err and err.strip().endswith("boardpuzzles: error: interrupted")
 

@@ -7,6 +7,8 @@ entry point loads them only once it can catch one.
 
 import sys
 
+#: The CLI's exit code for Ctrl-C (``cli.common.EXIT_INTERRUPTED``), written out here: importing
+#: it would load the very modules whose loading this entry point guards.
 EXIT_INTERRUPTED = 130
 
 
