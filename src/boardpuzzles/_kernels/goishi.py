@@ -335,12 +335,40 @@ def count_layout(rows, cols, cells, bit, cap, max_slots, flag, max_steps):
 
 # ------------------------------------------------------------------ every layout of a square
 @jit
+def _orders_of_mask(n, mask, cells, bit, keys, aux, vals, used, flag):
+    """The orders of the layout ``mask`` of the n x n board (bit ``n * row + col`` a stone),
+    capped at 2, and its number of stones. ``cells`` is scratch space; the memo table is cleared
+    and reused (and may grow, so it is returned)."""
+    k = 0
+    for p in range(n * n):
+        if (mask >> p) & 1:
+            cells[k] = p
+            k += 1
+    ray = layout_rays(n, n, cells[:k], bit)
+    full = 0
+    for i in range(k):
+        full |= bit[i]
+    roots = np.empty((k, 3), dtype=np.int64)
+    for i in range(k):
+        roots[i, 0] = full ^ bit[i]
+        roots[i, 1] = i
+        roots[i, 2] = NONE
+    if used[0] > 0:
+        aux[:] = 0
+        used[0] = 0
+    total, keys, aux, vals = _count(ray, bit, roots, 2, keys, aux, vals, used, MIN_SLOTS, flag, 0)
+    return total, k, keys, aux, vals
+
+
+@jit
 def unique_layouts(n, lo, hi, images, bit, by_size, classes_by_size, flag):
     """Add up the layouts of the n x n board with exactly one order among the masks ``lo`` to
     ``hi - 1`` (bit ``n * row + col`` a stone): ``by_size[k]`` counts those of ``k`` stones,
     ``classes_by_size[k]`` those that are the least of their images (``images[t, p]``: where
     symmetry ``t`` sends point ``p``), one per class of the 8 symmetries. Returns the next mask
-    to look at (``hi`` when done; less when the stop flag was set)."""
+    to look at (``hi`` when done; less when the stop flag was set).
+
+    Every layout is searched: the tests' reference for :func:`unique_layout_classes`."""
     points = n * n
     cells = np.empty(points, dtype=np.int64)
     keys = np.zeros(MIN_SLOTS, dtype=np.int64)
@@ -350,26 +378,9 @@ def unique_layouts(n, lo, hi, images, bit, by_size, classes_by_size, flag):
     for mask in range(lo, hi):
         if ((mask - lo) & CHECK_MASK) == 0 and flag[0] != 0:
             return mask
-        k = 0
-        for p in range(points):
-            if (mask >> p) & 1:
-                cells[k] = p
-                k += 1
-        if k == 0:
+        if mask == 0:
             continue
-        ray = layout_rays(n, n, cells[:k], bit)
-        full = 0
-        for i in range(k):
-            full |= bit[i]
-        roots = np.empty((k, 3), dtype=np.int64)
-        for i in range(k):
-            roots[i, 0] = full ^ bit[i]
-            roots[i, 1] = i
-            roots[i, 2] = NONE
-        if used[0] > 0:
-            aux[:] = 0
-            used[0] = 0
-        total, keys, aux, vals = _count(ray, bit, roots, 2, keys, aux, vals, used, MIN_SLOTS, flag, 0)
+        total, k, keys, aux, vals = _orders_of_mask(n, mask, cells, bit, keys, aux, vals, used, flag)
         if total == STOPPED:
             return mask
         if total != 1:
@@ -386,4 +397,46 @@ def unique_layouts(n, lo, hi, images, bit, by_size, classes_by_size, flag):
                 break
         if least:
             classes_by_size[k] += 1
+    return hi
+
+
+@jit
+def unique_layout_classes(n, lo, hi, image_bytes, bit, by_size, classes_by_size, flag):
+    """What :func:`unique_layouts` adds up, searching one layout of each class only: a mask is
+    searched when it is the least of its 8 images, and then counts once in ``classes_by_size``
+    and (the size of its class: 8 over the symmetries that fix it) in ``by_size``. So about one
+    layout in 8 is searched, and the others cost a few table look-ups:
+    ``image_bytes[t, g, v]`` is the image under symmetry ``t`` of the points ``8g .. 8g + 7``
+    whose stones are the bits of ``v``."""
+    cells = np.empty(n * n, dtype=np.int64)
+    keys = np.zeros(MIN_SLOTS, dtype=np.int64)
+    aux = np.zeros(MIN_SLOTS, dtype=np.int64)
+    vals = np.zeros(MIN_SLOTS, dtype=np.int64)
+    used = np.zeros(1, dtype=np.int64)
+    symmetries = image_bytes.shape[0]
+    groups = image_bytes.shape[1]
+    for mask in range(lo, hi):
+        if ((mask - lo) & CHECK_MASK) == 0 and flag[0] != 0:
+            return mask
+        if mask == 0:
+            continue
+        fixed = 1  # the identity
+        least = True
+        for t in range(1, symmetries):
+            image = 0
+            for g in range(groups):
+                image |= image_bytes[t, g, (mask >> (8 * g)) & 255]
+            if image < mask:
+                least = False
+                break
+            if image == mask:
+                fixed += 1
+        if not least:
+            continue
+        total, k, keys, aux, vals = _orders_of_mask(n, mask, cells, bit, keys, aux, vals, used, flag)
+        if total == STOPPED:
+            return mask
+        if total == 1:
+            classes_by_size[k] += 1
+            by_size[k] += symmetries // fixed
     return hi

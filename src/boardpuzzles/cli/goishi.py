@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
 from typing import Any
 
 import click
 
+from boardpuzzles.checkpoint import inspect_path, verify_file
 from boardpuzzles.cli.commands import answer_text, problem_options
 from boardpuzzles.cli.common import (
     DELAY,
@@ -23,13 +25,16 @@ from boardpuzzles.cli.common import (
     OneOf,
     Whole,
     command_settings,
+    jobs_option,
     json_option,
     note,
     time_limit_option,
     write_file_atomically,
 )
+from boardpuzzles.cli.progress import ProgressBar
 from boardpuzzles.formats import goishi as formats
-from boardpuzzles.limits import Limits
+from boardpuzzles.limits import Interrupted, Limits, TimeLimitReached
+from boardpuzzles.parallel import default_jobs
 from boardpuzzles.protocol import parse_size
 from boardpuzzles.puzzles import goishi as gh
 
@@ -416,4 +421,78 @@ def _emit_text(text: str, out_path: str | None, as_json: bool, extra: dict[str, 
         click.echo(text)
 
 
-COMMANDS = [animate, convert, generate, hint]
+@click.command(
+    "layouts",
+    context_settings=command_settings(),
+    help="""Count the layouts of stones on the N x N board that have exactly one pick-up order.
+
+\b
+Prints the total and the classes up to the 8 symmetries of the square, then
+the counts by number of stones (the empty board is not counted; one stone is).
+One layout of each class is searched, in subtasks over --jobs threads:
+N = 5 takes seconds, N = 6 (2^36 layouts) about 4 core-hours, so give it
+--checkpoint FILE and --time-limit S and run the same command again to go on.""",
+    epilog="""\b
+Examples:
+  boardpuzzles goishi layouts 5
+  boardpuzzles goishi layouts 6 --checkpoint six.db --time-limit 3600
+
+"""
+    + EXIT_CODES_HELP,
+)
+@click.argument("n", metavar="N", type=Whole(1, gh.MAX_LAYOUT_SIDE))
+@click.option(
+    "--checkpoint",
+    type=OUTPUT_PATH,
+    metavar="FILE",
+    help="Record finished subtasks in FILE (SQLite); the same command with the same FILE resumes.",
+)
+@time_limit_option(what="Stop after S seconds with the layouts found so far (exit 3); see --checkpoint.")
+@jobs_option
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes on stderr.")
+@json_option
+def layouts(
+    n: int, checkpoint: str | None, time_limit: float | None, jobs: int | None, quiet: bool, as_json: bool
+) -> None:
+    if checkpoint is not None:
+        inspect_path(checkpoint)
+        verify_file(checkpoint, gh.layout_identity(n))  # a file of another count is refused before any work
+    jobs = jobs or default_jobs()
+    started = time.perf_counter()
+    with ProgressBar(f"{n}x{n} layouts", enabled=False if quiet else None) as bar:
+        limits = Limits(
+            time_limit, checkpoint=checkpoint, jobs=jobs, progress=lambda done, total, _: bar(done, total, 0)
+        )
+        try:
+            found = limits.run(gh.unique_layout_counts, n, limits)
+        except TimeLimitReached as stop:
+            bar.close()
+            again = "run the same command again to go on" if checkpoint else "add --checkpoint FILE to keep them"
+            note(
+                f"stopped at the time limit after {stop.done} of {stop.total} subtasks "
+                f"({stop.partial:,} layouts with one order so far); {again}"
+            )
+            if as_json:
+                click.echo(
+                    json.dumps({"puzzle": NAME, "n": n, "complete": False, "done": stop.done, "subtasks": stop.total})
+                )
+            raise CommandResult(EXIT_PARTIAL) from None
+        except (KeyboardInterrupt, Interrupted):
+            bar.close()
+            if checkpoint:
+                note(f"interrupted: the finished subtasks are kept in {checkpoint}; the same command goes on")
+            raise
+        finally:
+            limits.close()
+    seconds = time.perf_counter() - started
+    sizes = {k: [t, c] for k, (t, c) in enumerate(zip(found.by_size, found.classes_by_size, strict=True)) if t}
+    if as_json:
+        document = {"puzzle": NAME, "n": n, "complete": True, "layouts": found.total, "classes": found.classes}
+        click.echo(json.dumps({**document, "by_stones": sizes, "jobs": jobs, "seconds": round(seconds, 3)}))
+        return
+    click.echo(f"{found.total} layouts of {n}x{n} have exactly one order ({found.classes} up to symmetry)")
+    for k, (total, classes) in sizes.items():
+        click.echo(f"  {k:>2} stone{'s' if k > 1 else ' '}: {total} ({classes})")
+
+
+COMMANDS = [animate, convert, generate, hint, layouts]

@@ -13,7 +13,7 @@ import numpy as np
 
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, excerpt
 from boardpuzzles.grid import Cell
-from boardpuzzles.limits import Limits
+from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.parallel import Subtask, run_subtasks
 from boardpuzzles.protocol import dataclass_json
 from boardpuzzles.puzzles.goishi.rules import (
@@ -204,10 +204,17 @@ def turned(row: int, col: int, side: int, symmetry: int) -> tuple[int, int]:
     return (row, side - 1 - col) if symmetry & 4 else (row, col)
 
 
-#: The largest square :func:`unique_layout_counts` takes (a 64-bit word holds its points).
-MAX_LAYOUT_SIDE = 7
+#: The largest square :func:`unique_layout_counts` takes (2^36 layouts: about 4 core-hours).
+MAX_LAYOUT_SIDE = 6
+#: A count of layouts is split into at most this many subtasks (mask ranges), each checkpointed.
+LAYOUT_SUBTASKS = 1 << 11
 #: Layouts each kernel call looks at (then the time limit and Ctrl-C are looked at too).
 LAYOUT_CHUNK = 1 << 18
+#: A subtask's result packs its counts into one integer, a field of this many bits per count
+#: (no count can reach 2^36, the number of layouts of 6x6).
+LAYOUT_FIELD_BITS = 64
+#: Bumped when what a subtask of :func:`unique_layout_counts` means changes (see parallel.plan_digest).
+PLAN_VERSIONS = {"_layout_piece": 1}
 
 
 @dataclass(frozen=True)
@@ -240,26 +247,78 @@ def square_images(n: int) -> np.ndarray:
     return images
 
 
-def unique_layout_counts(n: int, limits: Limits | None = None, *, masks: int | None = None) -> LayoutCounts:
-    """Every one of the 2^(n*n) layouts of the n x n board, each counted by the kernel (cap 2):
-    see :class:`LayoutCounts`. ``masks`` looks at only the first that many (for estimates)."""
-    limits = limits if limits is not None else Limits()
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_LAYOUT_SIDE:
-        raise SizeError(f"the side must be a whole number from 1 to {MAX_LAYOUT_SIDE}, got {excerpt(n)}")
-    kernels = load_kernels()
+def image_bytes(n: int) -> np.ndarray:
+    """``table[t, g, v]``: the image under symmetry ``t`` of the stones ``v`` (a byte) on the points
+    ``8g .. 8g + 7`` of the n x n board; the image of a whole layout is the OR over its bytes."""
     images = square_images(n)
+    groups = (n * n + 7) // 8
+    table = np.zeros((8, groups, 256), dtype=np.int64)
+    for t in range(8):
+        for g in range(groups):
+            for v in range(256):
+                table[t, g, v] = sum(
+                    1 << int(images[t, p]) for b in range(8) if v >> b & 1 and (p := 8 * g + b) < n * n
+                )
+    return table
+
+
+def layout_identity(n: int) -> dict[str, Any]:
+    """What a checkpoint of :func:`unique_layout_counts` is bound to."""
+    return {"puzzle": NAME, "problem": {"unique_layouts_of_square": n}}
+
+
+@functools.lru_cache(maxsize=8)
+def _image_bytes(n: int) -> np.ndarray:
+    return image_bytes(n)
+
+
+def _pack(by_size: np.ndarray, classes: np.ndarray) -> int:
+    fields = [*by_size.tolist(), *classes.tolist()]
+    return sum(int(v) << (LAYOUT_FIELD_BITS * i) for i, v in enumerate(fields))
+
+
+def _unpack(n: int, packed: int) -> LayoutCounts:
+    size = n * n + 1
+    field = (1 << LAYOUT_FIELD_BITS) - 1
+    fields = [(packed >> (LAYOUT_FIELD_BITS * i)) & field for i in range(2 * size)]
+    return LayoutCounts(n, tuple(fields[:size]), tuple(fields[size:]))
+
+
+def _layout_piece(spec: tuple[int, int, int], limits: Limits) -> int:
+    """One subtask of :func:`unique_layout_counts`: the masks ``lo .. hi - 1``, packed."""
+    n, lo, hi = spec
+    kernels = load_kernels()
+    table = _image_bytes(n)
     by_size = np.zeros(n * n + 1, dtype=np.int64)
     classes = np.zeros(n * n + 1, dtype=np.int64)
-    end = 1 << (n * n) if masks is None else min(masks, 1 << (n * n))
-    lo = 0
-    while lo < end:
+    while lo < hi:
         limits.check()
-        hi = min(end, lo + LAYOUT_CHUNK)
-        reached = kernels.unique_layouts(n, lo, hi, images, STONE_BITS, by_size, classes, limits.flag)
-        if reached < hi:
+        end = min(hi, lo + LAYOUT_CHUNK)
+        if kernels.unique_layout_classes(n, lo, end, table, STONE_BITS, by_size, classes, limits.flag) < end:
             limits.raise_stop()
-        lo = hi
-    return LayoutCounts(n, tuple(by_size.tolist()), tuple(classes.tolist()))
+        lo = end
+    return _pack(by_size, classes)
+
+
+def unique_layout_counts(n: int, limits: Limits | None = None) -> LayoutCounts:
+    """The layouts of the n x n board with exactly one pick-up order: see :class:`LayoutCounts`.
+    One layout of each class of the 8 symmetries is searched (the kernel with cap 2), in up to
+    :data:`LAYOUT_SUBTASKS` subtasks over ``limits``' jobs, checkpoint and time limit. At the time
+    limit :class:`TimeLimitReached` carries the layouts found so far (a lower bound) as ``partial``."""
+    limits = limits if limits is not None else Limits()
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_LAYOUT_SIDE:
+        raise SizeError(
+            f"the side must be a whole number from 1 to {MAX_LAYOUT_SIDE} (7x7 has 2^49 layouts: "
+            f"out of reach), got {excerpt(n)}"
+        )
+    end = 1 << (n * n)
+    step = max(1, end // LAYOUT_SUBTASKS)
+    subtasks = [Subtask((n, lo, min(end, lo + step))) for lo in range(0, end, step)]
+    try:
+        packed = run_subtasks(_layout_piece, subtasks, limits, identity=layout_identity(n))
+    except TimeLimitReached as stop:
+        raise TimeLimitReached(_unpack(n, stop.partial).total, stop.done, stop.total) from None
+    return _unpack(n, packed)
 
 
 def problem_identity(puzzle: Puzzle) -> dict[str, Any]:
