@@ -299,10 +299,72 @@ def test_unique_layouts_of_4x4_single_stones_and_the_seeds():
 
 
 def test_unique_layout_counts_refuse_a_bad_side_and_stop_at_the_time_limit():
-    with pytest.raises(BoardPuzzlesError, match="side must be"):
-        gh.unique_layout_counts(8)
+    for side in (0, 7, 8, True):
+        with pytest.raises(BoardPuzzlesError, match="side must be"):
+            gh.unique_layout_counts(side)
     with pytest.raises(TimeLimitReached):
         gh.unique_layout_counts(6, Limits(0.05))
+
+
+def _kernel_sums(kernel, n, lo, hi, table):
+    by_size, classes = np.zeros(n * n + 1, np.int64), np.zeros(n * n + 1, np.int64)
+    assert kernel(n, lo, hi, table, gh.STONE_BITS, by_size, classes, np.zeros(1, np.int64)) == hi
+    return by_size.tolist(), classes.tolist()
+
+
+def test_image_bytes_give_the_images_of_square_images():
+    rng = random.Random(5)
+    for n in (3, 5, 6):
+        table, images = gh.image_bytes(n), gh.square_images(n)
+        for _ in range(50):
+            mask = rng.getrandbits(n * n)
+            for t in range(8):
+                by_bytes = 0
+                for g in range(table.shape[1]):
+                    by_bytes |= int(table[t, g, (mask >> (8 * g)) & 255])
+                assert by_bytes == sum(1 << int(images[t, p]) for p in range(n * n) if mask >> p & 1)
+
+
+def test_searching_one_layout_a_class_agrees_with_searching_every_layout():
+    """The class kernel against the kernel that searches every layout: all of 4x4, and ranges of
+    5x5 and 6x6, where the classes whose least layout lies in the range must agree."""
+    kernels = gh.load_kernels()
+    every = _kernel_sums(kernels.unique_layouts, 4, 0, 1 << 16, gh.square_images(4))
+    one_a_class = _kernel_sums(kernels.unique_layout_classes, 4, 0, 1 << 16, gh.image_bytes(4))
+    assert one_a_class == every and sum(every[0]) == 416
+    rng = random.Random(3)
+    for n, width in ((5, 1 << 14), (6, 1 << 12)):
+        for lo in [0, 5 << 14, *(rng.randrange(1 << (n * n - 14)) << 14 for _ in range(3))]:
+            classes = _kernel_sums(kernels.unique_layout_classes, n, lo, lo + width, gh.image_bytes(n))[1]
+            assert classes == _kernel_sums(kernels.unique_layouts, n, lo, lo + width, gh.square_images(n))[1]
+
+
+def test_unique_layouts_of_5x5_resume_from_a_checkpoint_with_the_same_counts(tmp_path):
+    """5x5 (docs/records.md: 322,257 layouts, 40,285 classes, first found by searching all 2^25
+    layouts; the 1,200 of 7 stones follow from 4x4's 96 by hand there). A run stopped part way
+    and resumed from its checkpoint gives the same counts."""
+    path = str(tmp_path / "five.db")
+    with pytest.raises(TimeLimitReached) as stopped:
+        gh.unique_layout_counts(5, Limits(1.0, checkpoint=path, jobs=1))
+    assert 0 < stopped.value.done < stopped.value.total
+    found = gh.unique_layout_counts(5, Limits(checkpoint=path, jobs=2))
+    assert (found.total, found.classes) == (322_257, 40_285)
+    assert found.by_size[7] == 1_200 and found.classes_by_size[15] == 36
+
+
+def test_cli_layouts(capsys, tmp_path):
+    code, out, err = _cli(capsys, "goishi", "layouts", "4", "--json")
+    document = json.loads(out)
+    assert code == 0 and (document["layouts"], document["classes"]) == (416, 53)
+    assert document["by_stones"]["7"] == [96, 12]
+    code, out, err = _cli(capsys, "goishi", "layouts", "3")
+    assert code == 0 and out.splitlines()[0] == "9 layouts of 3x3 have exactly one order (3 up to symmetry)"
+    code, out, err = _cli(capsys, "goishi", "layouts", "7")
+    assert code == 2 and "\n" not in err.strip() and not out
+    path = tmp_path / "c.db"
+    assert _cli(capsys, "goishi", "layouts", "3", "--checkpoint", str(path))[0] == 0
+    code, out, err = _cli(capsys, "goishi", "layouts", "4", "--checkpoint", str(path))
+    assert code == 2 and "\n" not in err.strip() and not out
 
 
 def test_a_hint_on_a_puzzle_without_an_order_says_every_start_fails(capsys, tmp_path):

@@ -43,7 +43,9 @@ APPLICATION_ID = int.from_bytes(b"BPck", "big")
 #: ``PRAGMA user_version``: the layout of the tables below; other layouts are refused.
 SCHEMA_VERSION = 2
 SQLITE_MAGIC = b"SQLite format 3\x00"
-_VALUE = re.compile(r"-?[0-9]{1,40}")
+#: A stored result: an integer of at most 1,500 digits (a subtask may pack several counts into
+#: one: Goishi's layout counts of 6x6 pack 74 fields of 64 bits, about 1,430 digits).
+_VALUE = re.compile(r"-?[0-9]{1,1500}")
 #: Seconds between two commits of finished subtasks.
 COMMIT_EVERY = 1.0
 

@@ -35,6 +35,9 @@ from boardpuzzles._kernels.bits import highest_bit_index, lowest_bit_index
 NONE = 4  # the arrival direction of the first stone: every direction is open
 FREE = 0
 MIN_SLOTS = 1 << 12
+#: The memo of one layout among billions: cleared before each, so kept small (a full memo only
+#: stops remembering; the search stays exact).
+LAYOUT_SLOTS = 1 << 10
 
 # Status codes of the resumable enumeration.
 DONE = 0  # every root explored
@@ -348,15 +351,35 @@ def _orders_of_mask(n, mask, cells, bit, keys, aux, vals, used, flag):
     full = 0
     for i in range(k):
         full |= bit[i]
+    # ``doomed``'s argument on the whole layout, before any search: a stone that sees no other
+    # can never be reached, and one that sees others in one direction only must be the first or
+    # the last, so three such stones leave no order. Those stones start the list of starts: most
+    # layouts have two orders or more, and a search that starts where an order starts stops soon.
     roots = np.empty((k, 3), dtype=np.int64)
+    enders = 0
+    others = k
     for i in range(k):
-        roots[i, 0] = full ^ bit[i]
-        roots[i, 1] = i
-        roots[i, 2] = NONE
+        dirs = 0
+        for d in range(4):
+            if ray[i, d] != 0:
+                dirs += 1
+        if dirs == 0 and k > 1:
+            return 0, k, keys, aux, vals
+        if dirs == 1:
+            if enders == 2:
+                return 0, k, keys, aux, vals
+            slot = enders
+            enders += 1
+        else:
+            others -= 1
+            slot = others
+        roots[slot, 0] = full ^ bit[i]
+        roots[slot, 1] = i
+        roots[slot, 2] = NONE
     if used[0] > 0:
         aux[:] = 0
         used[0] = 0
-    total, keys, aux, vals = _count(ray, bit, roots, 2, keys, aux, vals, used, MIN_SLOTS, flag, 0)
+    total, keys, aux, vals = _count(ray, bit, roots, 2, keys, aux, vals, used, keys.shape[0], flag, 0)
     return total, k, keys, aux, vals
 
 
@@ -409,9 +432,9 @@ def unique_layout_classes(n, lo, hi, image_bytes, bit, by_size, classes_by_size,
     ``image_bytes[t, g, v]`` is the image under symmetry ``t`` of the points ``8g .. 8g + 7``
     whose stones are the bits of ``v``."""
     cells = np.empty(n * n, dtype=np.int64)
-    keys = np.zeros(MIN_SLOTS, dtype=np.int64)
-    aux = np.zeros(MIN_SLOTS, dtype=np.int64)
-    vals = np.zeros(MIN_SLOTS, dtype=np.int64)
+    keys = np.zeros(LAYOUT_SLOTS, dtype=np.int64)
+    aux = np.zeros(LAYOUT_SLOTS, dtype=np.int64)
+    vals = np.zeros(LAYOUT_SLOTS, dtype=np.int64)
     used = np.zeros(1, dtype=np.int64)
     symmetries = image_bytes.shape[0]
     groups = image_bytes.shape[1]
