@@ -94,8 +94,13 @@ def main() -> None:
 
 
 def read_proof(path: str) -> dict:
-    data = Path(path).read_bytes()
-    return json.loads(gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data)
+    """The proof document in ``path`` (gzip or plain JSON); a file that cannot be read ends the
+    script with one line."""
+    try:
+        data = Path(path).read_bytes()
+        return json.loads(gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data)
+    except (OSError, EOFError, ValueError) as err:  # missing, truncated gzip, not JSON
+        raise SystemExit(f"baikago_proofs: cannot read {path}: {err}") from None
 
 
 def check_files(paths: list[str], join: str | None) -> None:

@@ -1,12 +1,13 @@
 """Goishi Hiroi: layouts of the n x n board with exactly one pick-up order (docs/records.md).
 
-    python benchmarks/goishi_unique_layouts.py [--up-to N] [--estimate M] [--limit S]
+    python benchmarks/goishi_unique_layouts.py [--up-to N] [--estimate M] [--samples S] [--jobs J]
 
-Counts every layout for n = 1..N (each of the 2^(n*n) stone sets counted by the kernel with cap 2;
-the classes are the layouts that are the least of their 8 images), printing the totals, the
-classes and the counts by number of stones, with the time taken. Then it times the kernel on
-8 random runs of 2^15 consecutive layouts of the M x M board and prints what all 2^(M*M) would
-take on one core at that rate. The machine may be shared: quote the times with their load.
+Counts the layouts for n = 1..N as `boardpuzzles goishi layouts` does (one layout of each class
+of the 8 symmetries searched), printing the totals, the classes and the counts by number of
+stones, with the time taken. Then it estimates the M x M count: S random runs of 2^14
+consecutive masks, each timed with the class kernel and with the kernel that searches every
+layout, scaled to all 2^(M*M) masks (the work is far from even: low masks are mostly the least
+of their class, high ones almost never). The machine may be shared: quote the times with its load.
 """
 
 from __future__ import annotations
@@ -20,44 +21,50 @@ import numpy as np
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import goishi as gh
 
+RUN = 1 << 14
+
+
+def _seconds(kernel, n: int, lo: int, table: np.ndarray) -> float:
+    by_size = np.zeros(n * n + 1, dtype=np.int64)
+    classes = np.zeros(n * n + 1, dtype=np.int64)
+    started = time.process_time()
+    kernel(n, lo, lo + RUN, table, gh.STONE_BITS, by_size, classes, np.zeros(1, dtype=np.int64))
+    return time.process_time() - started
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--up-to", type=int, default=4)
+    parser.add_argument("--up-to", type=int, default=5)
     parser.add_argument("--estimate", type=int, default=6)
-    parser.add_argument("--limit", type=float, default=1800.0)
+    parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args()
-    limits = Limits(args.limit)
     for n in range(1, args.up_to + 1):
+        limits = Limits(jobs=args.jobs)
         started = time.perf_counter()
         found = gh.unique_layout_counts(n, limits)
         seconds = time.perf_counter() - started
+        limits.close()
         sizes = ", ".join(
             f"{k}: {t} ({c})" for k, (t, c) in enumerate(zip(found.by_size, found.classes_by_size, strict=True)) if t
         )
-        print(f"n = {n}: {found.total} layouts, {found.classes} up to symmetry, in {seconds:.1f} s")
+        print(f"n = {n}: {found.total} layouts, {found.classes} up to symmetry, in {seconds:.1f} s of wall time")
         print(f"        by stones, total (classes): {sizes}")
-    limits.close()
     m = args.estimate
     kernels = gh.load_kernels()
-    images = gh.square_images(m)
-    by_size = np.zeros(m * m + 1, dtype=np.int64)
-    classes = np.zeros(m * m + 1, dtype=np.int64)
-    flag = np.zeros(1, dtype=np.int64)
-    kernels.unique_layouts(m, 0, 16, images, gh.STONE_BITS, by_size, classes, flag)  # compile
+    every, one_a_class = gh.square_images(m), gh.image_bytes(m)
+    _seconds(kernels.unique_layouts, m, 0, every)  # compile
+    _seconds(kernels.unique_layout_classes, m, 0, one_a_class)
     rng = random.Random(1)
-    seconds, looked = 0.0, 0
-    for _ in range(8):
-        lo = rng.randrange(1 << (m * m - 16))
-        started = time.perf_counter()
-        kernels.unique_layouts(m, lo, lo + (1 << 15), images, gh.STONE_BITS, by_size, classes, flag)
-        seconds += time.perf_counter() - started
-        looked += 1 << 15
-    per = seconds / looked
-    print(
-        f"n = {m}: {per * 1e6:.1f} us a layout on {looked} sampled ({int(by_size.sum())} with one order); "
-        f"all 2^{m * m} would take about {per * 2 ** (m * m) / 3600:.0f} core-hours"
-    )
+    spent = {"every layout": 0.0, "one a class": 0.0}
+    for _ in range(args.samples):
+        lo = rng.randrange((1 << (m * m)) // RUN) * RUN
+        spent["every layout"] += _seconds(kernels.unique_layouts, m, lo, every)
+        spent["one a class"] += _seconds(kernels.unique_layout_classes, m, lo, one_a_class)
+    scale = (1 << (m * m)) / (args.samples * RUN) / 3600
+    for name, seconds in spent.items():
+        print(f"n = {m}, {name}: about {seconds * scale:.1f} core-hours for all 2^{m * m} masks (CPU time)")
+    print(f"ratio: {spent['every layout'] / spent['one a class']:.1f}x ({args.samples} runs of {RUN} masks)")
 
 
 if __name__ == "__main__":

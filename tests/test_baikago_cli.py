@@ -69,7 +69,7 @@ def test_judge_json_lists_every_cross(capsys):
         ("", [], "the picture is empty"),
         ("XX\nO?\n", [], "line 2, column 2: unexpected '?'"),
         ("X\nO\nX\nO\n", ["--size", "3"], "4 lines: too many"),
-        ("X\n", ["--max-d", "0"], "Invalid value for '--max-d'"),
+        ("X\n", ["--max-d", "0"], "--max-d must be a whole number of at least 1"),
     ],
 )
 def test_judge_bad_input_is_one_line_and_exit_2(stdin, args, message):

@@ -255,3 +255,17 @@ def test_animate_piped_prints_every_frame_with_coordinates(capsys):
     assert "\x1b" not in out  # no colour when piped
     code, out, _ = run(capsys, "goishi", "animate", GOISHI, "--json")
     assert json.loads(out)["frames"][1] == [line[2:] for line in frames[1].splitlines()[1:-1]]  # JSON: no coordinates
+
+
+def test_a_found_board_and_a_generated_puzzle_as_pictures(capsys, pictures):
+    """`less-than-three find` and `goishi generate` draw what they made into a PNG as well as an SVG."""
+    png, svg = pictures / "find24.png", pictures / "find24.svg"
+    code, out, err = run(capsys, "less-than-three", "find", "24", "--png", str(png), "--svg", str(svg))
+    assert code == 0 and f"wrote {svg} and {png}" in err and len(out.splitlines()) == 24
+    titles = [e.text for e in ET.fromstring(svg.read_text()).iter(f"{NS}text")]
+    assert any(t and t.startswith("24x24, found among boards symmetric") for t in titles)
+    assert open_png(png).size[0] > 24 * 10
+    png = pictures / "generated.png"
+    code, out, err = run(capsys, "goishi", "generate", "7", "--stones", "12", "--seed", "3", "--png", str(png))
+    assert code == 0 and f"wrote {png}" in err and out.count("O") == 12
+    assert open_png(png).size[0] > 7 * 20

@@ -10,7 +10,7 @@ import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
@@ -60,6 +60,16 @@ MAX_WHOLE = 2**63 - 1
 MAX_JOBS = 1024
 
 
+def refuse(what: str, param: click.Parameter | None, ctx: click.Context | None) -> NoReturn:
+    """A bad option value in one line, in the wording of the puzzles' own parameters: "--jobs
+    must be a whole number from 1 to 1,024, got 0" (as "N must be at least 1, got 0")."""
+    if isinstance(param, click.Option):
+        name = max(param.opts, key=len)  # --max-d, not -d
+    else:
+        name = param.human_readable_name if param is not None else "the value"
+    raise click.UsageError(f"{name} {what}", ctx)
+
+
 class Whole(click.ParamType):
     """A whole number in ASCII digits (with an optional sign) from ``min`` to ``max``; anything
     else, a huge number included, is refused in one line before ``int()`` converts it."""
@@ -75,19 +85,21 @@ class Whole(click.ParamType):
         else:
             text = str(value).strip()
             if not re.fullmatch(r"[+-]?[0-9]+", text):
-                self.fail(f"{excerpt(text)} is not a valid integer", param, ctx)
+                refuse(f"must be {self.wanted()}, got {excerpt(text)}", param, ctx)
             digits = text.lstrip("+-").lstrip("0") or "0"  # int() counts leading zeros against its limit
             if len(digits) > len(str(MAX_WHOLE)):
-                self.fail(f"{excerpt(text)} {self.out_of_range()}", param, ctx)
+                refuse(f"must be {self.wanted()}, got {excerpt(text)}", param, ctx)
             number = -int(digits) if text.startswith("-") else int(digits)
         if not self.min <= number <= self.max:
-            self.fail(f"{excerpt(number)} {self.out_of_range()}", param, ctx)
+            refuse(f"must be {self.wanted()}, got {excerpt(number)}", param, ctx)
         return number
 
-    def out_of_range(self) -> str:
+    def wanted(self) -> str:
         if (self.min, self.max) == (-MAX_WHOLE, MAX_WHOLE):
-            return "is too large: whole numbers here fit in 64 bits"
-        return f"is out of range: give a whole number from {self.min} to {self.max}"
+            return "a whole number that fits in 64 bits"
+        if self.max == MAX_WHOLE:
+            return f"a whole number of at least {self.min} that fits in 64 bits"
+        return f"a whole number from {self.min:,} to {self.max:,}"
 
 
 class Seconds(click.ParamType):
@@ -110,12 +122,12 @@ class Seconds(click.ParamType):
                 except ValueError:
                     special = False
                 what = "a finite number" if special else "a number"
-                self.fail(f"{excerpt(text)} is not {what} of seconds", param, ctx)
+                refuse(f"must be {what} of seconds, got {excerpt(text)}", param, ctx)
             number = float(text)  # 1e999 is inf: out of range below
         if not (0 <= number <= self.maximum) or (number == 0 and not self.zero):
             most = f"{self.maximum:,.0f}" if float(self.maximum).is_integer() else f"{self.maximum:g}"
-            wanted = f"0 to {most}" if self.zero else f"more than 0 and at most {most}"
-            self.fail(f"{excerpt(text)} is out of range: give {wanted} seconds", param, ctx)
+            wanted = f"from 0 to {most}" if self.zero else f"more than 0 and at most {most}"
+            refuse(f"must be {wanted} seconds, got {excerpt(text)}", param, ctx)
         return number
 
 
@@ -191,6 +203,23 @@ def time_limit_option(default: float | None = None, what: str = "Stop after S se
     return click.option(
         "--time-limit", type=SECONDS, default=default, show_default=default is not None, metavar="S", help=what
     )
+
+
+def picture_options(what: str) -> Callable[[F], F]:
+    """``--svg PATH`` and ``--png PATH``: the command receives ``svg_path`` and ``png_path``."""
+
+    def decorate(f: F) -> F:
+        for kind in ("png", "svg"):
+            f = click.option(
+                f"--{kind}",
+                f"{kind}_path",
+                type=OUTPUT_PATH,
+                metavar="PATH",
+                help=f"Also draw {what} into a {kind.upper()} file.",
+            )(f)
+        return f
+
+    return decorate
 
 
 def seed_option(help: str = "Seed of the random choices (the same seed gives the same answer).") -> Callable[[F], F]:

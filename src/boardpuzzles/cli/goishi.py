@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from boardpuzzles.checkpoint import inspect_path, verify_file
-from boardpuzzles.cli.commands import answer_text, problem_options
+from boardpuzzles.cli.commands import answer_text, problem_options, write_pictures
 from boardpuzzles.cli.common import (
     DELAY,
     EXIT_CODES_HELP,
@@ -28,6 +28,7 @@ from boardpuzzles.cli.common import (
     jobs_option,
     json_option,
     note,
+    picture_options,
     time_limit_option,
     write_file_atomically,
 )
@@ -292,7 +293,7 @@ Exit codes:
 @time_limit_option(default=60.0, what="Give up after S seconds.")
 @click.option("--output", "-o", "out_path", type=OUTPUT_PATH, metavar="PATH", help="Write to a file (default: stdout).")
 @json_option
-@svg_option
+@picture_options("the puzzle (with --solution: its order)")
 def generate(
     size: str,
     stones: int,
@@ -304,6 +305,7 @@ def generate(
     out_path: str | None,
     as_json: bool,
     svg_path: str | None,
+    png_path: str | None,
 ) -> None:
     """Generate a new puzzle with exactly one solution."""
     rows, cols = parse_size(size)
@@ -331,13 +333,11 @@ def generate(
         f"{made.restarts} restart{'s' if made.restarts != 1 else ''}) in {made.seconds:.2f}s"
     )
     text = formats.write(made.puzzle, out_format, made.order if solution else None)
-    if svg_path:
-        from boardpuzzles.render.svg import sheet_svg
-
+    if svg_path or png_path:
         scene = gh.frame(made.puzzle, made.order, len(made.order) if solution else 0)
         scene.title = "solution" if solution else f"{rows}x{cols}, {stones} stones"
-        write_file_atomically(svg_path, sheet_svg([scene]))
-        note(f"wrote {svg_path}")
+        write_pictures(svg_path, png_path, [scene])
+        note(f"wrote {' and '.join(p for p in (svg_path, png_path) if p)}")
     _emit_text(
         text,
         out_path,

@@ -9,19 +9,18 @@ from typing import Any
 
 import click
 
-from boardpuzzles.cli.commands import problem_options
+from boardpuzzles.cli.commands import problem_options, write_pictures
 from boardpuzzles.cli.common import (
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
-    OUTPUT_PATH,
     CommandResult,
     command_settings,
     jobs_option,
     json_option,
     note,
+    picture_options,
     seed_option,
     time_limit_option,
-    write_file_atomically,
 )
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.parallel import default_jobs
@@ -72,9 +71,16 @@ Exit codes:
 @seed_option("Seed of the random orders (the same seed finds the same board with --jobs 1).")
 @jobs_option
 @json_option
-@click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the board into an SVG file.")
+@picture_options("the board")
 def find(
-    n: int, max_in_line: int, time_limit: float, seed: int, jobs: int | None, as_json: bool, svg_path: str | None
+    n: int,
+    max_in_line: int,
+    time_limit: float,
+    seed: int,
+    jobs: int | None,
+    as_json: bool,
+    svg_path: str | None,
+    png_path: str | None,
 ) -> None:
     """Find one one-colour board on a large size quickly."""
     rules = lt3.Rules(n, 1, max_in_line)
@@ -115,13 +121,11 @@ def find(
         )
         plural = "s" if result.attempts > 1 else ""
         note(f"found a board ({shape}) after {result.attempts} attempt{plural} in {result.seconds:.2f}s")
-        if svg_path:
-            from boardpuzzles.render.svg import sheet_svg
-
+        if svg_path or png_path:
             scene = lt3.to_scene(problem, result.board)
             scene.title = f"{n}x{n}, found among boards symmetric under '{result.symmetry}'"
-            write_file_atomically(svg_path, sheet_svg([scene]))
-            note(f"wrote {svg_path}")
+            write_pictures(svg_path, png_path, [scene])
+            note(f"wrote {' and '.join(p for p in (svg_path, png_path) if p)}")
         return
     if result.complete:
         note(f"no board exists: {rules.describe()} (the search was complete)")
