@@ -430,7 +430,7 @@ def _emit_text(text: str, out_path: str | None, as_json: bool, extra: dict[str, 
 Prints the total and the classes up to the 8 symmetries of the square, then
 the counts by number of stones (the empty board is not counted; one stone is).
 One layout of each class is searched, in subtasks over --jobs threads:
-N = 5 takes seconds, N = 6 (2^36 layouts) about 4 core-hours, so give it
+N = 5 takes seconds, N = 6 (2^36 layouts) about 10 core-hours, so give it
 --checkpoint FILE and --time-limit S and run the same command again to go on.""",
     epilog="""\b
 Examples:
@@ -473,9 +473,8 @@ def layouts(
                 f"({stop.partial:,} layouts with one order so far); {again}"
             )
             if as_json:
-                click.echo(
-                    json.dumps({"puzzle": NAME, "n": n, "complete": False, "done": stop.done, "subtasks": stop.total})
-                )
+                partial = {"layouts_so_far": stop.partial, "done": stop.done, "subtasks": stop.total}
+                click.echo(json.dumps({"puzzle": NAME, "n": n, "complete": False, **partial}))
             raise CommandResult(EXIT_PARTIAL) from None
         except (KeyboardInterrupt, Interrupted):
             bar.close()

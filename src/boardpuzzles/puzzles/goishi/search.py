@@ -204,7 +204,7 @@ def turned(row: int, col: int, side: int, symmetry: int) -> tuple[int, int]:
     return (row, side - 1 - col) if symmetry & 4 else (row, col)
 
 
-#: The largest square :func:`unique_layout_counts` takes (2^36 layouts: about 4 core-hours).
+#: The largest square :func:`unique_layout_counts` takes (2^36 layouts: about 10 core-hours).
 MAX_LAYOUT_SIDE = 6
 #: A count of layouts is split into at most this many subtasks (mask ranges), each checkpointed.
 LAYOUT_SUBTASKS = 1 << 11
