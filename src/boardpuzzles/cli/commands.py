@@ -29,10 +29,12 @@ from boardpuzzles.cli.common import (
     F,
     OneOf,
     Whole,
+    checkpoint_option,
     command_settings,
     jobs_option,
     json_option,
     note,
+    quiet_option,
     time_limit_option,
     unknown_option_message,
     write_file_atomically,
@@ -389,12 +391,7 @@ def count_command(puzzle: Puzzle[Any, Any]) -> click.Command:
     )
     @problem_options(puzzle.params)
     @click.option("--max", "cap", type=Whole(1, 10**18), default=None, metavar="K", help="Stop counting at K.")
-    @click.option(
-        "--checkpoint",
-        type=OUTPUT_PATH,
-        metavar="FILE",
-        help="Record finished subtasks in FILE (SQLite); the same command with the same FILE resumes.",
-    )
+    @checkpoint_option
     @click.option(
         "--scheduler",
         metavar="tcp://HOST:PORT",
@@ -402,7 +399,7 @@ def count_command(puzzle: Puzzle[Any, Any]) -> click.Command:
     )
     @time_limit_option(what="Stop after S seconds with a partial count (exit 3); see --checkpoint.")
     @jobs_option
-    @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes on stderr.")
+    @quiet_option
     @json_option
     def count(
         cap: int | None,
@@ -459,9 +456,7 @@ def run_count(
             bar.close()
             _stopped(stop, time_limit, checkpoint, as_json, identity, time.perf_counter() - started)
         except (KeyboardInterrupt, Interrupted):
-            bar.close()
-            if checkpoint:
-                note(f"interrupted: the finished subtasks are kept in {checkpoint}; the same command resumes")
+            interrupted(bar, checkpoint)
             raise
         finally:
             limits.close()
@@ -484,6 +479,13 @@ def run_count(
         click.echo(json.dumps(document))
     else:
         click.echo(value)
+
+
+def interrupted(bar: ProgressBar, checkpoint: str | None) -> None:
+    """On Ctrl-C: the progress bar goes, and a checkpoint's user learns that the work is kept."""
+    bar.close()
+    if checkpoint:
+        note(f"interrupted: the finished subtasks are kept in {checkpoint}; the same command resumes")
 
 
 def _stopped(

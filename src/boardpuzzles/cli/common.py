@@ -205,6 +205,20 @@ def time_limit_option(default: float | None = None, what: str = "Stop after S se
     )
 
 
+def checkpoint_option(f: F) -> F:
+    """``--checkpoint FILE``: the command receives ``checkpoint`` (finished subtasks kept there)."""
+    return click.option(
+        "--checkpoint",
+        type=OUTPUT_PATH,
+        metavar="FILE",
+        help="Record finished subtasks in FILE (SQLite); the same command with the same FILE resumes.",
+    )(f)
+
+
+def quiet_option(f: F) -> F:
+    return click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes on stderr.")(f)
+
+
 def picture_options(what: str) -> Callable[[F], F]:
     """``--svg PATH`` and ``--png PATH``: the command receives ``svg_path`` and ``png_path``."""
 

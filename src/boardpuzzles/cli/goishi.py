@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from boardpuzzles.checkpoint import inspect_path, verify_file
-from boardpuzzles.cli.commands import answer_text, problem_options, write_pictures
+from boardpuzzles.cli.commands import answer_text, interrupted, problem_options, write_pictures
 from boardpuzzles.cli.common import (
     DELAY,
     EXIT_CODES_HELP,
@@ -24,11 +24,13 @@ from boardpuzzles.cli.common import (
     CommandResult,
     OneOf,
     Whole,
+    checkpoint_option,
     command_settings,
     jobs_option,
     json_option,
     note,
     picture_options,
+    quiet_option,
     time_limit_option,
     write_file_atomically,
 )
@@ -441,15 +443,10 @@ Examples:
     + EXIT_CODES_HELP,
 )
 @click.argument("n", metavar="N", type=Whole(1, gh.MAX_LAYOUT_SIDE))
-@click.option(
-    "--checkpoint",
-    type=OUTPUT_PATH,
-    metavar="FILE",
-    help="Record finished subtasks in FILE (SQLite); the same command with the same FILE resumes.",
-)
+@checkpoint_option
 @time_limit_option(what="Stop after S seconds with the layouts found so far (exit 3); see --checkpoint.")
 @jobs_option
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes on stderr.")
+@quiet_option
 @json_option
 def layouts(
     n: int, checkpoint: str | None, time_limit: float | None, jobs: int | None, quiet: bool, as_json: bool
@@ -477,9 +474,7 @@ def layouts(
                 click.echo(json.dumps({"puzzle": NAME, "n": n, "complete": False, **partial}))
             raise CommandResult(EXIT_PARTIAL) from None
         except (KeyboardInterrupt, Interrupted):
-            bar.close()
-            if checkpoint:
-                note(f"interrupted: the finished subtasks are kept in {checkpoint}; the same command goes on")
+            interrupted(bar, checkpoint)
             raise
         finally:
             limits.close()
