@@ -34,6 +34,7 @@ import os
 import sys
 import tempfile
 import time
+import zlib
 from pathlib import Path
 
 from boardpuzzles.limits import Limits, TimeLimitReached
@@ -99,7 +100,7 @@ def read_proof(path: str) -> dict:
     try:
         data = Path(path).read_bytes()
         return json.loads(gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data)
-    except (OSError, EOFError, ValueError) as err:  # missing, truncated gzip, not JSON
+    except (OSError, EOFError, ValueError, zlib.error) as err:  # missing, truncated or damaged gzip, not JSON
         raise SystemExit(f"baikago_proofs: cannot read {path}: {err}") from None
 
 

@@ -19,6 +19,7 @@ import time
 import numpy as np
 
 from boardpuzzles.limits import Limits
+from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import goishi as gh
 
 RUN = 1 << 14
@@ -39,8 +40,10 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args()
+    if args.estimate < 4:
+        parser.error("--estimate must be at least 4 (a run is 2^14 masks)")
     for n in range(1, args.up_to + 1):
-        limits = Limits(jobs=args.jobs)
+        limits = Limits(jobs=args.jobs or default_jobs())
         started = time.perf_counter()
         found = gh.unique_layout_counts(n, limits)
         seconds = time.perf_counter() - started

@@ -3,6 +3,7 @@ the ``grow`` and ``regrow`` methods (every puzzle proven unique and checked inde
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -15,6 +16,7 @@ from boardpuzzles.cli import _run
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles import goishi as gh
+from boardpuzzles.puzzles.goishi import search
 from tests.reference import _goishi_next, goishi_orders
 
 
@@ -327,27 +329,76 @@ def test_image_bytes_give_the_images_of_square_images():
 
 def test_searching_one_layout_a_class_agrees_with_searching_every_layout():
     """The class kernel against the kernel that searches every layout: all of 4x4, and ranges of
-    5x5 and 6x6, where the classes whose least layout lies in the range must agree."""
+    5x5 and 6x6 (each holding classes), where the classes whose least layout lies in the range
+    must agree, and each class found must weigh its orbit's size, counted here in Python."""
     kernels = gh.load_kernels()
     every = _kernel_sums(kernels.unique_layouts, 4, 0, 1 << 16, gh.square_images(4))
     one_a_class = _kernel_sums(kernels.unique_layout_classes, 4, 0, 1 << 16, gh.image_bytes(4))
     assert one_a_class == every and sum(every[0]) == 416
-    rng = random.Random(3)
-    for n, width in ((5, 1 << 14), (6, 1 << 12)):
-        for lo in [0, 5 << 14, *(rng.randrange(1 << (n * n - 14)) << 14 for _ in range(3))]:
-            classes = _kernel_sums(kernels.unique_layout_classes, n, lo, lo + width, gh.image_bytes(n))[1]
-            assert classes == _kernel_sums(kernels.unique_layouts, n, lo, lo + width, gh.square_images(n))[1]
+    for n, width, starts in ((5, 1 << 14, (0, 5 << 14, 97 << 14)), (6, 1 << 12, (0, 3 << 20, 40 << 25))):
+        images = gh.square_images(n)
+        for lo in starts:
+            by_size, classes = _kernel_sums(kernels.unique_layout_classes, n, lo, lo + width, gh.image_bytes(n))
+            assert sum(classes) > 0
+            assert classes == _kernel_sums(kernels.unique_layouts, n, lo, lo + width, images)[1]
+            orbits = [0] * (n * n + 1)
+            for mask in range(max(lo, 1), lo + width):
+                points = [p for p in range(n * n) if mask >> p & 1]
+                orbit = {sum(1 << int(images[t, p]) for p in points) for t in range(8)}
+                if mask == min(orbit) and _orders_capped(n, points) == 1:
+                    orbits[len(points)] += len(orbit)
+            assert by_size == orbits
 
 
-def test_unique_layouts_of_5x5_resume_from_a_checkpoint_with_the_same_counts(tmp_path):
+def _orders_capped(n: int, points: list[int]) -> int:
+    """Orders of the layout capped at 2, by the solver's own count (no whole-layout test, starts
+    in board order): the check of the layout kernels' shortcuts."""
+    cells = np.array(points, dtype=np.int64)
+    return int(gh.load_kernels().count_layout(n, n, cells, gh.STONE_BITS, 2, 1 << 12, np.zeros(1, np.int64), 0))
+
+
+def test_the_layout_kernels_shortcuts_agree_with_the_solvers_count():
+    """``_orders_of_mask`` (a whole-layout test, then the starts that see one direction only
+    first) against the solver's count on random layouts of every density, many of them turned
+    away by the whole-layout test."""
+    kernels = gh.load_kernels()
+    rng = random.Random(11)
+    cells = np.empty(36, np.int64)
+    memo = [np.zeros(1 << 10, np.int64) for _ in range(3)]
+    used = np.zeros(1, np.int64)  # kept from layout to layout, as the kernels keep it: the memo is cleared
+    no_order = 0
+    for _ in range(3000):
+        n = rng.choice((4, 5, 6))
+        density = rng.random()
+        mask = sum(1 << p for p in range(n * n) if rng.random() < density) or 1
+        points = [p for p in range(n * n) if mask >> p & 1]
+        flag = np.zeros(1, np.int64)
+        total, k, *memo = kernels._orders_of_mask(n, mask, cells, gh.STONE_BITS, *memo, used, flag)
+        assert (int(total), int(k)) == (_orders_capped(n, points), len(points)), mask
+        no_order += total == 0
+    assert no_order > 100
+
+
+def test_unique_layouts_of_5x5_resume_from_a_checkpoint_with_the_same_counts(tmp_path, monkeypatch):
     """5x5 (docs/records.md: 322,257 layouts, 40,285 classes, first found by searching all 2^25
     layouts; the 1,200 of 7 stones follow from 4x4's 96 by hand there). A run stopped part way
     and resumed from its checkpoint gives the same counts."""
     path = str(tmp_path / "five.db")
+    gh.unique_layout_counts(4)  # the kernels loaded before the clock starts
     with pytest.raises(TimeLimitReached) as stopped:
         gh.unique_layout_counts(5, Limits(1.0, checkpoint=path, jobs=1))
     assert 0 < stopped.value.done < stopped.value.total
+    counted = []
+    work = search._layout_piece
+
+    @functools.wraps(work)  # the same name and module: the checkpoint's plan is the same
+    def counting(spec, limits):
+        counted.append(spec)
+        return work(spec, limits)
+
+    monkeypatch.setattr(search, "_layout_piece", counting)
     found = gh.unique_layout_counts(5, Limits(checkpoint=path, jobs=2))
+    assert len(counted) == stopped.value.total - stopped.value.done  # the rest only: the file was read
     assert (found.total, found.classes) == (322_257, 40_285)
     assert found.by_size[7] == 1_200 and found.classes_by_size[15] == 36
 
@@ -361,6 +412,10 @@ def test_cli_layouts(capsys, tmp_path):
     assert code == 0 and out.splitlines()[0] == "9 layouts of 3x3 have exactly one order (3 up to symmetry)"
     code, out, err = _cli(capsys, "goishi", "layouts", "7")
     assert code == 2 and "\n" not in err.strip() and not out
+    code, out, err = _cli(capsys, "goishi", "layouts", "6", "--time-limit", "0.5", "--json")
+    stopped = json.loads(out)
+    assert code == 3 and stopped["complete"] is False and stopped["subtasks"] == 2048
+    assert stopped["partial_count"] >= 0 and "stopped at the time limit" in err
     path = tmp_path / "c.db"
     assert _cli(capsys, "goishi", "layouts", "3", "--checkpoint", str(path))[0] == 0
     code, out, err = _cli(capsys, "goishi", "layouts", "4", "--checkpoint", str(path))

@@ -46,8 +46,8 @@ class NodeCount(Whole):
     def __init__(self) -> None:
         super().__init__(1, 2**61)
 
-    def out_of_range(self) -> str:
-        return "is out of range: give a positive whole number of search nodes"
+    def wanted(self) -> str:
+        return "a positive whole number of search nodes"
 
 
 # -------------------------------------------------------------------- drawing the board

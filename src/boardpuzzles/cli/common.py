@@ -127,7 +127,7 @@ class Seconds(click.ParamType):
         if not (0 <= number <= self.maximum) or (number == 0 and not self.zero):
             most = f"{self.maximum:,.0f}" if float(self.maximum).is_integer() else f"{self.maximum:g}"
             wanted = f"from 0 to {most}" if self.zero else f"more than 0 and at most {most}"
-            refuse(f"must be {wanted} seconds, got {excerpt(text)}", param, ctx)
+            refuse(f"must be {wanted} seconds, got {text}", param, ctx)
         return number
 
 

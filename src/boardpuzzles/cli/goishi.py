@@ -456,10 +456,12 @@ def layouts(
         verify_file(checkpoint, gh.layout_identity(n))  # a file of another count is refused before any work
     jobs = jobs or default_jobs()
     started = time.perf_counter()
-    with ProgressBar(f"{n}x{n} layouts", enabled=False if quiet else None) as bar:
-        limits = Limits(
-            time_limit, checkpoint=checkpoint, jobs=jobs, progress=lambda done, total, _: bar(done, total, 0)
-        )
+    with ProgressBar(f"{n}x{n}", enabled=False if quiet else None, counting="layouts with one order") as bar:
+
+        def progress(done: int, total: int, packed: int) -> None:
+            bar(done, total, gh.unpack_layout_counts(n, packed).total)
+
+        limits = Limits(time_limit, checkpoint=checkpoint, jobs=jobs, progress=progress)
         try:
             found = limits.run(gh.unique_layout_counts, n, limits)
         except TimeLimitReached as stop:
@@ -470,8 +472,9 @@ def layouts(
                 f"({stop.partial:,} layouts with one order so far); {again}"
             )
             if as_json:
-                partial = {"layouts_so_far": stop.partial, "done": stop.done, "subtasks": stop.total}
-                click.echo(json.dumps({"puzzle": NAME, "n": n, "complete": False, **partial}))
+                partial = {"partial_count": stop.partial, "subtasks_done": stop.done, "subtasks": stop.total}
+                seconds = round(time.perf_counter() - started, 3)
+                click.echo(json.dumps({"puzzle": NAME, "n": n, "complete": False, **partial, "seconds": seconds}))
             raise CommandResult(EXIT_PARTIAL) from None
         except (KeyboardInterrupt, Interrupted):
             interrupted(bar, checkpoint)
@@ -484,7 +487,8 @@ def layouts(
         document = {"puzzle": NAME, "n": n, "complete": True, "layouts": found.total, "classes": found.classes}
         click.echo(json.dumps({**document, "by_stones": sizes, "jobs": jobs, "seconds": round(seconds, 3)}))
         return
-    click.echo(f"{found.total} layouts of {n}x{n} have exactly one order ({found.classes} up to symmetry)")
+    layouts = "1 layout of 1x1 has" if n == 1 else f"{found.total} layouts of {n}x{n} have"
+    click.echo(f"{layouts} exactly one order ({found.classes} up to symmetry)")
     for k, (total, classes) in sizes.items():
         click.echo(f"  {k:>2} stone{'s' if k > 1 else ' '}: {total} ({classes})")
 

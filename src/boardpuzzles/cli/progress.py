@@ -12,8 +12,11 @@ class ProgressBar:
     """A Rich progress bar on stderr that appears only once a count has run for ``delay`` seconds
     (short counts stay silent). ``enabled`` defaults to whether stderr is a terminal."""
 
-    def __init__(self, label: str, *, delay: float = 1.0, enabled: bool | None = None) -> None:
+    def __init__(
+        self, label: str, *, delay: float = 1.0, enabled: bool | None = None, counting: str = "solutions"
+    ) -> None:
         self.label = label
+        self.counting = counting
         self.delay = delay
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.started = time.monotonic()
@@ -40,7 +43,7 @@ class ProgressBar:
                 TextColumn("{task.description}"),
                 BarColumn(),
                 MofNCompleteColumn(),
-                TextColumn("subtasks · {task.fields[partial]:,} solutions"),
+                TextColumn(f"subtasks · {{task.fields[partial]:,}} {self.counting}"),
                 TimeElapsedColumn(),
                 TextColumn("left"),
                 TimeRemainingColumn(),

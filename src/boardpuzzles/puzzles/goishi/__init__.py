@@ -124,6 +124,7 @@ from boardpuzzles.puzzles.goishi.search import (
     tables,
     turned,
     unique_layout_counts,
+    unpack_layout_counts,
 )
 
 __all__ = [
@@ -206,5 +207,6 @@ __all__ = [
     "to_scene",
     "turned",
     "unique_layout_counts",
+    "unpack_layout_counts",
     "violations",
 ]

@@ -277,7 +277,8 @@ def _pack(by_size: np.ndarray, classes: np.ndarray) -> int:
     return sum(int(v) << (LAYOUT_FIELD_BITS * i) for i, v in enumerate(fields))
 
 
-def _unpack(n: int, packed: int) -> LayoutCounts:
+def unpack_layout_counts(n: int, packed: int) -> LayoutCounts:
+    """The counts that a subtask (or a sum of subtasks) of :func:`unique_layout_counts` packed."""
     size = n * n + 1
     field = (1 << LAYOUT_FIELD_BITS) - 1
     fields = [(packed >> (LAYOUT_FIELD_BITS * i)) & field for i in range(2 * size)]
@@ -317,8 +318,8 @@ def unique_layout_counts(n: int, limits: Limits | None = None) -> LayoutCounts:
     try:
         packed = run_subtasks(_layout_piece, subtasks, limits, identity=layout_identity(n))
     except TimeLimitReached as stop:
-        raise TimeLimitReached(_unpack(n, stop.partial).total, stop.done, stop.total) from None
-    return _unpack(n, packed)
+        raise TimeLimitReached(unpack_layout_counts(n, stop.partial).total, stop.done, stop.total) from None
+    return unpack_layout_counts(n, packed)
 
 
 def problem_identity(puzzle: Puzzle) -> dict[str, Any]:
