@@ -184,7 +184,7 @@ def test_cli_node_limit_without_checkpoint(capsys: pytest.CaptureFixture[str]) -
 def test_cli_node_limit_out_of_range(capsys: pytest.CaptureFixture[str], value: str) -> None:
     assert _run([*FOUR, "--node-limit", value]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "give a positive whole number of search nodes" in err
+    assert err.count("\n") == 1 and "--node-limit must be a positive whole number of search nodes" in err
     assert "2305843009213693952" not in err and "Traceback" not in err
 
 
