@@ -198,6 +198,7 @@ def test_unicode_digits_are_not_numbers_anywhere(call):
         ["queens", "count", "6", "--time-limit", "nan"],  # meant "no limit"
         ["queens", "count", "6", "--time-limit", "inf"],
         ["queens", "count", "6", "--time-limit", "1e308"],
+        ["hyperqueen", "count", "1", "--time-limit", HUGE],  # echoed all 5,000 digits (CI, stop 22)
         ["less-than-three", "find", "6", "--time-limit", "nan"],
         ["goishi", "generate", "4", "--stones", "5", "--time-limit", "nan"],  # ran forever
         ["goishi", "generate", "4", "--stones", "5", "--time-limit", "-1"],

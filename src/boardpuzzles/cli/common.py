@@ -14,7 +14,7 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from boardpuzzles.errors import MAX_SEED, BoardPuzzlesError, excerpt
+from boardpuzzles.errors import EXCERPT_LENGTH, MAX_SEED, BoardPuzzlesError, excerpt
 from boardpuzzles.files import replace_file
 from boardpuzzles.inputs import read_text
 from boardpuzzles.limits import MAX_SECONDS
@@ -127,7 +127,8 @@ class Seconds(click.ParamType):
         if not (0 <= number <= self.maximum) or (number == 0 and not self.zero):
             most = f"{self.maximum:,.0f}" if float(self.maximum).is_integer() else f"{self.maximum:g}"
             wanted = f"from 0 to {most}" if self.zero else f"more than 0 and at most {most}"
-            refuse(f"must be {wanted} seconds, got {text}", param, ctx)
+            shown = text if len(text) <= EXCERPT_LENGTH else excerpt(text)  # 5,000 nines: cut
+            refuse(f"must be {wanted} seconds, got {shown}", param, ctx)
         return number
 
 
