@@ -448,3 +448,53 @@ def test_a_closed_stderr_keeps_the_exit_code_of_an_error():
     finally:
         os.close(write_end)
     assert done.returncode == 2
+
+
+# ---------------------------------------------------------------- 11. every option, too long
+def _example_argv_by_command() -> dict[str, list[str]]:
+    """For each command that a help example runs, the first such example's arguments."""
+    import shlex
+
+    import click
+
+    from boardpuzzles.cli import cli
+    from tests.test_help_examples import NOT_RUN, help_examples
+
+    found: dict[str, list[str]] = {}
+    for _, example in help_examples():
+        if example in NOT_RUN or any(sign in example for sign in "|<>"):
+            continue
+        words = shlex.split(example.split("#")[0])
+        command, depth = cli, 1
+        while isinstance(command, click.Group) and depth < len(words) and words[depth] in command.commands:
+            command, depth = command.commands[words[depth]], depth + 1
+        found.setdefault(" ".join(words[1:depth]), words[1:])
+    return found
+
+
+def test_every_option_refuses_a_5000_character_value_in_one_short_line(capsys, monkeypatch, tmp_path):
+    """The fuzz test once found ``--time-limit`` echoing 5,000 nines and ``--scheduler`` echoing
+    any text (after the count had begun): here every option of every command with an example
+    gets such values, deterministically."""
+    import click
+
+    from boardpuzzles.cli import cli
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "puzzle.txt").write_text(".......\n..OO...\n.O.O...\n.O.O...\n.OOOO..\n...O...\n.......\n")
+    (tmp_path / "game.txt").write_text('[Game "Baikago"]\n[Size "9"]\n\n1. e5 a1 2. d5 a9\n')
+    examples = _example_argv_by_command()
+    tried = 0
+    for path, argv in examples.items():
+        command: click.Command = cli
+        for word in path.split():
+            command = command.commands[word]  # type: ignore[attr-defined]
+        for param in command.params:
+            if not isinstance(param, click.Option) or param.is_flag or param.count:
+                continue
+            option = max(param.opts, key=len)
+            for value in (HUGE, "x" * 5000, "é" * 300):
+                code, out, err = run(capsys, monkeypatch, *argv, option, value)
+                assert refused(code, err), (path, option, value[:5], code, err[:300])
+                tried += 1
+    assert len(examples) >= 20 and tried >= 300, (len(examples), tried)

@@ -402,8 +402,11 @@ def test_bad_checkpoint_paths_and_scheduler_addresses_are_one_line_errors(capsys
     assert _run(["knights-tour", "count", "6", "--checkpoint", "/no/such/folder/x.db"]) == 2
     out, err = capsys.readouterr()
     assert err.startswith("boardpuzzles: error: cannot write") and err.count("\n") == 1 and out == ""
-    assert _run(["hyperqueen", "count", "13", "--scheduler", "nonsense"]) == 2
-    assert "not a Dask scheduler address" in capsys.readouterr().err
+    for address in ("nonsense", "host:99999", "tcp://" + "x" * 5000 + ":1"):  # refused before the count begins
+        assert _run(["hyperqueen", "count", "13", "--scheduler", address]) == 2
+        out, err = capsys.readouterr()
+        assert err.startswith("boardpuzzles: error: --scheduler must be a Dask scheduler's address like tcp://")
+        assert err.count("\n") == 1 and len(err) < 200 and out == ""
 
 
 def test_a_run_killed_mid_commit_is_recovered_not_refused(tmp_path, capsys):

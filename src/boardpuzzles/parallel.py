@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardpuzzles.checkpoint import Checkpoint, digest
-from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.limits import (
     NAP,
     STOP_ERROR,
@@ -258,10 +258,10 @@ def _run_on_cluster(address: str, work: Work, run: _Run, todo: list[int]) -> Non
         raise BoardPuzzlesError("--scheduler needs Dask: pip install 'boardpuzzles[distributed]'") from None
     try:
         client = Client(address)  # waits up to Dask's distributed.comm.timeouts.connect
-    except ValueError as err:  # not an address at all
-        raise BoardPuzzlesError(f"{address!r} is not a Dask scheduler address like tcp://host:8786 ({err})") from None
+    except ValueError:  # not an address at all
+        raise BoardPuzzlesError(f"{excerpt(address)} is not a Dask scheduler address like tcp://host:8786") from None
     except (OSError, TimeoutError) as err:
-        raise BoardPuzzlesError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+        raise BoardPuzzlesError(f"cannot reach the Dask scheduler at {excerpt(address)}: {str(err)[:200]}") from None
     limits = run.limits
     with client:
         # Enough queued to hide the round trips, few enough that a time limit stops soon.

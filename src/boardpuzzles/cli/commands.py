@@ -28,6 +28,7 @@ from boardpuzzles.cli.common import (
     CommandResult,
     F,
     OneOf,
+    SchedulerAddress,
     Whole,
     checkpoint_option,
     command_settings,
@@ -394,6 +395,7 @@ def count_command(puzzle: Puzzle[Any, Any]) -> click.Command:
     @checkpoint_option
     @click.option(
         "--scheduler",
+        type=SchedulerAddress(),
         metavar="tcp://HOST:PORT",
         help="Run the subtasks on this Dask scheduler's cluster (pip install 'boardpuzzles[distributed]').",
     )

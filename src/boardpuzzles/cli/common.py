@@ -132,6 +132,27 @@ class Seconds(click.ParamType):
         return number
 
 
+#: What Dask's own parser takes: an optional protocol, a host name, an IPv4 or [IPv6] address, a port.
+SCHEDULER_ADDRESS = re.compile(
+    r"(?:(?:tcp|tls|ws|wss|ucx|inproc)://)?(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\]):([0-9]{1,5})"
+)
+
+
+class SchedulerAddress(click.ParamType):
+    """A Dask scheduler's address, ``tcp://host:8786`` or ``host:8786``: refused in one line
+    before any work when it cannot be one (Dask itself would answer only after the count began,
+    echoing the whole text)."""
+
+    name = "address"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        text = str(value).strip()
+        matched = SCHEDULER_ADDRESS.fullmatch(text)
+        if matched is None or not 1 <= int(matched.group(1)) <= 65535:
+            refuse(f"must be a Dask scheduler's address like tcp://host:8786, got {excerpt(text)}", param, ctx)
+        return text
+
+
 class OutputPath(click.ParamType):
     """A file to write: refused in one line, before any work, when its folder is missing or not
     writable, or when it cannot be a path at all (a name over 255 bytes, a NUL character)."""
