@@ -363,7 +363,8 @@ def test_the_layout_kernels_shortcuts_agree_with_the_solvers_count():
     away by the whole-layout test."""
     kernels = gh.load_kernels()
     rng = random.Random(11)
-    cells = np.empty(36, np.int64)
+    rays = {n: kernels.board_rays(n) for n in (4, 5, 6)}
+    roots = np.empty((36, 3), np.int64)
     memo = [np.zeros(1 << 10, np.int64) for _ in range(3)]
     used = np.zeros(1, np.int64)  # kept from layout to layout, as the kernels keep it: the memo is cleared
     no_order = 0
@@ -373,7 +374,7 @@ def test_the_layout_kernels_shortcuts_agree_with_the_solvers_count():
         mask = sum(1 << p for p in range(n * n) if rng.random() < density) or 1
         points = [p for p in range(n * n) if mask >> p & 1]
         flag = np.zeros(1, np.int64)
-        total, k, *memo = kernels._orders_of_mask(n, mask, cells, gh.STONE_BITS, *memo, used, flag)
+        total, k, *memo = kernels._orders_of_mask(mask, rays[n], gh.STONE_BITS, roots, *memo, used, flag)
         assert (int(total), int(k)) == (_orders_capped(n, points), len(points)), mask
         no_order += total == 0
     assert no_order > 100

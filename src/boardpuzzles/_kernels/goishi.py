@@ -338,30 +338,50 @@ def count_layout(rows, cols, cells, bit, cap, max_slots, flag, max_steps):
 
 # ------------------------------------------------------------------ every layout of a square
 @jit
-def _orders_of_mask(n, mask, cells, bit, keys, aux, vals, used, flag):
-    """The orders of the layout ``mask`` of the n x n board (bit ``n * row + col`` a stone),
-    capped at 2, and its number of stones. ``cells`` is scratch space; the memo table is cleared
-    and reused (and may grow, so it is returned)."""
-    k = 0
+def board_rays(n):
+    """``ray[p, d]``: the points of the n x n board in direction ``d`` from point ``p`` (bit
+    ``n * row + col``). A layout's own stones are then ``mask & ray[p, d]``, and as stones and
+    points are both numbered row-major, :func:`_count` searches a layout given as a mask with
+    this table in place of ``ray``, with no table made per layout."""
+    ray = np.zeros((n * n, 4), dtype=np.int64)
     for p in range(n * n):
-        if (mask >> p) & 1:
-            cells[k] = p
-            k += 1
-    ray = layout_rays(n, n, cells[:k], bit)
-    full = 0
-    for i in range(k):
-        full |= bit[i]
+        for d in range(4):
+            dr = (-1, 0, 1, 0)[d]
+            dc = (0, 1, 0, -1)[d]
+            r = p // n + dr
+            c = p % n + dc
+            word = 0
+            while 0 <= r < n and 0 <= c < n:
+                word |= np.int64(1) << (r * n + c)
+                r += dr
+                c += dc
+            ray[p, d] = word
+    return ray
+
+
+@jit
+def _orders_of_mask(mask, ray, bit, roots, keys, aux, vals, used, flag):
+    """The orders of the layout ``mask`` (bit ``n * row + col`` a stone; ``ray`` from
+    :func:`board_rays`), capped at 2, and its number of stones. ``roots`` is scratch space of
+    n * n rows; the memo table is cleared and reused (and may grow, so it is returned)."""
+    k = 0
+    rest = mask
+    while rest != 0:
+        rest &= rest - 1
+        k += 1
     # ``doomed``'s argument on the whole layout, before any search: a stone that sees no other
     # can never be reached, and one that sees others in one direction only must be the first or
     # the last, so three such stones leave no order. Those stones start the list of starts: most
     # layouts have two orders or more, and a search that starts where an order starts stops soon.
-    roots = np.empty((k, 3), dtype=np.int64)
     enders = 0
     others = k
-    for i in range(k):
+    rest = mask
+    while rest != 0:
+        p = lowest_bit_index(rest)
+        rest ^= bit[p]
         dirs = 0
         for d in range(4):
-            if ray[i, d] != 0:
+            if mask & ray[p, d] != 0:
                 dirs += 1
         if dirs == 0 and k > 1:
             return 0, k, keys, aux, vals
@@ -373,13 +393,13 @@ def _orders_of_mask(n, mask, cells, bit, keys, aux, vals, used, flag):
         else:
             others -= 1
             slot = others
-        roots[slot, 0] = full ^ bit[i]
-        roots[slot, 1] = i
+        roots[slot, 0] = mask ^ bit[p]
+        roots[slot, 1] = p
         roots[slot, 2] = NONE
     if used[0] > 0:
         aux[:] = 0
         used[0] = 0
-    total, keys, aux, vals = _count(ray, bit, roots, 2, keys, aux, vals, used, keys.shape[0], flag, 0)
+    total, keys, aux, vals = _count(ray, bit, roots[:k], 2, keys, aux, vals, used, keys.shape[0], flag, 0)
     return total, k, keys, aux, vals
 
 
@@ -393,7 +413,8 @@ def unique_layouts(n, lo, hi, images, bit, by_size, classes_by_size, flag):
 
     Every layout is searched: the tests' reference for :func:`unique_layout_classes`."""
     points = n * n
-    cells = np.empty(points, dtype=np.int64)
+    ray = board_rays(n)
+    roots = np.empty((points, 3), dtype=np.int64)
     keys = np.zeros(MIN_SLOTS, dtype=np.int64)
     aux = np.zeros(MIN_SLOTS, dtype=np.int64)
     vals = np.zeros(MIN_SLOTS, dtype=np.int64)
@@ -403,7 +424,7 @@ def unique_layouts(n, lo, hi, images, bit, by_size, classes_by_size, flag):
             return mask
         if mask == 0:
             continue
-        total, k, keys, aux, vals = _orders_of_mask(n, mask, cells, bit, keys, aux, vals, used, flag)
+        total, k, keys, aux, vals = _orders_of_mask(mask, ray, bit, roots, keys, aux, vals, used, flag)
         if total == STOPPED:
             return mask
         if total != 1:
@@ -431,7 +452,8 @@ def unique_layout_classes(n, lo, hi, image_bytes, bit, by_size, classes_by_size,
     layout in 8 is searched, and the others cost a few table look-ups:
     ``image_bytes[t, g, v]`` is the image under symmetry ``t`` of the points ``8g .. 8g + 7``
     whose stones are the bits of ``v``."""
-    cells = np.empty(n * n, dtype=np.int64)
+    ray = board_rays(n)
+    roots = np.empty((n * n, 3), dtype=np.int64)
     keys = np.zeros(LAYOUT_SLOTS, dtype=np.int64)
     aux = np.zeros(LAYOUT_SLOTS, dtype=np.int64)
     vals = np.zeros(LAYOUT_SLOTS, dtype=np.int64)
@@ -456,7 +478,7 @@ def unique_layout_classes(n, lo, hi, image_bytes, bit, by_size, classes_by_size,
                 fixed += 1
         if not least:
             continue
-        total, k, keys, aux, vals = _orders_of_mask(n, mask, cells, bit, keys, aux, vals, used, flag)
+        total, k, keys, aux, vals = _orders_of_mask(mask, ray, bit, roots, keys, aux, vals, used, flag)
         if total == STOPPED:
             return mask
         if total == 1:
