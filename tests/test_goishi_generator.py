@@ -374,10 +374,49 @@ def test_the_layout_kernels_shortcuts_agree_with_the_solvers_count():
         mask = sum(1 << p for p in range(n * n) if rng.random() < density) or 1
         points = [p for p in range(n * n) if mask >> p & 1]
         flag = np.zeros(1, np.int64)
-        total, k, *memo = kernels._orders_of_mask(mask, rays[n], gh.STONE_BITS, roots, *memo, used, flag)
+        total, k, *memo = kernels._orders_of_mask(n, mask, rays[n], gh.STONE_BITS, roots, *memo, used, flag)
         assert (int(total), int(k)) == (_orders_capped(n, points), len(points)), mask
         no_order += total == 0
     assert no_order > 100
+
+
+def _doomed_by_walking(n: int, stones: set[int], cur: int) -> bool:
+    """``doomed`` in plain Python: walk the board from each stone left (``cur`` just picked)."""
+    seen = stones | {cur}
+    enders = 0
+    for p in stones:
+        directions = 0
+        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            r, c = divmod(p, n)
+            r, c = r + dr, c + dc
+            while 0 <= r < n and 0 <= c < n and r * n + c not in seen:
+                r, c = r + dr, c + dc
+            directions += 0 <= r < n and 0 <= c < n
+        if directions == 0:
+            return True
+        enders += directions == 1
+    return enders >= 2
+
+
+@pytest.mark.nojit
+def test_the_bit_parallel_doomed_test_agrees_with_walking_the_board():
+    """``doomed_square`` (shifts along rows and columns) against a walk over the board, and against
+    the solver's ``doomed`` over the board's rays, on random layouts of 1 to 7 a side."""
+    kernels = gh.load_kernels()
+    rng = random.Random(5)
+    verdicts = set()
+    for _ in range(4000):
+        n = rng.randint(1, 7)
+        density = rng.random()
+        points = [p for p in range(n * n) if rng.random() < density] or [0]
+        cur = rng.choice(points)
+        stones = set(points) - {cur}
+        mask = sum(1 << p for p in stones)
+        expected = _doomed_by_walking(n, stones, cur)
+        assert bool(kernels.doomed_square(mask, 1 << cur, n)) == expected, (n, points, cur)
+        assert bool(kernels.doomed(kernels.board_rays(n), gh.STONE_BITS, mask, cur)) == expected
+        verdicts.add(expected)
+    assert verdicts == {True, False}
 
 
 def test_unique_layouts_of_5x5_resume_from_a_checkpoint_with_the_same_counts(tmp_path, monkeypatch):

@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from boardpuzzles._kernels import CHECK_MASK, STOPPED, jit
-from boardpuzzles._kernels.bits import highest_bit_index, lowest_bit_index
+from boardpuzzles._kernels.bits import highest_bit_index, lowest_bit_index, popcount
 
 NONE = 4  # the arrival direction of the first stone: every direction is open
 FREE = 0
@@ -82,6 +82,40 @@ def doomed(ray, bit, mask, cur):
     return False
 
 
+@jit
+def seen_sides(seen, side):
+    """For the n x n board (``side`` = n, bit ``n * row + col``): the points that see a point of
+    ``seen`` to the east, to the west, to the south and to the north, all at once by shifting
+    ``seen`` along rows and columns (bit-parallel ``ray`` tests)."""
+    board = (np.int64(1) << (side * side)) - 1
+    first_col = 0
+    for r in range(side):
+        first_col |= np.int64(1) << (r * side)
+    last_col = first_col << (side - 1)
+    east = (seen >> 1) & ~last_col
+    west = (seen << 1) & ~first_col & board
+    south = seen >> side
+    north = (seen << side) & board
+    for _ in range(side - 2):
+        east |= (east >> 1) & ~last_col
+        west |= (west << 1) & ~first_col & board
+        south |= south >> side
+        north |= (north << side) & board
+    return east, west, south, north
+
+
+@jit
+def doomed_square(mask, cur_bit, side):
+    """:func:`doomed` for a layout of the side x side board given as a mask, bit-parallel."""
+    east, west, south, north = seen_sides(mask | cur_bit, side)
+    rows = east | west
+    cols = south | north
+    if mask & ~(rows | cols) != 0:
+        return True
+    two = (east & west) | (rows & cols) | (south & north)
+    return popcount(mask & ~two) >= 2
+
+
 # ------------------------------------------------------------------ the memo table
 @jit
 def _slot(keys, aux, mask, tag):
@@ -129,12 +163,14 @@ def count_orders(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag):
     capped at ``cap`` (a capped count means "at least cap"). Returns the count (``STOPPED`` when
     the stop flag ``flag[0]`` was set) and the memo table (it may have grown); ``used[0]``
     counts the filled slots. Every entry made is exact, so a stopped call leaves a sound memo."""
-    return _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, 0)
+    return _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, 0, 0)
 
 
 @jit
-def _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, max_steps):
-    """:func:`count_orders`, giving up with ``OVER_BUDGET`` after ``max_steps`` steps (0: never)."""
+def _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, max_steps, side):
+    """:func:`count_orders`, giving up with ``OVER_BUDGET`` after ``max_steps`` steps (0: never).
+    ``side`` > 0: the stones are a layout of the side x side board given as a mask (``ray`` from
+    :func:`board_rays`), and :func:`doomed_square` tests the branches; 0: any stones."""
     n = ray.shape[0]
     f_mask = np.zeros(n + 1, dtype=np.int64)
     f_cur = np.zeros(n + 1, dtype=np.int64)
@@ -150,7 +186,7 @@ def _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, max_ste
         if mask == 0:
             total = min(cap, total + 1)
             continue
-        if doomed(ray, bit, mask, cur):
+        if doomed_square(mask, bit[cur], side) if side > 0 else doomed(ray, bit, mask, cur):
             continue
         depth = 0
         f_mask[0], f_cur[0], f_dir[0], f_next[0], f_acc[0] = mask, cur, arrived, 0, 0
@@ -194,7 +230,7 @@ def _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, max_ste
             if aux[i] != FREE:
                 f_acc[depth] = min(cap, f_acc[depth] + vals[i])
                 continue
-            if doomed(ray, bit, nmask, nxt):
+            if doomed_square(nmask, bit[nxt], side) if side > 0 else doomed(ray, bit, nmask, nxt):
                 continue
             depth += 1
             f_mask[depth], f_cur[depth], f_dir[depth], f_next[depth], f_acc[depth] = nmask, nxt, d, 0, 0
@@ -332,7 +368,7 @@ def count_layout(rows, cols, cells, bit, cap, max_slots, flag, max_steps):
     aux = np.zeros(MIN_SLOTS, dtype=np.int64)
     vals = np.zeros(MIN_SLOTS, dtype=np.int64)
     used = np.zeros(1, dtype=np.int64)
-    total, keys, aux, vals = _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, max_steps)
+    total, keys, aux, vals = _count(ray, bit, roots, cap, keys, aux, vals, used, max_slots, flag, max_steps, 0)
     return total
 
 
@@ -360,46 +396,43 @@ def board_rays(n):
 
 
 @jit
-def _orders_of_mask(mask, ray, bit, roots, keys, aux, vals, used, flag):
-    """The orders of the layout ``mask`` (bit ``n * row + col`` a stone; ``ray`` from
-    :func:`board_rays`), capped at 2, and its number of stones. ``roots`` is scratch space of
-    n * n rows; the memo table is cleared and reused (and may grow, so it is returned)."""
-    k = 0
-    rest = mask
-    while rest != 0:
-        rest &= rest - 1
-        k += 1
+def _orders_of_mask(side, mask, ray, bit, roots, keys, aux, vals, used, flag):
+    """The orders of the layout ``mask`` of the side x side board (bit ``side * row + col`` a
+    stone; ``ray`` from :func:`board_rays`), capped at 2, and its number of stones. ``roots`` is
+    scratch space of side * side rows; the memo table is cleared and reused (and may grow, so it
+    is returned)."""
+    k = popcount(mask)
     # ``doomed``'s argument on the whole layout, before any search: a stone that sees no other
     # can never be reached, and one that sees others in one direction only must be the first or
     # the last, so three such stones leave no order. Those stones start the list of starts: most
     # layouts have two orders or more, and a search that starts where an order starts stops soon.
-    enders = 0
-    others = k
+    east, west, south, north = seen_sides(mask, side)
+    rows = east | west
+    cols = south | north
+    if k > 1 and mask & ~(rows | cols) != 0:
+        return 0, k, keys, aux, vals
+    ends = mask & ~((east & west) | (rows & cols) | (south & north))
+    if popcount(ends) > 2:
+        return 0, k, keys, aux, vals
+    first = 0
+    last = k
     rest = mask
     while rest != 0:
         p = lowest_bit_index(rest)
         rest ^= bit[p]
-        dirs = 0
-        for d in range(4):
-            if mask & ray[p, d] != 0:
-                dirs += 1
-        if dirs == 0 and k > 1:
-            return 0, k, keys, aux, vals
-        if dirs == 1:
-            if enders == 2:
-                return 0, k, keys, aux, vals
-            slot = enders
-            enders += 1
+        if ends & bit[p] != 0:
+            slot = first
+            first += 1
         else:
-            others -= 1
-            slot = others
+            last -= 1
+            slot = last
         roots[slot, 0] = mask ^ bit[p]
         roots[slot, 1] = p
         roots[slot, 2] = NONE
     if used[0] > 0:
         aux[:] = 0
         used[0] = 0
-    total, keys, aux, vals = _count(ray, bit, roots[:k], 2, keys, aux, vals, used, keys.shape[0], flag, 0)
+    total, keys, aux, vals = _count(ray, bit, roots[:k], 2, keys, aux, vals, used, keys.shape[0], flag, 0, side)
     return total, k, keys, aux, vals
 
 
@@ -424,7 +457,7 @@ def unique_layouts(n, lo, hi, images, bit, by_size, classes_by_size, flag):
             return mask
         if mask == 0:
             continue
-        total, k, keys, aux, vals = _orders_of_mask(mask, ray, bit, roots, keys, aux, vals, used, flag)
+        total, k, keys, aux, vals = _orders_of_mask(n, mask, ray, bit, roots, keys, aux, vals, used, flag)
         if total == STOPPED:
             return mask
         if total != 1:
@@ -478,7 +511,7 @@ def unique_layout_classes(n, lo, hi, image_bytes, bit, by_size, classes_by_size,
                 fixed += 1
         if not least:
             continue
-        total, k, keys, aux, vals = _orders_of_mask(mask, ray, bit, roots, keys, aux, vals, used, flag)
+        total, k, keys, aux, vals = _orders_of_mask(n, mask, ray, bit, roots, keys, aux, vals, used, flag)
         if total == STOPPED:
             return mask
         if total == 1:
