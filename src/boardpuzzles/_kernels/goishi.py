@@ -86,7 +86,8 @@ def doomed(ray, bit, mask, cur):
 def seen_sides(seen, side):
     """For the n x n board (``side`` = n, bit ``n * row + col``): the points that see a point of
     ``seen`` to the east, to the west, to the south and to the north, all at once by shifting
-    ``seen`` along rows and columns (bit-parallel ``ray`` tests)."""
+    ``seen`` along rows and columns (bit-parallel ``ray`` tests). ``side`` is at most 7: the
+    board must fit below the sign bit (``unique_layout_counts`` takes up to 6)."""
     board = (np.int64(1) << (side * side)) - 1
     first_col = 0
     for r in range(side):
