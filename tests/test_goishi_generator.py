@@ -363,7 +363,7 @@ def test_the_layout_kernels_shortcuts_agree_with_the_solvers_count():
     away by the whole-layout test."""
     kernels = gh.load_kernels()
     rng = random.Random(11)
-    rays = {n: kernels.board_rays(n) for n in (4, 5, 6)}
+    rays = {n: kernels.board_rays(n, gh.STONE_BITS) for n in (4, 5, 6)}
     roots = np.empty((36, 3), np.int64)
     memo = [np.zeros(1 << 10, np.int64) for _ in range(3)]
     used = np.zeros(1, np.int64)  # kept from layout to layout, as the kernels keep it: the memo is cleared
@@ -414,7 +414,7 @@ def test_the_bit_parallel_doomed_test_agrees_with_walking_the_board():
         mask = sum(1 << p for p in stones)
         expected = _doomed_by_walking(n, stones, cur)
         assert bool(kernels.doomed_square(mask, 1 << cur, n)) == expected, (n, points, cur)
-        assert bool(kernels.doomed(kernels.board_rays(n), gh.STONE_BITS, mask, cur)) == expected
+        assert bool(kernels.doomed(kernels.board_rays(n, gh.STONE_BITS), gh.STONE_BITS, mask, cur)) == expected
         verdicts.add(expected)
     assert verdicts == {True, False}
 

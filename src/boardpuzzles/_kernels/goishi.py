@@ -106,15 +106,21 @@ def seen_sides(seen, side):
 
 
 @jit
-def doomed_square(mask, cur_bit, side):
-    """:func:`doomed` for a layout of the side x side board given as a mask, bit-parallel."""
-    east, west, south, north = seen_sides(mask | cur_bit, side)
+def blind_and_ends(mask, seen, side):
+    """The stones of ``mask`` that see no point of ``seen`` in any direction, and those that see
+    some in one direction only (bit-parallel, by :func:`seen_sides`)."""
+    east, west, south, north = seen_sides(seen, side)
     rows = east | west
     cols = south | north
-    if mask & ~(rows | cols) != 0:
-        return True
     two = (east & west) | (rows & cols) | (south & north)
-    return popcount(mask & ~two) >= 2
+    return mask & ~(rows | cols), mask & (rows | cols) & ~two
+
+
+@jit
+def doomed_square(mask, cur_bit, side):
+    """:func:`doomed` for a layout of the side x side board given as a mask, bit-parallel."""
+    blind, ends = blind_and_ends(mask, mask | cur_bit, side)
+    return blind != 0 or popcount(ends) >= 2
 
 
 # ------------------------------------------------------------------ the memo table
@@ -375,25 +381,13 @@ def count_layout(rows, cols, cells, bit, cap, max_slots, flag, max_steps):
 
 # ------------------------------------------------------------------ every layout of a square
 @jit
-def board_rays(n):
+def board_rays(n, bit):
     """``ray[p, d]``: the points of the n x n board in direction ``d`` from point ``p`` (bit
-    ``n * row + col``). A layout's own stones are then ``mask & ray[p, d]``, and as stones and
-    points are both numbered row-major, :func:`_count` searches a layout given as a mask with
-    this table in place of ``ray``, with no table made per layout."""
-    ray = np.zeros((n * n, 4), dtype=np.int64)
-    for p in range(n * n):
-        for d in range(4):
-            dr = (-1, 0, 1, 0)[d]
-            dc = (0, 1, 0, -1)[d]
-            r = p // n + dr
-            c = p % n + dc
-            word = 0
-            while 0 <= r < n and 0 <= c < n:
-                word |= np.int64(1) << (r * n + c)
-                r += dr
-                c += dc
-            ray[p, d] = word
-    return ray
+    ``n * row + col``): :func:`layout_rays` of the full board. A layout's own stones are then
+    ``mask & ray[p, d]``, and as stones and points are both numbered row-major, :func:`_count`
+    searches a layout given as a mask with this table in place of ``ray``, with no table made
+    per layout."""
+    return layout_rays(n, n, np.arange(n * n), bit)
 
 
 @jit
@@ -407,12 +401,9 @@ def _orders_of_mask(side, mask, ray, bit, roots, keys, aux, vals, used, flag):
     # can never be reached, and one that sees others in one direction only must be the first or
     # the last, so three such stones leave no order. Those stones start the list of starts: most
     # layouts have two orders or more, and a search that starts where an order starts stops soon.
-    east, west, south, north = seen_sides(mask, side)
-    rows = east | west
-    cols = south | north
-    if k > 1 and mask & ~(rows | cols) != 0:
+    blind, ends = blind_and_ends(mask, mask, side)
+    if k > 1 and blind != 0:
         return 0, k, keys, aux, vals
-    ends = mask & ~((east & west) | (rows & cols) | (south & north))
     if popcount(ends) > 2:
         return 0, k, keys, aux, vals
     first = 0
@@ -447,7 +438,7 @@ def unique_layouts(n, lo, hi, images, bit, by_size, classes_by_size, flag):
 
     Every layout is searched: the tests' reference for :func:`unique_layout_classes`."""
     points = n * n
-    ray = board_rays(n)
+    ray = board_rays(n, bit)
     roots = np.empty((points, 3), dtype=np.int64)
     keys = np.zeros(MIN_SLOTS, dtype=np.int64)
     aux = np.zeros(MIN_SLOTS, dtype=np.int64)
@@ -486,7 +477,7 @@ def unique_layout_classes(n, lo, hi, image_bytes, bit, by_size, classes_by_size,
     layout in 8 is searched, and the others cost a few table look-ups:
     ``image_bytes[t, g, v]`` is the image under symmetry ``t`` of the points ``8g .. 8g + 7``
     whose stones are the bits of ``v``."""
-    ray = board_rays(n)
+    ray = board_rays(n, bit)
     roots = np.empty((n * n, 3), dtype=np.int64)
     keys = np.zeros(LAYOUT_SLOTS, dtype=np.int64)
     aux = np.zeros(LAYOUT_SLOTS, dtype=np.int64)
