@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import functools
 import json
+import math
+import pathlib
 import random
+import shutil
 
 import numpy as np
 import pytest
@@ -441,6 +444,35 @@ def test_unique_layouts_of_5x5_resume_from_a_checkpoint_with_the_same_counts(tmp
     assert len(counted) == stopped.value.total - stopped.value.done  # the rest only: the file was read
     assert (found.total, found.classes) == (322_257, 40_285)
     assert found.by_size[7] == 1_200 and found.classes_by_size[15] == 36
+
+
+def test_the_committed_6x6_checkpoint_holds_the_whole_count_for_the_current_plan(tmp_path, monkeypatch):
+    """The 6x6 record (docs/records.md, "Goishi Hiroi: layouts with exactly one pick-up order":
+    429,381,348 layouts, 53,672,670 classes, 5.5 hours of two cores) lives in
+    records/goishi-layouts-6.db. A change to the plan of ranges or to what the checkpoint is bound
+    to would make the file refused, and the record could no longer be printed or audited: this
+    test fails first. A copy is read, so the committed file is never written."""
+    committed = pathlib.Path(__file__).resolve().parent.parent / "records" / "goishi-layouts-6.db"
+    copy = tmp_path / "six.db"
+    shutil.copyfile(committed, copy)
+    four_by_four = gh.unique_layout_counts(4)
+    work = search._layout_piece
+
+    @functools.wraps(work)  # the same plan; any range left to search would be a failure
+    def must_not_run(spec, limits):
+        raise AssertionError(f"range {spec} is missing from the committed checkpoint")
+
+    monkeypatch.setattr(search, "_layout_piece", must_not_run)
+    found = gh.unique_layout_counts(6, Limits(checkpoint=str(copy), jobs=1))
+    assert (found.total, found.classes) == (429_381_348, 53_672_670)
+    # No one-order layout of 2 or more stones is symmetric (as on 5x5): 8 layouts a class.
+    assert all(found.by_size[k] == 8 * found.classes_by_size[k] for k in range(2, len(found.by_size)))
+    # An empty row or column changes no order, and 4x4's 96 layouts of 7 stones each fill 4 rows
+    # and 3 of the 4 columns or the transpose: 96 / (2 * 4) = 12 patterns of 4 x 3, so 6x6 has
+    # C(6,4) * C(6,3) * 12 * 2 of them (the same argument gives 5x5's 1,200).
+    patterns = four_by_four.by_size[7] // (2 * math.comb(4, 3))
+    assert found.by_size[7] == math.comb(6, 4) * math.comb(6, 3) * patterns * 2 == 7_200
+    assert (found.by_size[1], found.classes_by_size[1]) == (36, 6)
 
 
 def test_cli_layouts(capsys, tmp_path):
