@@ -482,6 +482,10 @@ def test_cli_layouts(capsys, tmp_path):
     assert document["by_stones"]["7"] == [96, 12]
     code, out, err = _cli(capsys, "goishi", "layouts", "3")
     assert code == 0 and out.splitlines()[0] == "9 layouts of 3x3 have exactly one order (3 up to symmetry)"
+    code, out, err = _cli(capsys, "goishi", "layouts", "4")
+    table = out.splitlines()[1:]  # one row a number of stones, the columns aligned on the right
+    assert code == 0 and table[0] == "   1 stone :  16  (3)" and table[1] == "   7 stones:  96 (12)"
+    assert len(table) == 5 and len({len(row) for row in table}) == 1
     code, out, err = _cli(capsys, "goishi", "layouts", "7")
     assert code == 2 and "\n" not in err.strip() and not out
     code, out, err = _cli(capsys, "goishi", "layouts", "6", "--time-limit", "0.5", "--json")

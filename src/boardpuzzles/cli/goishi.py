@@ -489,8 +489,10 @@ def layouts(
         return
     layouts = "1 layout of 1x1 has" if n == 1 else f"{found.total} layouts of {n}x{n} have"
     click.echo(f"{layouts} exactly one order ({found.classes} up to symmetry)")
+    total_width = max(len(str(total)) for total, _ in sizes.values())
+    class_width = max(len(str(classes)) for _, classes in sizes.values()) + 2
     for k, (total, classes) in sizes.items():
-        click.echo(f"  {k:>2} stone{'s' if k > 1 else ' '}: {total} ({classes})")
+        click.echo(f"  {k:>2} stone{'s' if k > 1 else ' '}: {total:>{total_width}} {f'({classes})':>{class_width}}")
 
 
 COMMANDS = [animate, convert, generate, hint, layouts]
