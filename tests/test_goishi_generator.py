@@ -6,9 +6,9 @@ from __future__ import annotations
 import functools
 import json
 import math
-import pathlib
 import random
 import shutil
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,6 +21,8 @@ from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles import goishi as gh
 from boardpuzzles.puzzles.goishi import search
 from tests.reference import _goishi_next, goishi_orders
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _cells_to_coords(cols: int, cells) -> set[tuple[int, int]]:
@@ -452,7 +454,7 @@ def test_the_committed_6x6_checkpoint_holds_the_whole_count_for_the_current_plan
     records/goishi-layouts-6.db. A change to the plan of ranges or to what the checkpoint is bound
     to would make the file refused, and the record could no longer be printed or audited: this
     test fails first. A copy is read, so the committed file is never written."""
-    committed = pathlib.Path(__file__).resolve().parent.parent / "records" / "goishi-layouts-6.db"
+    committed = ROOT / "records" / "goishi-layouts-6.db"
     copy = tmp_path / "six.db"
     shutil.copyfile(committed, copy)
     four_by_four = gh.unique_layout_counts(4)
