@@ -10,7 +10,10 @@ are those of Flammenkamp's large solutions (J. Combin. Theory A 81, 1998) and of
 """
 
 import functools
+import itertools
+import json
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,6 +27,8 @@ from boardpuzzles.puzzles import less_than_three_find as large
 from tests import reference
 
 Rules = lt3.Rules
+ROOT = Path(__file__).resolve().parent.parent
+RECORDED_BOARDS = sorted((ROOT / "records").glob("less-than-three-*.json"))
 
 
 def turned(cells, n, label):
@@ -247,3 +252,26 @@ def test_a_thread_abandoned_after_a_stop_is_no_error(monkeypatch):
     monkeypatch.setattr(large, "_kernels", lambda: Stubborn)
     result = large.find_in_class(Rules(22, 1), Limits(5, jobs=2))
     assert result is not None and result.board is None and not result.complete
+
+
+def test_the_records_folder_holds_found_boards():
+    assert RECORDED_BOARDS, "records/less-than-three-*.json: the boards found by long runs"
+
+
+@pytest.mark.parametrize("path", RECORDED_BOARDS, ids=lambda path: path.name)
+def test_a_recorded_board_has_no_three_in_line_and_the_symmetry_it_claims(path):
+    """The boards of long `find` runs kept in records/ (`find 44 --json` as it printed), checked here
+    without the library's checker: every row and column 2 stones, and no three stones on a line,
+    by the cross product of every triple."""
+    document = json.loads(path.read_text())
+    n = document["problem"]["size"]
+    assert document["found"] and path.name == f"less-than-three-{n}.json"
+    board = lt3.answer_from_json(lt3.Problem(Rules(n, 1)), document["solutions"][0]["answer"])
+    stones = [divmod(cell, n) for cell in sorted(board.cells_with("X"))]
+    assert len(stones) == 2 * n
+    for index in range(n):
+        assert sum(r == index for r, _ in stones) == 2 and sum(c == index for _, c in stones) == 2
+    for (r1, c1), (r2, c2), (r3, c3) in itertools.combinations(stones, 3):
+        assert (r2 - r1) * (c3 - c1) != (r3 - r1) * (c2 - c1), "three stones on one line"
+    assert document["symmetry"] == large.symmetry_for(n)
+    assert symmetric(board, n, document["symmetry"])

@@ -120,7 +120,7 @@ def find(
             else f"searched among boards symmetric under '{result.symmetry}'"
         )
         plural = "s" if result.attempts > 1 else ""
-        note(f"found a board ({shape}) after {result.attempts} attempt{plural} in {result.seconds:.2f}s")
+        note(f"found a board ({shape}) after {result.attempts:,} attempt{plural} in {result.seconds:.2f}s")
         if svg_path or png_path:
             scene = lt3.to_scene(problem, result.board)
             scene.title = f"{n}x{n}, found among boards symmetric under '{result.symmetry}'"
@@ -131,7 +131,7 @@ def find(
         note(f"no board exists: {rules.describe()} (the search was complete)")
         raise CommandResult(EXIT_NEGATIVE)
     note(
-        f"gave up after {result.seconds:.0f}s and {result.attempts} attempts without a board; "
+        f"gave up after {result.seconds:,.0f}s and {result.attempts:,} attempts without a board; "
         "nothing is proven: try a longer --time-limit or another --seed"
     )
     raise CommandResult(EXIT_PARTIAL)
