@@ -42,29 +42,11 @@ def budget_of(schedule: str, attempt: int) -> int:
 def rate(n: int, schedule: str, noise: float, seconds: float, seed: int) -> str:
     built = large.tables(n)
     kernels = large._kernels()
-    n_orbits = built.orbits.shape[0]
     flag = np.zeros(1, dtype=np.int64)
     halt = np.zeros(1, dtype=np.int64)
     rules = lt3.Rules(n, 1)
 
-    def attempt(attempt_seed: int, budget: int) -> tuple[int, np.ndarray]:
-        status, placed, _ = kernels.search(
-            n_orbits,
-            built.conflict,
-            built.bad,
-            built.mask1,
-            built.mask2,
-            built.orbit_rows,
-            built.orbit_weights,
-            attempt_seed,
-            noise,
-            budget,
-            flag,
-            halt,
-        )
-        return status, placed
-
-    attempt(1, 10)  # compile outside the clock
+    built.attempt(1, 10, flag, halt, noise)  # compile outside the clock
     boards = 0
     distinct: set[bytes] = set()
     started = time.perf_counter()
@@ -73,7 +55,8 @@ def rate(n: int, schedule: str, noise: float, seconds: float, seed: int) -> str:
         if time.perf_counter() - started >= seconds:
             attempts -= 1
             break
-        status, placed = attempt((seed * 1_000_003 + attempts) % 2_147_483_646, budget_of(schedule, attempts))
+        attempt_seed = (seed * 1_000_003 + attempts) % 2_147_483_646
+        status, placed, _ = built.attempt(attempt_seed, budget_of(schedule, attempts), flag, halt, noise)
         if status == kernels.FOUND:
             board = large.board_of(n, built.orbits, placed)
             if lt3.violations(lt3.Problem(rules), board) or not large.has_symmetry(board, built.symmetry):

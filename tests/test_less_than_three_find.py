@@ -89,20 +89,7 @@ def test_the_kernel_agrees_with_its_plain_twin(n):
     built = large.tables(n)
     kernels = large._kernels()
     for seed in range(4):
-        status, placed, _ = kernels.search(
-            built.orbits.shape[0],
-            built.conflict,
-            built.bad,
-            built.mask1,
-            built.mask2,
-            built.orbit_rows,
-            built.orbit_weights,
-            seed,
-            large.NOISE,
-            10**9,
-            np.zeros(1, dtype=np.int64),
-            np.zeros(1, dtype=np.int64),
-        )
+        status, placed, _ = built.attempt(seed, 10**9, np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64))
         if not boards:
             assert status == kernels.NONE
             continue

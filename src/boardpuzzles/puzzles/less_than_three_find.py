@@ -70,6 +70,27 @@ class Tables:
     orbit_rows: np.ndarray
     orbit_weights: np.ndarray
 
+    def attempt(
+        self, seed: int, budget: int, flag: np.ndarray, halt: np.ndarray, noise: float = NOISE
+    ) -> tuple[int, np.ndarray, int]:
+        """One attempt of the kernel from an empty board: ``(status, placed, steps)`` (see
+        ``no_three_find.search``)."""
+        status, placed, steps = _kernels().search(
+            self.orbits.shape[0],
+            self.conflict,
+            self.bad,
+            self.mask1,
+            self.mask2,
+            self.orbit_rows,
+            self.orbit_weights,
+            seed,
+            noise,
+            budget,
+            flag,
+            halt,
+        )
+        return int(status), placed, int(steps)
+
 
 def symmetry_for(n: int) -> str:
     """The class searched on n x n (see the glossary): the names of ``less_than_three``'s."""
@@ -220,7 +241,6 @@ def find_in_class(rules: lt3.Rules, limits: Limits | None = None, *, seed: int =
     except TimeLimitReached:  # out of time while building the tables: nothing was tried
         return lt3.FindResult(None, None, 0, time.perf_counter() - started)
     kernels = _kernels()
-    n_orbits = built.orbits.shape[0]
     halt = np.zeros(1, dtype=np.int64)  # set when one thread has an answer: the others stop
     attempts = itertools.count(1)
     outcome: list[lt3.FindResult | None] = []
@@ -230,20 +250,8 @@ def find_in_class(rules: lt3.Rules, limits: Limits | None = None, *, seed: int =
             if halt[0] or limits.stopped:
                 return
             budget = min(BUDGET_UNIT * _luby(round_), MAX_BUDGET)
-            status, placed, _ = kernels.search(
-                n_orbits,
-                built.conflict,
-                built.bad,
-                built.mask1,
-                built.mask2,
-                built.orbit_rows,
-                built.orbit_weights,
-                ((seed * 1_000_003 + index) * 7_919 + round_) % 2_147_483_646,
-                NOISE,
-                budget,
-                limits.flag,
-                halt,
-            )
+            seed_of_attempt = ((seed * 1_000_003 + index) * 7_919 + round_) % 2_147_483_646
+            status, placed, _ = built.attempt(seed_of_attempt, budget, limits.flag, halt)
             tried = next(attempts)
             if status == kernels.STOPPED or halt[0]:
                 return
