@@ -17,10 +17,10 @@ from __future__ import annotations
 import argparse
 import itertools
 import time
+from collections.abc import Iterator
 
 import numpy as np
 
-from boardpuzzles.puzzles import less_than_three as lt3
 from boardpuzzles.puzzles import less_than_three_find as large
 
 #: One line of the table: n, schedule, noise, attempts, boards, distinct boards, seconds, s per board.
@@ -34,9 +34,11 @@ def parse_schedule(schedule: str) -> tuple[str, int]:
     return kind, int(amount)
 
 
-def budget_of(schedule: str, attempt: int) -> int:
+def budgets(schedule: str) -> Iterator[int]:
+    """The step budget of attempt 1, 2, ... under the schedule."""
     kind, unit = parse_schedule(schedule)
-    return unit if kind == "fixed" else min(unit * large._luby(attempt), large.MAX_BUDGET)
+    for attempt in itertools.count(1):
+        yield unit if kind == "fixed" else min(unit * large._luby(attempt), large.MAX_BUDGET)
 
 
 def rate(n: int, schedule: str, noise: float, seconds: float, seed: int) -> str:
@@ -44,23 +46,17 @@ def rate(n: int, schedule: str, noise: float, seconds: float, seed: int) -> str:
     kernels = large._kernels()
     flag = np.zeros(1, dtype=np.int64)
     halt = np.zeros(1, dtype=np.int64)
-    rules = lt3.Rules(n, 1)
-
     built.attempt(1, 10, flag, halt, noise)  # compile outside the clock
-    boards = 0
+    attempts = boards = 0
     distinct: set[bytes] = set()
     started = time.perf_counter()
-    attempts = 0
-    for attempts in itertools.count(1):
+    for budget in budgets(schedule):
         if time.perf_counter() - started >= seconds:
-            attempts -= 1
             break
-        attempt_seed = (seed * 1_000_003 + attempts) % 2_147_483_646
-        status, placed, _ = built.attempt(attempt_seed, budget_of(schedule, attempts), flag, halt, noise)
+        attempts += 1
+        status, placed, _ = built.attempt((seed * 1_000_003 + attempts) % 2_147_483_646, budget, flag, halt, noise)
         if status == kernels.FOUND:
-            board = large.board_of(n, built.orbits, placed)
-            if lt3.violations(lt3.Problem(rules), board) or not large.has_symmetry(board, built.symmetry):
-                raise AssertionError("the orbit search returned a wrong board")
+            large.check_found(large.board_of(n, built.orbits, placed), built.symmetry)
             boards += 1
             distinct.add(placed.tobytes())
         elif status == kernels.NONE:

@@ -262,3 +262,11 @@ def test_a_recorded_board_has_no_three_in_line_and_the_symmetry_it_claims(path):
         assert (r2 - r1) * (c3 - c1) != (r3 - r1) * (c2 - c1), "three stones on one line"
     assert document["symmetry"] == large.symmetry_for(n)
     assert symmetric(board, n, document["symmetry"])
+
+
+def test_check_found_passes_a_board_of_the_class_and_refuses_a_broken_one():
+    """(The symmetry half of the check is ``has_symmetry``, tested above.)"""
+    cells = sorted(twin_boards(8)[0])
+    large.check_found(board_from_cells(8, set(cells)), large.symmetry_for(8))
+    with pytest.raises(AssertionError):  # one stone short of 2n
+        large.check_found(board_from_cells(8, set(cells[1:])), large.symmetry_for(8))

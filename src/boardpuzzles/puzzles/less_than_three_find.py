@@ -215,6 +215,14 @@ def has_symmetry(board: Board, symmetry: str) -> bool:
     return False
 
 
+def check_found(board: Board, symmetry: str) -> None:
+    """Raise AssertionError unless the board the kernel found is a no-three-in-line board (2n
+    stones, checked by ``less_than_three``'s checker) with the symmetry of its class."""
+    n = board.grid.rows
+    if lt3.violations(lt3.Problem(lt3.Rules(n, 1)), board) or not has_symmetry(board, symmetry):
+        raise AssertionError("the symmetric search returned a wrong board")
+
+
 def _luby(i: int) -> int:
     """The i-th term (from 1) of Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 1 2 ..."""
     while True:
@@ -272,8 +280,7 @@ def find_in_class(rules: lt3.Rules, limits: Limits | None = None, *, seed: int =
     if outcome:
         result = outcome[0]
         if result is not None and result.board is not None:
-            if lt3.violations(lt3.Problem(rules), result.board) or not has_symmetry(result.board, built.symmetry):
-                raise AssertionError("the symmetric search returned a wrong board")
+            check_found(result.board, built.symmetry)
         return result
     if limits.reason == STOP_INTERRUPT:
         limits.raise_stop()
