@@ -358,6 +358,7 @@ def test_check_reads_the_json_that_solve_and_find_print(capsys, tmp_path, make, 
     board[1] = board[0]
     if board[-1].startswith("order:"):  # Goishi's picture ends with the order, which is what is read
         board[-1] = "order: " + " ".join(reversed(board[-1].split()[1:]))
+    del spoilt["solutions"][-1]["answer"]  # else the board would no longer match it (tested below)
     document.write_text(json.dumps(spoilt))
     code, out, err = run(capsys, *check, str(document))
     if code == 2:  # a picture that does not read (a number twice in a tour): named as well
@@ -365,6 +366,38 @@ def test_check_reads_the_json_that_solve_and_find_print(capsys, tmp_path, make, 
     else:
         assert code == 1 and "not a solution" in out
         assert answers == 1 or out.count(f"answer {answers}:") == out.count("not a solution") > 0
+
+
+@pytest.mark.parametrize(
+    "make,check",
+    [
+        (["queens", "solve", "6", "--json", "--limit", "2"], ["queens", "check"]),
+        (["less-than-three", "find", "10", "--json"], ["less-than-three", "check"]),
+        (["knights-tour", "solve", "5", "--json", "--limit", "1"], ["knights-tour", "check", "5"]),
+    ],
+)
+def test_check_refuses_a_document_whose_answer_and_board_differ(capsys, tmp_path, make, check):
+    """A JSON answer holds the answer twice ("answer" and the "board" picture); check judges the
+    picture, so an "answer" edited alone must not pass unseen."""
+    code, out, _ = run(capsys, *make)
+    document = json.loads(out)
+    item = document["solutions"][-1]
+    answer = tmp_path / "edited.json"
+    first = next(iter(item["answer"].values())) if isinstance(item["answer"], dict) else item["answer"]
+    first[0], first[1] = first[1], first[0]  # two squares swapped: another answer, or another order
+    if isinstance(item["answer"], dict):  # squares by piece: move one piece to an empty square
+        empty = next(f"{c}{r}" for c in "abcdefghij" for r in range(1, 11) if f"{c}{r}" not in first)
+        first[0] = empty
+    answer.write_text(json.dumps(document))
+    code, out, err = run(capsys, *check, str(answer))
+    assert code == 2 and "'answer' and 'board' hold different answers" in err and out == ""
+    item["answer"] = {"nonsense": 3}
+    answer.write_text(json.dumps(document))
+    code, out, err = run(capsys, *check, str(answer))
+    assert code == 2 and "'answer' cannot be read" in err and err.count("\n") == 1
+    del item["answer"]  # the picture alone is checked, as before
+    answer.write_text(json.dumps(document))
+    assert run(capsys, *check, str(answer))[0] == 0
 
 
 def test_an_option_given_to_check_wins_over_the_documents_problem(capsys, tmp_path):

@@ -582,14 +582,18 @@ def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         text = None if answer is None else answer_text(answer, puzzle.literal_answers, puzzle.answer_bytes)
         values = problem_values(params, kwargs)
         pictures: list[str | None] = [text]
+        listed: list[Any] = [None]  # each answer's "answer" entry, where a JSON document has one
         if text is not None and text.lstrip()[:1] in ("{", "["):
-            values, pictures = _read_document(puzzle, params, values, text)
+            values, pictures, listed = _read_document(puzzle, params, values, text)
         elif text is not None:
             pictures = list(_pictures_of(text))
+            listed = [None] * len(pictures)
         problems = []
-        for i, picture in enumerate(pictures, 1):
+        for i, (picture, as_listed) in enumerate(zip(pictures, listed, strict=True), 1):
             try:
                 problem, proposed = puzzle.read_answer(values, picture)
+                if as_listed is not None:
+                    _same_answer(puzzle, problem, proposed, as_listed)
             except BoardPuzzlesError as error:
                 if len(pictures) == 1:
                     raise
@@ -614,6 +618,18 @@ def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
     return check
 
 
+def _same_answer(puzzle: Puzzle[Any, Any], problem: Any, proposed: Any, as_listed: Any) -> None:
+    """A JSON answer holds the answer twice, as its ``"answer"`` and as its ``"board"`` picture;
+    ``check`` judges the picture, so the two must be the same answer (a hand-edited document
+    might change one only). Raises a one-line error when they differ or the first is unreadable."""
+    try:
+        listed = puzzle.answer_to_json(problem, puzzle.answer_from_json(problem, as_listed))
+    except (BoardPuzzlesError, ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+        raise BoardPuzzlesError(f"'answer' cannot be read ({error}): remove it to check the 'board' alone") from None
+    if listed != puzzle.answer_to_json(problem, proposed):
+        raise BoardPuzzlesError("'answer' and 'board' hold different answers: correct one of them or remove 'answer'")
+
+
 def _pictures_of(text: str) -> list[str]:
     """The answers of a text: ``solve`` prints boards with an empty line between them. The text
     is split only where every part has the same number of lines and of characters in its first
@@ -629,7 +645,7 @@ def _pictures_of(text: str) -> list[str]:
 
 def _read_document(
     puzzle: Puzzle[Any, Any], params: Sequence[Param], values: dict[str, Any], text: str
-) -> tuple[dict[str, Any], list[str | None]]:
+) -> tuple[dict[str, Any], list[str | None], list[Any]]:
     """The problem values and the answers' pictures of a JSON document, as ``solve --json`` (and
     ``find``, ``generate``) print it: every answer of its ``"solutions"`` is checked. An option
     given on the command line wins; the others are taken from the document's ``"problem"``
@@ -651,11 +667,13 @@ def _read_document(
     if not items:
         raise click.UsageError("ANSWER's document holds no answer (its 'solutions' list is empty)")
     pictures: list[str | None] = []
+    listed: list[Any] = []
     for item in items:
         board = item.get("board") if isinstance(item, dict) else None
         if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
             raise click.UsageError("ANSWER's answers need their 'board' (a list of rows), as solve --json prints them")
         pictures.append("\n".join(board))
+        listed.append(item.get("answer"))
     given = document.get("problem")
     given = given if isinstance(given, dict) else {}
     values = dict(values)
@@ -673,7 +691,7 @@ def _read_document(
         )
         if typed_alike and context.get_parameter_source(p.name) != click.core.ParameterSource.COMMANDLINE:
             values[p.name] = raw
-    return values, pictures
+    return values, pictures, listed
 
 
 def answer_text(argument: str, literal: bool, limit: int = MAX_INPUT_BYTES) -> str:
