@@ -296,6 +296,55 @@ def test_writing_a_file_keeps_its_permissions_and_links(tmp_path):
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
 
+def test_writing_to_a_named_pipe_writes_into_it_and_leaves_the_pipe(tmp_path):
+    # Renaming over a device or a pipe would leave a plain file in its place (found with
+    # `--svg /dev/null`, which turned /dev/null into a file when run as root).
+    import threading
+
+    from boardpuzzles.files import replace_file
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(pipe.read_bytes()))
+    reader.start()
+    replace_file(str(pipe), [b"drawn"])
+    reader.join(10)
+    assert received == [b"drawn"]
+    assert pipe.is_fifo()
+
+
+def test_an_output_on_the_file_behind_stdout_follows_what_was_printed(tmp_path):
+    # `--svg /dev/stdout > out.txt`: the picture goes after the boards, not over them.
+    out = tmp_path / "out.txt"
+    with out.open("wb") as handle:
+        done = subprocess.run(
+            [sys.executable, "-m", "boardpuzzles", "queens", "solve", "5", "--limit", "1", "--svg", "/dev/stdout"],
+            stdout=handle,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")},
+            check=False,
+        )
+    assert done.returncode == 0
+    text = out.read_text()
+    assert text.startswith("Q . . . .") and text.count("<svg") == 1 and text.rstrip().endswith("</svg>")
+
+
+def test_two_outputs_on_one_file_and_a_dash_are_refused_before_any_work(capsys, tmp_path):
+    picture = tmp_path / "x.svg"
+    code, _, err = run(capsys, "queens", "solve", "5", "--limit", "1", "--svg", str(picture), "--png", str(picture))
+    assert code == 2 and "--svg writes the same file" in err and not picture.exists()
+    code, _, err = run(capsys, "queens", "solve", "5", "--limit", "1", "--svg", "-")
+    assert code == 2 and "/dev/stdout" in err and not Path("-").exists()
+
+
+def test_json_nested_too_deeply_is_bad_input_not_a_bug(capsys, tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000)
+    code, _, err = run(capsys, "queens", "check", str(deep))
+    assert code == 2 and "nested too deeply" in err
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)

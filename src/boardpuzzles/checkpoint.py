@@ -162,7 +162,7 @@ class Checkpoint:
             stored = meta.get("identity", "{}")
             try:
                 other = _describe(json.loads(stored))
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: nested too deep to parse
                 other = "unreadable"
             raise CheckpointError(
                 f"checkpoint {self.path} belongs to another count ({other}); use a new file for this one"

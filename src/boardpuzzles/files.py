@@ -4,12 +4,18 @@ The bytes go to a temporary file in the same folder, which is then renamed over 
 an interrupted or failed write (a kill, Ctrl-C, a full disk) never leaves a half-written file
 where the old one was. A symlink is written through (its target is replaced, the link stays),
 and an existing file keeps its permissions; a new one gets the usual ``0o666 & ~umask``.
+
+What is not a plain file (``/dev/null``, a terminal, a named pipe), and the file this process's
+own standard output or error already writes to (``--svg /dev/stdout > out.txt``), is written in
+place instead: renaming over it would turn a device into a plain file, or cut off what the
+command printed before.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Iterable
 
@@ -20,7 +26,11 @@ def replace_file(path: str, chunks: Iterable[bytes | memoryview], *, sync: bool 
     leaves no temporary file behind when it fails (or is interrupted)."""
     real = os.path.realpath(path)
     if os.path.exists(real):
-        mode = stat.S_IMODE(os.stat(real).st_mode)
+        status = os.stat(real)
+        if not stat.S_ISREG(status.st_mode) or _is_own_output(status):
+            _write_in_place(real, status, chunks)
+            return
+        mode = stat.S_IMODE(status.st_mode)
     else:
         umask = os.umask(0)
         os.umask(umask)
@@ -42,3 +52,42 @@ def replace_file(path: str, chunks: Iterable[bytes | memoryview], *, sync: bool 
         except OSError:
             pass
         raise
+
+
+def _own_outputs() -> list[tuple[object, int]]:
+    """(stream, descriptor) of this process's standard output and error, where they are files."""
+    found = []
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            found.append((stream, stream.fileno()))
+        except (AttributeError, OSError, ValueError):  # replaced by a test, or closed
+            pass
+    return found
+
+
+def _is_own_output(status: os.stat_result) -> bool:
+    for _stream, fd in _own_outputs():
+        try:
+            own = os.fstat(fd)
+        except OSError:
+            continue
+        if (own.st_dev, own.st_ino) == (status.st_dev, status.st_ino):
+            return True
+    return False
+
+
+def _write_in_place(real: str, status: os.stat_result, chunks: Iterable[bytes | memoryview]) -> None:
+    """Write through our own standard output or error when the target is the file behind it (so
+    the bytes follow what was printed), else open the device or pipe and write into it."""
+    for stream, fd in _own_outputs():
+        own = os.fstat(fd)
+        if (own.st_dev, own.st_ino) == (status.st_dev, status.st_ino):
+            getattr(stream, "flush", lambda: None)()
+            for chunk in chunks:
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(fd, view) :]
+            return
+    with open(real, "wb") as handle:
+        for chunk in chunks:
+            handle.write(chunk)

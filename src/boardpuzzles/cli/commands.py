@@ -654,6 +654,8 @@ def _read_document(
         document = json.loads(text)
     except ValueError as error:
         raise click.UsageError(f"ANSWER is not valid JSON: {error}") from None
+    except RecursionError:  # the parser recurses once per level: no document of ours nests deeply
+        raise click.UsageError("ANSWER is JSON nested too deeply to be a document of answers") from None
     if not isinstance(document, dict):
         raise click.UsageError("ANSWER is JSON but not a document of answers (an object with 'solutions')")
     named = document.get("puzzle", puzzle.name)

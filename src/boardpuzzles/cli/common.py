@@ -163,6 +163,15 @@ class OutputPath(click.ParamType):
         path = os.fspath(value)
         if not path or "\0" in path:
             self.fail(f"cannot write {shown_path(path)}: not a file name", param, ctx)
+        if path == "-":  # would be a file named '-', not the standard output a reader expects
+            self.fail("cannot write '-': give a file name (/dev/stdout for the standard output)", param, ctx)
+        if ctx is not None:  # two outputs of one command on one file: the second would overwrite the first
+            seen: dict[str, str] = ctx.meta.setdefault("boardpuzzles.output_paths", {})
+            key = os.path.realpath(path)
+            name = param.opts[0] if param is not None and param.opts else "another output"
+            if key in seen and seen[key] != name:
+                self.fail(f"cannot write {shown_path(path)}: {seen[key]} writes the same file", param, ctx)
+            seen[key] = name
         try:
             check_writable(path)
         except OSError as err:
@@ -293,6 +302,10 @@ def check_writable(path: str, probe: bool = True) -> Path:
             raise click.UsageError(f"cannot write {shown}: folder {shown_path(str(folder))} does not exist")
         if target.is_dir():
             raise click.UsageError(f"cannot write {shown}: it is a folder")
+        if target.exists() and not target.is_file():  # a device or a pipe: written in place
+            if not os.access(target, os.W_OK):
+                raise click.UsageError(f"cannot write {shown}: not writable")
+            return folder
         if not os.access(folder, os.W_OK):
             raise click.UsageError(f"cannot write {shown}: folder {shown_path(str(folder))} is not writable")
         if probe:

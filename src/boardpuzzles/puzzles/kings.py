@@ -62,7 +62,11 @@ def violations(problem: Problem, board: Board) -> list[str]:
     if (board.grid.rows, board.grid.cols) != (problem.rows, problem.cols):
         return [f"the board is {board.grid.rows}x{board.grid.cols}, not {problem.rows}x{problem.cols}"]
     grid, kings = problem.grid, board.occupied()
-    problems = [] if len(kings) == problem.kings else [f"{len(kings)} kings; the problem asks for {problem.kings}"]
+    problems = (
+        []
+        if len(kings) == problem.kings
+        else [f"{len(kings)} {'king' if len(kings) == 1 else 'kings'}; the problem asks for {problem.kings}"]
+    )
     for a, b in itertools.combinations(kings, 2):
         if b in grid.neighbours(a, KING_STEPS):
             problems.append(f"{grid.name(a)} and {grid.name(b)} touch")

@@ -85,6 +85,10 @@ class Problem:
         return Grid.square(self.n, self.torus)
 
 
+def _queens(count: int) -> str:
+    return "1 queen" if count == 1 else f"{count} queens"
+
+
 def validate_size(n: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int):
         raise SizeError(f"the board size must be an integer, got {excerpt(n)}")
@@ -96,7 +100,7 @@ def validate_size(n: int) -> None:
 
 def describe(problem: Problem) -> str:
     where = "torus" if problem.torus else "board"
-    queens = "1 queen" if problem.n == 1 else f"{problem.n} queens"
+    queens = _queens(problem.n)
     what = f"placements of {queens} on the {problem.n}x{problem.n} {where}"
     return what + (f", one per class under {GROUP_WORDS[problem.group]}" if problem.group else "")
 
@@ -131,12 +135,12 @@ def violations(problem: Problem, board: Board) -> list[str]:
     grid's rows, columns and diagonals (wrapped on a torus): plain code, no bitmasks."""
     n = problem.n
     if (board.grid.rows, board.grid.cols) != (n, n):
-        return [f"the board is {board.grid.rows}x{board.grid.cols}; {n} queens need the {n}x{n} board"]
+        return [f"the board is {board.grid.rows}x{board.grid.cols}; {_queens(n)} need the {n}x{n} board"]
     grid = problem.grid
     queens = set(board.occupied())
     problems = []
     if len(queens) != n:
-        problems.append(f"{len(queens)} queens on a {n}x{n} board; a solution has {n}")
+        problems.append(f"{_queens(len(queens))} on a {n}x{n} board; a solution has {n}")
     for direction in QUEEN_LINES:
         for line in grid.lines(direction):
             on_line = [cell for cell in line if cell in queens]

@@ -847,7 +847,7 @@ class TableFile:
         length = int.from_bytes(body[len(TABLE_MAGIC) : at], "little")
         try:
             header = json.loads(bytes(body[at : at + length]).decode("ascii"))
-        except (UnicodeError, ValueError):
+        except (UnicodeError, ValueError, RecursionError):  # RecursionError: nested too deep to parse
             raise CheckpointError(f"{damaged} (unreadable header); use a new file") from None
         if not isinstance(header, dict):
             raise CheckpointError(f"{damaged} (unreadable header); use a new file")
