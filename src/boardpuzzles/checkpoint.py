@@ -161,8 +161,8 @@ class Checkpoint:
         if meta.get("identity_digest") != self.identity_digest:
             stored = meta.get("identity", "{}")
             try:
-                other = _describe(json.loads(stored))
-            except (ValueError, RecursionError):  # RecursionError: nested too deep to parse
+                other = _describe(json.loads(stored)) or "not recorded"
+            except (ValueError, RecursionError, AttributeError):  # not JSON, nested too deep, or not an object
                 other = "unreadable"
             raise CheckpointError(
                 f"checkpoint {self.path} belongs to another count ({other}); use a new file for this one"

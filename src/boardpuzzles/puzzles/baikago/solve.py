@@ -797,6 +797,9 @@ class SavedSearch:
 _ARRAY_TYPES = ("<u4", "<u8", "<i8", "<i8", "<i8", "i1")
 
 
+_UNSEEN = object()
+
+
 class TableFile:
     """A checkpoint of df-pn searches: one binary file, written whole and atomically.
 
@@ -813,6 +816,17 @@ class TableFile:
         self.path = path
         self.identity = identity
         self.identity_digest = digest(identity)
+        #: The file as this run last read or wrote it (``_UNSEEN`` before :meth:`read`): a write
+        #: refuses to replace a file that another run has written since.
+        self._seen: tuple[int, ...] | None | object = _UNSEEN
+
+    def _signature(self) -> tuple[int, ...] | None:
+        """Which file is at the path now (device, inode, size, time written); None: no file."""
+        try:
+            status = os.stat(os.path.realpath(self.path))
+        except OSError:
+            return None
+        return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
 
     def _ours(self, head: bytes) -> None:
         """Refuse a non-empty file that does not start as ours."""
@@ -827,6 +841,7 @@ class TableFile:
     def read(self) -> dict[Colour, SavedSearch] | None:
         """The saved searches; None when there is no file yet (or an empty one)."""
         path = self.path
+        self._seen = self._signature()
         if not check_path(path):
             return None
         try:
@@ -971,10 +986,18 @@ class TableFile:
                     yield data
             yield checksum.digest()
 
+        if self._seen is not _UNSEEN and self._signature() != self._seen:
+            # Two runs on one file: the first to save keeps its search, and this one says so
+            # instead of overwriting it and claiming its own was kept.
+            raise CheckpointError(
+                f"checkpoint {path} was written by another run while this one ran; this run's search is not "
+                "kept (give each run its own file)"
+            )
         try:
             replace_file(real, chunks(), sync=True)
         except OSError as err:  # a full disk: the previous file stays
             raise CheckpointError(f"cannot write checkpoint {path}: {err.strerror or err}") from None
+        self._seen = self._signature()
 
 
 def write_proof(solution: Solution, path: str) -> bytes:
