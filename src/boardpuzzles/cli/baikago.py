@@ -26,6 +26,7 @@ from boardpuzzles.cli.common import (
     write_file_atomically,
 )
 from boardpuzzles.puzzles import baikago as bk
+from boardpuzzles.puzzles.baikago.judge import LOWER_CASE_NOTE
 from boardpuzzles.puzzles.baikago.rules import MAX_SIZE
 from boardpuzzles.render.baikago import CROSS_COLOUR
 from boardpuzzles.render.baikago import position_scene as picture_scene
@@ -371,8 +372,9 @@ def _terminal_io(colour: bool) -> tuple[Callable[[str], str | None], Callable[[s
     context_settings=command_settings(),
     epilog="""\b
 The picture: one line per row, top row first; X black, O white, '.' or space empty (the seed's
-board.txt, or the judge's own spaced output). Short or missing lines are empty points. The size
-is the larger of the line count and the widest line, or --size.
+board.txt). Short or missing lines are empty points. The size is the larger of the line count
+and the widest line, or --size. The judge's own output reads back as the same position: its
+verdict, rank numbers and file letters are skipped, lower-case stones are stones.
 
 --svg and --png draw the position on a go board, each winning cross ringed in red with a line
 from its centre to each arm.
@@ -422,7 +424,7 @@ def judge(
             use_colour,
         )
         if judgement.highlighted and not use_colour:
-            note("(the stones of the crosses are in lower case)")
+            note(LOWER_CASE_NOTE)
     if svg_path or png_path:
         from boardpuzzles.cli.commands import write_pictures
 

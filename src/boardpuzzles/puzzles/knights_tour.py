@@ -182,7 +182,9 @@ def tour_violations(rows: int, cols: int, tour: Sequence[int], closed: bool = Fa
             f"{unvisited} square{'s' if unvisited > 1 else ''} never visited: "
             f"{', '.join(first)}{', ...' if unvisited > 5 else ''}"
         )
-    if closed and tour and squares > 1:
+    if closed and squares == 1:
+        problems.append("not closed: a single square has no closed tour (a knight cannot move back to it)")
+    elif closed and tour:
         (ra, ca), (rb, cb) = divmod(int(tour[-1]), cols), divmod(int(tour[0]), cols)
         if sorted((abs(ra - rb), abs(ca - cb))) != [1, 2]:
             problems.append(
@@ -211,10 +213,16 @@ def no_tour_reason(rows: int, cols: int, closed: bool = False, start: int | None
                 f"{size} has an odd number of squares, and a knight changes square colour every move, "
                 "so a closed tour would need as many light squares as dark ones"
             )
+        # The size as the user gave it (4x3, not 3x4): the theorem does not care which side is which.
         if short in (1, 2, 4):
-            return f"no {short}xN board has a closed tour (Schwenk 1991)"
+            return (
+                f"{size} has a side of {short}, and no board with a side of 1, 2 or 4 has a closed tour (Schwenk 1991)"
+            )
         if short == 3 and long_ in (4, 6, 8):
-            return f"3x{long_} is one of the three 3xN boards with no closed tour (Schwenk 1991)"
+            return (
+                f"{size} has a side of 3, and a board with a side of 3 has a closed tour only when "
+                "its other side is even and at least 10 (Schwenk 1991)"
+            )
         return None
     if start is not None and (rows * cols) % 2:
         row, col = divmod(start, cols)
@@ -744,7 +752,7 @@ _NUMBERED = re.compile(r"\s*+(?:(?:[0-9]++|\.)(?:\s++(?:[0-9]++|\.))*+)?\s*+")
 
 def parse_tour(text: str, rows: int, cols: int | None = None) -> list[int]:
     """A tour from a board of move numbers (one row per line, ``.`` an unvisited square; the
-    squares are taken in the order of their numbers) or from a list of square names (separated
+    numbers run 1, 2, 3, ... each once) or from a list of square names (separated
     by spaces or commas). A tour names each square at most once, so a list longer than the board
     is refused as soon as it is seen, and a number is read only if it has at most 9 digits."""
     cols = rows if cols is None else cols
@@ -755,10 +763,16 @@ def parse_tour(text: str, rows: int, cols: int | None = None) -> list[int]:
         raise ParseError("the tour is empty")
     if _NUMBERED.fullmatch(text):
         return _numbered_tour(text, rows, cols)
-    words = (match.group() for match in re.finditer(r"\S++", text))
-    if re.fullmatch(r"[0-9]++|\.", next(words, "")):  # numbers were meant: name the word that is not one
-        stranger = next((w for w in words if not re.fullmatch(r"[0-9]++|\.", w)), "")
-        raise ParseError(f"{excerpt(stranger)} is not a move number: a numbered board holds ASCII digits and '.'")
+    words = re.finditer(r"\S++", text)
+    first = next(words, None)
+    if first is not None and re.fullmatch(r"[+-]?+[0-9]++|\.", first.group()):  # numbers were meant
+        # Name the word that is not one, and its line (counted as the board's lines are).
+        stranger = next(w for w in itertools.chain([first], words) if not re.fullmatch(r"[0-9]++|\.", w.group()))
+        line = len((text[: stranger.start()] + "_").splitlines())
+        where = f"line {line}: {excerpt(stranger.group())} is not a move number"
+        if re.fullmatch(r"[+-][0-9]++", stranger.group()):
+            raise ParseError(f"{where}: the moves of a {rows}x{cols} tour are numbered 1 to {squares}")
+        raise ParseError(f"{where}: a numbered board holds ASCII digits and '.'")
     tour = []
     for k, match in enumerate(re.finditer(r"[^\s,]++", text), start=1):
         if k > squares:
@@ -771,33 +785,51 @@ def parse_tour(text: str, rows: int, cols: int | None = None) -> list[int]:
 
 
 def _numbered_tour(text: str, rows: int, cols: int) -> list[int]:
-    lines = [line for line in text.splitlines() if line.strip()]
+    """The squares of a board of move numbers in the order of their numbers. The numbers must be
+    1, 2, 3, ... with none repeated or skipped, each at most rows x cols: sorting anything else
+    would read a board that is no tour (a 99, a 0, two 7s) as one. ``.`` squares are unvisited:
+    1 to k on the other squares is a partial tour, which the checker refuses."""
+    grid = board(rows, cols)
+    squares = rows * cols
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
     if len(lines) != rows:
         raise ParseError(
             f"a numbered board of {rows}x{cols} needs {rows} lines of {cols} numbers; got {len(lines)} lines"
         )
-    numbers = np.full(rows * cols, -1, np.int64)  # the move number on each square; -1: none
-    for r, line in enumerate(lines):
+    square_of = np.full(squares + 1, -1, np.int64)  # the square of each move number; -1: none yet
+    for r, (number, line) in enumerate(lines):
         words = line.split(None, cols)  # at most one more than a row holds: a long line stays cheap
         if len(words) != cols:
             raise ParseError(
                 f"a numbered board of {rows}x{cols} needs {rows} lines of {cols} numbers; "
-                f"line {r + 1} has {'more than ' + str(cols) if len(words) > cols else len(words)}"
+                f"line {number} has {'more than ' + str(cols) if len(words) > cols else len(words)}"
             )
         for c, word in enumerate(words):
-            if word != ".":
-                significant = word.lstrip("0") or "0"  # int() counts leading zeros against its limit
-                if len(significant) > 9:
-                    raise ParseError(f"line {r + 1}: move number {excerpt(word)} is too large")
-                numbers[r * cols + c] = int(significant)
-    filled = np.flatnonzero(numbers >= 0)
-    by_number = filled[np.argsort(numbers[filled], kind="stable")]  # ties stay in reading order
-    ordered = numbers[by_number]
-    again = by_number[1:][ordered[1:] == ordered[:-1]]  # a number's later squares
-    if len(again):
-        cell = int(again.min())  # the first repeat met in reading order, as a reader finds it
-        raise ParseError(f"line {cell // cols + 1}: move number {numbers[cell]} appears twice")
-    return by_number.tolist()
+            if word == ".":
+                continue
+            cell = r * cols + c
+            significant = word.lstrip("0") or "0"  # int() counts leading zeros against its limit
+            move = int(significant) if len(significant) <= 9 else None  # None: far too large
+            if move is None or not 1 <= move <= squares:
+                raise ParseError(
+                    f"line {number}: {grid.name(cell)} holds move number "
+                    f"{excerpt(significant) if move is None else move}, "
+                    f"but the moves of a {rows}x{cols} tour are numbered 1 to {squares}"
+                )
+            if square_of[move] >= 0:
+                raise ParseError(
+                    f"line {number}: move number {move} appears twice, on {grid.name(int(square_of[move]))} "
+                    f"and on {grid.name(cell)}"
+                )
+            square_of[move] = cell
+    numbered = np.flatnonzero(square_of >= 0)  # the move numbers present, in increasing order
+    if len(numbered) and numbered[-1] != len(numbered):  # a gap: the knight skipped a move
+        missing = int(np.flatnonzero(square_of[1:] < 0)[0]) + 1
+        raise ParseError(
+            f"move number {missing} is missing: the numbers must run 1, 2, 3, ... without a gap "
+            f"(the highest is {int(numbered[-1])}; '.' marks an unvisited square)"
+        )
+    return square_of[numbered].tolist()
 
 
 # ------------------------------------------------------------------ pictures and text

@@ -5,10 +5,11 @@ cross tables that the game and the kernels use, and tests compare the two.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from boardpuzzles.errors import ParseError, excerpt
-from boardpuzzles.grid import Grid
+from boardpuzzles.grid import Grid, file_letters
 from boardpuzzles.puzzles.baikago.rules import (
     ARMS,
     BLACK,
@@ -25,41 +26,79 @@ from boardpuzzles.puzzles.baikago.rules import (
 #: judge prints them when piped) and empty points.
 STONE_READ = {"X": BLACK, "x": BLACK, "O": WHITE, "o": WHITE}
 EMPTY_READ = {".", " "}
+#: The lines the judge prints around its board that are no rows, skipped when its output is read
+#: back: the verdict (how each of ``Judgement.summary``'s lines begins) and the note on stderr.
+VERDICT_OPENINGS = ("Black wins: ", "White wins: ", "no cross: ", "inconsistent position: ")
+LOWER_CASE_NOTE = "(the stones of the crosses are in lower case)"
+#: The terminal colour codes (ANSI SGR) of ``judge --colour``: they paint stones, they are none.
+_COLOUR_CODE = re.compile(r"\x1b\[[0-9;]*+m")
+#: A row of the judge's board begins with its rank number (right-aligned) and a space.
+_RANK = re.compile(r" *+([0-9]++) ")
 
 
 def _lines(n: int) -> str:
     return f"{n} line" if n == 1 else f"{n} lines"
 
 
+def _is_message(line: str) -> bool:
+    line = line.rstrip()
+    return line.startswith(VERDICT_OPENINGS) or line == LOWER_CASE_NOTE
+
+
 def read_points(text: str, size: int | None = None) -> tuple[int, list[int]]:
     """The board side and point colours (row-major, top row first) of a picture.
 
     Pictures: the seed's ``board.txt`` (``X``, ``O``, spaces; lines may be short or missing at
-    the bottom), plain rows with ``.`` for empty, or spaced rows (``X . O``) as the judge prints
-    them. The side is ``size`` if given, else the larger of the line count and the widest line."""
+    the bottom), plain rows with ``.`` for empty, spaced rows (``X . O``), or what the judge
+    prints: its verdict, spaced rows with rank numbers, and the file letters below (its colour
+    codes too). The side is ``size`` if given, else the larger of the line count and the widest
+    line (a picture with coordinates gives its own)."""
     text = text.removeprefix("\ufeff")  # a byte-order mark that an editor put at the start
+    text = _COLOUR_CODE.sub("", text)
     if not text.strip():
         raise ParseError("the picture is empty: no stones and no rows")
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
-    # Spaced rows only when dots show empties: a seed file with stones two apart is plain.
-    # Trailing spaces are empty points (the seed's rows are 15 wide with them), so the widest
-    # raw line gives the width.
-    stripped = lines
-    spaced = "." in text and all(
-        all(ch == " " for ch in row.rstrip()[1::2]) and all(ch != " " for ch in row.rstrip()[::2]) for row in lines
-    )
-    if spaced:
-        stripped = [row.rstrip()[::2] for row in lines]
-    for r, row in enumerate(stripped):  # unknown characters first: the most useful message
+    # The judge's verdict above its board and its note below it are not rows (no row holds
+    # their letters, so nothing else is skipped).
+    first, end = 0, len(lines)
+    while first < end and _is_message(lines[first]):
+        first += 1
+    while end > first and (_is_message(lines[end - 1]) or not lines[end - 1].strip()):
+        end -= 1
+    if first == end:
+        raise ParseError("the picture holds the judge's verdict but no board")
+    rows = lines[first:end]
+    numbers = range(first + 1, end + 1)  # each row's line number in the text
+    labelled = rows[-1].split()[:1] == ["a"] or any(_RANK.match(row) for row in rows)
+    if labelled:
+        # Blank lines above numbered rows are no empty rows: the numbers say which row is which.
+        blank = next(i for i, row in enumerate(rows) if row.strip())
+        rows, numbers = rows[blank:], numbers[blank:]
+        stripped = _without_coordinates(rows, numbers)
+        numbers = numbers[:-1]  # the file letters' line is no row
+    else:
+        # Spaced rows only when dots show empties: a seed file with stones two apart is plain.
+        # Trailing spaces are empty points (the seed's rows are 15 wide with them), so the
+        # widest raw line gives the width.
+        stripped = rows
+        spaced = any("." in row for row in rows) and all(
+            all(ch == " " for ch in row.rstrip()[1::2]) and all(ch != " " for ch in row.rstrip()[::2]) for row in rows
+        )
+        if spaced:
+            stripped = [row.rstrip()[::2] for row in rows]
+    for number, row in zip(numbers, stripped, strict=True):  # unknown characters first: the most useful message
         for c, ch in enumerate(row):
             if ch not in STONE_READ and ch not in EMPTY_READ:
-                raise ParseError(f"line {r + 1}, column {c + 1}: unexpected {ch!r} (expected X, O, '.' or space)")
+                raise ParseError(f"line {number}, column {c + 1}: unexpected {ch!r} (expected X, O, '.' or space)")
     height = len(stripped)
     width = max(len(row) for row in stripped)
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or not 3 <= size <= MAX_SIZE):
         raise ParseError(f"size must be between 3 and {MAX_SIZE}, got {excerpt(size)}")
+    if labelled and size is not None and size != height:
+        # Rank numbers count from the bottom: a larger board would move every stone.
+        raise ParseError(f"the picture's coordinates are those of a {height}x{height} board, not {size}x{size}")
     n = size if size is not None else max(height, width)
     if n > MAX_SIZE:
         raise ParseError(f"the picture is {_lines(height)} by {width} points: larger than {MAX_SIZE}x{MAX_SIZE}")
@@ -67,7 +106,7 @@ def read_points(text: str, size: int | None = None) -> tuple[int, list[int]]:
         raise ParseError(f"{_lines(height)}: too many for a {n}x{n} board")
     if width > n:
         longest = next(i for i, row in enumerate(stripped) if len(row) == width)
-        raise ParseError(f"line {longest + 1}: {width} points, too long for a {n}x{n} board")
+        raise ParseError(f"line {numbers[longest]}: {width} points, too long for a {n}x{n} board")
     if n < 3:
         raise ParseError(f"a {n}x{n} picture is too small: a cross needs a 3x3 board")
     points = [EMPTY_POINT] * (n * n)
@@ -75,6 +114,54 @@ def read_points(text: str, size: int | None = None) -> tuple[int, list[int]]:
         for c, ch in enumerate(row):
             points[r * n + c] = STONE_READ.get(ch, EMPTY_POINT)
     return n, points
+
+
+def _without_coordinates(rows: list[str], numbers: range) -> list[str]:
+    """The points of a board printed with coordinates, as the judge prints it: rows numbered from
+    the top row's N down to 1, each ``N X . O ...`` (points one space apart), and below them the
+    file letters ``a b c ...``, one per column. Anything else is refused, naming its line."""
+    *board, files = rows
+    if _RANK.match(files):
+        raise ParseError(
+            f"line {numbers[-1]}: a board with rank numbers needs its file letters (a b c ...) on the line below"
+        )
+    if not board:
+        raise ParseError(f"line {numbers[-1]}: file letters with no board above them")
+    top = _RANK.match(board[0])
+    if top is None:
+        raise ParseError(f"line {numbers[0]}: expected the top row's rank number at the start of the line")
+    # The top row's rank is the board's side (ranks count up from 1 at the bottom).
+    side = int(top.group(1)) if len(top.group(1)) <= 3 else MAX_SIZE + 1
+    if not 3 <= side <= MAX_SIZE:
+        raise ParseError(f"line {numbers[0]}: rank {excerpt(top.group(1))}: a board has 3 to {MAX_SIZE} rows")
+    letters = [file_letters(c) for c in range(side)]
+    points = []
+    for k, (number, row) in enumerate(zip(numbers[:-1], board, strict=True)):
+        if k == side:  # past rank 1: the file letters, and then nothing, should be here
+            if row.split() == letters:
+                raise ParseError(f"line {number + 1}: unexpected {excerpt(rows[k + 1].strip())} below the file letters")
+            raise ParseError(f"line {number}: expected the file letters (a b c ...) below the row of rank 1")
+        rank = _RANK.match(row)
+        if rank is None or rank.group(1) != str(side - k):
+            got = excerpt(rank.group(1)) if rank else "none"
+            raise ParseError(f"line {number}: expected rank number {side - k} at the start of the row, got {got}")
+        spaced = row[rank.end() :].rstrip()
+        for i, ch in enumerate(spaced):  # a point, a space, a point, ...
+            if (ch == " ") != (i % 2 == 1):
+                expected = "a space between two points" if i % 2 else "a point (X, O or '.')"
+                raise ParseError(f"line {number}, column {rank.end() + i + 1}: expected {expected}, got {ch!r}")
+        if len(spaced[::2]) != side:
+            raise ParseError(f"line {number}: {len(spaced[::2])} points in a row of a {side}x{side} board")
+        points.append(spaced[::2])
+    if len(board) < side:
+        raise ParseError(f"line {numbers[-1]}: expected the row of rank {side - len(board)} before the file letters")
+    if files.split() != letters:
+        last = f" to {file_letters(side - 1)}" if side > 1 else ""
+        raise ParseError(
+            f"line {numbers[-1]}: expected the file letters a{last} of a {side}x{side} board, "
+            f"got {excerpt(files.strip())}"
+        )
+    return points
 
 
 def crosses_of(points: list[int], n: int, colour: Colour, rules: Rules) -> list[Cross]:
