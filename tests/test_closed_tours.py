@@ -130,12 +130,15 @@ def test_layers_are_saved_and_resumed(tmp_path):
     assert len(report) == 3
     saved = tmp_path / "closed.db.closed-6x8.npz"
     assert saved.exists()
-    # A run that finds the layer saved starts from it: with every count doubled there, so is
-    # what it hands on, and it sweeps no row again.
+    # A run that finds the layer saved starts from it: with every count doubled there (and the
+    # checksum made again, as an edit would not), so is what it hands on, and it sweeps no row again.
     with np.load(saved) as data:
-        meta, layer = data["meta"], data["layer"].copy()
+        meta, layer, old_digest = data["meta"], data["layer"].copy(), data["digest"]
     layer[:, 1] *= 2
-    np.savez(saved, meta=meta, layer=layer)
+    np.savez(saved, meta=meta, layer=layer, digest=old_digest)
+    with pytest.raises(BoardPuzzlesError, match="checksum does not match"):
+        kt._frontier_layers(6, 8, 3, 3, Limits(checkpoint=path))
+    np.savez(saved, meta=meta, layer=layer, digest=np.frombuffer(kt._layer_digest(meta, layer), np.uint8))
     again, _, report = kt._frontier_layers(6, 8, 3, 3, Limits(checkpoint=path))
     assert report == []
     assert np.array_equal(again[:, 0], top[:, 0]) and np.array_equal(again[:, 1], 2 * top[:, 1])

@@ -17,18 +17,30 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, BinaryIO
 
 
 def replace_file(path: str, chunks: Iterable[bytes | memoryview], *, sync: bool = False) -> None:
     """Write ``chunks`` to ``path`` atomically; ``sync`` also flushes them to the disk before the
     rename (for a file whose loss would cost hours: a search checkpoint). Raises ``OSError`` and
     leaves no temporary file behind when it fails (or is interrupted)."""
+
+    def write(handle: BinaryIO) -> None:
+        for chunk in chunks:
+            handle.write(chunk)
+
+    replace_file_with(path, write, sync=sync)
+
+
+def replace_file_with(path: str, write: Callable[[BinaryIO], None], *, sync: bool = False) -> None:
+    """:func:`replace_file` for a writer that wants a file handle (``numpy.savez``): ``write``
+    gets the temporary file (or the device, pipe or own output written in place)."""
     real = os.path.realpath(path)
     if os.path.exists(real):
         status = os.stat(real)
         if not stat.S_ISREG(status.st_mode) or _is_own_output(status):
-            _write_in_place(real, status, chunks)
+            _write_in_place(real, status, write)
             return
         mode = stat.S_IMODE(status.st_mode)
     else:
@@ -39,8 +51,7 @@ def replace_file(path: str, chunks: Iterable[bytes | memoryview], *, sync: bool 
     fd, tmp = tempfile.mkstemp(dir=folder or ".", prefix=f".{name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            for chunk in chunks:
-                handle.write(chunk)
+            write(handle)
             if sync:
                 handle.flush()
                 os.fsync(handle.fileno())
@@ -54,7 +65,7 @@ def replace_file(path: str, chunks: Iterable[bytes | memoryview], *, sync: bool 
         raise
 
 
-def _own_outputs() -> list[tuple[object, int]]:
+def _own_outputs() -> list[tuple[Any, int]]:
     """(stream, descriptor) of this process's standard output and error, where they are files."""
     found = []
     for stream in (sys.stdout, sys.stderr):
@@ -76,18 +87,16 @@ def _is_own_output(status: os.stat_result) -> bool:
     return False
 
 
-def _write_in_place(real: str, status: os.stat_result, chunks: Iterable[bytes | memoryview]) -> None:
-    """Write through our own standard output or error when the target is the file behind it (so
-    the bytes follow what was printed), else open the device or pipe and write into it."""
+def _write_in_place(real: str, status: os.stat_result, write: Callable[[BinaryIO], None]) -> None:
+    """Write through our own standard output or error when the target is the file behind it (a
+    duplicate of its descriptor shares its position, so the bytes follow what was printed), else
+    open the device or pipe and write into it."""
     for stream, fd in _own_outputs():
         own = os.fstat(fd)
         if (own.st_dev, own.st_ino) == (status.st_dev, status.st_ino):
             getattr(stream, "flush", lambda: None)()
-            for chunk in chunks:
-                view = memoryview(chunk)
-                while view:
-                    view = view[os.write(fd, view) :]
+            with os.fdopen(os.dup(fd), "wb") as handle:
+                write(handle)
             return
     with open(real, "wb") as handle:
-        for chunk in chunks:
-            handle.write(chunk)
+        write(handle)

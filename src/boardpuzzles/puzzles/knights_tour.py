@@ -31,12 +31,14 @@ dynamic program; it stays as the cross-check in the tests).
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
 import os
 import re
 import sys
 import threading
 import time
+import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +46,7 @@ from typing import Any
 import numpy as np
 
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, check_seed, excerpt
+from boardpuzzles.files import replace_file_with
 from boardpuzzles.grid import KNIGHT_STEPS, Grid
 from boardpuzzles.inputs import MAX_ANSWER_BYTES
 from boardpuzzles.limits import STOP_TIME, Limits
@@ -410,27 +413,44 @@ def _layer_file(limits: Limits, width: int, length: int) -> str | None:
     return None if not limits.checkpoint else f"{limits.checkpoint}.closed-{width}x{length}.npz"
 
 
+def _layer_digest(meta: np.ndarray, layer: np.ndarray) -> bytes:
+    """The SHA-256 a saved layer carries: its plan, row and every state, so that a damaged or edited
+    file (a state dropped, a count of ways changed) is refused instead of counted."""
+    checksum = hashlib.sha256(b"boardpuzzles closed-tour layer\n")
+    checksum.update(np.ascontiguousarray(meta, dtype="<i8").data)
+    checksum.update(np.ascontiguousarray(layer, dtype="<i8").data)
+    return checksum.digest()
+
+
 def _load_layer(path: str | None, width: int, length: int, upto: int) -> tuple[int, np.ndarray] | None:
     """The saved layer of an interrupted sweep (its row and states), if it belongs to this one."""
     if path is None or not os.path.exists(path):
         return None
+    damaged = f"{path} is not a whole saved closed-tour layer"
     try:
         with np.load(path, allow_pickle=False) as saved:
-            meta = saved["meta"].tolist()
-            layer = saved["layer"]
-    except (OSError, ValueError, KeyError) as err:
-        raise BoardPuzzlesError(f"{path} is not a saved closed-tour layer: {excerpt(str(err))}") from None
-    if meta[:3] != [CLOSED_PLAN_VERSION, width, length] or layer.ndim != 2 or layer.shape[1] != 2:
+            meta = np.asarray(saved["meta"])
+            layer = np.asarray(saved["layer"])
+            stored = bytes(np.asarray(saved["digest"]).tobytes())
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as err:  # EOFError: an empty file
+        raise BoardPuzzlesError(f"{damaged} ({excerpt(str(err) or type(err).__name__)}); remove it") from None
+    if meta.dtype.kind != "i" or meta.shape != (4,) or layer.dtype.kind != "i" or layer.ndim != 2:
+        raise BoardPuzzlesError(f"{damaged} (unexpected arrays); remove it")
+    if stored != _layer_digest(meta, layer):
+        raise BoardPuzzlesError(f"{damaged} (its checksum does not match its states); remove it")
+    plan = meta.tolist()
+    if plan[:3] != [CLOSED_PLAN_VERSION, width, length] or layer.shape[1] != 2:
         raise BoardPuzzlesError(f"{path} holds the layer of another closed-tour count; remove it or name another")
-    if meta[3] > upto:
+    if plan[3] > upto:
         return None
-    return int(meta[3]), layer.astype(np.int64, copy=False)
+    return int(plan[3]), layer.astype(np.int64, copy=False)
 
 
 def _save_layer(path: str, width: int, length: int, row: int, layer: np.ndarray) -> None:
-    part = path + ".part.npz"
-    np.savez(part, meta=np.array([CLOSED_PLAN_VERSION, width, length, row], np.int64), layer=layer)
-    os.replace(part, path)
+    meta = np.array([CLOSED_PLAN_VERSION, width, length, row], np.int64)
+    digest = np.frombuffer(_layer_digest(meta, layer), np.uint8)
+    # Whole or not at all, like the checkpoint it goes with (a kill mid-save keeps the last one).
+    replace_file_with(path, lambda handle: np.savez(handle, meta=meta, layer=layer, digest=digest), sync=True)
 
 
 def _frontier_layers(
