@@ -8,6 +8,7 @@ exercise boards from umeya/puzzle_alogorithm_python.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -324,8 +325,14 @@ def test_generation_gives_up_at_its_time_limit():
 
 
 def test_giving_up_suggests_more_stones_when_there_are_few():
-    with pytest.raises(gh.GenerationTimeout, match="try more stones"):
-        gh.generate(5, 5, 5, seed=1, limits=Limits(0.2))
+    # 5 stones are refused at once now (no layout of 2 to 6 stones has one order). 7 stones on
+    # two rows fill at most 2x7, and no layout of 7 stones there has one order (counted here),
+    # so the generator cannot succeed and must give up, though nothing refuses the request.
+    assert all(gh.count_at_most(gh.Puzzle(2, 7, cells), 2) != 1 for cells in itertools.combinations(range(14), 7))
+    assert gh.impossible_request(2, 20, 7) is None
+    with pytest.raises(gh.GenerationTimeout, match="try more stones") as gave_up:
+        gh.generate(2, 20, 7, seed=1, limits=Limits(0.2))
+    assert gave_up.value.method == "regrow" and gave_up.value.restarts > 0 and gave_up.value.seconds > 0.1
 
 
 def test_count_cap_by_position_or_keyword():

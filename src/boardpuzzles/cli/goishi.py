@@ -7,7 +7,7 @@ import json
 import random
 import sys
 import time
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -43,7 +43,7 @@ from boardpuzzles.puzzles import goishi as gh
 
 NAME = "goishi"
 FORMATS_HELP = "\b\nFormats (detected automatically; --format to insist):\n" + "\n".join(
-    f"  {name:<8} {what}" for name, what in formats.FORMATS.items()
+    f"  {name:<8} {what}" for name, what in {**formats.FORMATS, **formats.READ_ONLY}.items()
 )
 #: The longest pause between two frames of a replay.
 MAX_DELAY = 3600.0
@@ -52,6 +52,14 @@ MAX_DELAY = 3600.0
 def _document(kwargs: dict[str, Any]) -> formats.Document:
     """The puzzle (and any order) that the FILE argument holds."""
     return formats.read(kwargs["file"], kwargs["format"])
+
+
+def _first_order(document: formats.Document, used: str) -> gh.Order | None:
+    """The order a command uses from FILE: the only one, or the first of a listing (said on
+    stderr, since the others are left aside)."""
+    if document.more_orders:
+        note(f"FILE holds {len(document.orders)} orders: {used} the first")
+    return document.order
 
 
 def svg_option(f: Any) -> Any:
@@ -105,7 +113,7 @@ def animate(
         order = gh.read_order(puzzle, answer_text(order_text, literal=True))
     else:
         limits = Limits()
-        order = document.order or limits.run(gh.solve, puzzle, limits)
+        order = _first_order(document, "replaying") or limits.run(gh.solve, puzzle, limits)
     if order is None:
         note(f"no solution: no order picks up all {puzzle.size} stones")
         raise CommandResult(EXIT_NEGATIVE)
@@ -247,6 +255,8 @@ def convert(out_format: str, with_solution: bool, out_path: str | None, as_json:
     if order is not None and out_format not in formats.CARRY_ORDER:
         note(f"the {out_format} format holds no pick-up numbers: the order is left out")
         order = None
+    elif order is not None and not with_solution:
+        order = _first_order(document, "writing")
     text = formats.write(document.puzzle, out_format, order)
     _emit_text(text, out_path, as_json, {"from": document.format, "to": out_format})
 
@@ -261,7 +271,9 @@ at a time, keeping only layouts with one order; join grows two halves on disjoin
 joins them at one stone; auto (the default) joins from 48 stones on and grows below; regrow
 (the old method) regrows a random legal walk from its first point of ambiguity. The same --seed
 (and method) gives the same puzzle; without one, a seed is chosen and reported on stderr. SIZE
-is N or RxC.
+is N or RxC. A request no layout can meet is refused at once (exit 2): 2 to 6 stones, a full
+board, more than one stone on a single line, or more stones than any layout of a board up to
+6x6 with exactly one order has (`goishi layouts N` counted them all).
 
 \b
 Examples:
@@ -273,7 +285,7 @@ Examples:
 Exit codes:
   0    generated
   2    bad input or usage
-  3    gave up at the time limit
+  3    gave up at the time limit (--json prints a document with "found": false)
   70   a bug in boardpuzzles: please report it
   130  interrupted (Ctrl-C)""",
 )
@@ -316,12 +328,19 @@ def generate(
             f"--solution needs a format that holds pick-up numbers: {' or '.join(formats.CARRY_ORDER)}"
         )
     chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    request = {"rows": rows, "cols": cols, "stones": stones, "method": method}
     limits = Limits(time_limit)
     try:
         made = limits.run(lambda: gh.generate(rows, cols, stones, seed=chosen, limits=limits, method=method))
+    except TimeLimitReached:  # stopped before the generator's own loop began: nothing was tried
+        gave_up = gh.GenerationTimeout(
+            f"no unique {rows}x{cols} puzzle with {stones} stones found in {time_limit:g} s",
+            method=method,
+            seconds=limits.elapsed(),
+        )
+        _given_up(gave_up, chosen, request, as_json)
     except gh.GenerationTimeout as err:
-        note(f"gave up: {err}")
-        raise CommandResult(EXIT_PARTIAL) from None
+        _given_up(err, chosen, request, as_json)
     finally:
         limits.close()
     if not gh.is_unique(made.puzzle) or not gh.check(made.puzzle, made.order):  # proven, not assumed
@@ -345,13 +364,38 @@ def generate(
         out_path,
         as_json,
         {
+            "found": True,
             "seed": chosen,
+            "request": request,
             "problem": gh.PUZZLE.problem_identity(made.puzzle)["problem"],
             "format": out_format,
             "board": made.puzzle.to_rows(),
             "solutions": [gh.PUZZLE.answer_entry(made.puzzle, made.order)],
+            **_effort(made),
         },
     )
+
+
+def _effort(run: gh.Generated | gh.GenerationTimeout) -> dict[str, Any]:
+    """What a generator run did, for --json: the same fields whether it made a puzzle or not."""
+    return {
+        "method": run.method,
+        "restarts": run.restarts,
+        "regrowths": run.regrowths,
+        "checks": run.checks,
+        "backtracks": run.backtracks,
+        "seconds": round(run.seconds, 3),
+    }
+
+
+def _given_up(err: gh.GenerationTimeout, seed: int, request: dict[str, Any], as_json: bool) -> NoReturn:
+    """No puzzle by the time limit: the reason on stderr, with --json a document that says so
+    (``"found": false``, as the find commands print), and exit 3."""
+    note(f"gave up: {err}")
+    if as_json:
+        document = {"puzzle": NAME, "found": False, "seed": seed, "request": request, "reason": str(err)}
+        click.echo(json.dumps({**document, **_effort(err), "solutions": []}))
+    raise CommandResult(EXIT_PARTIAL) from None
 
 
 @click.command(

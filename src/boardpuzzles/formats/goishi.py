@@ -10,7 +10,10 @@ quoted      the seed's files: one row per line between double quotes, ``O`` a st
 rows        plain rows: ``O`` a stone, ``.`` (or space) an empty point.
 numbers     a board of pick-up numbers, as ``boardpuzzles goishi solve`` prints it: tokens
             separated by spaces, ``.`` empty, ``k`` the k-th stone picked, ``0`` (or ``O``) a stone
-            not picked. It carries an order.
+            not picked. It carries an order. A board may be followed by an ``order:`` line of
+            square names (``solve`` prints one); it must name the stones the numbers number, in
+            the same order. Several answers (``solve`` separates them by an empty line, each
+            with its ``order:`` line) are read as one puzzle with several orders.
 url         a puzz.link / pzprjs URL, ``https://puzz.link/p?goishi/COLS/ROWS/BODY`` or just
             ``goishi/COLS/ROWS/BODY``: cols first, then rows; each base-32 digit of the body
             covers 5 points in row-major order, most significant bit first, and a 1 bit means
@@ -18,6 +21,9 @@ url         a puzz.link / pzprjs URL, ``https://puzz.link/p?goishi/COLS/ROWS/BOD
 pzprv3      the pzprjs file: ``pzprv3``, ``goishi``, rows, cols (rows first!), then one line per
             row of tokens each followed by a space: ``.`` empty, ``0`` a stone, ``k`` the k-th
             stone picked. Lines may also be joined with ``/``. It carries an order when numbered.
+json        (read only) a document that a goishi command printed with ``--json``: the puzzle from
+            its ``problem`` (rows, cols, stones), the orders from its ``solutions`` (or
+            ``order``); a document with only a ``text`` (``convert --json``) is read from it.
 
 Every format holds the full board (empty border rows and columns included), so reading what was
 written gives back the same puzzle, and the same order where the format carries one. Source of
@@ -26,14 +32,15 @@ the URL and pzprv3 details: ``robx/pzprjs`` (``src/variety/goishi.js``, ``src/pz
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from boardpuzzles.errors import ParseError, SizeError, excerpt, is_decimal, whole_number
-from boardpuzzles.puzzles.goishi.rules import MAX_SIDE, Order, Puzzle
+from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, excerpt, is_decimal, whole_number
+from boardpuzzles.puzzles.goishi.rules import MAX_SIDE, NAME, Order, Puzzle, parse_order
 
 FORMATS: dict[str, str] = {
     "quoted": 'the seed\'s quoted rows ("  O  O  ")',
@@ -44,6 +51,10 @@ FORMATS: dict[str, str] = {
 }
 #: The formats that can hold a pick-up order.
 CARRY_ORDER = ("numbers", "pzprv3")
+#: What ``read`` also takes, besides FORMATS: the documents that ``--json`` prints.
+READ_ONLY = {"json": "(read only) a document that a goishi command printed with --json"}
+#: What ends a board of pick-up numbers as ``solve`` prints it: the order as square names.
+ORDER_LINE = "order:"
 
 URL_PREFIX = "https://puzz.link/p?"
 BASE32 = "0123456789abcdefghijklmnopqrstuv"
@@ -53,11 +64,19 @@ META = ("history:", "info:", "http://")
 
 @dataclass(frozen=True)
 class Document:
-    """What a text holds: a puzzle, maybe an order (complete or a first part), and its format."""
+    """What a text holds: a puzzle, maybe an order (complete or a first part), and its format.
+    A listing of several answers (``solve`` shows two when a puzzle is not unique) holds the
+    first order as ``order`` and the others as ``more_orders``."""
 
     puzzle: Puzzle
     order: Order | None
     format: str
+    more_orders: tuple[Order, ...] = ()
+
+    @property
+    def orders(self) -> tuple[Order, ...]:
+        """Every order the text holds, in the text's order (none, one, or a listing's several)."""
+        return () if self.order is None else (self.order, *self.more_orders)
 
 
 # ---------------------------------------------------------------- detecting
@@ -72,13 +91,16 @@ def detect(text: str) -> str:
     if not lines:
         raise ParseError("the input is empty: no board")
     first = lines[0]
+    if first.startswith(("{", "[")):
+        return "json"
     if first.startswith('"'):
         return "quoted"
     if re.match(r"pzprv3(\.[0-9]+)?(/|$)", first) or (
         first.startswith("v:") and len(lines) > 1 and lines[1].startswith("pzprv3")
     ):
         return "pzprv3"
-    if len(lines) == 1 and re.match(r"(https?://|[\w.-]*\?|v:|[A-Za-z][\w-]*/\S)", first):
+    # A word and '/' is a URL without its address (goishi/6/7/...), even with nothing after it.
+    if len(lines) == 1 and re.match(r"(https?://|[\w.-]*\?|v:|[A-Za-z][\w-]*/)", first):
         return "url"
     if any(ch in DECIMAL for line in lines for ch in line):
         return "numbers"
@@ -95,9 +117,10 @@ def read(text: str, fmt: str | None = None) -> Document:
         "numbers": _read_numbers,
         "url": _read_url,
         "pzprv3": _read_pzprv3,
+        "json": _read_json,
     }
     if fmt not in readers:
-        raise ParseError(f"unknown format {excerpt(fmt)}: one of {', '.join(FORMATS)}")
+        raise ParseError(f"unknown format {excerpt(fmt)}: one of {', '.join([*FORMATS, *READ_ONLY])}")
     return readers[fmt](text)
 
 
@@ -241,13 +264,64 @@ def _numbered(rows: list[tuple[int, list[str]]], what: str) -> tuple[Puzzle, Ord
 
 
 def _read_numbers(text: str) -> Document:
-    rows = []
-    for number, line in _lines(text):
-        if not line.strip():
-            raise ParseError(f"line {number}: a blank line inside the board")
-        rows.append((number, line.split()))
-    puzzle, order = _numbered(rows, "board of pick-up numbers")
-    return Document(puzzle, order, "numbers")
+    """One board of pick-up numbers, or what ``solve`` prints: boards each followed by an
+    ``order:`` line, an empty line between two answers. The lines are read one by one and only
+    the orders are kept, so a long listing costs little more than its text."""
+    first: tuple[int, Puzzle] | None = None  # the first answer's first line and puzzle
+    orders: list[Order] = []
+    board: list[tuple[int, list[str]]] = []
+    blank: int | None = None  # a blank line after rows of the board: only an order line may follow
+    for index, line in enumerate(text.split("\n")):
+        number, body = index + 1, line.strip()
+        if not body:
+            if board and blank is None:
+                blank = number
+        elif body.startswith(ORDER_LINE):
+            if not board:
+                raise ParseError(f"line {number}: an order line without a board of pick-up numbers above it")
+            puzzle, order = _with_order_line(board, number, body)
+            if first is None:
+                first = (board[0][0], puzzle)
+            elif puzzle != first[1]:
+                raise ParseError(
+                    f"line {board[0][0]}: this answer shows a different board from the one on line {first[0]} "
+                    "(a listing holds the answers of one puzzle)"
+                )
+            orders.append(order)
+            board, blank = [], None
+        else:
+            if blank is not None:
+                raise ParseError(f"line {blank}: a blank line inside the board")
+            board.append((number, body.split()))
+            if len(board) > MAX_SIDE:
+                raise SizeError(f"the board has more than {MAX_SIDE} rows; at most {MAX_SIDE}x{MAX_SIDE} points")
+    if first is None:
+        if not board:
+            raise ParseError("the input is empty: no board")
+        puzzle, numbered = _numbered(board, "board of pick-up numbers")
+        return Document(puzzle, numbered, "numbers")
+    if board:
+        raise ParseError(f"line {board[0][0]}: this board has no order line, where the answers before it have one")
+    return Document(first[1], orders[0], "numbers", tuple(orders[1:]))
+
+
+def _with_order_line(board: list[tuple[int, list[str]]], number: int, line: str) -> tuple[Puzzle, Order]:
+    """The puzzle and order of a board followed by its ``order:`` line (line ``number``): the
+    line must name the stones that the numbers number, in the same order."""
+    puzzle, numbered = _numbered(board, "board of pick-up numbers")
+    try:
+        listed = parse_order(puzzle, line[len(ORDER_LINE) :])
+    except ParseError as err:
+        raise ParseError(f"line {number}: the order line: {err}") from None
+    numbered = numbered or ()
+    if listed != numbered:
+        if len(listed) != len(numbered):
+            why = f"it names {len(listed)} stones where the numbers give {len(numbered)}"
+        else:
+            k = next(k for k, (a, b) in enumerate(zip(listed, numbered, strict=True)) if a != b)
+            why = f"pick-up {k + 1} is {puzzle.name(listed[k])} there, {puzzle.name(numbered[k])} by the numbers"
+        raise ParseError(f"line {number}: the order line contradicts the pick-up numbers above it ({why})")
+    return puzzle, listed
 
 
 # ---------------------------------------------------------------- puzz.link URLs
@@ -291,10 +365,13 @@ def _read_url(text: str) -> Document:
         rest.pop(0)
     if len(rest) > 3 and not is_decimal(rest[0]):
         rest.pop(0)  # a pflag token (goishi defines none)
+    if not rest:
+        raise ParseError("URL: nothing after 'goishi/': expected goishi/COLS/ROWS/BODY")
     if len(rest) < 3:
-        raise ParseError(
-            f"URL: expected goishi/COLS/ROWS/BODY, got {len(rest)} field{'s' if len(rest) != 1 else ''} after 'goishi'"
-        )
+        missing = "ROWS and BODY are" if len(rest) == 1 else "BODY (the stones) is"
+        raise ParseError(f"URL: expected goishi/COLS/ROWS/BODY: {missing} missing")
+    if len(rest) > 3:
+        raise ParseError(f"URL: unexpected {excerpt('/' + '/'.join(rest[3:]))} after goishi/COLS/ROWS/BODY")
     cols = _url_number(rest[0], "COLS")
     rows = _url_number(rest[1], "ROWS")
     body = rest[2]
@@ -313,6 +390,11 @@ def _read_url(text: str) -> Document:
             cell = i * 5 + k
             if cell < rows * cols and not value & (16 >> k):
                 stones.append(cell)
+    if len(body) > need:  # the encoder writes exactly `need`: more is a typo or a pasted tail
+        raise ParseError(
+            f"URL: unexpected {excerpt(body[need:])} after BODY: a {cols}x{rows} (cols x rows) board "
+            f"needs exactly {need} characters"
+        )
     if not stones:
         raise ParseError("URL: the board has no stones")
     return Document(Puzzle(rows, cols, tuple(stones)), None, "url")
@@ -381,3 +463,96 @@ def _header_number(number: int, line: str, what: str) -> int:
 def _check_size(rows: int, cols: int) -> None:
     if rows > MAX_SIDE or cols > MAX_SIDE:
         raise SizeError(f"the board is {rows}x{cols}; at most {MAX_SIDE}x{MAX_SIDE} points are supported")
+
+
+# ---------------------------------------------------------------- JSON documents (read only)
+def _read_json(text: str) -> Document:
+    """A document that a goishi command printed with ``--json``: the puzzle from ``problem``,
+    the orders from ``solutions`` (each entry's ``answer`` and ``board`` must agree) or from
+    ``order`` (animate); ``convert --json``'s document, which has only a ``text``, from that."""
+    try:
+        document = json.loads(text)
+    except RecursionError:  # the parser recurses once per level: no document of ours nests deeply
+        raise ParseError("JSON: nested too deeply to be a goishi document") from None
+    except ValueError as err:
+        raise ParseError(f"JSON: not valid JSON: {err}") from None
+    if not isinstance(document, dict):
+        raise ParseError('JSON: expected a document as the goishi commands print it: {"puzzle": "goishi", ...}')
+    named = document.get("puzzle", NAME)
+    if named != NAME:
+        raise ParseError(f"JSON: this is a document of {excerpt(named)}, not goishi")
+    problem = document.get("problem")
+    if problem is None:
+        inner = document.get("text")
+        if isinstance(inner, str) and detect(inner) != "json":
+            held = read(inner)
+            return Document(held.puzzle, held.order, "json", held.more_orders)
+        if document.get("found") is False:
+            raise ParseError("JSON: the document holds no puzzle: nothing was generated ('found' is false)")
+        raise ParseError("JSON: the document holds no puzzle (no 'problem'): give what solve or generate --json prints")
+    puzzle = _json_puzzle(problem)
+    orders: list[Order] = []
+    if "solutions" in document:
+        entries = document["solutions"]
+        if not isinstance(entries, list):
+            raise ParseError("JSON: 'solutions' should be a list of answers")
+        for k, entry in enumerate(entries, start=1):
+            orders.append(_json_answer(puzzle, entry, f"JSON: solution {k}"))
+    elif "order" in document:
+        orders.append(_json_names(puzzle, document["order"], "JSON: 'order'"))
+    return Document(puzzle, orders[0] if orders else None, "json", tuple(orders[1:]))
+
+
+def _json_puzzle(problem: object) -> Puzzle:
+    """The puzzle of a document's ``problem``: ``{"rows": R, "cols": C, "stones": [cells]}``."""
+    if not isinstance(problem, dict):
+        raise ParseError('JSON: \'problem\' should be {"rows": R, "cols": C, "stones": [cells]}')
+    for field in ("rows", "cols"):
+        value = problem.get(field)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ParseError(f"JSON: the problem's {field!r} should be a whole number, got {excerpt(value)}")
+        if not 1 <= value <= MAX_SIDE:
+            raise SizeError(f"JSON: the problem's {field!r} is {excerpt(value)}; a board has 1 to {MAX_SIDE}")
+    stones = problem.get("stones")
+    if not isinstance(stones, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in stones):
+        raise ParseError("JSON: the problem's 'stones' should be a list of points (whole numbers, row-major)")
+    if len(set(stones)) != len(stones):
+        raise ParseError("JSON: the problem's 'stones' name a point twice")
+    try:
+        return Puzzle(problem["rows"], problem["cols"], tuple(stones))
+    except BoardPuzzlesError as err:  # no stones, or one off the board
+        raise ParseError(f"JSON: the problem: {err}") from None
+
+
+def _json_names(puzzle: Puzzle, names: object, where: str) -> Order:
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise ParseError(f'{where} should be a list of square names: ["e3", "d3", ...]')
+    try:
+        return tuple(puzzle.grid.cell_named(name) for name in names)
+    except BoardPuzzlesError as err:
+        raise ParseError(f"{where}: {err}") from None
+
+
+def _json_answer(puzzle: Puzzle, entry: object, where: str) -> Order:
+    """The order of one entry of ``solutions``: its ``answer`` (square names) and its ``board``
+    (the picture ``solve`` prints), which must agree where both are given."""
+    if not isinstance(entry, dict) or not ("answer" in entry or "board" in entry):
+        raise ParseError(f"{where} should hold its 'answer' (square names) or 'board', as solve --json prints it")
+    named = _json_names(puzzle, entry["answer"], f"{where}'s 'answer'") if "answer" in entry else None
+    if "board" not in entry:
+        return named or ()
+    board = entry["board"]
+    if not isinstance(board, list) or not board or not all(isinstance(row, str) for row in board):
+        raise ParseError(f"{where}'s 'board' should be a list of rows, as solve --json prints it")
+    try:
+        pictured = _read_numbers("\n".join(board))
+    except BoardPuzzlesError as err:
+        raise ParseError(f"{where}'s 'board': {err}") from None
+    if pictured.puzzle != puzzle:
+        raise ParseError(f"{where}'s 'board' shows a different board from the document's 'problem'")
+    if pictured.more_orders:
+        raise ParseError(f"{where}'s 'board' holds several answers, where one is expected")
+    shown = pictured.order or ()
+    if named is not None and named != shown:
+        raise ParseError(f"{where}: 'answer' and 'board' hold different orders: correct one of them or remove one")
+    return shown

@@ -35,6 +35,7 @@ memoised counter and the layouts with one order), ``pictures``, ``generator`` (u
 
 from boardpuzzles.puzzles.goishi.generator import (
     DISTANCE_POWER,
+    FEWEST_UNIQUE_STONES,
     GROW_BACK,
     GROW_JUMP,
     GROW_KINDS,
@@ -46,12 +47,14 @@ from boardpuzzles.puzzles.goishi.generator import (
     JOIN_TRIES,
     JUMP_WEIGHT,
     METHODS,
+    MOST_UNIQUE_STONES,
     SEED_SIDE,
     SEEDS,
     Generated,
     GenerationTimeout,
     first_ambiguity,
     generate,
+    impossible_request,
 )
 from boardpuzzles.puzzles.goishi.hints import (
     LOOKAHEAD_CAP,
@@ -135,6 +138,7 @@ __all__ = [
     "DIRECTIONS",
     "DIRECTION_NAMES",
     "DISTANCE_POWER",
+    "FEWEST_UNIQUE_STONES",
     "GROW_BACK",
     "GROW_JUMP",
     "GROW_KINDS",
@@ -156,6 +160,7 @@ __all__ = [
     "MAX_SIDE",
     "MAX_STONES",
     "METHODS",
+    "MOST_UNIQUE_STONES",
     "NAME",
     "NO_DIRECTION",
     "Order",
@@ -200,6 +205,7 @@ __all__ = [
     "solutions",
     "solve",
     "image_bytes",
+    "impossible_request",
     "layout_identity",
     "square_images",
     "tables",

@@ -47,7 +47,72 @@ METHODS = ("auto", "grow", "join", "regrow")
 
 
 class GenerationTimeout(Exception):
-    """No unique puzzle was found before the time limit (not bad input: the run gave up)."""
+    """No unique puzzle was found before the time limit (not bad input: the run gave up). It
+    keeps what the run did, as :class:`Generated` does for a puzzle made."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        method: str = "",
+        seconds: float = 0.0,
+        restarts: int = 0,
+        regrowths: int = 0,
+        checks: int = 0,
+        backtracks: int = 0,
+    ) -> None:
+        super().__init__(message)
+        self.method = method
+        self.seconds = seconds
+        self.restarts = restarts
+        self.regrowths = regrowths
+        self.checks = checks
+        self.backtracks = backtracks
+
+
+#: The most stones a layout with exactly one order has on the n x n board, n = 1 to 6, and the
+#: fewest beyond a single stone: the exhaustive counts of ``goishi layouts N`` (docs/records.md;
+#: 6 from records/goishi-layouts-6.db), which the tests check against the counter.
+MOST_UNIQUE_STONES = {1: 1, 2: 1, 3: 1, 4: 10, 5: 15, 6: 21}
+FEWEST_UNIQUE_STONES = 7  # beyond a single stone: none of 2 to 6 stones on 6x6, so on no board
+
+
+def impossible_request(rows: int, cols: int, stones: int) -> str | None:
+    """Why no ``rows`` x ``cols`` layout of ``stones`` stones has exactly one order, where that
+    can be proven at once; None where it may exist (which is not a promise that it does).
+
+    The proofs: on one line the walk runs from end to end, either way round; a full board is
+    symmetric, so each order's mirror image is another; and empty rows and columns change no
+    order, so a layout fills at most ``stones`` rows and columns of a square board of
+    ``max(min(rows, stones), min(cols, stones))`` a side, whose exhaustive count up to 6 a side
+    (MOST_UNIQUE_STONES) says which numbers of stones ever have one order there."""
+    if stones < 2:
+        return None
+    board = f"{rows}x{cols} board"
+    if rows == 1 or cols == 1:
+        return (
+            f"no {stones} stones on a {board} have exactly one order: on one line the walk runs from one "
+            "end to the other, and back the other way just as well"
+        )
+    if stones == rows * cols:
+        return (
+            f"no full {board} has exactly one order: it is symmetric, so each order's mirror image is "
+            f"another; use fewer than {stones} stones"
+        )
+    if stones < FEWEST_UNIQUE_STONES:
+        return (
+            f"no layout of {stones} stones has exactly one order (2 to {FEWEST_UNIQUE_STONES - 1} stones never do, "
+            f"as `goishi layouts 6` counts): use 1, or {FEWEST_UNIQUE_STONES} or more"
+        )
+    side = max(min(rows, stones), min(cols, stones))  # the stones fill at most this many rows and columns
+    most = MOST_UNIQUE_STONES.get(side)
+    if most is not None and stones > most:
+        where = "" if rows == cols == side else f"without its empty rows and columns it fits {side}x{side}, and "
+        return (
+            f"no layout of {stones} stones on the {board} has exactly one order: {where}`goishi layouts {side}` "
+            f"counts every layout of {side}x{side} and finds none with more than {most} stone{'s' if most != 1 else ''}"
+        )
+    return None
 
 
 def _random_walk(rows: int, cols: int, stones: int, rng: random.Random, walk: list[Cell]) -> list[Cell] | None:
@@ -372,6 +437,9 @@ def generate(
         )
     if seed is not None:
         check_seed(seed)  # random.Random would take -1 as 1, and any object by its hash
+    impossible = impossible_request(rows, cols, stones)
+    if impossible is not None:
+        raise BoardPuzzlesError(impossible)
     if isinstance(patience, bool) or not isinstance(patience, int) or patience < 1:
         raise BoardPuzzlesError(f"patience must be a whole number >= 1, got {excerpt(patience)}")
     if method not in METHODS:
@@ -408,7 +476,15 @@ def generate(
                 )
             tally.restarts += 1
     except TimeLimitReached:
-        raise _gave_up(rows, cols, stones, limits.time_limit or 0.0) from None
+        raise GenerationTimeout(
+            _gave_up(rows, cols, stones, limits.time_limit or 0.0),
+            method=method,
+            seconds=time.perf_counter() - started,
+            restarts=tally.restarts,
+            regrowths=tally.regrowths,
+            checks=tally.checks,
+            backtracks=tally.backtracks,
+        ) from None
 
 
 def _regrow(
@@ -441,7 +517,7 @@ def _regrow(
     return walk if point is None else None
 
 
-def _gave_up(rows: int, cols: int, stones: int, time_limit: float) -> GenerationTimeout:
+def _gave_up(rows: int, cols: int, stones: int, time_limit: float) -> str:
     """The give-up message, with a hint in the direction that may help: few stones for the board
     tend to leave several orders (more stones constrain the walk), many stones make long walks
     hard to find. No exact threshold is known, so the hint says "try", not "needs"."""
@@ -454,4 +530,4 @@ def _gave_up(rows: int, cols: int, stones: int, time_limit: float) -> Generation
         hint = "try fewer stones (a walk through this many is hard to find), a bigger board, or another seed"
     else:
         hint = "try a different number of stones (more or fewer) or another seed"
-    return GenerationTimeout(f"no unique {rows}x{cols} puzzle with {stones} stones found in {time_limit:g} s; {hint}")
+    return f"no unique {rows}x{cols} puzzle with {stones} stones found in {time_limit:g} s; {hint}"

@@ -16,17 +16,20 @@ from boardpuzzles.puzzles.goishi.search import count, count_at_most, is_unique, 
 
 # ---------------------------------------------------------------- the protocol
 def read_order(puzzle: Puzzle, text: str) -> Order:
-    """An order as people give it: square names or (row,col) pairs, ``solve``'s output (its
-    ``order:`` line), or a board of pick-up numbers (plain or pzprv3) of the same puzzle."""
-    line = next((ln for ln in text.splitlines() if ln.strip().startswith("order:")), None)
-    if line is not None:
-        return parse_order(puzzle, line.split(":", 1)[1])
-    if "\n" in text.strip() or text.lstrip().startswith(("pzprv3", '"')):
+    """An order as people give it: square names or (row,col) pairs, an ``order:`` line, or a
+    board of pick-up numbers (plain or pzprv3) of the same puzzle, such as ``solve`` prints it
+    (the board and its ``order:`` line must agree), or a JSON document of one answer."""
+    stripped = text.strip()
+    if stripped.startswith(formats.ORDER_LINE) and "\n" not in stripped:
+        return parse_order(puzzle, stripped[len(formats.ORDER_LINE) :])
+    if "\n" in stripped or stripped.startswith(("pzprv3", '"', "{")):
         document = formats.read(text)
         if document.puzzle != puzzle:
             raise BoardPuzzlesError("the answer shows a different board from the puzzle's")
         if document.order is None:
             raise BoardPuzzlesError("the answer holds no pick-up order")
+        if document.more_orders:
+            raise BoardPuzzlesError(f"the answer holds {len(document.orders)} orders: give one")
         return document.order
     return parse_order(puzzle, text)
 
@@ -44,7 +47,10 @@ def answer_from_json(puzzle: Puzzle, document: Any) -> Order:
 
 def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Puzzle, Order]:
     """The puzzle from the FILE parameter (its text), and the order from ``text`` or, without
-    one, the pick-up numbers the puzzle's own file holds."""
+    one, the pick-up numbers the puzzle's own file holds. Where that file holds several orders
+    (``solve``'s listing of two answers, a JSON document of several), every one is judged: the
+    first that is not a solution is returned, so that ``check`` passes the file only when all
+    of them are solutions."""
     document = formats.read(values["file"], values.get("format"))
     if text is not None:
         return document.puzzle, read_order(document.puzzle, text)
@@ -52,6 +58,9 @@ def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Puzzle, Or
         raise BoardPuzzlesError(
             "no order to check: give ANSWER (square names such as 'e3 d3 ...'), or a FILE with pick-up numbers"
         )
+    for order in document.orders:
+        if violations(document.puzzle, order):
+            return document.puzzle, order  # check names what is wrong with it, and fails
     return document.puzzle, document.order
 
 
@@ -86,7 +95,8 @@ PUZZLE: protocol.Puzzle[Puzzle, Order] = protocol.Puzzle(
     description="Goishi Hiroi: pick up every stone in one walk. Start at any stone; move along a row or a "
     "column and pick up the first stone still on the board in that direction; at each stone go "
     "straight on or turn 90 degrees, never back. The answer is the pick-up order. FILE may be a file, "
-    "`-` for standard input, or a puzz.link URL itself (formats: quoted, rows, numbers, url, pzprv3).",
+    "`-` for standard input, or a puzz.link URL itself (formats: quoted, rows, numbers, url, pzprv3, and the "
+    "documents that --json prints).",
     params=(
         protocol.Param(
             "file",
