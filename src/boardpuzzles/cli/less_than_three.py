@@ -47,9 +47,10 @@ diagonals, which turn by 180 (odd sizes): the forms of the large known solutions
 whole orbits, takes the row or column with the least room first, tries each of its orbits
 ahead and keeps the one that leaves the most room, restarts often with new random choices, and
 runs --jobs searches side by side until one finds a board or the time runs out. Smaller sizes
-(and other K) also try boards turned by 180 degrees and any board. On 2 busy cores boards up to
-30 take about a second and 34 or 36 seconds to a minute; 40 and above were not found within 10
-minutes in our runs (the record sizes, up to 60 and beyond, took a cluster or a GPU).
+(and other K) also try boards turned by 180 degrees and any board. In our runs on 2 free cores
+(docs/records.md) every even size up to 42 took about a minute at most, 44 a quarter of an hour,
+odd sizes up to 39 up to 5 minutes; 41, 43, 46 and 48 were not found in 20 to 50 minutes (the
+record sizes, up to 60 and beyond, took a cluster or a GPU).
 
 \b
 Examples:
