@@ -330,6 +330,19 @@ def test_an_output_on_the_file_behind_stdout_follows_what_was_printed(tmp_path):
     assert text.startswith("Q . . . .") and text.count("<svg") == 1 and text.rstrip().endswith("</svg>")
 
 
+def test_an_output_to_stdout_on_a_pipe_is_written_into_the_pipe():
+    # /dev/stdout on a pipe is a link that os.path.realpath cannot name ("pipe:[...]").
+    done = subprocess.run(
+        [sys.executable, "-m", "boardpuzzles", "queens", "find", "5", "--svg", "/dev/stdout"],
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode()
+    assert text.startswith(". Q . . .") and text.count("<svg") == 1 and text.rstrip().endswith("</svg>")
+
+
 def test_two_outputs_on_one_file_and_a_dash_are_refused_before_any_work(capsys, tmp_path):
     picture = tmp_path / "x.svg"
     code, _, err = run(capsys, "queens", "solve", "5", "--limit", "1", "--svg", str(picture), "--png", str(picture))

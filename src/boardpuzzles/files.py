@@ -36,13 +36,13 @@ def replace_file(path: str, chunks: Iterable[bytes | memoryview], *, sync: bool 
 def replace_file_with(path: str, write: Callable[[BinaryIO], None], *, sync: bool = False) -> None:
     """:func:`replace_file` for a writer that wants a file handle (``numpy.savez``): ``write``
     gets the temporary file (or the device, pipe or own output written in place)."""
+    status = written_in_place(path)
+    if status is not None:
+        _write_in_place(path, status, write)
+        return
     real = os.path.realpath(path)
     if os.path.exists(real):
-        status = os.stat(real)
-        if not stat.S_ISREG(status.st_mode) or _is_own_output(status):
-            _write_in_place(real, status, write)
-            return
-        mode = stat.S_IMODE(status.st_mode)
+        mode = stat.S_IMODE(os.stat(real).st_mode)
     else:
         umask = os.umask(0)
         os.umask(umask)
@@ -63,6 +63,18 @@ def replace_file_with(path: str, write: Callable[[BinaryIO], None], *, sync: boo
         except OSError:
             pass
         raise
+
+
+def written_in_place(path: str) -> os.stat_result | None:
+    """The status of what ``path`` leads to when it is written in place rather than replaced (a
+    device, a pipe, our own output: see the module's docstring); None otherwise. The path is
+    followed as ``open`` follows it: ``/dev/stdout`` on a pipe leads through a link that
+    ``os.path.realpath`` cannot name."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return status if not stat.S_ISREG(status.st_mode) or _is_own_output(status) else None
 
 
 def _own_outputs() -> list[tuple[Any, int]]:
@@ -87,7 +99,7 @@ def _is_own_output(status: os.stat_result) -> bool:
     return False
 
 
-def _write_in_place(real: str, status: os.stat_result, write: Callable[[BinaryIO], None]) -> None:
+def _write_in_place(path: str, status: os.stat_result, write: Callable[[BinaryIO], None]) -> None:
     """Write through our own standard output or error when the target is the file behind it (a
     duplicate of its descriptor shares its position, so the bytes follow what was printed), else
     open the device or pipe and write into it."""
@@ -98,5 +110,5 @@ def _write_in_place(real: str, status: os.stat_result, write: Callable[[BinaryIO
             with os.fdopen(os.dup(fd), "wb") as handle:
                 write(handle)
             return
-    with open(real, "wb") as handle:
+    with open(path, "wb") as handle:
         write(handle)

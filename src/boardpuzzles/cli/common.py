@@ -15,7 +15,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from boardpuzzles.errors import EXCERPT_LENGTH, MAX_SEED, BoardPuzzlesError, excerpt
-from boardpuzzles.files import replace_file
+from boardpuzzles.files import replace_file, written_in_place
 from boardpuzzles.inputs import read_text
 from boardpuzzles.limits import MAX_SECONDS
 from boardpuzzles.parallel import default_jobs
@@ -322,7 +322,9 @@ def check_writable(path: str, probe: bool = True) -> Path:
 def write_file_atomically(path: str, text: str | bytes) -> None:
     """Write a user's file whole or not at all (:func:`boardpuzzles.files.replace_file`), after
     checking its folder; failures are one-line usage errors."""
-    check_writable(os.path.realpath(path), probe=False)  # the write below is the test
+    # A link's target folder is the one written (the write below is the test); a device or pipe
+    # (/dev/stdout on a pipe, whose link realpath cannot name) is written as it is.
+    check_writable(path if written_in_place(path) else os.path.realpath(path), probe=False)
     data = text if isinstance(text, bytes) else text.encode("utf-8")
     try:
         replace_file(path, [data])
