@@ -49,7 +49,7 @@ ahead and keeps the one that leaves the most room, restarts often with new rando
 runs --jobs searches side by side until one finds a board or the time runs out. Smaller sizes
 (and other K) also try boards turned by 180 degrees and any board. In our runs on 2 free cores
 (docs/records.md) every even size up to 42 took about a minute at most, 44 a quarter of an hour,
-odd sizes up to 39 up to 5 minutes; 41, 43, 46 and 48 were not found in 20 to 50 minutes (the
+odd sizes up to 39 up to 5 minutes; 41, 43, 46 and 48 were not found in 20 to 55 minutes (the
 record sizes, up to 60 and beyond, took a cluster or a GPU).
 
 \b
