@@ -74,7 +74,7 @@ def written_in_place(path: str) -> os.stat_result | None:
         status = os.stat(path)
     except (OSError, ValueError):
         return None
-    return status if not stat.S_ISREG(status.st_mode) or _is_own_output(status) else None
+    return status if not stat.S_ISREG(status.st_mode) or _own_output_at(status) else None
 
 
 def _own_outputs() -> list[tuple[Any, int]]:
@@ -88,27 +88,29 @@ def _own_outputs() -> list[tuple[Any, int]]:
     return found
 
 
-def _is_own_output(status: os.stat_result) -> bool:
-    for _stream, fd in _own_outputs():
+def _own_output_at(status: os.stat_result) -> tuple[Any, int] | None:
+    """(stream, descriptor) of this process's standard output or error when it is the file of
+    ``status``; None when neither is."""
+    for stream, fd in _own_outputs():
         try:
             own = os.fstat(fd)
         except OSError:
             continue
         if (own.st_dev, own.st_ino) == (status.st_dev, status.st_ino):
-            return True
-    return False
+            return stream, fd
+    return None
 
 
 def _write_in_place(path: str, status: os.stat_result, write: Callable[[BinaryIO], None]) -> None:
     """Write through our own standard output or error when the target is the file behind it (a
     duplicate of its descriptor shares its position, so the bytes follow what was printed), else
     open the device or pipe and write into it."""
-    for stream, fd in _own_outputs():
-        own = os.fstat(fd)
-        if (own.st_dev, own.st_ino) == (status.st_dev, status.st_ino):
-            getattr(stream, "flush", lambda: None)()
-            with os.fdopen(os.dup(fd), "wb") as handle:
-                write(handle)
-            return
+    own = _own_output_at(status)
+    if own is not None:
+        stream, fd = own
+        getattr(stream, "flush", lambda: None)()
+        with os.fdopen(os.dup(fd), "wb") as handle:
+            write(handle)
+        return
     with open(path, "wb") as handle:
         write(handle)

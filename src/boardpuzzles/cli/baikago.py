@@ -426,12 +426,11 @@ def judge(
         if judgement.highlighted and not use_colour:
             note(LOWER_CASE_NOTE)
     if svg_path or png_path:
-        from boardpuzzles.cli.commands import write_pictures
+        from boardpuzzles.cli.commands import draw_into_files
 
         crosses = [cross.points for c in (bk.BLACK, bk.WHITE) for cross in judgement.crosses[c]]
         scene = picture_scene(judgement.points, judgement.rules.size, crosses, title=judgement.summary())
-        write_pictures(svg_path, png_path, [scene])
-        note(f"wrote {' and '.join(p for p in (svg_path, png_path) if p)}")
+        draw_into_files(svg_path, png_path, scene)
     if judgement.verdict == "inconsistent":
         raise CommandResult(EXIT_NEGATIVE)
 

@@ -359,6 +359,13 @@ def write_pictures(svg_path: str | None, png_path: str | None, scenes: Sequence[
         write_file_atomically(png_path, png_bytes(scenes, heading=heading))
 
 
+def draw_into_files(svg_path: str | None, png_path: str | None, scene: Any) -> None:
+    """Draw one answer into the ``--svg``/``--png`` files given (if any) and say where, on stderr."""
+    if svg_path or png_path:
+        write_pictures(svg_path, png_path, [scene])
+        note(f"wrote {' and '.join(p for p in (svg_path, png_path) if p)}")
+
+
 def _write_sheet(svg_path: str | None, png_path: str | None, scenes: list[Any], shown: int, heading: str) -> None:
     for i, scene in enumerate(scenes):
         if not scene.title and len(scenes) > 1:

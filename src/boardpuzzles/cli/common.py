@@ -302,7 +302,7 @@ def check_writable(path: str, probe: bool = True) -> Path:
             raise click.UsageError(f"cannot write {shown}: folder {shown_path(str(folder))} does not exist")
         if target.is_dir():
             raise click.UsageError(f"cannot write {shown}: it is a folder")
-        if target.exists() and not target.is_file():  # a device or a pipe: written in place
+        if written_in_place(path):  # a device, a pipe or our own output: no new file in the folder
             if not os.access(target, os.W_OK):
                 raise click.UsageError(f"cannot write {shown}: not writable")
             return folder

@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 import click
 
 from boardpuzzles.checkpoint import inspect_path, verify_file
-from boardpuzzles.cli.commands import answer_text, interrupted, problem_options, write_pictures
+from boardpuzzles.cli.commands import answer_text, draw_into_files, interrupted, problem_options
 from boardpuzzles.cli.common import (
     DELAY,
     EXIT_CODES_HELP,
@@ -334,7 +334,7 @@ def generate(
         made = limits.run(lambda: gh.generate(rows, cols, stones, seed=chosen, limits=limits, method=method))
     except TimeLimitReached:  # stopped before the generator's own loop began: nothing was tried
         gave_up = gh.GenerationTimeout(
-            f"no unique {rows}x{cols} puzzle with {stones} stones found in {time_limit:g} s",
+            gh.gave_up_message(rows, cols, stones, time_limit),
             method=method,
             seconds=limits.elapsed(),
         )
@@ -357,8 +357,7 @@ def generate(
     if svg_path or png_path:
         scene = gh.frame(made.puzzle, made.order, len(made.order) if solution else 0)
         scene.title = "solution" if solution else f"{rows}x{cols}, {stones} stones"
-        write_pictures(svg_path, png_path, [scene])
-        note(f"wrote {' and '.join(p for p in (svg_path, png_path) if p)}")
+        draw_into_files(svg_path, png_path, scene)
     _emit_text(
         text,
         out_path,

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from boardpuzzles.cli.commands import problem_from, problem_options, write_pictures
+from boardpuzzles.cli.commands import draw_into_files, problem_from, problem_options
 from boardpuzzles.cli.common import (
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
@@ -108,9 +108,7 @@ def find(
         article = "n" if kind == "open" else ""
         note(f"found a{article} {kind} tour of {rows}x{cols} in {result.seconds:.2f} s ({result.method})")
         if svg_path or png_path:
-            scene = kt.view(tour, rows, cols, problem.closed)
-            write_pictures(svg_path, png_path, [scene])
-            note(f"wrote {' and '.join(p for p in (svg_path, png_path) if p)}")
+            draw_into_files(svg_path, png_path, kt.view(tour, rows, cols, problem.closed))
         return
     note(result.reason or "no tour found")
     raise CommandResult(EXIT_NEGATIVE if result.complete else EXIT_PARTIAL)

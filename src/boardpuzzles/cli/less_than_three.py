@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from boardpuzzles.cli.commands import problem_options, write_pictures
+from boardpuzzles.cli.commands import draw_into_files, problem_options
 from boardpuzzles.cli.common import (
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
@@ -125,8 +125,7 @@ def find(
         if svg_path or png_path:
             scene = lt3.to_scene(problem, result.board)
             scene.title = f"{n}x{n}, found among boards symmetric under '{result.symmetry}'"
-            write_pictures(svg_path, png_path, [scene])
-            note(f"wrote {' and '.join(p for p in (svg_path, png_path) if p)}")
+            draw_into_files(svg_path, png_path, scene)
         return
     if result.complete:
         note(f"no board exists: {rules.describe()} (the search was complete)")

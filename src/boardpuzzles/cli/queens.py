@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from boardpuzzles.cli.commands import problem_options, write_pictures
+from boardpuzzles.cli.commands import draw_into_files, problem_options
 from boardpuzzles.cli.common import EXIT_NEGATIVE, CommandResult, command_settings, json_option, note, picture_options
 from boardpuzzles.protocol import REQUIRED
 from boardpuzzles.puzzles import queens
@@ -66,9 +66,7 @@ def find(n: int, as_json: bool, svg_path: str | None, png_path: str | None) -> N
     if not as_json:
         click.echo(queens.PUZZLE.text_of(problem, board))
     if svg_path or png_path:
-        scene = queens.board_scene(problem, board)
-        write_pictures(svg_path, png_path, [scene])
-        note(f"wrote {' and '.join(p for p in (svg_path, png_path) if p)}")
+        draw_into_files(svg_path, png_path, queens.board_scene(problem, board))
 
 
 COMMANDS = [find]

@@ -797,9 +797,6 @@ class SavedSearch:
 _ARRAY_TYPES = ("<u4", "<u8", "<i8", "<i8", "<i8", "i1")
 
 
-_UNSEEN = object()
-
-
 class TableFile:
     """A checkpoint of df-pn searches: one binary file, written whole and atomically.
 
@@ -816,9 +813,9 @@ class TableFile:
         self.path = path
         self.identity = identity
         self.identity_digest = digest(identity)
-        #: The file as this run last read or wrote it (``_UNSEEN`` before :meth:`read`): a write
-        #: refuses to replace a file that another run has written since.
-        self._seen: tuple[int, ...] | None | object = _UNSEEN
+        #: The file as this run found it or last wrote it: a write refuses to replace a file that
+        #: another run has written since.
+        self._seen = self._signature()
 
     def _signature(self) -> tuple[int, ...] | None:
         """Which file is at the path now (device, inode, size, time written); None: no file."""
@@ -841,7 +838,6 @@ class TableFile:
     def read(self) -> dict[Colour, SavedSearch] | None:
         """The saved searches; None when there is no file yet (or an empty one)."""
         path = self.path
-        self._seen = self._signature()
         if not check_path(path):
             return None
         try:
@@ -986,7 +982,7 @@ class TableFile:
                     yield data
             yield checksum.digest()
 
-        if self._seen is not _UNSEEN and self._signature() != self._seen:
+        if self._signature() != self._seen:
             # Two runs on one file: the first to save keeps its search, and this one says so
             # instead of overwriting it and claiming its own was kept.
             raise CheckpointError(

@@ -53,6 +53,7 @@ from boardpuzzles.puzzles.goishi.generator import (
     Generated,
     GenerationTimeout,
     first_ambiguity,
+    gave_up_message,
     generate,
     impossible_request,
 )
@@ -204,6 +205,7 @@ __all__ = [
     "signed_word",
     "solutions",
     "solve",
+    "gave_up_message",
     "image_bytes",
     "impossible_request",
     "layout_identity",

@@ -477,7 +477,7 @@ def generate(
             tally.restarts += 1
     except TimeLimitReached:
         raise GenerationTimeout(
-            _gave_up(rows, cols, stones, limits.time_limit or 0.0),
+            gave_up_message(rows, cols, stones, limits.time_limit or 0.0),
             method=method,
             seconds=time.perf_counter() - started,
             restarts=tally.restarts,
@@ -517,7 +517,7 @@ def _regrow(
     return walk if point is None else None
 
 
-def _gave_up(rows: int, cols: int, stones: int, time_limit: float) -> str:
+def gave_up_message(rows: int, cols: int, stones: int, time_limit: float) -> str:
     """The give-up message, with a hint in the direction that may help: few stones for the board
     tend to leave several orders (more stones constrain the walk), many stones make long walks
     hard to find. No exact threshold is known, so the hint says "try", not "needs"."""
