@@ -135,7 +135,8 @@ def violations(problem: Problem, board: Board) -> list[str]:
     grid's rows, columns and diagonals (wrapped on a torus): plain code, no bitmasks."""
     n = problem.n
     if (board.grid.rows, board.grid.cols) != (n, n):
-        return [f"the board is {board.grid.rows}x{board.grid.cols}; {_queens(n)} need the {n}x{n} board"]
+        verb = "needs" if n == 1 else "need"
+        return [f"the board is {board.grid.rows}x{board.grid.cols}; {_queens(n)} {verb} the {n}x{n} board"]
     grid = problem.grid
     queens = set(board.occupied())
     problems = []
