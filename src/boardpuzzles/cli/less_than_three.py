@@ -40,17 +40,13 @@ FIND_PARAMS = [
 @click.command(
     "find",
     context_settings=command_settings(),
-    epilog=f"""Looks for ONE one-colour board with K stones in every row on a large board, where
-counting every board is out of reach. It searches symmetric boards: from 22 on with K = 2,
-boards turned onto themselves by 90 degrees (even sizes) or by 90 degrees except on the
-diagonals, which turn by 180 (odd sizes): the forms of the large known solutions. It decides
-whole orbits, takes the row or column with the least room first, tries each of its orbits
-ahead and keeps the one that leaves the most room, restarts often with new random choices, and
-runs --jobs searches side by side until one finds a board or the time runs out. Smaller sizes
-(and other K) also try boards turned by 180 degrees and any board. In our runs on 2 free cores
-(docs/records.md) every even size up to 42 took about a minute at most, 44 a quarter of an hour,
-odd sizes up to 39 up to 5 minutes; 41, 43, 46 and 48 were not found in 20 to 55 minutes (the
-record sizes, up to 60 and beyond, took a cluster or a GPU).
+    epilog=f"""Looks for ONE one-colour board with K stones in every row and column on a large board,
+where counting every board is out of reach. From N = 22 on (with K = 2) it searches boards
+turned onto themselves by 90 degrees (on odd N, by 180 degrees on the diagonals), the forms of
+the large known solutions; smaller sizes also try other symmetries and any board. --jobs
+searches with short random restarts run side by side until one finds a board or the time runs
+out; every board found is checked. On 2 cores even sizes up to 42 take about a minute; some
+sizes from 41 on are not found within an hour.
 
 \b
 Examples:
