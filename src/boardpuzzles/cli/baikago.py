@@ -589,20 +589,15 @@ def serve_command(port: int, size: int, max_d: int | None, orientations: str) ->
 @click.command(
     "solve",
     context_settings=command_settings(),
-    epilog="""Who wins on an empty N x N board with perfect play: a pairing of the board (a draw: either
-side answers a stone on one point of a pair with the other), else a depth-first proof-number
-search for each side over symmetry classes. The proof file (JSON, gzip when the name ends in
-.gz) holds each side's strategy and is what the tests' independent checker replays. 3x3 to 6x6
-are draws (pairings); 7x7: white cannot win (`--side white`, seconds); whether black can is a long search (below).
+    epilog="""Who wins on an empty N x N board with perfect play. A pairing of the board proves a draw;
+otherwise a proof-number search runs for each side (--side: one side only). --proof writes each
+side's strategy (JSON, gzip when the name ends in .gz) for an independent checker to replay.
+3x3 to 6x6 are draws; on 7x7 white cannot win (--side white, seconds).
 
---checkpoint FILE keeps the searches' transposition tables in FILE when the run stops (at
---time-limit, at --node-limit, on Ctrl-C) or ends, and the same command with the same FILE
-continues from them: a long search can run in pieces. The file is bound to this board, its
-rules, --side, --pairings and --tt-bits; a file made for anything else, damaged, or not a
-search checkpoint is refused (exit 2) and left as it was. It is written whole and then
-renamed, so a kill during the save leaves the previous file. It takes about 37 bytes per
-filled table slot (up to 155 MB at the default --tt-bits 22). Black's open 7x7 search, an hour
-at a time: `baikago solve 7 --side black --checkpoint seven-black.dfpn --time-limit 3600`.
+--checkpoint FILE keeps the search tables when the run stops or ends, and the same command with
+the same FILE continues from them. A file made for another board, rules, --side, --pairings or
+--tt-bits, or a damaged one, is refused (exit 2) and left as it was; it takes up to 155 MB at the
+default --tt-bits 22.
 
 \b
 Examples:
