@@ -55,8 +55,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-import numpy as np
-
+from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, excerpt
 
 Cell = int

@@ -36,8 +36,7 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, NoReturn, TypeVar
 
-import numpy as np
-
+from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError
 
 #: ``progress(done, total, partial)``: called after each finished subtask of a count.

@@ -21,8 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
+from boardpuzzles._lazy import numpy as np
 from boardpuzzles.board import Board, parse_board
 from boardpuzzles.errors import SizeError, excerpt
 from boardpuzzles.grid import KING_STEPS, Grid

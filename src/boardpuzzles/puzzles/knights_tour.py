@@ -43,8 +43,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
+from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, check_seed, excerpt
 from boardpuzzles.files import replace_file_with
 from boardpuzzles.grid import KNIGHT_STEPS, Grid

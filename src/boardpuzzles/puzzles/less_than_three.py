@@ -37,8 +37,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
+from boardpuzzles._lazy import numpy as np
 from boardpuzzles.board import EMPTY, Board, parse_board
 from boardpuzzles.checkpoint import CheckpointError
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, check_seed, excerpt
@@ -249,7 +248,9 @@ def _layout(rules: Rules) -> _Layout:
     return _Layout(virtual, physical, v_cell_lines, v_line_cells, readings, maps)
 
 
-_NO_ROWS = np.empty((0, 1), dtype=np.int64)
+@functools.cache
+def _no_rows() -> np.ndarray:
+    return np.empty((0, 1), dtype=np.int64)
 
 
 def _relabellings(rules: Rules, swap_colours: bool) -> np.ndarray:
@@ -283,7 +284,7 @@ def _run(
     (see ``_classes_work``). With ``grow`` every board reached is returned (the search runs
     again when ``capacity`` was too small)."""
     layout = _layout(rules)
-    maps = layout.maps if symmetric else _NO_ROWS
+    maps = layout.maps if symmetric else _no_rows()
     out = np.zeros((capacity, rules.size**2), dtype=np.int64)
     # The least-image test needs every relabelling (C! of them); the stabiliser reads its own.
     relabel = _relabellings(rules, swap_colours and symmetric and not weigh)
@@ -301,7 +302,7 @@ def _run(
         swap_colours,
         out,
         stop_after,
-        layout.readings if weigh else _NO_ROWS,
+        layout.readings if weigh else _no_rows(),
         limits.flag,
     )
     if found == _kernel_module().STOPPED:

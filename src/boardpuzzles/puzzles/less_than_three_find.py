@@ -39,8 +39,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
+from boardpuzzles._lazy import numpy as np
 from boardpuzzles.board import Board
 from boardpuzzles.errors import check_seed
 from boardpuzzles.grid import Grid

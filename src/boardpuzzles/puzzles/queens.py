@@ -29,8 +29,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
+from boardpuzzles._lazy import numpy as np
 from boardpuzzles.board import Board, parse_board
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, excerpt
 from boardpuzzles.grid import QUEEN_LINES, Grid

@@ -13,8 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-import numpy as np
-
+from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, excerpt, whole_number
 from boardpuzzles.grid import Cell, Grid
 from boardpuzzles.puzzles.baikago.rules import (

@@ -12,8 +12,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-import numpy as np
-
+from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import SizeError, excerpt
 from boardpuzzles.grid import Cell, Grid
 

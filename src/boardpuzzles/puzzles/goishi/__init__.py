@@ -110,7 +110,6 @@ from boardpuzzles.puzzles.goishi.search import (
     LAYOUT_CHUNK,
     MAX_LAYOUT_SIDE,
     MAX_MEMO_SLOTS,
-    STONE_BITS,
     Counter,
     LayoutCounts,
     count,
@@ -125,6 +124,7 @@ from boardpuzzles.puzzles.goishi.search import (
     solutions,
     solve,
     square_images,
+    stone_bits,
     tables,
     turned,
     unique_layout_counts,
@@ -218,3 +218,9 @@ __all__ = [
     "unpack_layout_counts",
     "violations",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name == "STONE_BITS":  # an array, made on first use (importing the puzzle loads no numpy)
+        return stone_bits()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

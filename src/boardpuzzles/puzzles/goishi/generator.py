@@ -9,8 +9,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
+from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, check_seed, excerpt
 from boardpuzzles.grid import Cell, Grid
 from boardpuzzles.limits import Limits, TimeLimitReached
@@ -23,7 +22,7 @@ from boardpuzzles.puzzles.goishi.rules import (
     check,
     legal_moves,
 )
-from boardpuzzles.puzzles.goishi.search import MAX_MEMO_SLOTS, STONE_BITS, Counter, load_kernels, solve, turned
+from boardpuzzles.puzzles.goishi.search import MAX_MEMO_SLOTS, Counter, load_kernels, solve, stone_bits, turned
 
 
 # ---------------------------------------------------------------- generating
@@ -217,7 +216,8 @@ def _is_unique_layout(rows: int, cols: int, cells: Sequence[Cell], limits: Limit
     too when the proof would take more than ``max_steps`` steps of the search (0: no limit)."""
     found = np.array(sorted(cells), dtype=np.int64)
     kernels = load_kernels()
-    total = kernels.count_layout(rows, cols, found, STONE_BITS[: len(found)], 2, MAX_MEMO_SLOTS, limits.flag, max_steps)
+    bits = stone_bits()[: len(found)]
+    total = kernels.count_layout(rows, cols, found, bits, 2, MAX_MEMO_SLOTS, limits.flag, max_steps)
     if total == kernels.STOPPED:
         limits.raise_stop()
     return bool(total == 1)

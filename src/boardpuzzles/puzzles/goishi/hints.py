@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
+from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.grid import Cell
 from boardpuzzles.limits import Limits

@@ -7,8 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
+from boardpuzzles._lazy import numpy as np
 from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, excerpt
 from boardpuzzles.grid import Cell, Grid

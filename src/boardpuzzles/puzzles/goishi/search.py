@@ -9,8 +9,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
+from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, excerpt
 from boardpuzzles.grid import Cell
 from boardpuzzles.limits import Limits, TimeLimitReached
@@ -46,8 +45,17 @@ def signed_word(word: int) -> int:
     return word - (1 << 64) if word >= 1 << 63 else word
 
 
-#: One bit per stone, as the kernels take them.
-STONE_BITS = np.array([signed_word(1 << i) for i in range(MAX_STONES)], dtype=np.int64)
+@functools.cache
+def stone_bits() -> np.ndarray:
+    """One bit per stone, as the kernels take them (``STONE_BITS``; made on first use, so that
+    importing the puzzle loads no numpy)."""
+    return np.array([signed_word(1 << i) for i in range(MAX_STONES)], dtype=np.int64)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "STONE_BITS":
+        return stone_bits()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @functools.lru_cache(maxsize=64)
@@ -295,7 +303,7 @@ def _layout_piece(spec: tuple[int, int, int], limits: Limits) -> int:
     while lo < hi:
         limits.check()
         end = min(hi, lo + LAYOUT_CHUNK)
-        if kernels.unique_layout_classes(n, lo, end, table, STONE_BITS, by_size, classes, limits.flag) < end:
+        if kernels.unique_layout_classes(n, lo, end, table, stone_bits(), by_size, classes, limits.flag) < end:
             limits.raise_stop()
         lo = end
     return _pack(by_size, classes)
