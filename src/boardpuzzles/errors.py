@@ -1,6 +1,6 @@
 """Exceptions the library raises on bad input; the CLI turns each into a one-line error, exit 2.
 
-Also the few helpers every parser shares when it turns user text into a message or a number:
+Also the few functions every parser shares when it turns user text into a message or a number:
 :func:`excerpt` (a token as an error message may show it), :func:`whole_number` (ASCII digits,
 bounded in length before ``int()`` sees them) and :func:`check_seed`.
 """

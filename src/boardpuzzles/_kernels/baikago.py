@@ -388,7 +388,7 @@ def search_root(
     ``depth`` with a full window each, so every root move gets its exact value in ``values``.
     Returns n, or -1 when the node budget ran out. ``ply`` is 0; it comes in as an argument
     because numba's on-disk cache crashes on a recursive function compiled for two argument
-    types (a literal 0 and int64: numba issues 6061, 6713)."""
+    types (a literal 0 and int64: numba/numba#6061 and #6713 on GitHub)."""
     other = 3 - me
     n = 0
     while n < order.shape[0] and order[n] >= 0:

@@ -357,7 +357,7 @@ def _terminal_io(colour: bool) -> tuple[Callable[[str], str | None], Callable[[s
         if not line:
             click.echo()
             return None
-        click.echo(line.rstrip("\n"))  # echo piped moves so the transcript reads like a session
+        click.echo(line.rstrip("\n"))  # echo piped moves so the transcript reads like a game typed in
         return line
 
     def write(text: str, markup: bool) -> None:

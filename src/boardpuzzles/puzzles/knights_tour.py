@@ -386,7 +386,7 @@ def _over_memory(rows: int, cols: int, what: str) -> SizeError:
     limit = frontier_memory() / 2**30
     return SizeError(
         f"counting closed tours of {rows}x{cols} needs more than its memory limit of {limit:.2g} GiB "
-        f"({FRONTIER_MEMORY_SHARE * 100:.3g}% of this machine's; {what}): stopped before running out"
+        f"({FRONTIER_MEMORY_SHARE * 100:.3g}% of the computer's; {what}): stopped before running out"
     )
 
 

@@ -13,7 +13,7 @@ Every answer is the game's state (:meth:`WebGame.state`). Games live in memory, 
 recently used ``MAX_GAMES`` of them, so several tabs can play at once and a reload loses nothing.
 The kernels are compiled before the server answers (:func:`warm_up`).
 
-Only this machine's browser is served: a Host that is not 127.0.0.1 or localhost is refused
+Only a browser on the same computer is served: a Host that is not 127.0.0.1 or localhost is refused
 (DNS rebinding), and a POST must be JSON from this server's own origin (another site's form or
 script cannot play here). Every request the server cannot use gets a 4xx ``{"error": ...}``;
 bodies are capped at ``MAX_BODY``, stalled connections dropped after ``REQUEST_TIMEOUT``, and a
@@ -207,7 +207,7 @@ class BaikagoServer(ThreadingHTTPServer):
 
 
 def local_host(host: str | None) -> bool:
-    """Whether a Host header names this machine: 127.0.0.1 or localhost, with or without a port."""
+    """Whether a Host header names the local computer: 127.0.0.1 or localhost, with or without a port."""
     if not host:
         return False
     name, colon, port = host.strip().rpartition(":")

@@ -214,7 +214,7 @@ async function api(path, body) {
   return data;
 }
 
-// -------------------------------------------------------------- helpers
+// -------------------------------------------------------------- utilities
 const colourOf = (s, index) => (index % 2 === 0 ? "black" : "white");
 const humanMoves = (s) => s.moves.filter((_, i) => colourOf(s, i) === s.human).length;
 const settingsOf = (s) => ({human: s.human, strength: s.strength, size: s.size});

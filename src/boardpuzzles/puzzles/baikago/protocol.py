@@ -185,7 +185,7 @@ class Brain:
         self.finished = True
         return []
 
-    # ---------------------------------------------------------------- helpers
+    # ---------------------------------------------------------------- internals
     def _parse_point(self, text: str) -> int | None:
         match = POINT.fullmatch(text)
         return self._point(*(int(v) for v in match.groups())) if match else None
