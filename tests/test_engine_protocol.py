@@ -3,6 +3,7 @@ one ``ERROR ...`` line (never an exception, never a move on a position the manag
 and the brain still plays afterwards."""
 
 import io
+import os
 
 import pytest
 
@@ -140,3 +141,115 @@ def test_serve_answers_an_internal_failure_with_error_and_goes_on(monkeypatch):
     out = io.StringIO()
     protocol.serve(["START 7\n", "ABOUT\n", "BEGIN\n", "END\n", "BEGIN\n"], lambda s: out.write(s + "\n"), brain)
     assert out.getvalue().splitlines() == ["OK", "ERROR internal error on 'ABOUT': RuntimeError: boom", "3,3"]
+
+
+# -------------------------------------------------------------------- junk lines and the clock
+class CountingStream(io.BytesIO):
+    """A byte stream that remembers the largest piece it was asked for."""
+
+    largest = 0
+
+    def readline(self, size=-1):
+        line = super().readline(size)
+        self.largest = max(self.largest, len(line))
+        return line
+
+
+def test_an_over_long_line_is_skipped_in_bounded_pieces():
+    junk = b"X" * (5 * 1024 * 1024)
+    stream = CountingStream(b"START 7\n" + junk + b"\nABOUT\n" + junk + b"\n" + b"END\n")
+    lines = list(protocol.read_lines(stream))
+    assert lines == ["START 7\n", None, "ABOUT\n", None, "END\n"]
+    assert stream.largest <= protocol.MAX_LINE
+    # A long line with no end of line at all, and one exactly at the limit.
+    assert list(protocol.read_lines(io.BytesIO(junk))) == [None]
+    fits = b"A" * (protocol.MAX_LINE - 1) + b"\n"
+    assert list(protocol.read_lines(io.BytesIO(fits))) == [fits.decode()]
+
+
+def test_the_engine_answers_a_huge_line_in_one_short_line_and_stays_small(tmp_path):
+    import subprocess
+    import sys
+
+    def run(*pieces: bytes) -> tuple[list[bytes], int, int]:
+        """The engine's answers, exit status and peak memory (KiB) for these lines. The input
+        goes through a file, so this process stays small (a child's peak counts the parent's
+        memory it was forked from)."""
+        path = tmp_path / "input"
+        with path.open("wb") as file:
+            file.write(b"START 7\n")
+            for piece in pieces:
+                file.write(piece)
+            file.write(b"ABOUT\nEND\n")
+        with path.open("rb") as stdin:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "boardpuzzles", "baikago", "engine", "--strength", "1"],
+                stdin=stdin,
+                stdout=subprocess.PIPE,
+            )
+            out = proc.stdout.read()
+            proc.stdout.close()
+            _, status, usage = os.wait4(proc.pid, 0)
+            proc.returncode = os.waitstatus_to_exitcode(status)
+        return out.splitlines(), proc.returncode, usage.ru_maxrss
+
+    _, _, small = run()
+    junk = [b"JUNK" * (256 * 1024)] * 20  # 20 MiB in one line
+    lines, code, peak = run(*junk, b"\n", b"TURN ", *junk, b"\n")
+    assert code == 0
+    assert lines[0] == b"OK" and lines[1].startswith(b"ERROR line too long") and lines[2].startswith(b"ERROR line")
+    assert lines[3].startswith(b'name="boardpuzzles-baikago"')
+    assert all(len(line) < 300 for line in lines)
+    assert peak < small + 20 * 1024, (small, peak)  # a 20 MiB line held whole takes several times that
+
+
+def test_unknown_and_bad_lines_quote_only_a_few_dozen_characters():
+    brain = Brain(strength=1)
+    for line in ("Z" * 5000, "START " + "x" * 5000, "TURN " + "1" * 5000, "TAKEBACK " + "a" * 5000):
+        (answer,) = brain.handle(line)
+        assert answer.split()[0] in ("UNKNOWN", "ERROR") and len(answer) < 150
+    brain.handle("START 7")
+    brain.handle("BOARD")
+    (answer,) = brain.handle("1," * 3000)
+    assert errors([answer]) and len(answer) < 150
+    assert brain.too_long() and errors(brain.handle("DONE"))  # still spoiled, and read to its end
+
+
+@pytest.mark.parametrize("timeout_ms", [20, 50])
+def test_moves_keep_to_timeout_turn(timeout_ms):
+    """Each move's CPU time (its own thread: the search runs there) stays within timeout_turn,
+    the first move after START included; CPU time, not the wall clock, so a loaded machine
+    does not fail it."""
+    import time
+
+    brain = Brain(strength=4)
+    assert talk("START 15", f"INFO timeout_turn {timeout_ms}", brain=brain) == [["OK"], []]
+    spent = []
+    for move in range(12):
+        started = time.thread_time()
+        answer = brain.handle("BEGIN" if move == 0 else f"TURN {free_point(brain)}")
+        spent.append(time.thread_time() - started)
+        if answer[0].startswith("ERROR"):
+            assert "over" in answer[0]
+            break
+    assert max(spent) <= timeout_ms / 1000, spent
+
+
+def free_point(brain) -> str:
+    """An empty point near the middle (the opponent's move)."""
+    n = brain.started_rules.size
+    for r in range(n // 2, n // 2 + n):
+        for c in range(n):
+            if not brain.board[(r % n) * n + c]:
+                return f"{c},{r % n}"
+    raise AssertionError("the board is full")
+
+
+def test_timeout_turn_zero_means_as_fast_as_possible_and_time_left_counts():
+    brain = Brain(strength=3)
+    talk("START 9", "INFO timeout_turn 0", brain=brain)
+    assert brain.seconds <= 0.002
+    talk("INFO timeout_turn 1000", "INFO time_left 2000", brain=brain)
+    assert brain.seconds <= 2.0 * 0.05
+    talk("INFO time_left 1000000", brain=brain)
+    assert 0.2 < brain.seconds < 0.5

@@ -537,13 +537,13 @@ Exit codes:
 @rules_options
 def engine(strength: int, max_d: int | None, orientations: str) -> None:
     """Run as a Gomocup engine (brain) on stdin and stdout."""
-    from boardpuzzles.puzzles.baikago.protocol import Brain, serve
+    from boardpuzzles.puzzles.baikago.protocol import Brain, read_lines, serve
 
     def write(line: str) -> None:
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
-    serve(iter(sys.stdin.readline, ""), write, Brain(strength, max_d, orientations))
+    serve(read_lines(sys.stdin.buffer), write, Brain(strength, max_d, orientations))
 
 
 @click.command(

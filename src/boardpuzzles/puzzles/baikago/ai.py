@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.limits import STOP_NONE, STOP_TIME, Limits
+from boardpuzzles.limits import STOP_INTERRUPT, STOP_NONE, STOP_TIME, Limits
 from boardpuzzles.puzzles.baikago.game import Move, Position
 from boardpuzzles.puzzles.baikago.rules import BLACK, EMPTY_POINT, WHITE, Colour, Rules, cross_table, other
 
@@ -56,6 +56,11 @@ STRENGTHS: dict[int, Strength] = {
     4: Strength(depth=10, width=12, vcf=12, seconds=3.0, nodes=1_000_000),
 }
 DEFAULT_STRENGTH = 3
+#: The shortest thinking time a move is given (seconds): a win, a block or the best-scored point.
+MIN_SECONDS = 0.001
+#: Past its time, the check that the chosen move leaves no win by continuous fours gets at most
+#: this share of the move's time more.
+SAFETY_SHARE = 0.25
 
 
 @functools.lru_cache(maxsize=32)
@@ -229,10 +234,18 @@ class ComputerPlayer:
                 break
         if best_values is None:
             return Choice(int(order[0]), "search", 0, 0, nodes)
-        # The safety check below is short (a quarter of the node budget); past the time limit it
-        # still runs, and only Ctrl-C stops it.
-        flag = limits.flag if limits.reason != STOP_TIME else np.zeros(1, dtype=np.int64)
-        return self._safe_pick(board, cnt, me, order, best_values, depth_done, nodes, flag)
+        # The safety check below is short (a quarter of the node budget). Past the time limit it
+        # gets a last SAFETY_SHARE of the move's time of its own, so a move never runs long past
+        # its time (a tournament manager forfeits a brain that does); Ctrl-C stops it too.
+        if limits.reason != STOP_TIME:
+            return self._safe_pick(board, cnt, me, order, best_values, depth_done, nodes, limits.flag)
+        extra = Limits(max(MIN_SECONDS, SAFETY_SHARE * (limits.time_limit or self.seconds)))
+        try:
+            if limits.reason == STOP_INTERRUPT:
+                extra.stop()
+            return self._safe_pick(board, cnt, me, order, best_values, depth_done, nodes, extra.flag)
+        finally:
+            extra.close()
 
     def _safe_pick(
         self,
@@ -275,6 +288,25 @@ def _past_a_third(limits: Limits) -> bool:
     if limits.time_limit is None:
         return limits.stopped
     return limits.elapsed() > limits.time_limit / 3
+
+
+def warm_up() -> None:
+    """Load (or, on a fresh install, compile) every kernel the computer player calls: numba does
+    it on first use, which would otherwise fall on the first move's clock (a fraction of a second
+    from the disk cache, about half a minute to compile). A small game reaches every kernel:
+    strength 2 runs the threat search (VCF) as well as alpha-beta. Once per process."""
+    global _warm
+    if _warm:
+        return
+    rules = Rules(7)
+    position = Position(rules)
+    for name in ("d4", "c3", "e4", "c5"):
+        position.make_named(name)
+    ComputerPlayer(rules, strength=2, seed=0, tt_bits=10).choose_for(position)
+    _warm = True
+
+
+_warm = False
 
 
 # -------------------------------------------------------------------- the benchmark's opponents

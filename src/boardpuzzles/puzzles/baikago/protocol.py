@@ -12,15 +12,22 @@ on a board that has stones, a move on a taken point, a point twice in one BOARD 
 asked for when a cross has already won), gets ``ERROR ...`` and leaves the position as it was
 (a spoiled BOARD block leaves an empty board). A brain that crashes loses its game, so
 :func:`serve` answers even an internal failure with ``ERROR``.
+
+Input is read in bounded pieces (:func:`read_lines`): a line longer than ``MAX_LINE`` bytes is
+skipped to its end unread and answered ``ERROR line too long``, and no answer quotes more than
+``SHOWN`` characters of what it was sent. The kernels are loaded at START, so the first move's
+clock holds only thinking; a move takes at most about half of ``timeout_turn`` (and a twentieth
+of ``time_left``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from typing import BinaryIO
 
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.puzzles.baikago.ai import STRENGTHS, ComputerPlayer
+from boardpuzzles.puzzles.baikago.ai import MIN_SECONDS, SAFETY_SHARE, STRENGTHS, ComputerPlayer, warm_up
 from boardpuzzles.puzzles.baikago.rules import MAX_SIZE, Rules
 
 OWN, OPPONENT = 1, 2
@@ -33,6 +40,35 @@ ABOUT = (
 NUMBER = r"\s*(\d{1,9})\s*"
 POINT = re.compile(f"{NUMBER},{NUMBER}", re.ASCII)
 BOARD_LINE = re.compile(f"{NUMBER},{NUMBER},{NUMBER}", re.ASCII)
+#: The longest line read (bytes, end of line included): protocol lines are short; an INFO folder
+#: path is the longest a manager sends.
+MAX_LINE = 8192
+#: At most this many characters of a bad line are quoted back.
+SHOWN = 40
+#: Seconds kept back from ``timeout_turn`` for reading, answering and the manager's own clock.
+TURN_MARGIN = 0.015
+
+
+def show(text: str) -> str:
+    """``text`` quoted for an answer, cut to ``SHOWN`` characters."""
+    text = text.strip()
+    return repr(text) if len(text) <= SHOWN else repr(text[:SHOWN]) + f"... ({len(text):,} characters)"
+
+
+def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[str | None]:
+    """The lines of a byte stream, decoded (bad UTF-8 replaced); ``None`` for a line longer than
+    ``limit`` bytes, whose rest is read and dropped ``limit`` bytes at a time (so memory stays
+    bounded whatever comes)."""
+    while True:
+        line = stream.readline(limit)
+        if not line:
+            return
+        if len(line) < limit or line.endswith(b"\n"):
+            yield line.decode("utf-8", errors="replace")
+            continue
+        while line and not line.endswith(b"\n"):
+            line = stream.readline(limit)
+        yield None
 
 
 class Brain:
@@ -46,6 +82,8 @@ class Brain:
         self.player: ComputerPlayer | None = None
         self.board: list[int] = []
         self.seconds = STRENGTHS[strength].seconds
+        self.timeout_turn: float | None = None  # seconds, from INFO
+        self.time_left: float | None = None
         self.in_board = False
         self.board_error = ""  # why the BOARD block being read cannot be used ("" while it can)
         self.finished = False
@@ -63,6 +101,12 @@ class Brain:
             raise BoardPuzzlesError("no game: START comes first")
         return self.player
 
+    def too_long(self) -> list[str]:
+        """The answer to a line over ``MAX_LINE`` bytes (inside a BOARD block it spoils the block)."""
+        if self.in_board:
+            self.board_error = "a line too long"
+        return [f"ERROR line too long (over {MAX_LINE} bytes): ignored"]
+
     def handle(self, line: str) -> list[str]:
         words = line.strip().split(maxsplit=1)
         if not words:
@@ -72,7 +116,7 @@ class Brain:
             return self._board_line(command, line.strip())
         handler = getattr(self, f"_on_{command.lower()}", None)
         if handler is None:
-            return [f"UNKNOWN command {command}"]
+            return [f"UNKNOWN command {command if len(command) <= SHOWN else command[:SHOWN] + '...'}"]
         if command not in ("START", "RECTSTART", "ABOUT", "END", "INFO") and self.rules is None:
             return ["ERROR no game: send START first"]
         return handler(rest)
@@ -88,13 +132,15 @@ class Brain:
             return [self._move()]
         match = BOARD_LINE.fullmatch(line)
         if match is None:
-            self.board_error = f"bad line {line!r}"
-            return [f"ERROR expected x,y,field or DONE, got {line!r}"]
+            self.board_error = f"bad line {show(line)}"
+            return [f"ERROR expected x,y,field or DONE, got {show(line)}"]
         x, y, who = (int(v) for v in match.groups())
         point = self._point(x, y)
         if point is None or who not in (1, 2, 3):
-            self.board_error = f"bad line {line!r}"
-            return [f"ERROR bad BOARD line {line!r}: x and y from 0 to {self.started_rules.size - 1}, field 1, 2 or 3"]
+            self.board_error = f"bad line {show(line)}"
+            return [
+                f"ERROR bad BOARD line {show(line)}: x and y from 0 to {self.started_rules.size - 1}, field 1, 2 or 3"
+            ]
         if self.board[point]:
             self.board_error = f"{x},{y} given twice"
             return [f"ERROR {x},{y} is given twice in one BOARD block"]
@@ -105,7 +151,7 @@ class Brain:
     def _on_start(self, rest: str) -> list[str]:
         match = re.fullmatch(NUMBER, rest, re.ASCII)
         if match is None:
-            return [f"ERROR START needs a board size, got {rest!r}"]
+            return [f"ERROR START needs a board size, got {show(rest)}"]
         size = int(match.group(1))
         if not 3 <= size <= MAX_SIZE:
             return [f"ERROR unsupported size {size}: 3 to {MAX_SIZE}"]
@@ -113,6 +159,7 @@ class Brain:
             rules = Rules(size, self.max_d, self.orientations)
         except BoardPuzzlesError as err:
             return [f"ERROR {err}"]
+        warm_up()  # load the kernels now, not on the first move's clock
         self.rules = rules
         self.player = ComputerPlayer(self.rules, self.strength, seconds=self.seconds)
         self.board = [0] * size * size
@@ -121,7 +168,7 @@ class Brain:
     def _on_rectstart(self, rest: str) -> list[str]:
         match = POINT.fullmatch(rest)
         if match is None:
-            return [f"ERROR RECTSTART needs width,height, got {rest!r}"]
+            return [f"ERROR RECTSTART needs width,height, got {show(rest)}"]
         width, height = (int(v) for v in match.groups())
         if width != height:
             return ["ERROR only square boards are supported"]
@@ -141,7 +188,7 @@ class Brain:
     def _on_turn(self, rest: str) -> list[str]:
         point = self._parse_point(rest)
         if point is None:
-            return [f"ERROR TURN needs x,y from 0 to {self.started_rules.size - 1}, got {rest!r}"]
+            return [f"ERROR TURN needs x,y from 0 to {self.started_rules.size - 1}, got {show(rest)}"]
         if self.board[point]:
             return [f"ERROR {rest.strip()} is already taken"]
         won = self._winner()
@@ -159,7 +206,7 @@ class Brain:
     def _on_takeback(self, rest: str) -> list[str]:
         point = self._parse_point(rest)
         if point is None or not self.board[point]:
-            return [f"ERROR nothing to take back at {rest!r}"]
+            return [f"ERROR nothing to take back at {show(rest)}"]
         self.board[point] = 0
         return ["OK"]
 
@@ -170,13 +217,28 @@ class Brain:
             if not re.fullmatch(r"[0-9]{1,12}", digits.lstrip("0") or "0"):
                 return []  # not a count of milliseconds we can use (or longer than 31 years)
             ms = int(digits.lstrip("0") or "0")
-            if ms > 0:
-                # Leave a margin: the manager counts its own overhead.
-                budget = ms / 1000 * (0.5 if key == "timeout_turn" else 0.05)
-                self.seconds = max(0.05, min(STRENGTHS[self.strength].seconds * 3, budget))
-                if self.player is not None:
-                    self.player.seconds = self.seconds
+            if key == "timeout_turn":
+                self.timeout_turn = ms / 1000  # 0: as fast as possible
+            else:
+                self.time_left = ms / 1000
+            self.seconds = self._thinking_time()
+            if self.player is not None:
+                self.player.seconds = self.seconds
         return []
+
+    def _thinking_time(self) -> float:
+        """Seconds a move may think: with no clock, the strength's time; with one, at most three
+        times that, and the move (its last safety check included) ends well inside half of
+        ``timeout_turn`` and a twentieth of ``time_left``."""
+        own = STRENGTHS[self.strength].seconds
+        if self.timeout_turn is None and self.time_left is None:
+            return own
+        budget = own * 3
+        if self.timeout_turn is not None:
+            budget = min(budget, max(0.0, self.timeout_turn * 0.5 - TURN_MARGIN))
+        if self.time_left is not None:
+            budget = min(budget, self.time_left * 0.05)
+        return max(MIN_SECONDS, budget / (1 + SAFETY_SHARE))
 
     def _on_about(self, rest: str) -> list[str]:
         return [ABOUT]
@@ -219,14 +281,19 @@ class Brain:
         return f"{x},{y}"
 
 
-def serve(lines: Iterable[str], write: Callable[[str], None], brain: Brain | None = None) -> None:
-    """Answer protocol lines until END or the end of input."""
+def serve(lines: Iterable[str | None], write: Callable[[str], None], brain: Brain | None = None) -> None:
+    """Answer protocol lines until END or the end of input (``None``: a line that was too long,
+    as :func:`read_lines` gives it)."""
     brain = brain or Brain()
     for line in lines:
+        if line is None:
+            for answer in brain.too_long():
+                write(answer)
+            continue
         try:
             answers = brain.handle(line)
         except Exception as err:  # a brain that dies forfeits; one line says why
-            answers = [f"ERROR internal error on {line.strip()[:40]!r}: {type(err).__name__}: {err}"]
+            answers = [f"ERROR internal error on {show(line)}: {type(err).__name__}: {str(err)[:200]}"]
         for answer in answers:
             write(answer)
         if brain.finished:
