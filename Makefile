@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test check install clean bench browser pictures
+.PHONY: demo test test-fast check install clean bench browser pictures dist
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -52,9 +52,14 @@ pictures: install browser
 	  tests/test_web_baikago.py -k "pictures or opens_ready or whole_game"
 	@ls -l build/pictures build/pictures/web 2>/dev/null || true
 
+# A wheel and a source distribution in dist/, built as pip would build them (in isolation).
+dist: install
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+
 bench: install
 	$(BIN)/python benchmarks/run_all.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
