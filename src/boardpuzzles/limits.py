@@ -31,6 +31,7 @@ from __future__ import annotations
 import ctypes
 import math
 import queue
+import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -356,4 +357,35 @@ def run_in_threads(worker: Callable[[int], None], limits: Limits, finish: Callab
 
 def _raise_in(thread_id: int, exception: type[BaseException]) -> None:
     """Raise ``exception`` in another thread at its next Python instruction (CPython only)."""
+    _quiet_about_abandoned()
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(exception))
+
+
+_quiet = threading.Lock()
+
+
+def _quiet_about_abandoned() -> None:
+    """Keep Python from reporting :class:`_Abandoned` where it cannot be raised on: in a C callback
+    (numba's compiler calls back into Python, and Python prints 'Exception ignored on calling
+    ctypes callback function' with a traceback) or at the top of a thread of someone else's. The
+    stop is the answer there, said once by the run; the hooks let every other exception through."""
+    with _quiet:
+        if getattr(sys.unraisablehook, "_boardpuzzles", False):
+            return
+        unraisable, in_thread = sys.unraisablehook, threading.excepthook
+
+        def unraisable_hook(info: Any) -> None:
+            if not _is_abandoned(info.exc_type):
+                unraisable(info)
+
+        def thread_hook(args: Any) -> None:
+            if not _is_abandoned(args.exc_type):
+                in_thread(args)
+
+        unraisable_hook._boardpuzzles = True  # type: ignore[attr-defined]
+        sys.unraisablehook = unraisable_hook
+        threading.excepthook = thread_hook
+
+
+def _is_abandoned(kind: type[BaseException] | None) -> bool:
+    return isinstance(kind, type) and issubclass(kind, _Abandoned)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
+import threading
 
 import click
 
@@ -64,8 +66,22 @@ cli.add_command(warmup)
 
 
 def main(argv: list[str] | None = None) -> int:
-    code = _run(argv)
+    try:
+        code = _run(argv)
+        _deaf_to_ctrl_c()
+    except KeyboardInterrupt:  # a Ctrl-C just as the command ended, after its own handling
+        _deaf_to_ctrl_c()
+        _error("interrupted")
+        code = EXIT_INTERRUPTED
     sys.exit(code)
+
+
+def _deaf_to_ctrl_c() -> None:
+    """The outcome is decided: a Ctrl-C from now on is ignored. Python gives SIGINT back its
+    default action while it tears down, and a Ctrl-C there would end a finished command by the
+    signal instead of its exit code. This entry point owns its process: it ends in ``sys.exit``."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _compiling() -> None:
