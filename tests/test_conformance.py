@@ -144,7 +144,7 @@ def test_count_prints_the_number_alone_and_json(capsys, name):
     code, out, _ = run(capsys, name, "count", *words, "--json", "--quiet")
     document = json.loads(out)
     assert code == 0
-    assert set(document) == {"puzzle", "problem", "count", "complete", "at_least", "jobs", "seconds"}
+    assert set(document) == {"puzzle", "problem", "count", "complete", "at_least", "jobs", "seconds", "compile_seconds"}
     assert (document["puzzle"], document["count"], document["complete"]) == (name, puzzle.small_count, True)
     code, out, _ = run(capsys, name, "count", *words, "--max", "1", "--json")
     assert code == 0 and json.loads(out)["count"] == 1 and json.loads(out)["at_least"] is True

@@ -20,6 +20,8 @@ from typing import Any, TypeVar, cast
 import numba
 from numba.core import event
 
+from boardpuzzles import compiling
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -37,13 +39,15 @@ CHECK_MASK = CHECK_EVERY - 1
 STOPPED = -1
 
 
-class _FirstCompile(event.Listener):
-    """Tells ``limits.on_first_compile`` (once) that a kernel is being compiled."""
+class _CompileWatch(event.Listener):
+    """Keeps the time spent compiling (:mod:`boardpuzzles.compiling`) and tells
+    ``limits.on_first_compile`` (once) that a kernel is being compiled."""
 
     def __init__(self) -> None:
         self._told = threading.Event()
 
     def on_start(self, ev: Any) -> None:
+        compiling.began()
         from boardpuzzles import limits
 
         if limits.on_first_compile is not None and not self._told.is_set():
@@ -51,7 +55,7 @@ class _FirstCompile(event.Listener):
             limits.on_first_compile()
 
     def on_end(self, ev: Any) -> None:
-        pass
+        compiling.ended()
 
 
-event.register("numba:compile", _FirstCompile())
+event.register("numba:compile", _CompileWatch())

@@ -14,6 +14,7 @@ import threading
 
 import click
 
+from boardpuzzles import compiling
 from boardpuzzles import limits as limits_module
 from boardpuzzles.cli.commands import puzzle_group
 from boardpuzzles.cli.common import (
@@ -68,6 +69,7 @@ cli.add_command(warmup)
 def main(argv: list[str] | None = None) -> int:
     try:
         code = _run(argv)
+        _compiled()
         _deaf_to_ctrl_c()
     except KeyboardInterrupt:  # a Ctrl-C just as the command ended, after its own handling
         _deaf_to_ctrl_c()
@@ -86,6 +88,16 @@ def _deaf_to_ctrl_c() -> None:
 
 def _compiling() -> None:
     click.echo("compiling the search kernels (once: they are cached for later runs)...", err=True)
+
+
+def _compiled() -> None:
+    """After a run that compiled kernels: how long that took, apart from the answer's own time."""
+    seconds = compiling.compile_seconds()
+    if seconds > 0:
+        try:
+            click.echo(f"compiled the kernels in {seconds:.1f} s (once; cached)", err=True)
+        except (OSError, ValueError):  # stderr takes nothing (gone, full, closed)
+            pass
 
 
 def _run(argv: list[str] | None) -> int:

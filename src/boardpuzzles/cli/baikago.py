@@ -25,6 +25,7 @@ from boardpuzzles.cli.common import (
     time_limit_option,
     write_file_atomically,
 )
+from boardpuzzles.compiling import compile_seconds
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago.judge import LOWER_CASE_NOTE
 from boardpuzzles.puzzles.baikago.rules import MAX_SIZE
@@ -726,6 +727,7 @@ def solve_command(
                 "rules": document["rules"],
                 "value": document["value"],
                 "seconds": document["seconds"],
+                "compile_seconds": round(compile_seconds(), 2),
                 "claims": [
                     {"claim": c.statement(), "method": c.method(), "nodes": c.nodes, "seconds": round(c.seconds, 2)}
                     for c in solution.claims

@@ -41,6 +41,7 @@ from boardpuzzles.cli.common import (
     write_file_atomically,
 )
 from boardpuzzles.cli.progress import ProgressBar
+from boardpuzzles.compiling import compile_seconds, search_seconds
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.inputs import MAX_INPUT_BYTES, is_existing_file, read_text
 from boardpuzzles.limits import Interrupted, Limits, TimeLimitReached
@@ -463,13 +464,13 @@ def run_count(
                 value = limits.run(puzzle.count_of, problem, limits)
         except TimeLimitReached as stop:
             bar.close()
-            _stopped(stop, time_limit, checkpoint, as_json, identity, time.perf_counter() - started)
+            _stopped(stop, time_limit, checkpoint, as_json, identity, started)
         except (KeyboardInterrupt, Interrupted):
             interrupted(bar, checkpoint)
             raise
         finally:
             limits.close()
-    seconds = time.perf_counter() - started
+    seconds = search_seconds(started)
     at_least = cap is not None and value >= cap
     if at_least:
         note(f"stopped counting at {value}: there are at least that many")
@@ -484,6 +485,7 @@ def run_count(
             "at_least": at_least,
             "jobs": 1 if cap is not None else jobs,  # a capped count is one search
             "seconds": round(seconds, 3),
+            "compile_seconds": round(compile_seconds(started), 3),
         }
         click.echo(json.dumps(document))
     else:
@@ -503,7 +505,7 @@ def _stopped(
     checkpoint: str | None,
     as_json: bool,
     identity: Mapping[str, Any],
-    seconds: float,
+    started: float,
 ) -> None:
     limit = f"{time_limit:g} s" if time_limit is not None else "its limit"
     if stop.total == 0:
@@ -531,7 +533,8 @@ def _stopped(
             "partial_count": stop.partial,
             "subtasks_done": stop.done,
             "subtasks": stop.total,
-            "seconds": round(seconds, 3),
+            "seconds": round(search_seconds(started), 3),
+            "compile_seconds": round(compile_seconds(started), 3),
         }
         click.echo(json.dumps(document))
     raise CommandResult(EXIT_PARTIAL)

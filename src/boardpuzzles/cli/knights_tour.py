@@ -21,6 +21,7 @@ from boardpuzzles.cli.common import (
     seed_option,
     time_limit_option,
 )
+from boardpuzzles.compiling import compile_seconds
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles import knights_tour as kt
 
@@ -96,6 +97,7 @@ def find(
             "method": result.method,
             "reason": result.reason,
             "seconds": round(result.seconds, 3),
+            "compile_seconds": round(compile_seconds(), 3),
             "solutions": [] if tour is None else [kt.PUZZLE.answer_entry(problem, tour)],
         }
         click.echo(json.dumps(document))

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardpuzzles._lazy import numpy as np
+from boardpuzzles.compiling import search_seconds
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, check_seed, excerpt
 from boardpuzzles.files import replace_file_with
 from boardpuzzles.grid import KNIGHT_STEPS, Grid
@@ -711,7 +712,7 @@ def find(
     began = time.perf_counter()
 
     def result(tour: Tour | None, method: str, reason: str | None = None, complete: bool = True) -> FindResult:
-        return FindResult(tour, method, reason, time.perf_counter() - began, complete)
+        return FindResult(tour, method, reason, search_seconds(began), complete)
 
     reason = no_tour_reason(rows, cols, closed, start)
     if reason:

@@ -73,6 +73,7 @@ from typing import Any
 import numpy as np
 
 from boardpuzzles.checkpoint import CheckpointError, canonical, check_path, digest
+from boardpuzzles.compiling import search_seconds
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.files import replace_file
 from boardpuzzles.limits import Limits, TimeLimitReached
@@ -693,7 +694,7 @@ class Solver:
         if self.pairings and start is None:
             pairs = find_pairing(rules)
             if pairs is not None:
-                seconds = time.perf_counter() - started
+                seconds = search_seconds(started)
                 claims = [Claim(c, False, other(c), pairing=pairs, seconds=seconds) for c in self.attackers]
                 return Solution(rules, claims, seconds, start)
         claims = []
@@ -710,13 +711,13 @@ class Solver:
                 owner = attacker if wins else other(attacker)
                 strategy = extract_strategy(search, owner, limits, board, self._extraction_report(owner))
             finally:
-                search.seconds += time.perf_counter() - t0
+                search.seconds += search_seconds(t0)
                 if left is not None:
                     left -= search.nodes - nodes0
             claims.append(Claim(attacker, wins, owner, strategy=strategy, nodes=search.nodes, seconds=search.seconds))
             if wins:
                 break
-        return Solution(rules, claims, time.perf_counter() - started, start)
+        return Solution(rules, claims, search_seconds(started), start)
 
     def _extraction_report(self, owner: Colour) -> Callable[[int, int], None] | None:
         """A progress callback for ``extract_strategy`` that passes a line to :attr:`report`
