@@ -28,7 +28,7 @@ Roads not taken (tried on 36 <= n <= 44 while this was written, figures not kept
 open orbit of every row at every step (fewer steps, slower overall), and a min-conflicts local
 search over the same orbits (stalled one line short from n = 30 on); later a tabu search over
 boards with every row right, with an exact repair of the last lines (8 times slower at 36:
-``docs/records.md``).
+``docs/methods/less-than-three-find.md``).
 """
 
 from __future__ import annotations

@@ -79,8 +79,8 @@ from boardpuzzles.files import replace_file
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles.baikago.rules import BLACK, COLOUR_NAMES, EMPTY_POINT, WHITE, Colour, Rules, other
 
-#: The largest board the solver accepts (7x7 already needs more than black's 20-minute search
-#: in docs/records.md; a pairing may still settle a variant of 8x8 or 9x9 at once).
+#: The largest board the solver accepts (7x7 black's search already takes tens of minutes of
+#: 2 cores, docs/methods/baikago.md; a pairing may still settle a variant of 8x8 or 9x9 at once).
 MAX_SOLVE_SIZE = 9
 #: Search nodes of the pairing test of the empty board (6x6 needs a few thousand; 7x7 is
 #: settled, with no pairing, in about as many) and of the test inside the search.

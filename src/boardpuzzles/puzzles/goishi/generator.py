@@ -177,7 +177,7 @@ def first_ambiguity(puzzle: Puzzle, walk: Sequence[Cell], counter: Counter | Non
 
 
 #: On boards up to 5x5 the smallest layouts with exactly one order, one stone aside, have 7 stones
-#: (every layout of 2 to 6 stones there has none or several: see docs/records.md and
+#: (every layout of 2 to 6 stones there has none or several: see docs/methods/goishi.md and
 #: :func:`unique_layout_counts`). These are the 50 of 4x4 up to the 8
 #: symmetries (7 to 10 stones; 400 layouts in all), as 16-bit masks (bit 4 * row + col), each the
 #: least of its class: the grower starts from one of them, spread over the board.
