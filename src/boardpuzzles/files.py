@@ -13,6 +13,7 @@ command printed before.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
@@ -36,6 +37,8 @@ def replace_file(path: str, chunks: Iterable[bytes | memoryview], *, sync: bool 
 def replace_file_with(path: str, write: Callable[[BinaryIO], None], *, sync: bool = False) -> None:
     """:func:`replace_file` for a writer that wants a file handle (``numpy.savez``): ``write``
     gets the temporary file (or the device, pipe or own output written in place)."""
+    if names_a_folder(path):
+        raise IsADirectoryError(errno.EISDIR, "a path ending in a separator names a folder", path)
     status = written_in_place(path)
     if status is not None:
         _write_in_place(path, status, write)
@@ -63,6 +66,13 @@ def replace_file_with(path: str, write: Callable[[BinaryIO], None], *, sync: boo
         except OSError:
             pass
         raise
+
+
+def names_a_folder(path: str) -> bool:
+    """Whether ``path`` can only name a folder: it ends in a separator (``outdir/``) or in ``.``
+    or ``..``. ``os.path.realpath`` and ``pathlib`` drop such an ending, so a write would
+    otherwise make a file that takes the folder's name."""
+    return os.path.basename(os.fspath(path)) in ("", ".", "..")
 
 
 def written_in_place(path: str) -> os.stat_result | None:

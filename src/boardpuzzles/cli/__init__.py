@@ -25,6 +25,9 @@ from boardpuzzles.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_PARTIAL,
     CommandResult,
+    failed_output,
+    output_failure_message,
+    standard_streams,
     unknown_option_message,
 )
 from boardpuzzles.cli.demo import demo, warmup
@@ -101,6 +104,25 @@ def _compiled() -> None:
 
 
 def _run(argv: list[str] | None) -> int:
+    with standard_streams():
+        return _finished(_outcome(argv))
+
+
+def _finished(code: int) -> int:
+    """The exit code once what the command wrote has reached its readers: the final flush is part of
+    the command (a full disk or a closed output is exit 2, with one line when stdout failed)."""
+    failed = failed_output()
+    if failed is None or code in (EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED):
+        return code  # a failure already said: its own code stands
+    stream, error = failed
+    if isinstance(error, BrokenPipeError):
+        return code  # the reader went away, as `head` does: quietly, as having answered
+    if stream == "stdout":
+        _error(output_failure_message(error))
+    return EXIT_BAD_INPUT  # a standard error that takes nothing leaves nowhere to say why
+
+
+def _outcome(argv: list[str] | None) -> int:
     limits_module.on_first_compile = _compiling
     try:
         result = cli.main(args=argv, prog_name="boardpuzzles", standalone_mode=False)
@@ -137,6 +159,13 @@ def _run(argv: list[str] | None) -> int:
             _error("interrupted")
             return EXIT_INTERRUPTED
         return _internal(err)
+    except OSError as err:  # a standard output or error that fails (a full disk) is no bug
+        failed = failed_output()
+        if failed is None:
+            return _internal(err)
+        if failed[0] == "stdout":
+            _error(output_failure_message(failed[1]))
+        return EXIT_BAD_INPUT
     except Exception as err:  # a bug of ours: one line, unless debugging
         return _internal(err)
 
@@ -168,5 +197,5 @@ def _error(message: str) -> None:
     try:
         one_line = " ".join(message.split())  # the convention is one line, whatever the message holds
         click.echo(f"boardpuzzles: error: {one_line}", err=True)
-    except BrokenPipeError:  # nobody reads stderr any more: the exit code still says it
+    except (OSError, ValueError):  # stderr takes nothing (gone, full, closed): the exit code still says it
         pass

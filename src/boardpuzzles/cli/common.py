@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import errno
+import io
 import json
 import math
 import os
 import re
+import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import click
 
 from boardpuzzles.errors import EXCERPT_LENGTH, MAX_SEED, BoardPuzzlesError, excerpt
-from boardpuzzles.files import replace_file, written_in_place
+from boardpuzzles.files import names_a_folder, replace_file, written_in_place
 from boardpuzzles.inputs import read_text
 from boardpuzzles.limits import MAX_SECONDS
 from boardpuzzles.parallel import default_jobs
@@ -297,6 +301,9 @@ def check_writable(path: str, probe: bool = True) -> Path:
     target = Path(path)
     folder = target.parent
     shown = shown_path(path)
+    if names_a_folder(path):  # Path("outdir/") is Path("outdir"): the file would take the folder's name
+        why = f"a file name cannot end in {os.sep}" if path.endswith(os.sep) else "a file name cannot be . or .."
+        raise click.UsageError(f"cannot write {shown}: it names a folder ({why})")
     try:
         if not folder.is_dir():
             raise click.UsageError(f"cannot write {shown}: folder {shown_path(str(folder))} does not exist")
@@ -330,6 +337,116 @@ def write_file_atomically(path: str, text: str | bytes) -> None:
         replace_file(path, [data])
     except OSError as err:  # a full disk, a file system that went read-only: the user's file stays
         raise click.UsageError(f"cannot write {shown_path(path)}: {err.strerror or err}") from None
+
+
+# ---------------------------------------------------------------- standard output and error
+# Writing the answer is part of the command: a standard output that cannot take it (a full disk,
+# a closed descriptor) ends the command with exit 2 and one line on stderr, never with exit 0 and
+# the answer lost, nor as an internal error. During a command both standard streams write through
+# a guard that remembers the error a write met, so that an OSError is traced to its stream.
+class _Guard(io.RawIOBase):
+    """A standard stream's descriptor (None: the process was started without it, ``>&-``, where
+    Python sets ``sys.stdout`` to None and click drops what is echoed): writes go to it, and the
+    first error one meets is kept in ``error``. ``discard``: writes go nowhere (after a failure)."""
+
+    def __init__(self, fd: int | None) -> None:
+        super().__init__()
+        self.fd = fd
+        self.error: OSError | None = None
+        self.discard = False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        if self.fd is None:
+            raise io.UnsupportedOperation("the stream is closed")
+        return self.fd
+
+    def isatty(self) -> bool:
+        return self.fd is not None and os.isatty(self.fd)
+
+    def write(self, data: Any) -> int | None:
+        if self.discard:
+            return len(data)
+        try:
+            if self.fd is None:
+                raise OSError(errno.EBADF, "it is closed")
+            return os.write(self.fd, data)
+        except BlockingIOError:  # a non-blocking descriptor that is full for now: the buffer waits
+            return None
+        except OSError as err:
+            self.error = self.error or err
+            raise
+
+
+#: The guards of the command running now, by stream name.
+_GUARDS: dict[str, _Guard] = {}
+
+
+@contextlib.contextmanager
+def standard_streams() -> Iterator[None]:
+    """Run a command with its standard output and error behind guards (:class:`_Guard`); a
+    closed one gets a stand-in whose every write fails. Streams that are not the process's own
+    descriptors (captured by a test) are left as they are."""
+    originals: dict[str, Any] = {}
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            fd = None
+        elif stream is getattr(sys, f"__{name}__"):
+            try:
+                fd = stream.fileno()
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                continue
+        else:
+            continue
+        guard = _Guard(fd)
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        errors = getattr(stream, "errors", None) or "strict"
+        line_buffering = bool(getattr(stream, "line_buffering", True))
+        wrapped = io.TextIOWrapper(io.BufferedWriter(guard), encoding, errors, line_buffering=line_buffering)
+        originals[name], _GUARDS[name] = stream, guard
+        setattr(sys, name, wrapped)
+    try:
+        yield
+    finally:
+        for name, stream in originals.items():
+            guard = _GUARDS.pop(name)
+            guard.discard = guard.discard or guard.error is not None
+            try:
+                getattr(sys, name).flush()
+            except (OSError, ValueError):
+                guard.discard = True
+            setattr(sys, name, stream)
+
+
+def failed_output() -> tuple[str, OSError | ValueError] | None:
+    """``("stdout", error)`` or ``("stderr", error)`` when that stream could not take all that was
+    written to it, once both are flushed (the final flush is part of the command); None when both
+    took everything. A failed stream drops what it still holds, so that the interpreter's own
+    flush at exit cannot fail again."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        guard = _GUARDS.get(name)
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError) as err:  # ValueError: a stream closed under us
+            if guard is None:
+                return name, err
+        if guard is not None and guard.error is not None:
+            guard.discard = True
+            return name, guard.error
+    return None
+
+
+def output_failure_message(error: OSError | ValueError) -> str:
+    """The one line for a standard output that failed: 'cannot write to standard output: No space
+    left on device'."""
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else "it is closed"
+    return f"cannot write to standard output: {reason}"
 
 
 def read_input(path: str, limit: int | None = None) -> str:

@@ -1,0 +1,131 @@
+"""Writing the answer is part of the command. A standard output that cannot take it (closed with
+`>&-`, a full disk as `/dev/full` stands for) is exit 2 with one line on stderr, never exit 0 with
+the answer lost nor exit 70; a standard error that takes nothing is exit 2, quietly; a reader
+that leaves on purpose (`head`) is a quiet exit 0. Output paths that name a folder are refused
+before any work."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FULL = "/dev/full"
+needs_dev_full = pytest.mark.skipif(not os.path.exists(FULL), reason="no /dev/full on this system")
+
+#: The audit's reproducers: a count, a listing, a conversion, a built answer, and help.
+COMMANDS = [
+    ["queens", "count", "8"],
+    ["queens", "solve", "6"],
+    ["goishi", "convert", "goishi/6/7/vsten1tvo", "--to", "rows"],
+    ["knights-tour", "find", "6"],
+    ["--help"],
+]
+
+
+def run(args: list[str], redirect: str, timeout: int = 120) -> subprocess.CompletedProcess[str]:
+    """``boardpuzzles ARGS`` in a fresh process with a shell redirection (``>&-``, ``>/dev/full``,
+    ``2>&-``...); stdout and stderr otherwise captured."""
+    script = f'exec "$@" {redirect}'
+    argv = ["sh", "-c", script, "sh", sys.executable, "-m", "boardpuzzles", *args]
+    return subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, timeout=timeout)
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a[:2]))
+def test_a_closed_stdout_is_an_error_not_a_lost_answer(args):
+    done = run(args, ">&-")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "boardpuzzles: error: cannot write to standard output: it is closed"
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
+@needs_dev_full
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a[:2]))
+def test_a_full_stdout_is_bad_output_not_an_internal_error(args):
+    done = run(args, f">{FULL}")
+    assert done.returncode == 2, done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last == "boardpuzzles: error: cannot write to standard output: No space left on device"
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+
+
+@needs_dev_full
+@pytest.mark.parametrize("redirect", [f"2>{FULL}", "2>&-", f">{FULL} 2>{FULL}", ">&- 2>&-"])
+def test_an_unusable_stderr_is_exit_2_quietly(redirect):
+    done = run(["queens", "count", "8"], redirect)
+    assert done.returncode == 2
+    assert done.stderr == ""  # captured only where not redirected: nothing was meant for it
+
+
+@needs_dev_full
+def test_a_large_listing_to_a_full_disk_stops_at_the_first_write():
+    done = run(["queens", "solve", "14", "--json"], f">{FULL}")  # 365,596 answers (OEIS A000170)
+    assert done.returncode == 2 and "No space left on device" in done.stderr
+
+
+def test_answers_still_reach_a_working_stdout():
+    done = run(["queens", "count", "8"], "")
+    assert done.returncode == 0 and done.stdout == "92\n"  # OEIS A000170
+
+
+def test_a_reader_that_leaves_early_is_a_quiet_success():
+    script = f'"{sys.executable}" -m boardpuzzles queens solve 10 | head -c 1; exit "${{PIPESTATUS:-0}}"'
+    done = subprocess.run(["bash", "-c", "set -o pipefail; " + script], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0 and done.stdout == "Q" and done.stderr == ""
+
+
+# ---------------------------------------------------------------- paths that name a folder
+@pytest.mark.parametrize("path", ["outdir/", "outdir/.", "missing/outdir/", ".", "..", "/"])
+def test_names_a_folder(path):
+    from boardpuzzles.files import names_a_folder
+
+    assert names_a_folder(path)
+
+
+@pytest.mark.parametrize("path", ["out.svg", "outdir/out.svg", "./out.svg", "/dev/null", ".hidden"])
+def test_names_a_file(path):
+    from boardpuzzles.files import names_a_folder
+
+    assert not names_a_folder(path)
+
+
+def test_the_library_write_refuses_a_folder_path(tmp_path):
+    from boardpuzzles.files import replace_file
+
+    with pytest.raises(IsADirectoryError):
+        replace_file(str(tmp_path / "outdir") + "/", [b"x"])
+    assert not (tmp_path / "outdir").exists()
+
+
+OPTIONS = [
+    ["queens", "solve", "6", "--limit", "1", "--svg"],
+    ["queens", "solve", "6", "--limit", "1", "--png"],
+    ["less-than-three", "count", "4", "--checkpoint"],
+    ["goishi", "convert", "goishi/6/7/vsten1tvo", "--to", "rows", "-o"],
+    ["goishi", "animate", "goishi/6/7/vsten1tvo", "--gif"],
+    ["baikago", "solve", "3", "--proof"],
+]
+
+
+@pytest.mark.parametrize("words", OPTIONS, ids=lambda w: w[-1])
+@pytest.mark.parametrize("ending", ["/", "/."])
+def test_an_output_path_that_names_a_folder_is_refused_before_any_work(words, ending, tmp_path, capsys, monkeypatch):
+    from boardpuzzles.cli import _run
+
+    monkeypatch.chdir(tmp_path)
+    code = _run([*words, "outdir" + ending])
+    out, err = capsys.readouterr()
+    assert code == 2, err
+    assert err.startswith(f"boardpuzzles: error: cannot write outdir{ending}: it names a folder") and out == ""
+    assert "\n" not in err.strip() and not (tmp_path / "outdir").exists()
+
+
+def test_an_existing_folder_is_refused(tmp_path, capsys):
+    from boardpuzzles.cli import _run
+
+    assert _run(["queens", "solve", "6", "--limit", "1", "--svg", str(tmp_path)]) == 2
+    assert "it is a folder" in capsys.readouterr().err
