@@ -3,14 +3,14 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test test-fast check install clean bench browser pictures dist
+.PHONY: demo test test-fast check install clean bench browser pictures dist docs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	touch $@
 
 install: $(VENV)/.installed
@@ -44,13 +44,20 @@ browser:
 # The pictures to look at, in build/pictures: knight's tours of 8x8, 50x50, 300x300 and 1000x1000
 # (SVG and PNG), a Goishi solution, the GIF and its frames, a sheet of Hyperqueen boards, a Baikago
 # position, and the Baikago web page at 1200x900 and 390x844 (opening, mid-game, won; skipped
-# without Chromium). The same tests run in `make test`, into temporary folders.
+# without Chromium). The same tests run in `make test`, into temporary folders. Then docs/pictures.py
+# draws the documentation's gallery (docs/gallery) and the README's picture (docs/assets/hero.png).
 pictures: install browser
 	mkdir -p build/pictures
 	BOARDPUZZLES_PICTURES=build/pictures BOARDPUZZLES_SCREENSHOTS=build/pictures/web \
 	  $(BIN)/python -m pytest -q -rs tests/test_pictures.py \
 	  tests/test_web_baikago.py -k "pictures or opens_ready or whole_game"
 	@ls -l build/pictures build/pictures/web 2>/dev/null || true
+	$(BIN)/python docs/pictures.py --screenshots build/pictures/web
+
+# The documentation site, into build/site. Strict: a broken link or reference fails the build
+# (tests/test_docs.py builds it too, so `make test` does).
+docs: install
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 # A wheel and a source distribution in dist/, built as pip would build them (in isolation).
 dist: install

@@ -1,0 +1,114 @@
+"""Make the pictures of the documentation: the gallery (docs/gallery/) and the README's picture
+(docs/assets/hero.png), drawn by boardpuzzles itself through its command line.
+
+Run by `make pictures` (after the picture tests, which leave the Baikago web page's screenshots
+in build/pictures/web when Chromium is installed). Every picture is stored as a palette PNG, so
+that the committed images stay small.
+
+    python docs/pictures.py [--screenshots build/pictures/web]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from PIL import Image
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+GALLERY = DOCS / "gallery"
+HERO = DOCS / "assets" / "hero.png"
+GOISHI = "tests/data/goishi/pzprjs_test.txt"
+BAIKAGO = "tests/data/baikago/seed_board.txt"
+
+#: (file name, command that draws it with --png, widest side in the gallery)
+PICTURES = [
+    ("queens-8.png", ["queens", "solve", "8", "--unique", "--limit", "1"], 480),
+    ("queens-60.png", ["queens", "find", "60"], 720),
+    ("hyperqueen-7.png", ["hyperqueen", "solve", "7", "--limit", "1"], 480),
+    ("hyperqueen-7-sheet.png", ["hyperqueen", "solve", "7", "--limit", "6"], 720),
+    ("less-than-three.png", ["less-than-three", "solve", "--limit", "1"], 480),
+    ("less-than-three-20.png", ["less-than-three", "find", "20", "--jobs", "1", "--seed", "1"], 600),
+    ("knights-tour-8.png", ["knights-tour", "find", "8", "--closed"], 480),
+    ("knights-tour-50.png", ["knights-tour", "find", "50"], 520),
+    ("goishi.png", ["goishi", "solve", GOISHI], 480),
+    (
+        "goishi-generated.png",
+        ["goishi", "generate", "10x10", "--stones", "20", "--seed", "1", "--solution", "--to", "numbers"],
+        560,
+    ),
+    ("baikago.png", ["baikago", "judge", BAIKAGO], 560),
+    ("kings.png", ["kings", "solve", "8", "--limit", "1"], 480),
+]
+#: pictures whose colour scale needs more than the default 64 colours
+COLOURS = {"knights-tour-8.png": 160, "knights-tour-50.png": 96}
+#: (screenshot in the tests' folder, name in the gallery, widest side)
+SCREENSHOTS = [
+    ("won-1200x900.png", "web-won.png", 800),
+    ("midgame-390x844.png", "web-phone.png", 390),
+]
+#: the pictures side by side in the README's picture
+HERO_PARTS = ["hyperqueen-7.png", "knights-tour-8.png", "goishi.png", "less-than-three.png"]
+
+
+def small_png(picture: Image.Image, path: Path, widest: int, colours: int = 64) -> None:
+    picture = picture.convert("RGB")
+    scale = widest / max(picture.size)
+    if scale < 1:
+        picture = picture.resize((round(picture.width * scale), round(picture.height * scale)), Image.LANCZOS)
+    picture.quantize(colours, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+
+
+def draw(args: list[str], png: Path) -> None:
+    command = [sys.executable, "-m", "boardpuzzles", *args, "--png", str(png)]
+    done = subprocess.run(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if not png.exists():
+        raise SystemExit(f"{' '.join(args)} drew nothing (exit {done.returncode}): {done.stderr.strip()}")
+
+
+def hero(parts: list[Path], gap: int = 32) -> Image.Image:
+    """The pictures side by side at the scale they were drawn at (one cell size for all)."""
+    pictures = []
+    for part in parts:
+        with Image.open(part) as picture:
+            pictures.append(picture.convert("RGB"))
+    width = sum(p.width for p in pictures) + gap * (len(pictures) - 1)
+    paper = pictures[0].getpixel((0, 0))  # the renderer's background colour
+    sheet = Image.new("RGB", (width, max(p.height for p in pictures)), paper)
+    x = 0
+    for picture in pictures:
+        sheet.paste(picture, (x, 0))
+        x += picture.width + gap
+    return sheet
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--screenshots", type=Path, default=ROOT / "build" / "pictures" / "web")
+    options = parser.parse_args()
+    GALLERY.mkdir(parents=True, exist_ok=True)
+    HERO.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        full = {}
+        for name, args, widest in PICTURES:
+            full[name] = Path(folder) / name
+            draw(args, full[name])
+            with Image.open(full[name]) as picture:
+                small_png(picture, GALLERY / name, widest, COLOURS.get(name, 64))
+        small_png(hero([full[name] for name in HERO_PARTS]), HERO, 1400, colours=192)
+    for source, name, widest in SCREENSHOTS:
+        if (options.screenshots / source).exists():
+            with Image.open(options.screenshots / source) as picture:
+                small_png(picture, GALLERY / name, widest, colours=64)
+        else:
+            print(f"no {options.screenshots / source} (Chromium missing?): kept the gallery's old {name}")
+    total = sum(p.stat().st_size for p in [*GALLERY.glob("*.png"), HERO])
+    print(f"wrote {len(PICTURES)} pictures to docs/gallery and docs/assets/hero.png: {total // 1024} KB in all")
+
+
+if __name__ == "__main__":
+    main()
