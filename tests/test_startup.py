@@ -107,3 +107,70 @@ def test_a_kernel_compiling_is_timed_as_compiling(tmp_path: Any) -> None:
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "True"]
+
+
+# ---------------------------------------------------------------- small problems: plain Python, same answers
+SMALL_COMMANDS = [
+    (["queens", "count", "6"], "4"),  # OEIS A000170
+    (["hyperqueen", "solve", "7", "--limit", "1"], "Q"),
+    (["goishi", "solve", "goishi/6/7/vsten1tvo"], "order: e3 d3 d4 d5 b5 b4 b3 c3 c6 d6 d2"),  # pzprjs's test file
+]
+
+
+@pytest.mark.parametrize(("argv", "expected"), SMALL_COMMANDS)
+def test_small_problems_are_answered_without_numba(argv: list[str], expected: str) -> None:
+    probe = (
+        "import runpy, sys\n"
+        f"sys.argv = ['boardpuzzles', *{argv!r}]\n"
+        "try:\n    runpy.run_module('boardpuzzles', run_name='__main__')\n"
+        "except SystemExit as end:\n    assert end.code in (0, None), end.code\n"
+        "sys.stderr.write('\\n' + repr('numba' in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert expected in done.stdout
+    assert done.stderr.strip().splitlines()[-1] == "False"
+
+
+@pytest.mark.parametrize("torus", [False, True])
+def test_small_queens_path_gives_the_kernels_answers(torus: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardpuzzles.puzzles import queens
+
+    sizes = range(1, queens.PLAIN_MAX_N + 1)
+    plain = {n: list(queens.placements(queens.Problem(n, torus))) for n in sizes}
+    counts = {n: queens.count(queens.Problem(n, torus)) for n in sizes}
+    monkeypatch.setattr(queens, "PLAIN_MAX_N", 0)  # every size through the kernels
+    for n in sizes:
+        assert plain[n] == list(queens.placements(queens.Problem(n, torus))), n
+        assert counts[n] == queens.count(queens.Problem(n, torus)) == len(plain[n]), n
+    # OEIS A000170 and A051906 (the torus) for n = 1..11
+    known = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680] if not torus else [1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88]
+    assert [counts[n] for n in sizes] == known
+
+
+def test_small_goishi_path_gives_the_kernels_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+    import re
+    from pathlib import Path
+
+    from boardpuzzles.formats import goishi as formats
+    from boardpuzzles.puzzles import goishi as gh
+    from boardpuzzles.puzzles.goishi import search
+
+    rng = random.Random(27)
+    puzzles = []
+    for _ in range(150):
+        rows, cols = rng.randint(1, 6), rng.randint(1, 6)
+        stones = rng.sample(range(rows * cols), rng.randint(1, min(rows * cols, 14)))
+        puzzles.append(gh.Puzzle(rows, cols, tuple(stones)))
+    published = Path(__file__).parent / "data" / "goishi" / "published_instances.md"
+    for url in re.findall(r"URL: `(goishi/[^`]+)`", published.read_text()):
+        puzzle = formats.read(url).puzzle
+        if puzzle.size <= search.PLAIN_MAX_STONES:
+            puzzles.append(puzzle)
+    plain = [list(gh.solutions(p)) for p in puzzles]
+    assert sum(1 for found in plain if found) > 20  # the comparison covers puzzles with answers
+    monkeypatch.setattr(search, "PLAIN_MAX_STONES", 0)  # every puzzle through the kernel
+    for puzzle, found in zip(puzzles, plain, strict=True):
+        assert found == list(gh.solutions(puzzle)), puzzle
+        assert all(gh.check(puzzle, order) for order in found)

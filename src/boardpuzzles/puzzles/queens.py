@@ -209,6 +209,9 @@ def placements(problem: Problem, limits: Limits | None = None) -> Iterator[Place
     if problem.torus and polya_reason(problem.n):
         return
     n, torus = problem.n, problem.torus
+    if problem.group is None and n <= PLAIN_MAX_N:
+        yield from plain_placements(n, torus, limits)
+        return
     kernels = _kernels()
     maps = problem.grid.group(problem.group).matrices() if problem.group else None
     chunk = 2048
@@ -227,6 +230,47 @@ def placements(problem: Problem, limits: Limits | None = None) -> Iterator[Place
         for i in range(found):
             if maps is None or kernels.is_least_image(out[i], maps, torus, candidate):
                 yield tuple(int(c) for c in out[i])
+
+
+#: Up to this size, every placement is listed by plain Python (:func:`plain_placements`) rather
+#: than by the kernels: at most a few tens of milliseconds of search, less than loading numba takes.
+PLAIN_MAX_N = 11
+
+
+def plain_placements(n: int, torus: bool, limits: Limits | None = None) -> Iterator[Placement]:
+    """Every placement in lexicographic order, by plain Python (bitmasks of the columns and of
+    both diagonal families, shifted by one per row); the same answers as the kernels give, in the
+    same order, for the small sizes where starting the kernels would take longer than the search."""
+    full = (1 << n) - 1
+    placed: list[int] = []
+    steps = 0
+
+    def rotate(mask: int, by: int) -> int:  # on the torus the diagonals wrap around the n columns
+        by %= n
+        return ((mask << by) | (mask >> (n - by))) & full
+
+    def extend(cols: int, down: int, up: int) -> Iterator[Placement]:
+        # ``down`` and ``up``: the columns this row's diagonals (r - c, r + c) forbid.
+        nonlocal steps
+        if len(placed) == n:
+            yield tuple(placed)
+            return
+        steps += 1
+        if limits is not None and steps & 0xFFF == 0:
+            limits.check()
+        free = full & ~(cols | down | up)
+        while free:
+            bit = free & -free
+            free ^= bit
+            placed.append(bit.bit_length() - 1)
+            taken_down, taken_up = down | bit, up | bit
+            if torus:
+                yield from extend(cols | bit, rotate(taken_down, 1), rotate(taken_up, -1))
+            else:
+                yield from extend(cols | bit, (taken_down << 1) & full, taken_up >> 1)
+            placed.pop()
+
+    yield from extend(0, 0, 0)
 
 
 def solutions(problem: Problem, limits: Limits | None = None) -> Iterator[Board]:
@@ -650,6 +694,8 @@ def count(problem: Problem, limits: Limits | None = None) -> int:
     n, torus = problem.n, problem.torus
     if torus and polya_reason(n):
         return 0
+    if problem.group is None and n <= PLAIN_MAX_N and limits.checkpoint is None and limits.scheduler is None:
+        return sum(1 for _ in plain_placements(n, torus, limits))
     subtasks, unit = count_subtasks(n, torus, problem.group or "placements")
     return run_subtasks(_count_work, subtasks, limits, identity=problem_identity(problem), unit=unit)
 

@@ -105,6 +105,9 @@ def solutions(puzzle: Puzzle | str, limits: Limits | None = None, *, prefix: Seq
     where it stopped each time more are wanted."""
     limits = limits if limits is not None else Limits()
     puzzle = as_puzzle(puzzle)
+    if not prefix and puzzle.size <= PLAIN_MAX_STONES:
+        yield from plain_solutions(puzzle, limits)
+        return
     ray, bit = tables(puzzle)
     kernels = load_kernels()
     roots, head = _roots(puzzle, prefix)
@@ -124,6 +127,60 @@ def solutions(puzzle: Puzzle | str, limits: Limits | None = None, *, prefix: Seq
         if status == kernels.HALTED:
             limits.raise_stop()
         wanted = min(out.shape[0], wanted * 4)
+
+
+#: Up to this many stones, :func:`solutions` searches in plain Python (:func:`plain_solutions`):
+#: a few milliseconds, less than loading numba takes.
+PLAIN_MAX_STONES = 20
+
+
+def plain_solutions(puzzle: Puzzle | str, limits: Limits | None = None) -> Iterator[Order]:
+    """Every order, in the order of :func:`solutions`, by plain Python: depth-first from every
+    start stone, directions north, east, south, west, remembering the positions (stones left, the
+    stone reached, the way it was reached) that lead to no complete order. The same answers as
+    the kernel gives, for the small boards where starting the kernels would take longer."""
+    puzzle = as_puzzle(puzzle)
+    stones = puzzle.stones
+    index = {cell: i for i, cell in enumerate(stones)}
+    grid = puzzle.grid
+    rays = [
+        [[index[other] for other in grid.ray(cell, direction) if other in index] for direction in DIRECTIONS]
+        for cell in stones
+    ]
+    dead: set[tuple[int, int, int]] = set()
+    path: list[int] = []
+    steps = 0
+
+    def extend(left: int, at: int, came: int) -> Iterator[Order]:
+        nonlocal steps
+        if not left:
+            yield tuple(stones[i] for i in path)
+            return
+        if (left, at, came) in dead:
+            return
+        steps += 1
+        if limits is not None and steps & 0xFFF == 0:
+            limits.check()
+        found = False
+        for direction in range(4):
+            if came != NO_DIRECTION and direction == (came + 2) % 4:  # never straight back
+                continue
+            nearest = next((j for j in rays[at][direction] if left >> j & 1), None)
+            if nearest is None:
+                continue
+            path.append(nearest)
+            for order in extend(left ^ (1 << nearest), nearest, direction):
+                found = True
+                yield order
+            path.pop()
+        if not found:
+            dead.add((left, at, came))
+
+    everything = (1 << len(stones)) - 1
+    for start in range(len(stones)):
+        path.append(start)
+        yield from extend(everything ^ (1 << start), start, NO_DIRECTION)
+        path.pop()
 
 
 class Counter:
