@@ -355,20 +355,12 @@ def test_the_web_api_answers_a_move_of_the_wrong_type_with_400(server, body):
     assert post(server + "/api/move", {"game": state["game"], "point": "a1"})[0] == 200  # still served
 
 
-def test_the_web_server_keeps_the_most_recently_used_games_only(web_server, server):
-    from boardpuzzles.web import baikago as web
-
-    first = post(server + "/api/new", {"strength": 1})[1]["game"]
-    second = post(server + "/api/new", {"strength": 1})[1]["game"]
-    for _ in range(web.MAX_GAMES - 2):
-        post(server + "/api/new", {"strength": 1})
-    assert post(server + "/api/undo", {"game": first})[0] == 200  # now the most recently used
-    post(server + "/api/new", {"strength": 1})
-    assert len(web_server.games) == web.MAX_GAMES
-    assert post(server + "/api/undo", {"game": second})[0] == 404  # the least recently used went
-    assert post(server + "/api/undo", {"game": first})[0] == 200
-    game = web_server.games[first]
-    assert game.computer.tt[0].shape == (1 << web.WEB_TT_BITS,)
+def test_the_web_server_keeps_every_open_game_up_to_its_bound(web_server, server):
+    web_server.max_games = 40  # the real bound: web.MAX_GAMES (1,000); see tests/test_web_store.py
+    games = [post(server + "/api/new", {"strength": 1})[1]["game"] for _ in range(40)]
+    assert all(post(server + "/api/undo", {"game": game})[0] == 200 for game in games)
+    status, answer = post(server + "/api/new", {"strength": 1})
+    assert status == 503 and "too many games" in answer["error"]
 
 
 @pytest.mark.parametrize(

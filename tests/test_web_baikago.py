@@ -314,17 +314,18 @@ def test_head_answers_like_get_without_a_body(port):
 def winning_line(size: int, human: int, seeds=range(20)) -> tuple[int, list[str]]:
     """A seed and a whole game on an empty board that the human wins against the server's
     computer at strength 1 with that seed: the computer's moves are the ones the server's seeded
-    player makes (strength 1 searches one ply, no clock involved); the human's come from a
-    stronger player here."""
+    player makes (strength 1 searches one ply, no clock involved; each move a fresh player whose
+    random ties come from the seed and the ply); the human's come from a stronger player here."""
     for seed in seeds:
         rules = bk.Rules(size)
         position = bk.Position(rules)
-        computer = ComputerPlayer(rules, 1, seed=seed, tt_bits=web.WEB_TT_BITS)
         stronger = ComputerPlayer(rules, 3, seed=0)
         while not position.is_game_over():
             if position.turn == human:
                 position.make(stronger.choose_for(position).move)
             else:
+                computer = ComputerPlayer(rules, 1, tt_bits=web.WEB_TT_BITS)
+                computer.random = web.move_random(seed, len(position.move_stack))
                 position.make(computer.choose(list(position.board), position.turn).move)
         if position.outcome().winner == human:
             return seed, [position.grid.name(m) for m in position.move_stack]
@@ -396,18 +397,17 @@ def test_undo_leaves_the_computers_opening_alone(port):
     assert request(port, "POST", "/api/undo", {"game": game})[2]["moves"] == ["d4"]
 
 
-def test_the_state_can_be_read_while_the_computer_thinks_and_undo_drops_a_stale_reply(web_server, port):
+def test_the_state_can_be_read_while_the_computer_thinks_and_undo_drops_a_stale_reply(web_server, port, monkeypatch):
     game = new_game(port)
-    held = web_server.get_game(game["game"])
     searching, release = threading.Event(), threading.Event()
-    choose = held.computer.choose
+    choose = web_server.computers.choose
 
     def slow_choose(*args):
         searching.set()
         release.wait(10)
         return choose(*args)
 
-    held.computer.choose = slow_choose
+    monkeypatch.setattr(web_server.computers, "choose", slow_choose)
     request(port, "POST", "/api/move", {"game": game["game"], "point": "d4"})
     replies = []
     thread = threading.Thread(
@@ -691,7 +691,7 @@ def test_a_draw_says_draw():
     assert state["result"].startswith("draw") and state["crosses"] == []
 
 
-def test_the_cli_server_prints_its_address_and_nothing_else():
+def test_the_cli_server_prints_its_address_and_nothing_else(tmp_path):
     import subprocess
     import sys
 
@@ -706,6 +706,8 @@ def test_the_cli_server_prints_its_address_and_nothing_else():
             "0",
             "-n",
             "7",
+            "--games",
+            str(tmp_path / "games.sqlite"),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

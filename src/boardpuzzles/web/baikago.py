@@ -9,24 +9,41 @@ A standard-library HTTP server on 127.0.0.1. ``GET /`` is one self-contained pag
 - ``POST /api/undo``   ``{"game"}``: back to the human's previous turn;
 - ``GET /api/state?game=ID``: the game as it stands (a reloaded page finds its game here).
 
-Every answer is the game's state (:meth:`WebGame.state`). Games live in memory, the most
-recently used ``MAX_GAMES`` of them, so several tabs can play at once and a reload loses nothing.
+Every answer is the game's state (:meth:`WebGame.state`). Every game is kept, in memory and in an
+SQLite file (:mod:`boardpuzzles.web.store`), so several tabs can play at once and neither a
+reload nor a restart of the server loses a game. At most ``max_games`` are kept (default
+``MAX_GAMES``): a new game takes the place of a finished or left one (``"replaces"`` in
+``/api/new``: the page leaving its game) or of one untouched for ``IDLE_DAYS``, least recently
+used first; when none can go, the new game is refused with 503 ``{"error": "too many games..."}``.
 The kernels are compiled before the server answers (:func:`warm_up`).
+
+The computer's replies share the cores (:class:`ComputerPool`): at most one search per core at a
+time, each given its strength's time shrunk by how many replies are wanted at once, so a reply
+comes within about its strength's time (3 s at strength 4) however many games are played; under
+load the computer thinks less rather than answers later.
 
 Only a browser on the same computer is served: a Host that is not 127.0.0.1 or localhost is refused
 (DNS rebinding), and a POST must be JSON from this server's own origin (another site's form or
 script cannot play here). Every request the server cannot use gets a 4xx ``{"error": ...}``;
-bodies are capped at ``MAX_BODY``, stalled connections dropped after ``REQUEST_TIMEOUT``, and a
-client that goes away is not worth a line on stderr.
+bodies are capped at ``MAX_BODY``, and a client that goes away is not worth a line on stderr.
+A request must arrive whole within ``REQUEST_TIMEOUT`` seconds in total (not per read: a client
+sending a byte a second is dropped all the same), and at most ``MAX_CONNECTIONS`` connections are
+served at once; one more is answered 503 at once and closed. An idle server sleeps (the accept
+loop wakes twice a second to see whether it is asked to stop).
 """
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import random
 import re
 import secrets
+import socket
 import sys
 import threading
+import time
 from collections import OrderedDict
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -35,11 +52,17 @@ from urllib.parse import parse_qs, urlparse
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.puzzles import baikago as bk
-from boardpuzzles.puzzles.baikago.ai import STRENGTHS, ComputerPlayer
+from boardpuzzles.puzzles.baikago import ai
+from boardpuzzles.puzzles.baikago.ai import MIN_SECONDS, SAFETY_SHARE, STRENGTHS, Choice, ComputerPlayer
 from boardpuzzles.web.baikago_page import render_page
+from boardpuzzles.web.store import MEMORY, GameStore, Record
 
-#: At most this many games are kept; starting one more drops the least recently used.
-MAX_GAMES = 32
+#: Games kept by default (``--max-games``); past them a new game is refused (503).
+MAX_GAMES = 1000
+#: A game untouched this many days may make room for a new one.
+IDLE_DAYS = 7
+#: Connections served at once (each has a thread); one more is answered 503 and closed.
+MAX_CONNECTIONS = 400
 #: Transposition-table size (bits) of a web game's computer: 2^14 entries, about 256 KiB.
 WEB_TT_BITS = 14
 #: The host names a request may carry (a page elsewhere that rebinds its DNS name to 127.0.0.1
@@ -47,7 +70,8 @@ WEB_TT_BITS = 14
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 #: The largest request body read (a move is a few dozen bytes); a larger one gets 413 unread.
 MAX_BODY = 64 * 1024
-#: Seconds a connection may stall, sending or receiving, before it is dropped.
+#: Seconds a request may take to arrive whole, from the moment its connection is taken up; a
+#: write that stalls this long is dropped too.
 REQUEST_TIMEOUT = 10.0
 #: Board sizes the page offers (besides the server's own): big enough to play, small enough to see.
 WEB_SIZES = (7, 9, 11, 13, 15, 19)
@@ -57,25 +81,114 @@ class GameMovedOn(BoardPuzzlesError):
     """A request for a position the game has left (another tab played, a double click): 409."""
 
 
+def move_random(seed: int | None, ply: int) -> random.Random:
+    """The random choices (ties between equal moves) of the computer's move at ``ply`` of a game
+    with ``seed``: the same whenever that move is asked for, after a restart too (no seed: fresh)."""
+    return random.Random(f"{seed}:{ply}") if seed is not None else random.Random()
+
+
+class ComputerPool:
+    """The computer's replies of every game, sharing the cores: at most ``workers`` searches at
+    once (the kernels release the GIL, so one per core keeps them all busy), the rest wait their
+    turn in order. Each reply gets its strength's time shrunk to its share (workers over the
+    replies wanted at once) and never more than what is left of that time since it was asked
+    for, so it comes within about the strength's time: under load the computer thinks less, it
+    does not answer later."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+        self.workers = workers or cores or 1
+        self.slots = threading.Semaphore(self.workers)
+        self.lock = threading.Lock()
+        self.wanted = 0  # replies asked for and not yet answered
+
+    def thinking_time(self, strength: int, asked: float) -> float:
+        """Seconds a reply asked for at ``asked`` (``time.monotonic()``) may think now."""
+        promise = STRENGTHS[strength].seconds
+        with self.lock:
+            share = promise * self.workers / max(self.workers, self.wanted)
+        left = promise - (time.monotonic() - asked)
+        return max(MIN_SECONDS, min(share, left) / (1 + SAFETY_SHARE))
+
+    def choose(self, rules: bk.Rules, strength: int, seed: int | None, board: list[int], turn: bk.Colour) -> Choice:
+        asked = time.monotonic()
+        with self.lock:
+            self.wanted += 1
+        try:
+            with self.slots:
+                player = ComputerPlayer(rules, strength, self.thinking_time(strength, asked), tt_bits=WEB_TT_BITS)
+                player.random = move_random(seed, sum(1 for p in board if p))
+                return player.choose(board, turn)
+        finally:
+            with self.lock:
+                self.wanted -= 1
+
+
 class WebGame:
-    """One game: the position, the human's colour, the computer player and its settings.
+    """One game: the position, the human's colour, the computer's strength and seed.
 
     The human's move and the computer's reply are separate requests, so the page shows the
     human's stone at once and the computer's when it comes. ``lock`` guards the position and is
-    held only to read or change it; ``thinking`` is held while the computer searches, outside
-    ``lock``, so the game's state can be read meanwhile. ``version`` counts changes: a reply
-    searched for a position that an undo has since left is dropped.
+    held only to read or change it (and to store the change); ``thinking`` is held while the
+    computer searches, outside ``lock``, so the game's state can be read meanwhile. ``version``
+    counts changes: a reply searched for a position that an undo has since left is dropped.
+    ``save`` is called with the game's record after every change (the server's store).
     """
 
-    def __init__(self, rules: bk.Rules, human: bk.Colour, strength: int, seed: int | None = None) -> None:
-        self.id = secrets.token_hex(8)
+    def __init__(
+        self,
+        rules: bk.Rules,
+        human: bk.Colour,
+        strength: int,
+        seed: int | None = None,
+        game_id: str | None = None,
+    ) -> None:
+        self.id = game_id or secrets.token_hex(8)
         self.position = bk.Position(rules)
         self.human = human
         self.strength = strength
-        self.computer = ComputerPlayer(rules, strength, seed=seed, tt_bits=WEB_TT_BITS)
+        self.seed = seed
         self.lock = threading.Lock()
         self.thinking = threading.Lock()
         self.version = 0
+        self.touched = time.time()
+        self.left = False  # the page that played it started another game
+        self.save: Any = lambda record: None
+
+    @classmethod
+    def from_record(cls, record: Record, rules: bk.Rules) -> WebGame:
+        game = cls(rules, record.human, record.strength, record.seed, record.id)
+        for name in record.moves:
+            game.position.make_named(name)
+        game.touched, game.left = record.touched, record.left
+        return game
+
+    def record(self) -> Record:
+        """The game as stored (call with ``lock`` held, or before the game is shared)."""
+        p = self.position
+        return Record(
+            self.id,
+            p.rules.size,
+            p.rules.max_d,
+            p.rules.orientations,
+            self.human,
+            self.strength,
+            self.seed,
+            [p.grid.name(m) for m in p.move_stack],
+            self.touched,
+            p.is_game_over(),
+            self.left,
+        )
+
+    def _changed(self) -> None:
+        self.version += 1
+        self.touched = time.time()
+        self.save(self.record())
+
+    @property
+    def can_go(self) -> bool:
+        """Whether the game may make room for a new one: over, left, or untouched for IDLE_DAYS."""
+        return self.left or self.position.is_game_over() or time.time() - self.touched > IDLE_DAYS * 86400
 
     def _human_has_moved(self) -> bool:
         return len(self.position.move_stack) >= (1 if self.human == bk.BLACK else 2)  # black has the even plies
@@ -91,9 +204,9 @@ class WebGame:
             if p.turn != self.human:
                 raise GameMovedOn("it is the computer's turn")
             p.make_named(name)
-            self.version += 1
+            self._changed()
 
-    def reply(self) -> None:
+    def reply(self, computers: ComputerPool) -> None:
         """The computer's move, if it is the computer's turn (asked twice, it moves once)."""
         with self.thinking:
             with self.lock:
@@ -101,11 +214,11 @@ class WebGame:
                 if p.is_game_over() or p.turn == self.human:
                     return
                 board, turn, version = list(p.board), p.turn, self.version
-            choice = self.computer.choose(board, turn)
+            choice = computers.choose(p.rules, self.strength, self.seed, board, turn)
             with self.lock:
                 if self.version == version:
                     p.make(choice.move)
-                    self.version += 1
+                    self._changed()
 
     def undo(self) -> None:
         """Back to the human's previous turn (their last move and the computer's reply to it); a
@@ -117,7 +230,14 @@ class WebGame:
             p.unmake()
             while p.move_stack and p.turn != self.human:
                 p.unmake()
-            self.version += 1
+            self._changed()
+
+    def leave(self) -> None:
+        """The page started another game: this one may make room first (it stays readable)."""
+        with self.lock:
+            if not self.left:
+                self.left = True
+                self.save(self.record())
 
     def state(self) -> dict:
         with self.lock:
@@ -162,21 +282,68 @@ class RequestError(Exception):
         self.headers = headers or {}
 
 
+class TooManyGames(RequestError):
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            HTTPStatus.SERVICE_UNAVAILABLE,
+            f"too many games: the server keeps {limit} and none of them has finished or been left; "
+            "finish one, or try again later",
+            {"Retry-After": "60"},
+        )
+
+
 class BaikagoServer(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 128  # the default 5 drops connections a page opens in a burst: they wait a second to retry
 
-    def __init__(self, address: tuple[str, int], rules: bk.Rules, request_timeout: float = REQUEST_TIMEOUT) -> None:
+    def __init__(
+        self,
+        address: tuple[str, int],
+        rules: bk.Rules,
+        request_timeout: float = REQUEST_TIMEOUT,
+        store: GameStore | None = None,
+        max_games: int = MAX_GAMES,
+        max_connections: int = MAX_CONNECTIONS,
+        computers: ComputerPool | None = None,
+    ) -> None:
         super().__init__(address, Handler)
         self.rules = rules
         self.request_timeout = request_timeout
+        self.max_games = max_games
+        self.max_connections = max_connections
+        self.connections = 0
+        self.connections_lock = threading.Lock()
+        self.computers = computers or ComputerPool()
         #: Board sizes a new game may have: the page's choices and the size the server was started with.
         self.sizes = sorted(set(WEB_SIZES) | {rules.size})
+        self._rules: dict[tuple[int, int | None, str], bk.Rules] = {}
         self.games: OrderedDict[str, WebGame] = OrderedDict()  # least recently used first
         self.games_lock = threading.Lock()
+        self.store = store or GameStore(MEMORY)
         self.page = render_page(
             {"size": rules.size, "sizes": self.sizes, "strengths": sorted(STRENGTHS), "rules": rules.describe()}
         ).encode("utf-8")
+        self._load()
+
+    def _load(self) -> None:
+        """The stored games, back in play (one that no longer replays is dropped, with a line)."""
+        for record in self.store.load():
+            try:
+                game = WebGame.from_record(record, self.rules_for(record.size, record.max_d, record.orientations))
+            except BoardPuzzlesError as err:
+                sys.stderr.write(f"baikago serve: stored game {record.id[:20]} dropped: {err}\n")
+                self.store.delete(record.id)
+                continue
+            game.save = self.store.save
+            self.games[game.id] = game
+
+    def rules_for(self, size: int, max_d: int | None, orientations: str) -> bk.Rules:
+        """One rules object (and cross table) per rule set, shared by its games."""
+        key = (size, max_d, orientations)
+        with self.games_lock:
+            if key not in self._rules:
+                self._rules[key] = bk.Rules(size, max_d, orientations)
+            return self._rules[key]
 
     @property
     def origins(self) -> set[str]:
@@ -185,10 +352,19 @@ class BaikagoServer(ThreadingHTTPServer):
         return {f"http://{host}:{port}" for host in LOCAL_HOSTS}
 
     def add_game(self, game: WebGame) -> None:
+        """Keep a new game (and store it): a finished, left or long idle game makes room for it
+        when the server is full, else :class:`TooManyGames`."""
         with self.games_lock:
+            while len(self.games) >= self.max_games:
+                victim = next((g for g in self.games.values() if g.can_go), None)
+                if victim is None:
+                    raise TooManyGames(self.max_games)
+                del self.games[victim.id]
+                victim.save = lambda record: None  # a request still holding it must not store it again
+                self.store.delete(victim.id)
+            game.save = self.store.save
+            self.store.save(game.record())
             self.games[game.id] = game
-            while len(self.games) > MAX_GAMES:
-                self.games.popitem(last=False)
 
     def get_game(self, game_id: str) -> WebGame | None:
         with self.games_lock:
@@ -197,6 +373,52 @@ class BaikagoServer(ThreadingHTTPServer):
                 self.games.move_to_end(game_id)
             return game
 
+    def server_close(self) -> None:
+        super().server_close()
+        self.store.close()
+
+    # ---------------------------------------------------------------- connections
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A thread for the connection, unless ``max_connections`` are served already: then a
+        503 at once, and the connection is closed."""
+        with self.connections_lock:
+            full = self.connections >= self.max_connections
+            if not full:
+                self.connections += 1
+        if full:
+            self._refuse(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            with self.connections_lock:
+                self.connections -= 1
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self.connections_lock:
+                self.connections -= 1
+
+    def _refuse(self, request: socket.socket) -> None:
+        body = json.dumps({"error": f"the server is busy ({self.max_connections} connections): try again"}).encode()
+        head = (
+            "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
+        )
+        try:
+            request.setblocking(False)
+            try:  # what the client has sent already: unread, it would turn the close into a reset
+                request.recv(65536)
+            except BlockingIOError:
+                pass
+            request.send(head.encode("ascii") + body)
+        except OSError:
+            pass
+        self.shutdown_request(request)
+
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A client that went away (reset, broken pipe, timed out) is no news: say nothing. Anything
         else is a bug in this module: one line, never a traceback."""
@@ -204,6 +426,25 @@ class BaikagoServer(ThreadingHTTPServer):
         if isinstance(error, OSError):
             return
         sys.stderr.write(f"baikago serve: {type(error).__name__}: {error}\n")
+
+
+class _DeadlineReader(io.RawIOBase):
+    """The socket as a handler reads it: each read waits at most until the handler's
+    ``deadline``, so a request must arrive whole in time however slowly its bytes trickle."""
+
+    def __init__(self, handler: Handler) -> None:
+        self.handler = handler
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        left = self.handler.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the request was not sent in time")
+        connection = self.handler.connection
+        connection.settimeout(left)
+        return connection.recv_into(buffer)
 
 
 def local_host(host: str | None) -> bool:
@@ -237,11 +478,23 @@ class Handler(BaseHTTPRequestHandler):
         return "boardpuzzles"
 
     def setup(self) -> None:
-        # A client that sends part of a request and then nothing must not hold a thread for ever:
-        # every read and write on the socket gives up after this many seconds.
+        # A client that sends part of a request and then nothing (or a byte now and then) must
+        # not hold a thread for ever: the request must come whole by its deadline, and a write
+        # gives up after the same time.
         self.timeout = self.server.request_timeout  # type: ignore[misc]  # per connection, as socketserver reads it
         self.body_read = False
+        self.deadline = time.monotonic() + self.server.request_timeout
         super().setup()
+        self.rfile = io.BufferedReader(_DeadlineReader(self))
+
+    def handle_one_request(self) -> None:
+        self.deadline = time.monotonic() + self.server.request_timeout
+        self.body_read = False
+        super().handle_one_request()
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.connection.settimeout(self.server.request_timeout)  # writing: the whole time again
+        super().send_response(code, message)
 
     def finish(self) -> None:
         # A socket closed with bytes still unread is reset by the kernel, and the client may lose
@@ -368,6 +621,12 @@ class Handler(BaseHTTPRequestHandler):
     def _post(self, path: str, body: dict) -> None:
         if path == "/api/new":
             game = self._new_game(body)
+            replaces = body.get("replaces")
+            if replaces is not None and not isinstance(replaces, str):
+                raise BoardPuzzlesError("replaces is the id of the game the page leaves, a string")
+            left = self.server.get_game(replaces) if replaces else None
+            if left is not None:
+                left.leave()
             self.server.add_game(game)
             self._json(HTTPStatus.OK, game.state())
             return
@@ -382,7 +641,7 @@ class Handler(BaseHTTPRequestHandler):
                 raise bk.IllegalMoveError(f"{point[:12]!r}... is not a point")
             game.move(point, ply)
         elif path == "/api/reply":
-            game.reply()
+            game.reply(self.server.computers)
         else:
             game.undo()
         self._json(HTTPStatus.OK, game.state())
@@ -403,7 +662,7 @@ class Handler(BaseHTTPRequestHandler):
         seed = body.get("seed")  # a reproducible game (tests, bug reports)
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**32):
             raise BoardPuzzlesError("seed is a whole number from 0 to 2**32 - 1")
-        return WebGame(bk.Rules(size, rules.max_d, rules.orientations), human, strength, seed)
+        return WebGame(self.server.rules_for(size, rules.max_d, rules.orientations), human, strength, seed)
 
     def _game(self, game_id: str) -> WebGame:
         game = self.server.get_game(game_id)
@@ -430,23 +689,31 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def warm_up() -> None:
-    """Compile the computer player's kernels: numba compiles on first use (about half a minute on
-    a fresh install, a fraction of a second from the disk cache after), which would otherwise
-    fall on the human's first move. A small game reaches every kernel the player calls."""
-    rules = bk.Rules(7)
-    position = bk.Position(rules)
-    for name in ("d4", "c3", "e4", "c5"):
-        position.make_named(name)
-    # Strength 2 runs the threat search (VCF) as well as alpha-beta; strength 1 skips it.
-    ComputerPlayer(rules, strength=2, seed=0, tt_bits=10).choose_for(position)
+    """Compile (or load) the computer player's kernels before the first move (see :func:`ai.warm_up`)."""
+    ai.warm_up()
 
 
 def make_server(
-    port: int, rules: bk.Rules | None = None, request_timeout: float = REQUEST_TIMEOUT, warm: bool = True
+    port: int,
+    rules: bk.Rules | None = None,
+    request_timeout: float = REQUEST_TIMEOUT,
+    warm: bool = True,
+    games: str | os.PathLike[str] = MEMORY,
+    max_games: int = MAX_GAMES,
+    max_connections: int = MAX_CONNECTIONS,
 ) -> BaikagoServer:
-    """A server bound to 127.0.0.1 (port 0: any free port), its computer player compiled (unless
-    ``warm`` is false); call ``serve_forever()``."""
-    server = BaikagoServer(("127.0.0.1", port), rules or bk.Rules(), request_timeout)
+    """A server bound to 127.0.0.1 (port 0: any free port) keeping its games in the SQLite file
+    ``games`` (default: in memory, for this run only), its computer player compiled (unless
+    ``warm`` is false); call ``serve_forever()``. A game file that cannot be used raises
+    :class:`~boardpuzzles.web.store.StoreError`."""
+    store = GameStore(games)
+    try:
+        server = BaikagoServer(
+            ("127.0.0.1", port), rules or bk.Rules(), request_timeout, store, max_games, max_connections
+        )
+    except BaseException:
+        store.close()
+        raise
     if warm:
         # Say why nothing happens yet only when compiling does take a while.
         note = threading.Timer(3.0, lambda: print("preparing the computer player...", file=sys.stderr, flush=True))

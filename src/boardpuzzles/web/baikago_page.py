@@ -430,7 +430,7 @@ async function run(action) {
     if (mine !== epoch) return;
     pending = null;
     if (err.status === 404 && state) {
-      showError(new Error("This game is no longer on the server (it was restarted). Start a new game."), null);
+      showError(new Error("This game is no longer on the server. Start a new game."), null);
     } else if (err.status === 409) {
       showError(new Error(err.message + " The board now shows the game as it stands."), null);
       try { state = await api("/api/state?game=" + state.game); } catch (e) { /* shown already */ }
@@ -469,8 +469,9 @@ function newGame(settings, note, focusBoard) {
   offered = null; $("offer").hidden = true;
   busy = false;  // a new game may start while the computer thinks about the old one
   notice = "";
+  const leaving = state && state.game;  // the server may let it make room for others first
   run(async (current) => {
-    const next = await api("/api/new", settings);
+    const next = await api("/api/new", leaving ? Object.assign({replaces: leaving}, settings) : settings);
     if (!current()) return;
     state = next; pending = null; remember(state);
     notice = note || "";
@@ -510,7 +511,7 @@ function resume() {
     const next = await api("/api/new", settings);
     if (!current()) return;
     state = next; remember(state);
-    if (id) notice = "Your last game is no longer on the server (it was restarted), so a new one has started.";
+    if (id) notice = "Your last game is no longer on the server, so a new one has started.";
     show();
     await computerTurn(current);
   });

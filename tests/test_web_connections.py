@@ -1,0 +1,131 @@
+"""``baikago serve`` under slow and many clients: a request must arrive whole within the request
+timeout in total (a client trickling a byte at a time is closed all the same), connections past
+the bound get a 503 at once, normal requests are answered meanwhile, and an idle server sleeps."""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from boardpuzzles.puzzles import baikago as bk
+from boardpuzzles.web import baikago as web
+from tests.test_web_baikago import parse, request
+
+#: The test server's request timeout (the real one: web.REQUEST_TIMEOUT).
+DEADLINE = 1.0
+
+
+@pytest.fixture
+def server():
+    srv = web.make_server(0, bk.Rules(7), request_timeout=DEADLINE, warm=False, max_connections=12)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+    thread.join(10)
+
+
+def slow_loris(port: int, closed: list, stop: threading.Event) -> None:
+    """Send a request's headers a byte every 50 ms for ever; note when the server closes."""
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        try:
+            while not stop.is_set():
+                sock.sendall(b"X")
+                time.sleep(0.05)
+                sock.setblocking(False)
+                try:
+                    if sock.recv(65536) == b"":
+                        break
+                except BlockingIOError:
+                    pass
+                finally:
+                    sock.setblocking(True)
+        except OSError:  # reset or broken pipe: closed too
+            pass
+        closed.append(time.monotonic() - started)
+
+
+def test_slow_clients_are_closed_and_normal_requests_answered_meanwhile(server):
+    port = server.server_address[1]
+    closed: list[float] = []
+    stop = threading.Event()
+    lorises = [threading.Thread(target=slow_loris, args=(port, closed, stop), daemon=True) for _ in range(6)]
+    for thread in lorises:
+        thread.start()
+    try:
+        time.sleep(0.3)
+        for _ in range(5):  # normal requests while the slow ones trickle
+            status, _, page = request(port, "GET", "/")
+            assert status == 200 and b"<html" in page.lower()
+        for thread in lorises:
+            thread.join(DEADLINE * 15)  # the per-read timeout of old never closed them
+        assert len(closed) == 6, closed
+        assert all(DEADLINE * 0.8 <= seconds < DEADLINE * 15 for seconds in closed), closed
+    finally:
+        stop.set()
+
+
+def test_connections_past_the_bound_get_a_503_at_once(server):
+    port = server.server_address[1]
+    idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(server.max_connections)]
+    try:
+        time.sleep(0.3)  # every one of them has its thread
+        with socket.create_connection(("127.0.0.1", port), timeout=DEADLINE * 0.8) as sock:
+            # Answered before the idle ones' deadline: refused at once, not queued.
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+        status, headers, body = parse(answer)
+        assert status == 503 and "busy" in json.loads(body)["error"]
+    finally:
+        for sock in idle:
+            sock.close()
+    # Once the idle connections are gone (closed here, or at their deadline), it serves again.
+    deadline = time.monotonic() + DEADLINE * 15
+    while time.monotonic() < deadline:
+        if request(port, "GET", "/")[0] == 200:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the server did not serve again")
+    assert server.connections <= 1
+
+
+def process_cpu_seconds(pid: int) -> float:
+    fields = open(f"/proc/{pid}/stat").read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads the CPU time from /proc")
+def test_an_idle_server_uses_no_cpu(tmp_path):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "boardpuzzles", "baikago", "serve", "--port", "0", "-n", "7", "--games", ":memory:"],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = proc.stderr.readline()
+        while line.startswith("preparing"):
+            line = proc.stderr.readline()
+        assert line.startswith("Baikago on http://127.0.0.1:"), line
+        port = int(line.split(":")[2].split("/")[0])
+        # A few slow clients come and go first: the server must be idle after them.
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            sock.sendall(b"GET / HTTP/1.1\r\n")
+            assert request(port, "GET", "/")[0] == 200
+        time.sleep(1)
+        before = process_cpu_seconds(proc.pid)
+        time.sleep(5)
+        assert process_cpu_seconds(proc.pid) - before < 0.25  # 5% of a core: sleeping, not polling
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)

@@ -1,0 +1,125 @@
+"""``baikago serve`` keeps every game: a hundred open games all read back, a restart loses none,
+and past ``max_games`` a new game gets a clear 503 unless a finished or left game makes room."""
+
+import json
+import sqlite3
+import threading
+from contextlib import contextmanager
+
+import pytest
+
+from boardpuzzles.puzzles import baikago as bk
+from boardpuzzles.web import baikago as web
+from boardpuzzles.web.store import GameStore, StoreError
+from tests.test_web_baikago import new_game, request
+
+
+@contextmanager
+def serving(path, size=7, **options):
+    """A running server on ``path`` (its computer compiled on first use)."""
+    srv = web.make_server(0, bk.Rules(size), games=path, warm=False, **options)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield srv.server_address[1]
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        thread.join(10)
+
+
+def play(port, game, point):
+    status, _, state = request(port, "POST", "/api/move", {"game": game, "point": point})
+    assert status == 200, state
+    status, _, state = request(port, "POST", "/api/reply", {"game": game})
+    assert status == 200, state
+    return state
+
+
+def test_a_hundred_open_games_are_all_kept_and_survive_a_restart(tmp_path):
+    path = tmp_path / "games.sqlite"
+    with serving(path) as port:
+        games = {}
+        for i in range(100):
+            game = new_game(port, seed=i)["game"]
+            games[game] = play(port, game, ["d4", "c3", "e5", "b2"][i % 4])["moves"]
+        for game, moves in games.items():  # the 32-game server of old kept 32 of these
+            status, _, state = request(port, "GET", f"/api/state?game={game}")
+            assert status == 200 and state["moves"] == moves
+    with serving(path) as port:  # a new server on the same file
+        for game, moves in games.items():
+            status, _, state = request(port, "GET", f"/api/state?game={game}")
+            assert status == 200 and state["moves"] == moves and state["strength"] == 1
+        game = next(iter(games))
+        assert len(play(port, game, "a1")["moves"]) == 4  # and play goes on
+
+
+def test_past_the_bound_a_new_game_is_refused_with_a_clear_503(tmp_path):
+    with serving(tmp_path / "games.sqlite", max_games=5) as port:
+        games = [new_game(port)["game"] for _ in range(5)]
+        status, headers, answer = request(port, "POST", "/api/new", {"strength": 1})
+        assert status == 503 and headers["content-type"] == "application/json"
+        assert "too many games" in answer["error"] and headers["retry-after"]
+        for game in games:  # none of the open games was dropped to make room
+            assert request(port, "GET", f"/api/state?game={game}")[0] == 200
+        # A page that starts another game leaves its own: that one makes room.
+        status, _, fresh = request(port, "POST", "/api/new", {"strength": 1, "replaces": games[0]})
+        assert status == 200
+        assert request(port, "GET", f"/api/state?game={games[1]}")[0] == 200
+        assert request(port, "GET", f"/api/state?game={fresh['game']}")[0] == 200
+        assert request(port, "POST", "/api/new", {"strength": 1})[0] == 503
+        assert request(port, "POST", "/api/new", {"strength": 1, "replaces": 5})[0] == 400
+
+
+def test_a_finished_game_makes_room(tmp_path):
+    with serving(tmp_path / "games.sqlite", size=3, max_games=1) as port:
+        game = new_game(port)["game"]
+        assert request(port, "POST", "/api/new", {"strength": 1})[0] == 503
+        state = request(port, "GET", f"/api/state?game={game}")[2]
+        while not state["over"]:  # on 3x3 a game ends within a few moves (a draw at the latest)
+            state = play(port, game, next(n for n in state["names"] if n not in state["moves"]))
+        assert request(port, "POST", "/api/new", {"strength": 1})[0] == 200
+        assert request(port, "GET", f"/api/state?game={game}")[0] == 404
+
+
+def test_a_second_server_on_the_same_file_is_refused_and_other_files_are_left_alone(tmp_path):
+    path = tmp_path / "games.sqlite"
+    with serving(path):
+        with pytest.raises(StoreError, match="in use"):
+            web.make_server(0, bk.Rules(7), games=path, warm=False)
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+    with pytest.raises(StoreError, match="another program"):
+        GameStore(other)
+    text = tmp_path / "text"
+    text.write_text("hello\n")
+    with pytest.raises(StoreError):
+        GameStore(text)
+    assert text.read_text() == "hello\n"
+
+
+def test_the_cli_refuses_a_game_file_it_cannot_use_in_one_line(tmp_path, capsys):
+    from boardpuzzles.cli import main
+
+    text = tmp_path / "text"
+    text.write_text("hello\n")
+    with pytest.raises(SystemExit) as stop:
+        main(["baikago", "serve", "--port", "0", "--games", str(text)])
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "not a game file" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_stored_game_that_no_longer_replays_is_dropped(tmp_path, capfd):
+    path = tmp_path / "games.sqlite"
+    with serving(path) as port:
+        game = new_game(port)["game"]
+        play(port, game, "d4")
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE games SET moves = ?", (json.dumps(["d4", "d4"]),))
+    db.close()
+    capfd.readouterr()
+    with serving(path) as port:
+        assert request(port, "GET", f"/api/state?game={game}")[0] == 404
+    assert "dropped" in capfd.readouterr().err
