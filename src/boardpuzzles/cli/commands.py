@@ -40,6 +40,7 @@ from boardpuzzles.cli.common import (
     unknown_option_message,
     write_file_atomically,
 )
+from boardpuzzles.cli.documents import is_document, read_document
 from boardpuzzles.cli.progress import ProgressBar
 from boardpuzzles.compiling import compile_seconds, search_seconds
 from boardpuzzles.errors import BoardPuzzlesError
@@ -593,8 +594,10 @@ def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         values = problem_values(params, kwargs)
         pictures: list[str | None] = [text]
         listed: list[Any] = [None]  # each answer's "answer" entry, where a JSON document has one
-        if text is not None and text.lstrip()[:1] in ("{", "["):
-            values, pictures, listed = _read_document(puzzle, params, values, text)
+        claimed = None  # a JSON document's answers and the problem it says they solve
+        if text is not None and is_document(text):
+            claimed = read_document(puzzle, params, values, text)
+            values, pictures, listed = claimed.values, claimed.pictures, claimed.listed
         elif text is not None:
             pictures = list(_pictures_of(text))
             listed = [None] * len(pictures)
@@ -602,6 +605,8 @@ def check_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         for i, (picture, as_listed) in enumerate(zip(pictures, listed, strict=True), 1):
             try:
                 problem, proposed = puzzle.read_answer(values, picture)
+                if claimed is not None:
+                    claimed.agree(puzzle, problem)  # the problem the document claims is the one judged
                 if as_listed is not None:
                     _same_answer(puzzle, problem, proposed, as_listed)
             except BoardPuzzlesError as error:
@@ -651,59 +656,6 @@ def _pictures_of(text: str) -> list[str]:
         return [text]
     shapes = {(block.count("\n"), len(block.split("\n")[0].rstrip())) for block in blocks}
     return blocks if len(shapes) == 1 else [text]
-
-
-def _read_document(
-    puzzle: Puzzle[Any, Any], params: Sequence[Param], values: dict[str, Any], text: str
-) -> tuple[dict[str, Any], list[str | None], list[Any]]:
-    """The problem values and the answers' pictures of a JSON document, as ``solve --json`` (and
-    ``find``, ``generate``) print it: every answer of its ``"solutions"`` is checked. An option
-    given on the command line wins; the others are taken from the document's ``"problem"``
-    (whole numbers, flags and choices, the values that have one meaning as JSON)."""
-    try:
-        document = json.loads(text)
-    except ValueError as error:
-        raise click.UsageError(f"ANSWER is not valid JSON: {error}") from None
-    except RecursionError:  # the parser recurses once per level: no document of ours nests deeply
-        raise click.UsageError("ANSWER is JSON nested too deeply to be a document of answers") from None
-    if not isinstance(document, dict):
-        raise click.UsageError("ANSWER is JSON but not a document of answers (an object with 'solutions')")
-    named = document.get("puzzle", puzzle.name)
-    if not isinstance(named, str):
-        raise click.UsageError(f"ANSWER's 'puzzle' should be a puzzle's name, got {named!r}")
-    if named != puzzle.name:
-        raise click.UsageError(f"ANSWER holds {named!r} answers, not {puzzle.name!r} ones")
-    items = document.get("solutions", [document] if "board" in document else None)
-    if not isinstance(items, list):
-        raise click.UsageError("ANSWER is JSON without 'solutions': give what solve --json prints")
-    if not items:
-        raise click.UsageError("ANSWER's document holds no answer (its 'solutions' list is empty)")
-    pictures: list[str | None] = []
-    listed: list[Any] = []
-    for item in items:
-        board = item.get("board") if isinstance(item, dict) else None
-        if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
-            raise click.UsageError("ANSWER's answers need their 'board' (a list of rows), as solve --json prints them")
-        pictures.append("\n".join(board))
-        listed.append(item.get("answer"))
-    given = document.get("problem")
-    given = given if isinstance(given, dict) else {}
-    values = dict(values)
-    context = click.get_current_context()
-    for p in params:
-        raw = given.get(p.name)
-        typed_alike = (
-            p.kind == "flag"
-            and isinstance(raw, bool)
-            or p.kind in ("int", "side")
-            and isinstance(raw, int)
-            and not isinstance(raw, bool)
-            or p.kind == "choice"
-            and isinstance(raw, str)
-        )
-        if typed_alike and context.get_parameter_source(p.name) != click.core.ParameterSource.COMMANDLINE:
-            values[p.name] = raw
-    return values, pictures, listed
 
 
 def answer_text(argument: str, literal: bool, limit: int = MAX_INPUT_BYTES) -> str:
