@@ -73,6 +73,8 @@ MAX_BODY = 64 * 1024
 #: Seconds a request may take to arrive whole, from the moment its connection is taken up; a
 #: write that stalls this long is dropped too.
 REQUEST_TIMEOUT = 10.0
+#: The share of its strength's time a reply may spend waiting and thinking.
+PROMISE_SHARE = 0.85
 #: Board sizes the page offers (besides the server's own): big enough to play, small enough to see.
 WEB_SIZES = (7, 9, 11, 13, 15, 19)
 
@@ -103,11 +105,13 @@ class ComputerPool:
         self.wanted = 0  # replies asked for and not yet answered
 
     def thinking_time(self, strength: int, asked: float) -> float:
-        """Seconds a reply asked for at ``asked`` (``time.monotonic()``) may think now."""
+        """Seconds a reply asked for at ``asked`` (``time.monotonic()``) may think now: its share,
+        within what is left of ``PROMISE_SHARE`` of the strength's time (the rest is kept for
+        the move's last safety check, the request and the answer)."""
         promise = STRENGTHS[strength].seconds
         with self.lock:
             share = promise * self.workers / max(self.workers, self.wanted)
-        left = promise - (time.monotonic() - asked)
+        left = PROMISE_SHARE * promise - (time.monotonic() - asked)
         return max(MIN_SECONDS, min(share, left) / (1 + SAFETY_SHARE))
 
     def choose(self, rules: bk.Rules, strength: int, seed: int | None, board: list[int], turn: bk.Colour) -> Choice:
