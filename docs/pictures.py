@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
@@ -28,7 +28,7 @@ BAIKAGO = "tests/data/baikago/seed_board.txt"
 #: (file name, command that draws it with --png, widest side in the gallery)
 PICTURES = [
     ("queens-8.png", ["queens", "solve", "8", "--unique", "--limit", "1"], 480),
-    ("queens-60.png", ["queens", "find", "60"], 720),
+    ("queens-30.png", ["queens", "find", "30"], 600),
     ("hyperqueen-7.png", ["hyperqueen", "solve", "7", "--limit", "1"], 480),
     ("hyperqueen-7-sheet.png", ["hyperqueen", "solve", "7", "--limit", "6"], 720),
     ("less-than-three.png", ["less-than-three", "solve", "--limit", "1"], 480),
@@ -70,12 +70,29 @@ def draw(args: list[str], png: Path) -> None:
         raise SystemExit(f"{' '.join(args)} drew nothing (exit {done.returncode}): {done.stderr.strip()}")
 
 
-def hero(parts: list[Path], gap: int = 32) -> Image.Image:
-    """The pictures side by side at the scale they were drawn at (one cell size for all)."""
+def trimmed(picture: Image.Image, margin: int = 12) -> Image.Image:
+    """The picture without the empty margin the renderer leaves around it."""
+    paper = Image.new("RGB", picture.size, picture.getpixel((0, 0)))
+    box = ImageChops.difference(picture, paper).convert("L").point(lambda v: 255 if v > 24 else 0).getbbox()
+    if box is None:
+        return picture
+    left, top, right, bottom = box
+    return picture.crop(
+        (
+            max(left - margin, 0),
+            max(top - margin, 0),
+            min(right + margin, picture.width),
+            min(bottom + margin, picture.height),
+        )
+    )
+
+
+def hero(parts: list[Path], gap: int = 24) -> Image.Image:
+    """The pictures side by side at the scale they were drawn at (one cell size for all), trimmed."""
     pictures = []
     for part in parts:
         with Image.open(part) as picture:
-            pictures.append(picture.convert("RGB"))
+            pictures.append(trimmed(picture.convert("RGB")))
     width = sum(p.width for p in pictures) + gap * (len(pictures) - 1)
     paper = pictures[0].getpixel((0, 0))  # the renderer's background colour
     sheet = Image.new("RGB", (width, max(p.height for p in pictures)), paper)

@@ -8,6 +8,7 @@ is written by hand, so it cannot drift from the program.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import click
@@ -16,6 +17,8 @@ from mkdocs.structure.files import File, Files
 
 PAGE = "reference/cli.md"
 WIDTH = 100
+#: defaults that name the building machine's core count ("all 2 cores") are shown in general
+CORES = re.compile(r"\ball \d+ cores\b")
 
 
 def _walk(command: click.Command, ctx: click.Context) -> Iterator[tuple[click.Context, click.Command]]:
@@ -44,17 +47,23 @@ def cli_reference() -> str:
         "This page is generated from the program itself each time the site is built.",
         "",
     ]
-    for ctx, command in commands:
+    lines += ["| command | what it does |", "|---|---|"]
+    for ctx, command in commands[1:]:
         path = ctx.command_path
-        depth = path.count(" ")
-        indent = "    " * max(depth - 1, 0)
-        summary = command.get_short_help_str(limit=90)
-        lines.append(f"{indent}- [`{path}`](#{_anchor(path)}){': ' + summary if depth else ''}")
+        summary = command.get_short_help_str(limit=200).replace("|", "\\|")
+        lines.append(f"| [`{path}`](#{_anchor(path)}) | {summary[:1].upper()}{summary[1:]} |")
     lines.append("")
     for ctx, command in commands:
         path = ctx.command_path
         level = "#" * min(2 + max(path.count(" ") - 1, 0), 4)
-        lines += [f"{level} {path} {{ #{_anchor(path)} }}", "", "```text", command.get_help(ctx).rstrip(), "```", ""]
+        lines += [
+            f"{level} {path} {{ #{_anchor(path)} }}",
+            "",
+            "```text",
+            CORES.sub("all cores", command.get_help(ctx)).rstrip(),
+            "```",
+            "",
+        ]
     return "\n".join(lines)
 
 
