@@ -2,7 +2,8 @@
 
 Console blocks (`$ boardpuzzles ...` and the lines it prints) and Python blocks (`pycon`
 doctests) of every page under docs/ run exactly as the README's do (tests/test_readme.py). The
-site is built with `mkdocs build --strict` into a temporary folder: a broken link, a missing
+commands only shown (```sh blocks: they write files, serve, or take minutes) must name real
+commands and options. The site is built with `mkdocs build --strict` into a temporary folder: a broken link, a missing
 page or a reference that does not resolve fails the test.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -73,3 +75,43 @@ def test_the_site_builds_in_strict_mode(tmp_path):
     for name in registry():
         assert f"boardpuzzles {name}" in cli
     assert "Exit codes" in cli or "exit codes" in cli
+
+
+def shell_commands(text: str) -> list[list[str]]:
+    """The `boardpuzzles ...` commands of the ```sh blocks, as words, up to a pipe, redirection
+    or comment (these are shown, not run: they write files, serve, or take minutes)."""
+    commands = []
+    for block in re.findall(r"^```sh\n(.*?)^```", text, flags=re.S | re.M):
+        for line in block.splitlines():
+            line = line.split(" #")[0].strip()
+            if "boardpuzzles " not in line:
+                continue
+            words = shlex.split(line[line.index("boardpuzzles ") :])
+            end = next((i for i, w in enumerate(words) if w in {"|", ">", ">>"}), len(words))
+            commands.append(words[:end])
+    return commands
+
+
+SHELL_COMMANDS = [
+    (page, words)
+    for page in ["README.md", *PAGES]
+    for words in shell_commands((ROOT / page).read_text(encoding="utf-8"))
+]
+
+
+@pytest.mark.parametrize("page,words", SHELL_COMMANDS, ids=[f"{p}: {' '.join(w)}" for p, w in SHELL_COMMANDS])
+def test_shown_commands_name_real_commands_and_options(page, words):
+    import click
+
+    from boardpuzzles.cli import cli
+
+    command, ctx = cli, click.Context(cli, info_name="boardpuzzles")
+    rest = words[1:]
+    while isinstance(command, click.Group) and rest and not rest[0].startswith("-"):
+        sub = command.get_command(ctx, rest[0])
+        assert sub is not None, f"{page}: no command {rest[0]!r} in {' '.join(words)}"
+        command, ctx, rest = sub, click.Context(sub, info_name=rest[0], parent=ctx), rest[1:]
+    options = {opt for param in command.get_params(ctx) for opt in (*param.opts, *param.secondary_opts)}
+    for word in rest:
+        if word.startswith("--"):
+            assert word.split("=")[0] in options, f"{page}: {' '.join(words)}: no option {word}"
