@@ -3,8 +3,8 @@
 Console blocks (`$ boardpuzzles ...` and the lines it prints) and Python blocks (`pycon`
 doctests) of every page under docs/ run exactly as the README's do (tests/test_readme.py). The
 commands only shown (```sh blocks: they write files, serve, or take minutes) must name real
-commands and options. The site is built with `mkdocs build --strict` into a temporary folder: a broken link, a missing
-page or a reference that does not resolve fails the test.
+commands and options. The site is built with `mkdocs build --strict` into a temporary folder:
+a broken link, a missing page or a reference that does not resolve fails the test.
 """
 
 from __future__ import annotations
