@@ -10,8 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from boardpuzzles.cli import _run
+from boardpuzzles.cli.documents import LISTING_FIELDS
 
 GOISHI = "goishi/6/7/vsten1tvo"
 
@@ -211,3 +214,33 @@ def test_goishi_reads_a_documents_problem_as_its_file_too(capsys, tmp_path, fiel
     code = _run(["goishi", "check", str(path)])
     out, err = capsys.readouterr()
     assert refused(code, out, err), err
+
+
+# ---------------------------------------------------------------- any change of the problem
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=-(10**40), max_value=10**40)
+    | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3),
+    max_leaves=4,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(sorted(PUZZLES)), pick=st.integers(min_value=0), value=JSON_VALUES)
+def test_a_document_passes_only_with_the_problem_its_boards_solve(capsys, tmp_path, name, pick, value):
+    """Change one field of a good document's problem (or add one): `check` answers 0 only when
+    the change is no change (the same JSON) or touches a listing field; never a traceback or 70."""
+    document = solved(capsys, name)
+    fields = [*document["problem"], "extra"]
+    field = fields[pick % len(fields)]
+    unchanged = field in document["problem"] and json.dumps(document["problem"][field]) == json.dumps(value)
+    document["problem"][field] = value
+    code, out, err = check(capsys, tmp_path, name, document)
+    assert code in (0, 1, 2) and "Traceback" not in err and "internal error" not in err, err
+    if code == 0:
+        assert unchanged or field in LISTING_FIELDS, (field, value, out)
+    if code == 2:
+        assert err.count("\n") == 1
