@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import socket
 import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -49,6 +50,9 @@ from boardpuzzles.limits import (
 __all__ = ["Limits", "Progress", "Subtask", "TimeLimitReached", "default_jobs", "run_subtasks", "subtask_key"]
 
 Work = Callable[[Any, Limits], int]
+
+#: Seconds to wait for a Dask scheduler's port to accept a connection.
+PROBE_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -257,11 +261,13 @@ def _run_on_cluster(address: str, work: Work, run: _Run, todo: list[int]) -> Non
     except ImportError:
         raise BoardPuzzlesError("--scheduler needs Dask: pip install 'boardpuzzles[distributed]'") from None
     try:
+        _probe(address)
         client = Client(address)  # waits up to Dask's distributed.comm.timeouts.connect
     except ValueError:  # not an address at all
         raise BoardPuzzlesError(f"{excerpt(address)} is not a Dask scheduler address like tcp://host:8786") from None
     except (OSError, TimeoutError) as err:
-        raise BoardPuzzlesError(f"cannot reach the Dask scheduler at {excerpt(address)}: {str(err)[:200]}") from None
+        reason = (err.strerror if isinstance(err, OSError) else None) or str(err)
+        raise BoardPuzzlesError(f"cannot reach the Dask scheduler at {excerpt(address)}: {reason[:200]}") from None
     limits = run.limits
     with client:
         # Enough queued to hide the round trips, few enough that a time limit stops soon.
@@ -289,6 +295,19 @@ def _run_on_cluster(address: str, work: Work, run: _Run, todo: list[int]) -> Non
                     run.record(futures.pop(future), future.result())
         finally:
             client.cancel(list(pending))
+
+
+def _probe(address: str) -> None:
+    """Refuse at once a TCP address where nothing listens, or whose host has no address: Dask
+    retries a refused connection until its connect timeout (30 s by default). Raises OSError."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme != "tcp":
+        return  # the other protocols are left to Dask
+    host, port = parse_host_port(location)
+    with socket.create_connection((host, port), timeout=PROBE_SECONDS):
+        pass
 
 
 def _remote(work: Work, spec: Any) -> int:
