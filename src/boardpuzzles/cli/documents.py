@@ -133,8 +133,9 @@ def read_document(puzzle: Puzzle[Any, Any], params: Sequence[Param], values: dic
 
 def _parsed_fields(puzzle: Puzzle[Any, Any], given: dict[str, Any]) -> dict[str, Any]:
     """The document problem's fields that are parameters, each parsed as the command line parses
-    that parameter; a field that is neither a parameter nor part of the puzzle's problem is
-    refused, as is a board size beyond what the command line takes."""
+    that parameter; the listing fields that are not parameters checked for their type. (The
+    other fields are the board's sides and such, compared with the answers' problem by
+    :meth:`Document.agree`.)"""
     by_name = {p.name: p for p in puzzle.params}
     parsed: dict[str, Any] = {}
     for name, raw in given.items():
@@ -166,7 +167,7 @@ def _parse(param: Param, raw: Any) -> Any:
         if not isinstance(raw, bool):
             raise click.UsageError(f"ANSWER's problem: {param.label} is a flag: true or false, got {_shown(raw)}")
         return raw
-    if param.kind in ("side", "int", "size") and not (isinstance(raw, int) and not isinstance(raw, bool)):
+    if param.kind in ("side", "int", "size") and not _is_whole(raw):
         if not (param.kind == "size" and isinstance(raw, str)):
             raise click.UsageError(f"ANSWER's problem: {param.label} must be a whole number, got {_shown(raw)}")
     if param.kind in ("choice", "text", "file") and not isinstance(raw, str):
