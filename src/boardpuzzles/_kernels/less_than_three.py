@@ -199,7 +199,8 @@ def search(
 
     Returns ``(found, classes, reached)``: ``found`` boards, and ``classes`` of them that are their
     own least image under ``maps`` x ``colour_maps`` (only when ``maps`` has rows); ``reached``
-    boards were walked to, and the first ``out.shape[0]`` of them are written to ``out``. The walk
+    boards were walked to, and the first ``out.shape[0]`` of them are written to ``out`` (their
+    first ``out.shape[1]`` cells: a listing of partial boards holds only its rows). The walk
     stops after ``stop_after`` boards (negative: never).
 
     Rows are whatever the tables say: the caller may relabel them to search in another order.
@@ -273,7 +274,7 @@ def search(
     if first_row >= rows_limit:
         if rows_limit < n or remaining.sum() == 0:
             if cap > 0:
-                out[0, :] = board
+                out[0, :] = board[: out.shape[1]]
             if weigh and rows_limit == n:
                 weight = _reading_weight(colours, board, readings)
                 classes = weight * stabiliser(board, maps, colours, swap) if track else 0
@@ -307,7 +308,7 @@ def search(
                 if rows_limit == n and remaining.sum() != 0:
                     continue
                 if reached < cap:
-                    out[reached, :] = board
+                    out[reached, :] = board[: out.shape[1]]
                 reached += 1
                 if weigh and rows_limit == n:
                     weight = _reading_weight(colours, board, readings)

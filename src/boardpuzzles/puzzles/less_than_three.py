@@ -277,15 +277,17 @@ def _run(
     swap_colours: bool = False,
     weigh: bool = False,
     grow: bool = False,
+    cells: int | None = None,
 ) -> tuple[int, int, np.ndarray]:
     """One kernel call in virtual cells (see ``_Layout``): (found, classes, the boards stored).
     With ``weigh`` the boards stored are the ones walked (each stands for ``found`` / SYMMETRY_UNIT
     boards in all); ``symmetric`` and ``weigh`` together make ``classes`` the weighted stabilisers
     (see ``_classes_work``). With ``grow`` every board reached is returned (the search runs
-    again when ``capacity`` was too small)."""
+    again when ``capacity`` was too small). ``cells``: keep only the first cells of each board
+    (the rows a listing of partial boards fills), not the whole board."""
     layout = _layout(rules)
     maps = layout.maps if symmetric else _no_rows()
-    out = np.zeros((capacity, rules.size**2), dtype=np.int64)
+    out = np.zeros((capacity, rules.size**2 if cells is None else cells), dtype=np.int64)
     # The least-image test needs every relabelling (C! of them); the stabiliser reads its own.
     relabel = _relabellings(rules, swap_colours and symmetric and not weigh)
     found, classes, reached = _kernel_module().search(
@@ -323,8 +325,8 @@ def _to_physical(rules: Rules, virtual_board: np.ndarray) -> Board:
     return to_board(rules, virtual_board[_layout(rules).virtual])
 
 
-#: The most prefixes a search is split into at once: each is held as a whole board of int64
-#: (with many colours and few stones two rows can be filled in billions of ways).
+#: The most prefixes a search is split into at once (with many colours and few stones two rows
+#: can be filled in billions of ways).
 MAX_PREFIXES = 200_000
 
 
@@ -332,13 +334,14 @@ def _prefixes(
     rules: Rules, prefix: tuple[int, ...], rows: int, limits: Limits, weigh: bool = False
 ) -> list[tuple[int, ...]] | None:
     """The feasible ways to fill the (virtual) rows after ``prefix`` up to row ``rows``; None
-    when there are more than ``MAX_PREFIXES`` of them."""
+    when there are more than ``MAX_PREFIXES`` of them. Only their rows are held (whole boards
+    of 40x40 would take 2.5 GB for 200,000 prefixes)."""
     n = rules.size
     found, _, _ = _run(rules, prefix, rows, limits, weigh=weigh, stop_after=MAX_PREFIXES + 1)
     if found > MAX_PREFIXES:
         return None
-    _, _, boards = _run(rules, prefix, rows, limits, capacity=found, weigh=weigh)
-    return [tuple(int(c) for c in b[: rows * n]) for b in boards]
+    _, _, boards = _run(rules, prefix, rows, limits, capacity=found, weigh=weigh, cells=rows * n)
+    return [tuple(b.tolist()) for b in boards]
 
 
 def _first_rows(rules: Rules, limits: Limits, weigh: bool = False) -> list[tuple[int, ...]]:

@@ -1,0 +1,130 @@
+"""Limits that hold for the whole command: time (writing a huge answer out is part of the work),
+memory before a count starts, and the wait for a Dask scheduler that is not there.
+
+The audit's reproducers: `knights-tour find 2000x2000 --time-limit 20` took 27-28 s and 1.16 GB;
+`less-than-three count 40 --colours 7` peaked at 2.3 GB before it started; `--scheduler
+tcp://127.0.0.1:1` waited 31 s before failing. Memory is the peak resident size of a child
+process (``ru_maxrss``); times are CPU seconds or wall bounds with a wide margin.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from boardpuzzles.limits import Limits
+from boardpuzzles.puzzles import less_than_three as lt
+
+ROOT = Path(__file__).resolve().parent.parent
+MB = 1 << 20
+
+
+def command(*args: str) -> list[str]:
+    return [sys.executable, "-c", "from boardpuzzles.cli import main; main()", *args]
+
+
+def child_peak(script: str) -> tuple[str, int, float]:
+    """Run ``script`` in a fresh Python; its stdout, its peak resident bytes and its CPU seconds."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(script)
+            + textwrap.dedent(
+                """
+                import resource, sys
+                usage = resource.getrusage(resource.RUSAGE_SELF)
+                print(usage.ru_maxrss, usage.ru_utime + usage.ru_stime, file=sys.stderr)
+                """
+            ),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    peak, cpu = done.stderr.split()[-2:]
+    return done.stdout, int(peak) * 1024, float(cpu)
+
+
+# ------------------------------------------------------------------ less-than-three: the prefixes
+def test_splitting_a_40x40_count_holds_its_prefixes_not_whole_boards():
+    # The two first rows of 40x40 can be filled in 165,121 ways (under the symmetry of the
+    # first row): held as whole boards of int64 that was 165,121 x 1,600 x 8 bytes = 2.1 GB.
+    out, peak, _ = child_peak(
+        """
+        from boardpuzzles.limits import Limits
+        from boardpuzzles.puzzles import less_than_three as lt
+
+        prefixes = lt._first_rows(lt.Rules(40, 1), Limits(), weigh=True)
+        print(len(prefixes), len(prefixes[0]))
+        """
+    )
+    assert out.split() == ["165121", "80"]
+    assert peak < 1000 * MB, f"{peak / MB:.0f} MB"
+
+
+@pytest.mark.parametrize("rules", [lt.Rules(9, 1), lt.Rules(8, 2), lt.Rules(6, 3), lt.Rules(7, 2, stones=5)], ids=str)
+@pytest.mark.parametrize("weigh", [False, True])
+def test_the_prefixes_are_the_rows_of_the_whole_boards_in_the_same_order(rules, weigh):
+    """Reference twin: the listing that keeps whole boards (the plan of a checkpoint depends on
+    this list and its order, so it must not change)."""
+    limits = Limits()
+    n = rules.size
+    for rows in (1, 2):
+        found, _, _ = lt._run(rules, (), rows, limits, weigh=weigh, stop_after=lt.MAX_PREFIXES + 1)
+        if found > lt.MAX_PREFIXES:
+            assert lt._prefixes(rules, (), rows, limits, weigh) is None
+            continue
+        _, _, whole = lt._run(rules, (), rows, limits, capacity=found, weigh=weigh)
+        assert lt._prefixes(rules, (), rows, limits, weigh) == [tuple(int(c) for c in b[: rows * n]) for b in whole]
+    first = lt._prefixes(rules, (), 1, limits, weigh)[0]
+    found, _, _ = lt._run(rules, first, 2, limits, weigh=weigh, stop_after=lt.MAX_PREFIXES + 1)
+    _, _, whole = lt._run(rules, first, 2, limits, capacity=found, weigh=weigh)
+    assert lt._prefixes(rules, first, 2, limits, weigh) == [tuple(int(c) for c in b[: 2 * n]) for b in whole]
+
+
+def test_a_hopeless_many_colour_count_starts_without_gigabytes():
+    out, peak, _ = child_peak(
+        """
+        from boardpuzzles.cli import main
+
+        try:
+            main(["less-than-three", "count", "40", "--colours", "7", "--time-limit", "8"])
+        except SystemExit as end:
+            print(end.code)
+        """
+    )
+    assert out == "3\n"  # stopped at the time limit, still listing the one-colour boards
+    assert peak < 1000 * MB, f"{peak / MB:.0f} MB"
+
+
+# ------------------------------------------------------------------ --scheduler
+def test_a_refused_scheduler_address_fails_within_seconds():
+    pytest.importorskip("distributed")
+    with socket.socket() as bound:  # a port that is taken and never listens: every connect is refused
+        bound.bind(("127.0.0.1", 0))
+        port = bound.getsockname()[1]
+        started = time.monotonic()
+        done = subprocess.run(
+            command("queens", "count", "8", "--scheduler", f"tcp://127.0.0.1:{port}", "-q"),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=ROOT,
+        )
+        took = time.monotonic() - started
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert (
+        done.stderr
+        == f"boardpuzzles: error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:{port}': Connection refused\n"
+    )
+    assert took < 15, f"{took:.1f} s (Dask alone waits 30 s)"
