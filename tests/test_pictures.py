@@ -65,7 +65,7 @@ def test_tours_as_pictures(capsys, pictures, n):
     assert side <= picture.size[0] <= side + 500
     root = ET.fromstring(svg.read_text())
     titles = [e.text for e in root.iter(f"{NS}title")]
-    assert titles[0] == f"open tour of {n}x{n}"
+    assert titles[0] == f"an open knight's tour of {n}x{n}"
     assert any(t.startswith("start: ") for t in titles) and any(t.startswith("end: ") for t in titles)
     texts = [e.text for e in root.iter(f"{NS}text")]
     assert ("64" in texts) == (n == 8)  # numbers where they are readable, not on large boards
@@ -96,8 +96,7 @@ def test_a_goishi_solution_as_a_picture(capsys, pictures):
     assert code == 0 and "order: e3 d3" in out
     root = ET.fromstring(svg.read_text())
     heading = [e.text for e in root.iter(f"{NS}text") if e.get("font-weight") == "bold"]
-    assert len(heading) == 2  # wrapped to the board's width (about), not widening the picture
-    assert " ".join(heading) == "goishi: pick-up orders of the 7x6 board with 11 stones (the only one)"
+    assert " ".join(heading) == "pick-up orders of the 7x6 board with 11 stones: the only solution"
     assert int(root.get("width")) <= draw.MIN_SHEET_WIDTH
     texts = [e.text for e in root.iter(f"{NS}text")]
     assert {"a", "f", "1", "7"} <= set(texts) and "ring: the first stone picked up" in texts
@@ -132,11 +131,11 @@ def test_a_sheet_of_many_boards(capsys, pictures):
     root = ET.fromstring(svg.read_text())
     texts = [e.text for e in root.iter(f"{NS}text")]
     heading = [e.text for e in root.iter(f"{NS}text") if e.get("font-weight") == "bold"]
-    assert " ".join(heading) == "hyperqueen: placements of 7 queens on the 7x7 torus (the first 4)"
+    assert " ".join(heading) == "7 queens on the 7x7 torus: the first 4 solutions"
     assert texts[-1] == "dashed border: the board wraps around at every edge (a torus)"
     assert [e.tag for e in root.iter() if e.get("data-piece") == "Q"] == [f"{NS}path"] * 28
     titles = [e.text for e in root.iter(f"{NS}title")]
-    assert titles[:2] == ["#1", "a7: queen"]
+    assert titles[:2] == ["solution 1", "a7: queen"]
     open_png(png)
 
 
@@ -263,7 +262,7 @@ def test_a_found_board_and_a_generated_puzzle_as_pictures(capsys, pictures):
     code, out, err = run(capsys, "less-than-three", "find", "24", "--png", str(png), "--svg", str(svg))
     assert code == 0 and f"wrote {svg} and {png}" in err and len(out.splitlines()) == 24
     titles = [e.text for e in ET.fromstring(svg.read_text()).iter(f"{NS}text")]
-    assert any(t and t.startswith("24x24, found among boards symmetric") for t in titles)
+    assert any(t and t.startswith("48 stones on 24x24, at most 2 on any line: one board") for t in titles)
     assert open_png(png).size[0] > 24 * 10
     png = pictures / "generated.png"
     code, out, err = run(capsys, "goishi", "generate", "7", "--stones", "12", "--seed", "3", "--png", str(png))

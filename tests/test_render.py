@@ -319,3 +319,75 @@ def test_every_feature_draws_in_both_back_ends(style):
         draw.sheet([scene, scene], heading="both").width,
         draw.sheet([scene, scene], heading="both").height,
     )
+
+
+# ---------------------------------------------------------------- titles as one says them, fitted
+def _texts(root):
+    return [(float(e.get("x")), float(e.get("font-size")), e.text) for e in root.iter(f"{NS}text")]
+
+
+def test_a_long_title_wraps_to_its_board_and_a_long_word_shrinks():
+    title = "a rather long title that a small board cannot hold on one line"
+    scene = Scene(Grid.square(3), title=title)
+    lay = draw.layout(scene)
+    assert len(lay.title_lines) > 2 and " ".join(lay.title_lines) == title
+    assert all(draw.text_width(line, lay.title_size) <= 3 * draw.CELL + 0.5 for line in lay.title_lines)
+    assert lay.height == 3 * draw.CELL + draw.MARGIN + draw.TITLE_HEIGHT + draw.TITLE_LINE * (len(lay.title_lines) - 1)
+    word = Scene(Grid.square(2), title="x" * 14)
+    lay = draw.layout(word)
+    assert lay.title_lines == ("x" * 14,) and lay.title_size < draw.TITLE_SIZE
+    assert draw.text_width("x" * 14, lay.title_size) <= 2 * draw.CELL + 1e-9
+    # drawn: every title line starts on the board's left edge and ends within the picture
+    root = ET.fromstring(sheet_svg([scene]))
+    width = float(root.get("width"))
+    lines = [(x, size, text) for x, size, text in _texts(root) if text in draw.layout(scene).title_lines]
+    assert len(lines) == len(draw.layout(scene).title_lines)
+    assert all(x + draw.text_width(text, size) <= width for x, size, text in lines)
+
+
+def test_text_width_is_never_less_than_the_drawn_width():
+    from boardpuzzles.render import png
+
+    samples = ["8 queens on 8x8: all 92 solutions", "WWW MMM mmm %%%", "1000x1000", "an open knight's tour"]
+    font = png.font(40)
+    if "DejaVu" not in " ".join(map(str, getattr(font, "getname", lambda: ())())):
+        pytest.skip("DejaVu Sans is not installed: the PNG uses another font")
+    for bold in (False, True):
+        for text in samples:
+            assert png.font(40, bold).getlength(text) <= draw.text_width(text, 40), (text, bold)
+
+
+@pytest.mark.parametrize(
+    "args,heading,first_title",
+    [
+        (["queens", "solve", "6"], "6 queens on 6x6: all 4 solutions", "1 of 4"),  # OEIS A000170: 4
+        (["queens", "solve", "8", "--limit", "3"], "8 queens on 8x8: the first 3 solutions", "solution 1"),
+        (["kings", "solve", "2"], "1 king on 2x2: all 4 solutions", "1 of 4"),
+        (["hyperqueen", "solve", "5", "--limit", "1"], "5 queens on the 5x5 torus: the first solution", None),
+    ],
+)
+def test_sheet_headings_read_as_one_says_them(tmp_path, capsys, args, heading, first_title):
+    from boardpuzzles.cli import _run
+
+    svg = tmp_path / "answers.svg"
+    assert _run([*args, "--svg", str(svg)]) == 0
+    capsys.readouterr()
+    root = ET.fromstring(svg.read_text())
+    bold = [e.text for e in root.iter(f"{NS}text") if e.get("font-weight") == "bold"]
+    assert " ".join(bold) == heading
+    boards = [e.text for e in root.iter(f"{NS}title") if " of " in e.text or e.text.startswith("solution ")]
+    assert boards[:1] == ([first_title] if first_title else [])  # one board alone has no title of its own
+
+
+def test_queens_find_has_a_title_that_fits(tmp_path, capsys):
+    from boardpuzzles.cli import _run
+
+    for n in (60, 4):
+        svg = tmp_path / f"q{n}.svg"
+        assert _run(["queens", "find", str(n), "--svg", str(svg)]) == 0
+        capsys.readouterr()
+        root = ET.fromstring(svg.read_text())
+        width = float(root.get("width"))
+        title = [(x, size, text) for x, size, text in _texts(root) if size != draw.LEGEND_SIZE and " " in (text or "")]
+        assert " ".join(text for _, _, text in title) == f"{n} queens on {n}x{n}: one solution, built directly"
+        assert all(x + draw.text_width(text, size) <= width for x, size, text in title)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -289,7 +290,8 @@ def run_solve(
     if stream is not None:
         stream.close(shown, complete)
     if scenes:
-        _write_sheet(svg_path, png_path, scenes, shown, _heading(puzzle, problem, len(scenes), complete, stopped))
+        heading = _heading(puzzle, problem, len(scenes), shown, complete, stopped)
+        _write_sheet(svg_path, png_path, scenes, shown, heading, complete)
     if stopped:
         note(
             f"stopped at the time limit after {shown} solution{'s' if shown != 1 else ''}: "
@@ -339,13 +341,18 @@ class _JsonStream:
         click.echo(("\n" if self.count else "") + "], " + tail[1:])
 
 
-def _heading(puzzle: Puzzle[Any, Any], problem: Any, drawn: int, complete: bool, stopped: bool) -> str:
-    """What a sheet of answers shows: 'hyperqueen: placements of 7 queens on the 7x7 torus (all 28)'."""
+def _heading(puzzle: Puzzle[Any, Any], problem: Any, drawn: int, shown: int, complete: bool, stopped: bool) -> str:
+    """What a sheet of answers shows, as one would say it: '8 queens on 8x8: all 92 solutions'."""
+    subject = re.sub(r"^placements of ", "", puzzle.describe(problem))
+    subject = re.sub(r"\bon the (\d+x\d+) board\b", r"on \1", subject)
     if complete:
-        which = f"all {drawn}" if drawn > 1 else "the only one"
+        which = f"all {shown} solutions" if shown > 1 else "the only solution"
     else:
-        which = f"the first {drawn}" + (", stopped at the time limit" if stopped else "")
-    return f"{puzzle.name}: {puzzle.describe(problem)} ({which})"
+        which = f"the first {shown} solutions" if shown > 1 else "the first solution"
+        which += ", stopped at the time limit" if stopped else ""
+    if drawn < shown:
+        which += f" (the first {drawn} drawn)"
+    return f"{subject}: {which}"
 
 
 def write_pictures(svg_path: str | None, png_path: str | None, scenes: Sequence[Any], heading: str = "") -> None:
@@ -368,10 +375,12 @@ def draw_into_files(svg_path: str | None, png_path: str | None, scene: Any) -> N
         note(f"wrote {' and '.join(p for p in (svg_path, png_path) if p)}")
 
 
-def _write_sheet(svg_path: str | None, png_path: str | None, scenes: list[Any], shown: int, heading: str) -> None:
+def _write_sheet(
+    svg_path: str | None, png_path: str | None, scenes: list[Any], shown: int, heading: str, complete: bool
+) -> None:
     for i, scene in enumerate(scenes):
         if not scene.title and len(scenes) > 1:
-            scene.title = f"#{i + 1}"
+            scene.title = f"{i + 1} of {shown}" if complete else f"solution {i + 1}"
     write_pictures(svg_path, png_path, scenes, heading)
     paths = " and ".join(p for p in (svg_path, png_path) if p)
     if len(scenes) < shown:

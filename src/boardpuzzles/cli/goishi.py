@@ -356,7 +356,7 @@ def generate(
     text = formats.write(made.puzzle, out_format, made.order if solution else None)
     if svg_path or png_path:
         scene = gh.frame(made.puzzle, made.order, len(made.order) if solution else 0)
-        scene.title = "solution" if solution else f"{rows}x{cols}, {stones} stones"
+        scene.title = f"a new {rows}x{cols} puzzle with {stones} stones" + (": its solution" if solution else "")
         draw_into_files(svg_path, png_path, scene)
     _emit_text(
         text,

@@ -120,7 +120,8 @@ def find(
         note(f"found a board ({shape}) after {result.attempts:,} attempt{plural} in {result.seconds:.2f}s")
         if svg_path or png_path:
             scene = lt3.to_scene(problem, result.board)
-            scene.title = f"{n}x{n}, found among boards symmetric under '{result.symmetry}'"
+            found = "" if result.symmetry == lt3.NO_SYMMETRY else f", symmetric under '{result.symmetry}'"
+            scene.title = f"{problem.rules.describe()}: one board{found}"
             draw_into_files(svg_path, png_path, scene)
         return
     if result.complete:

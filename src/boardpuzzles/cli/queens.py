@@ -66,7 +66,9 @@ def find(n: int, as_json: bool, svg_path: str | None, png_path: str | None) -> N
     if not as_json:
         click.echo(queens.PUZZLE.text_of(problem, board))
     if svg_path or png_path:
-        draw_into_files(svg_path, png_path, queens.board_scene(problem, board))
+        scene = queens.board_scene(problem, board)
+        scene.title = f"{n} queens on {n}x{n}: one solution, built directly"
+        draw_into_files(svg_path, png_path, scene)
 
 
 COMMANDS = [find]

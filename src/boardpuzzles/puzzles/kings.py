@@ -157,7 +157,10 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
     answer_to_json=lambda problem, board: pieces_to_json(board),
     answer_from_json=lambda problem, document: pieces_from_json(problem.grid, document, KING),
     read_answer=read_answer,
-    describe=lambda p: f"placements of {p.kings} kings on the {p.rows}x{p.cols} {'torus' if p.torus else 'board'}",
+    describe=lambda p: (
+        f"placements of {p.kings} king{'s' if p.kings != 1 else ''} on the {p.rows}x{p.cols} "
+        f"{'torus' if p.torus else 'board'}"
+    ),
     check_params=("kings", "torus"),
     small="4",
     small_count=79,

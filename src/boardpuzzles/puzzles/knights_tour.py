@@ -882,7 +882,7 @@ def view(tour: Sequence[int], rows: int, cols: int | None = None, closed: bool =
     """A tour as a picture for notebooks: a scene, which Jupyter shows as SVG (``_repr_svg_``)
     and whose ``text()`` is the board of move numbers. ``view(find(8).tour, 8)``."""
     scene = to_scene(Problem(rows, rows if cols is None else cols, closed=closed), tour)
-    scene.title = f"{'closed' if closed else 'open'} tour of {rows}x{rows if cols is None else cols}"
+    scene.title = f"{'a closed' if closed else 'an open'} knight's tour of {rows}x{rows if cols is None else cols}"
     return scene
 
 

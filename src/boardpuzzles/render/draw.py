@@ -33,6 +33,9 @@ from boardpuzzles.render.scene import QUEEN_BALLS, QUEEN_OUTLINE, Scene, style_f
 CELL = 40  # pixels per cell on boards of up to DETAIL_SIDE cells a side
 MARGIN = 22  # room for coordinates
 TITLE_HEIGHT = 24
+TITLE_SIZE = 15
+TITLE_LINE = 19  # each further line of a title too long for one
+MIN_TEXT_SIZE = 6  # a word wider than its picture is drawn smaller, down to this size
 GAP = 24  # between boards in a sheet
 HEADING_HEIGHT = 30
 HEADING_SIZE = 17
@@ -199,6 +202,12 @@ class Layout:
     label_size: float
     width: float
     height: float
+    title_lines: tuple[str, ...] = ()
+    title_size: float = TITLE_SIZE
+
+    @property
+    def title_height(self) -> float:
+        return TITLE_HEIGHT + TITLE_LINE * (len(self.title_lines) - 1) if self.title_lines else 0.0
 
 
 def layout(scene: Scene) -> Layout:
@@ -211,16 +220,44 @@ def layout(scene: Scene) -> Layout:
     labels = bool(scene.labels) and show
     size = 0.0
     if labels:
-        longest = max(len(label) for label in scene.labels.values())
-        size = min(15.0, 0.8 * cell / (0.6 * max(1, longest)), 0.5 * cell)
+        widest = max(text_width(label, 1.0) for label in scene.labels.values())
+        size = min(15.0, 0.8 * cell / max(0.7, widest), 0.5 * cell)
     width = grid.cols * cell + (MARGIN if coordinates else 0)
-    height = grid.rows * cell + (MARGIN if coordinates else 0) + (TITLE_HEIGHT if scene.title else 0)
-    return Layout(cell, detail, coordinates, labels, size, width, height)
+    title_size, title_lines = fit(scene.title, TITLE_SIZE, grid.cols * cell) if scene.title else (TITLE_SIZE, [])
+    title = TITLE_HEIGHT + TITLE_LINE * (len(title_lines) - 1) if title_lines else 0
+    height = grid.rows * cell + (MARGIN if coordinates else 0) + title
+    return Layout(cell, detail, coordinates, labels, size, width, height, tuple(title_lines), title_size)
+
+
+#: Advance widths in ems, rounded up, of the widest of DejaVu Sans and DejaVu Sans Bold (the
+#: fonts the pictures ask for first): text measured with them is never wider than measured.
+_EMS = {
+    0.35: " 'ijl",
+    0.4: ",./:;IJ\\|",
+    0.5: "-f!()[]_`rt",
+    0.6: '"*?csz',
+    0.7: "Lx$0123456789EFTaekovy",
+    0.8: "CPSYZbdghnpqu{}ABKRVX",
+    0.9: "#+<=>DGHNU^~&OQw",
+    1.05: "@M%m",
+    1.15: "W",
+}
+_EM = {char: em for em, chars in _EMS.items() for char in chars}
+_OTHER_EM = 0.9  # any other character
 
 
 def text_width(text: str, size: float) -> float:
-    """About how wide a line of sans-serif text is (for sizing sheets; never for placing)."""
-    return 0.6 * size * len(text)
+    """How wide a line of text is at most, in pixels (for sizing and wrapping; never for placing)."""
+    return size * sum(_EM.get(char, _OTHER_EM) for char in text)
+
+
+def fit(text: str, size: float, width: float) -> tuple[float, list[str]]:
+    """A text in lines no wider than ``width`` pixels (by :func:`text_width`): wrapped between
+    words, and drawn smaller than ``size`` only where one word alone is wider than that."""
+    longest = max(text.split(" "), key=len)
+    if text_width(longest, size) > width:
+        size = max(MIN_TEXT_SIZE, width / text_width(longest, 1.0))
+    return size, wrap(text, size, width)
 
 
 # ---------------------------------------------------------------- one scene
@@ -243,7 +280,7 @@ def scene_group(scene: Scene, x0: float, y0: float, lay: Layout | None = None) -
     grid = scene.grid
     cols, rows = grid.cols, grid.rows
     cell = lay.cell
-    top = y0 + (TITLE_HEIGHT if scene.title else 0)
+    top = y0 + lay.title_height
     left = x0 + (MARGIN if lay.coordinates else 0)
     points = scene.style == "points"
     group = Group("board", title=scene.title or None)
@@ -257,8 +294,8 @@ def scene_group(scene: Scene, x0: float, y0: float, lay: Layout | None = None) -
     content = set(scene.pieces) | set(scene.labels) | set(scene.tooltips) | scene.faded if tooltips else set()
     titled: set[Cell] = set()
 
-    if scene.title:
-        add(Text(left, y0 + TITLE_HEIGHT / 2 - 2, scene.title, 15, anchor="start"))
+    for i, words in enumerate(lay.title_lines):  # fitted to the board's width
+        add(Text(left, y0 + TITLE_HEIGHT / 2 - 2 + i * TITLE_LINE, words, lay.title_size, anchor="start"))
 
     # the board
     border_dash = "6 3" if grid.torus else None
