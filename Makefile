@@ -24,6 +24,11 @@ test: install browser check
 	$(BIN)/python -m pytest -q
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -m nojit -p no:cacheprovider
 
+# The tests to run while working: all but those marked slow (long counts, every --help and README
+# example, the browser, the wheel; see tests/conftest.py). Under a minute and a half on two cores.
+test-fast: install
+	$(BIN)/python -m pytest -q -m "not slow" --durations=10
+
 check: install
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/ruff check src tests benchmarks
