@@ -30,11 +30,11 @@ PICTURES = [
     ("queens-8.png", ["queens", "solve", "8", "--unique", "--limit", "1"], 480),
     ("queens-30.png", ["queens", "find", "30"], 600),
     ("hyperqueen-7.png", ["hyperqueen", "solve", "7", "--limit", "1"], 480),
-    ("hyperqueen-7-sheet.png", ["hyperqueen", "solve", "7", "--limit", "6"], 720),
+    ("hyperqueen-7-sheet.png", ["hyperqueen", "solve", "7", "--limit", "6"], 640),
     ("less-than-three.png", ["less-than-three", "solve", "--limit", "1"], 480),
     ("less-than-three-20.png", ["less-than-three", "find", "20", "--jobs", "1", "--seed", "1"], 600),
     ("knights-tour-8.png", ["knights-tour", "find", "8", "--closed"], 480),
-    ("knights-tour-50.png", ["knights-tour", "find", "50"], 520),
+    ("knights-tour-50.png", ["knights-tour", "find", "50"], 480),
     ("goishi.png", ["goishi", "solve", GOISHI], 480),
     (
         "goishi-generated.png",
@@ -45,10 +45,10 @@ PICTURES = [
     ("kings.png", ["kings", "solve", "8", "--limit", "1"], 480),
 ]
 #: pictures whose colour scale needs more than the default 64 colours
-COLOURS = {"knights-tour-8.png": 160, "knights-tour-50.png": 96}
+COLOURS = {"knights-tour-8.png": 128, "knights-tour-50.png": 64}
 #: (screenshot in the tests' folder, name in the gallery, widest side)
 SCREENSHOTS = [
-    ("won-1200x900.png", "web-won.png", 800),
+    ("won-1200x900.png", "web-won.png", 720),
     ("midgame-390x844.png", "web-phone.png", 390),
 ]
 #: the pictures side by side in the README's picture
@@ -60,7 +60,7 @@ def small_png(picture: Image.Image, path: Path, widest: int, colours: int = 64) 
     scale = widest / max(picture.size)
     if scale < 1:
         picture = picture.resize((round(picture.width * scale), round(picture.height * scale)), Image.LANCZOS)
-    picture.quantize(colours, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+    picture.quantize(colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(path, optimize=True)
 
 
 def draw(args: list[str], png: Path) -> None:
