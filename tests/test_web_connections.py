@@ -129,3 +129,38 @@ def test_an_idle_server_uses_no_cpu(tmp_path):
     finally:
         proc.terminate()
         proc.communicate(timeout=30)
+
+
+def test_the_computer_pool_shares_the_time_of_many_replies(monkeypatch):
+    """Eight strength-4 replies at once on two workers: each thinks its share, and all come
+    within the strength's time (3 s) with a wide margin, not one after another at 3 s each.
+    Thinking is a wait here, so the figures do not depend on the machine's load."""
+    from boardpuzzles.puzzles.baikago.ai import STRENGTHS, Choice, ComputerPlayer
+
+    given, took = [], []
+
+    def thinking(self, board, turn, limits=None):
+        started = time.monotonic()
+        while not limits.stopped:  # a search: until its time is up, or the pool cuts it short
+            time.sleep(0.01)
+        given.append(time.monotonic() - started)
+        return Choice(0, "search")
+
+    monkeypatch.setattr(ComputerPlayer, "choose", thinking)
+    pool = web.ComputerPool(workers=2)
+    rules = bk.Rules(7)
+
+    def reply():
+        started = time.monotonic()
+        pool.choose(rules, 4, None, [0] * 49, bk.BLACK)
+        took.append(time.monotonic() - started)
+
+    threads = [threading.Thread(target=reply) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    promise = STRENGTHS[4].seconds
+    assert len(took) == 8 and max(given) < promise / 2 and sum(given) <= promise * pool.workers
+    assert max(took) < promise * 2, took  # one after another at full time would take 12 s
+    assert pool.wanted == 0

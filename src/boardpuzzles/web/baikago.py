@@ -51,6 +51,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.limits import STOP_TIME, Limits
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago import ai
 from boardpuzzles.puzzles.baikago.ai import MIN_SECONDS, SAFETY_SHARE, STRENGTHS, Choice, ComputerPlayer
@@ -74,7 +75,7 @@ MAX_BODY = 64 * 1024
 #: write that stalls this long is dropped too.
 REQUEST_TIMEOUT = 10.0
 #: The share of its strength's time a reply may spend waiting and thinking.
-PROMISE_SHARE = 0.85
+PROMISE_SHARE = 0.75
 #: Board sizes the page offers (besides the server's own): big enough to play, small enough to see.
 WEB_SIZES = (7, 9, 11, 13, 15, 19)
 
@@ -92,10 +93,10 @@ def move_random(seed: int | None, ply: int) -> random.Random:
 class ComputerPool:
     """The computer's replies of every game, sharing the cores: at most ``workers`` searches at
     once (the kernels release the GIL, so one per core keeps them all busy), the rest wait their
-    turn in order. Each reply gets its strength's time shrunk to its share (workers over the
-    replies wanted at once) and never more than what is left of that time since it was asked
-    for, so it comes within about the strength's time: under load the computer thinks less, it
-    does not answer later."""
+    turn in order. Each reply gets what is left of its strength's time since it was asked for,
+    shrunk to its share (workers over the replies wanted at once); when more replies are asked
+    for, the searches already running are cut to their new share too. So a reply comes within
+    about its strength's time: under load the computer thinks less, it does not answer later."""
 
     def __init__(self, workers: int | None = None) -> None:
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
@@ -103,26 +104,52 @@ class ComputerPool:
         self.slots = threading.Semaphore(self.workers)
         self.lock = threading.Lock()
         self.wanted = 0  # replies asked for and not yet answered
+        self.running: set[Limits] = set()  # the limits of the searches under way
 
-    def thinking_time(self, strength: int, asked: float) -> float:
-        """Seconds a reply asked for at ``asked`` (``time.monotonic()``) may think now: its share,
-        within what is left of ``PROMISE_SHARE`` of the strength's time (the rest is kept for
-        the move's last safety check, the request and the answer)."""
-        promise = STRENGTHS[strength].seconds
+    def _share(self, seconds: float) -> float:
+        """``seconds`` cut to one reply's share of the workers (call with ``lock`` held)."""
+        return seconds * self.workers / max(self.workers, self.wanted)
+
+    def _start(self, strength: int, asked: float) -> Limits:
+        """The limits of a reply asked for at ``asked`` (``time.monotonic()``) that starts now,
+        counted as running: what is left of ``PROMISE_SHARE`` of the strength's time (the rest
+        is kept for the move's last safety check, the request and the answer), shared with the
+        replies waiting behind it, whose time runs out no sooner."""
+        left = PROMISE_SHARE * STRENGTHS[strength].seconds - (time.monotonic() - asked)
         with self.lock:
-            share = promise * self.workers / max(self.workers, self.wanted)
-        left = PROMISE_SHARE * promise - (time.monotonic() - asked)
-        return max(MIN_SECONDS, min(share, left) / (1 + SAFETY_SHARE))
+            limits = Limits(max(MIN_SECONDS, self._share(left) / (1 + SAFETY_SHARE)), force=False)
+            self.running.add(limits)
+        return limits
+
+    def _cut_running(self) -> None:
+        """One more reply is wanted: each running search stops at its new share (lock held)."""
+        now = time.monotonic()
+        for limits in self.running:
+            end = limits.started + self._share(limits.time_limit or 0.0)
+            if limits.deadline is not None and end < limits.deadline:
+                if end <= now:
+                    limits.stop(STOP_TIME)
+                else:
+                    timer = threading.Timer(end - now, limits.stop, (STOP_TIME,))
+                    timer.daemon = True
+                    timer.start()
 
     def choose(self, rules: bk.Rules, strength: int, seed: int | None, board: list[int], turn: bk.Colour) -> Choice:
         asked = time.monotonic()
         with self.lock:
             self.wanted += 1
+            self._cut_running()
         try:
             with self.slots:
-                player = ComputerPlayer(rules, strength, self.thinking_time(strength, asked), tt_bits=WEB_TT_BITS)
-                player.random = move_random(seed, sum(1 for p in board if p))
-                return player.choose(board, turn)
+                limits = self._start(strength, asked)
+                try:
+                    player = ComputerPlayer(rules, strength, limits.time_limit, tt_bits=WEB_TT_BITS)
+                    player.random = move_random(seed, sum(1 for p in board if p))
+                    return player.choose(board, turn, limits)
+                finally:
+                    with self.lock:
+                        self.running.discard(limits)
+                    limits.close()
         finally:
             with self.lock:
                 self.wanted -= 1
