@@ -3,6 +3,7 @@ numba, with the same answers as the kernels give."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -174,3 +175,33 @@ def test_small_goishi_path_gives_the_kernels_answers(monkeypatch: pytest.MonkeyP
     for puzzle, found in zip(puzzles, plain, strict=True):
         assert found == list(gh.solutions(puzzle)), puzzle
         assert all(gh.check(puzzle, order) for order in found)
+
+
+# ---------------------------------------------------------------- warmup on every core
+def test_warmup_compiles_every_puzzle_in_worker_processes() -> None:
+    """Two workers share the parts of every puzzle's warmup; without a terminal, one line per
+    puzzle says it is compiled (the kernels come from the cache the other tests filled)."""
+    from boardpuzzles.puzzles import registry
+
+    command = [sys.executable, "-c", "from boardpuzzles.cli import main; main()", "warmup", "--jobs", "2"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    for name, entry in registry().items():
+        if entry.warm_parts():
+            assert sum(line.startswith(f"compiled {name} (") for line in lines) == 1, (name, done.stderr)
+    assert lines[-1].startswith("kernels ready (") or "compiled the kernels in" in lines[-1]
+
+
+def test_a_warmup_tuple_is_parts_that_run_apart() -> None:
+    from boardpuzzles.puzzles import registry
+
+    calls: list[str] = []
+    lt3 = registry()["less-than-three"]
+    assert len(lt3.warm_parts()) > 1  # its parts compile side by side
+    puzzle = dataclasses.replace(lt3, warmup=(lambda: calls.append("a"), lambda: calls.append("b")))
+    assert len(puzzle.warm_parts()) == 2
+    puzzle.warm()
+    assert calls == ["a", "b"]
+    single = dataclasses.replace(lt3, warmup=lambda: calls.append("c"))
+    assert len(single.warm_parts()) == 1

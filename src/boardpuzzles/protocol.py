@@ -40,6 +40,8 @@ A = TypeVar("A")
 #: What ``json.dumps`` accepts.
 Json = Any
 
+#: What compiles a puzzle's kernels: one function, or a tuple of independent ones.
+Warmup = Callable[[], object] | tuple[Callable[[], object], ...]
 ParamKind = Literal["size", "side", "int", "flag", "choice", "text", "file"]
 #: The most digits a number typed by a person may have: sizes and counts are far smaller, and a
 #: bound keeps a 5,000-digit "number" from costing anything (Python refuses > 4,300 anyway).
@@ -202,8 +204,9 @@ class Puzzle(Generic[P, A]):
     #: A problem whose count takes minutes: the tests stop it by time limit and by Ctrl-C.
     slow: str = ""
     examples: tuple[Example, ...] = ()
-    #: Compiles the puzzle's kernels (``boardpuzzles warmup``); by default: solve ``small``.
-    warmup: Callable[[], None] | None = None
+    #: Compiles the puzzle's kernels (``boardpuzzles warmup``); by default: solve ``small``. A
+    #: tuple holds independent parts, which ``warmup`` compiles at the same time on several cores.
+    warmup: Warmup | None = None
     #: ``"module:attribute"``: a list of click commands of the puzzle's own (find, generate...).
     commands: str | None = None
 
@@ -282,12 +285,19 @@ class Puzzle(Generic[P, A]):
 
     def warm(self) -> None:
         """Compile the kernels this puzzle uses (they are cached on disk afterwards)."""
+        for part in self.warm_parts():
+            part()
+
+    def warm_parts(self) -> tuple[Callable[[], object], ...]:
+        """The independent parts of :meth:`warm` (each may run in a process of its own)."""
         if self.warmup is not None:
-            self.warmup()
-        elif self.small:
-            problem = self.parse(self.small)
-            next(self.solutions(problem, Limits()), None)
-            self.count_of(problem)
+            return _parts(self.warmup)
+        return (self._warm_small,) if self.small else ()
+
+    def _warm_small(self) -> None:
+        problem = self.parse(self.small)
+        next(self.solutions(problem, Limits()), None)
+        self.count_of(problem)
 
 
 @dataclass(frozen=True)
@@ -302,16 +312,23 @@ class Game:
     problem: Callable[..., Any]
     commands: str
     examples: tuple[Example, ...] = ()
-    warmup: Callable[[], None] | None = None
+    warmup: Warmup | None = None
     #: ``demo()``: the text the demo shows for this game.
     demo: Callable[[], str] | None = None
 
     def warm(self) -> None:
-        if self.warmup is not None:
-            self.warmup()
+        for part in self.warm_parts():
+            part()
+
+    def warm_parts(self) -> tuple[Callable[[], object], ...]:
+        return () if self.warmup is None else _parts(self.warmup)
 
 
 Entry = Puzzle[Any, Any] | Game
+
+
+def _parts(warmup: Warmup) -> tuple[Callable[[], object], ...]:
+    return tuple(warmup) if isinstance(warmup, tuple) else (warmup,)
 
 
 # ---------------------------------------------------------------- answers that are boards of pieces

@@ -7,12 +7,19 @@ each puzzle's kernels. A new puzzle appears in both with no change here.
 
 from __future__ import annotations
 
+import collections
+import multiprocessing
+import os
 import shlex
+import signal
+import sys
 import time
+from typing import Any
 
 import click
 
 from boardpuzzles.cli.common import note
+from boardpuzzles.compiling import search_seconds
 from boardpuzzles.limits import Limits
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.protocol import Game, Puzzle
@@ -57,7 +64,7 @@ def demo() -> None:
         words = shlex.split(example.command)[1:]
         started = time.perf_counter()
         value = entry.count_of(entry.parse(words), Limits(jobs=default_jobs()))
-        seconds = time.perf_counter() - started
+        seconds = search_seconds(started)
         ok = value == example.expect
         verdict = click.style("ok", fg="green") if ok else click.style("MISMATCH", fg="red")
         command = f"{entry.name} {example.command}"
@@ -70,13 +77,100 @@ def demo() -> None:
     context_settings={"help_option_names": ["-h", "--help"]},
     short_help="Compile the search kernels now (cached on disk).",
 )
-def warmup() -> None:
-    """Compile the search kernels now (they are cached on disk; later runs start fast)."""
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 1024),
+    default=None,
+    metavar="N",
+    help="Worker processes, each compiling one puzzle's kernels (default: one per core).",
+)
+def warmup(jobs: int | None) -> None:
+    """Compile the search kernels now, every puzzle's in a worker process of its own (they are
+    cached on disk; later runs start fast). A progress bar on stderr follows the puzzles."""
     started = time.perf_counter()
-    _compile_kernels()
+    _compile_kernels(jobs)
     note(f"kernels ready ({time.perf_counter() - started:.1f}s)")
 
 
-def _compile_kernels() -> None:
-    for entry in registry().values():
-        entry.warm()
+def _compile_kernels(jobs: int | None = None) -> None:
+    """Every puzzle's kernels compiled into numba's on-disk cache, by ``jobs`` worker processes
+    (default: one per core), each taking the next part of a puzzle's warmup as it becomes free;
+    with one job, or with the kernels running as plain Python, in this process."""
+    parts = [(name, i) for name, entry in registry().items() for i in range(len(entry.warm_parts()))]
+    workers = min(jobs or default_jobs(), len(parts))
+    with _WarmupBar(parts) as bar:
+        if workers <= 1 or os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
+            for part in parts:
+                bar.done(*_warm(part))
+            return
+        # spawn: fresh interpreters, whatever this one holds (threads, a loaded numba). Workers
+        # ignore Ctrl-C: this process hears it and ends them at once.
+        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_deaf_to_ctrl_c)
+        try:
+            for finished in pool.imap_unordered(_warm, parts):
+                bar.done(*finished)
+            pool.close()
+        except BaseException:
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
+
+
+def _deaf_to_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _warm(part: tuple[str, int]) -> tuple[str, float]:
+    """Compile one part of a puzzle's kernels (in a worker process): its puzzle and its seconds."""
+    name, index = part
+    started = time.perf_counter()
+    registry()[name].warm_parts()[index]()
+    return name, time.perf_counter() - started
+
+
+class _WarmupBar:
+    """Progress over the parts of the puzzles' warmups: a Rich bar on a terminal's stderr (with
+    the puzzles still compiling), one line per finished puzzle otherwise."""
+
+    def __init__(self, parts: list[tuple[str, int]]) -> None:
+        self.left = collections.Counter(name for name, _ in parts)
+        self.seconds: collections.defaultdict[str, float] = collections.defaultdict(float)
+        self.total = len(parts)
+        self.finished = 0
+        self._progress: Any = None
+        self._task: Any = None
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self._progress = Progress(
+                TextColumn("compiling the kernels"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("{task.fields[left]}"),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self._task = self._progress.add_task("kernels", total=self.total, left=self._left())
+            self._progress.start()
+
+    def _left(self) -> str:
+        return ", ".join(name for name, count in self.left.items() if count)
+
+    def done(self, name: str, seconds: float) -> None:
+        self.finished += 1
+        self.left[name] -= 1
+        self.seconds[name] += seconds
+        if self._progress is not None:
+            self._progress.update(self._task, completed=self.finished, left=self._left())
+        elif not self.left[name]:
+            note(f"compiled {name} ({self.seconds[name]:.1f}s)")
+
+    def __enter__(self) -> _WarmupBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._progress is not None:
+            self._progress.stop()

@@ -47,7 +47,7 @@ from boardpuzzles._lazy import numpy as np
 from boardpuzzles.compiling import search_seconds
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, check_seed, excerpt
 from boardpuzzles.files import replace_file_with
-from boardpuzzles.grid import KNIGHT_STEPS, Grid
+from boardpuzzles.grid import KNIGHT_STEPS, Grid, file_letters
 from boardpuzzles.inputs import MAX_ANSWER_BYTES
 from boardpuzzles.limits import STOP_TIME, Limits
 from boardpuzzles.parallel import Subtask, run_subtasks
@@ -59,6 +59,8 @@ Tour = tuple[int, ...]
 MAX_COUNT_SQUARES = 64
 #: ``find`` keeps a few arrays of this length in memory (about 60 bytes a square).
 MAX_FIND_SQUARES = 4_000_000
+#: ``picture`` writes this many squares of text at a time, looking at the limits in between.
+TEXT_BLOCK = 1 << 18
 #: ``find`` tries the exact search (which can also prove that there is no tour) up to here.
 EXACT_FIND_SQUARES = 30
 #: The closed-tour sweep keeps 2 x side + 1 squares in a 59-bit state (``_kernels.closed_tours``).
@@ -163,6 +165,8 @@ def violations(problem: Problem, tour: Sequence[int]) -> list[str]:
 
 def tour_violations(rows: int, cols: int, tour: Sequence[int], closed: bool = False) -> list[str]:
     """What is wrong with ``tour`` as a knight's tour of the rows x cols board."""
+    if _is_tour(rows, cols, tour, closed):
+        return []  # a tour of millions of squares: checked at numpy's speed, with nothing to say
     squares = rows * cols
     problems = []
     names = board(rows, cols)
@@ -195,6 +199,27 @@ def tour_violations(rows: int, cols: int, tour: Sequence[int], closed: bool = Fa
                 f"from the first, {names.name(tour[0])}"
             )
     return problems
+
+
+def _is_tour(rows: int, cols: int, tour: Sequence[int], closed: bool) -> bool:
+    """True when ``tour`` is a knight's tour of the board (closed, if asked), decided by the same
+    comparisons of coordinates in numpy; False leaves it to the plain loops, which say why."""
+    squares = rows * cols
+    order = _squares_of(tour, squares) if len(tour) == squares and not (closed and squares == 1) else None
+    if order is None:
+        return False
+    seen = np.zeros(squares, np.bool_)
+    seen[order] = True
+    if not seen.all():  # as many steps as squares: then none is visited twice
+        return False
+    del seen
+    if closed:
+        order = np.append(order, order[0])
+    r, c = np.divmod(order, order.dtype.type(cols))
+    del order
+    dr, dc = np.abs(np.diff(r)), np.abs(np.diff(c))
+    del r, c
+    return bool(np.all((dr * dc == 2) & (dr + dc == 3)))
 
 
 def check(rows: int, cols: int, tour: Sequence[int], closed: bool = False) -> bool:
@@ -720,8 +745,9 @@ def find(
     if squares == 1:
         return result((0,), "trivial")
     moves, n_moves = knight_moves(rows, cols)
-    r, c = np.divmod(np.arange(squares), cols)
+    r, c = np.divmod(np.arange(squares, dtype=np.int32), np.int32(cols))  # squares fit (MAX_FIND_SQUARES)
     edge_pull = (r - (rows - 1) / 2) ** 2 + (c - (cols - 1) / 2) ** 2  # Roth: prefer far from the centre
+    del r, c
     first = start if start is not None else 0
     budget = 4 * squares + 1000
     for attempt in range(attempts):
@@ -853,11 +879,39 @@ def _numbered_tour(text: str, rows: int, cols: int) -> list[int]:
 
 
 # ------------------------------------------------------------------ pictures and text
-def picture(rows: int, cols: int, tour: Sequence[int]) -> str:
-    """The tour as a board of move numbers (1 = the first square), right-aligned."""
-    from boardpuzzles.scene import scene_text
+def picture(rows: int, cols: int, tour: Sequence[int], limits: Limits | None = None) -> str:
+    """The tour as a board of move numbers (1 = the first square), right-aligned and one space
+    apart: the scene's text picture. A tour of every square is written by numpy a block of rows
+    at a time (a 2000x2000 tour, 32 MB of text, in about a second), and ``limits`` are looked at
+    between blocks; any other sequence of squares is drawn by the scene."""
+    squares = rows * cols
+    order = _squares_of(tour, squares) if len(tour) == squares else None
+    number = np.zeros(squares, np.int64 if order is None else order.dtype)
+    if order is not None:
+        number[order] = np.arange(1, squares + 1, dtype=number.dtype)
+    if order is None or not number.all():  # not every square once
+        from boardpuzzles.scene import scene_text
 
-    return scene_text(to_scene(Problem(rows, cols), tour))
+        return scene_text(to_scene(Problem(rows, cols), tour))
+    del order
+    width = len(str(squares))
+    powers = 10 ** np.arange(width - 1, -1, -1, dtype=np.int64)
+    text = np.empty((squares, width + 1), np.uint8)
+    step = max(1, TEXT_BLOCK // cols) * cols
+    for first in range(0, squares, step):
+        if limits is not None:
+            limits.check()
+        block = number[first : first + step, None]
+        digits = (block // powers % 10 + ord("0")).astype(np.uint8)
+        digits[:, :-1][block < powers[:-1]] = ord(" ")  # no leading zeros
+        text[first : first + step, :width] = digits
+    text[:, width] = ord(" ")
+    text[cols - 1 :: cols, width] = ord("\n")
+    return str(text.reshape(-1)[:-1].data, "ascii")
+
+
+def _answer_text(problem: Problem, tour: Sequence[int]) -> str:
+    return picture(problem.rows, problem.cols, tour)
 
 
 def to_scene(problem: Problem, tour: Sequence[int]) -> Any:
@@ -887,8 +941,26 @@ def view(tour: Sequence[int], rows: int, cols: int | None = None, closed: bool =
 
 
 def answer_to_json(problem: Problem, tour: Sequence[int]) -> list[str]:
-    """The tour as square names in order."""
-    return [problem.grid.name(c) for c in tour]
+    """The tour as square names in order (``Grid.name`` of each, from tables of the names of the
+    files and ranks: a tour of millions of squares is named in about a second)."""
+    grid = problem.grid
+    order = _squares_of(tour, grid.size)
+    if order is None:
+        return [grid.name(c) for c in tour]
+    files = [file_letters(c) for c in range(grid.cols)]
+    ranks = [str(grid.rows - r) for r in range(grid.rows)]
+    rows, cols = np.divmod(order, grid.cols)
+    return list(map(str.__add__, map(files.__getitem__, cols.tolist()), map(ranks.__getitem__, rows.tolist())))
+
+
+def _squares_of(tour: Sequence[int], squares: int) -> np.ndarray | None:
+    """``tour`` as an array of squares of the board (int32 where that holds them: a tour of
+    millions of squares is checked and drawn in arrays of 4 bytes a square); None when it is
+    empty or holds anything else."""
+    order = np.asarray(tour) if len(tour) else None
+    if order is None or order.ndim != 1 or order.dtype.kind not in "iu" or order.min() < 0 or order.max() >= squares:
+        return None
+    return order.astype(np.int32) if squares < 2**31 else order
 
 
 def answer_from_json(problem: Problem, document: Any) -> Tour:
@@ -915,11 +987,13 @@ def _problem(
     return Problem(rows, cols, cell, closed, undirected)
 
 
-def _warmup() -> None:
-    count(Problem(5, 5, start=0))
-    count(Problem(5, 6, closed=True, undirected=True))
-    next(solutions(Problem(5, 5, start=0)))
-    find(6, closed=True)
+#: The warmup's independent parts (``boardpuzzles warmup`` compiles them at the same time).
+_WARMUP = (
+    lambda: count(Problem(5, 5, start=0)),
+    lambda: count(Problem(5, 6, closed=True, undirected=True)),
+    lambda: next(solutions(Problem(5, 5, start=0))),
+    lambda: find(6, closed=True),
+)
 
 
 PUZZLE: Puzzle[Problem, Tour] = Puzzle(
@@ -941,6 +1015,7 @@ PUZZLE: Puzzle[Problem, Tour] = Puzzle(
     count=count,
     violations=violations,
     to_scene=to_scene,
+    answer_text=_answer_text,
     answer_to_json=answer_to_json,
     answer_from_json=answer_from_json,
     read_answer=read_answer,
@@ -962,6 +1037,6 @@ PUZZLE: Puzzle[Problem, Tour] = Puzzle(
         Example("count 6 --closed --undirected", 9862, "OEIS A001230"),
         Example("count 3x10 --undirected", 3048, "OEIS A118067 (6096 directed)"),
     ),
-    warmup=_warmup,
+    warmup=_WARMUP,
     commands="boardpuzzles.cli.knights_tour:COMMANDS",
 )

@@ -933,12 +933,13 @@ def _problem(
     return Problem(Rules(n, colours, max_in_line, stones), unique, swap_colours)
 
 
-def _warmup() -> None:
-    four = Rules(4, 1)
-    count(Problem(four))
-    count(Problem(four, unique=True))
-    next(solutions(Problem(four)), None)
-    find(four)
+#: The warmup's independent parts (``boardpuzzles warmup`` compiles them at the same time).
+_WARMUP = (
+    lambda: count(Problem(Rules(4, 1))),
+    lambda: count(Problem(Rules(4, 1), unique=True)),
+    lambda: next(solutions(Problem(Rules(4, 1))), None),
+    lambda: find(Rules(4, 1)),
+)
 
 
 PUZZLE: Puzzle[Problem, Board] = Puzzle(
@@ -996,6 +997,6 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         Example("count 10 --colours 1", 1135, "OEIS A000755"),
         Example("count 9 --colours 1 --unique", 51, "OEIS A000769"),
     ),
-    warmup=_warmup,
+    warmup=_WARMUP,
     commands="boardpuzzles.cli.less_than_three:COMMANDS",
 )

@@ -727,10 +727,13 @@ def _problem(n: int, unique: bool = False) -> Problem:
     return Problem(n, False, "dihedral" if unique else None)
 
 
-def _warmup() -> None:
-    count(Problem(6))
-    count(Problem(6, group="dihedral"))
-    next(solutions(Problem(5)))
+#: The warmup's independent parts (``boardpuzzles warmup`` compiles them at the same time); the
+#: sizes are past PLAIN_MAX_N, where the kernels search.
+_WARMUP = (
+    lambda: count(Problem(12)),
+    lambda: count(Problem(6, group="dihedral")),
+    lambda: next(solutions(Problem(12))),
+)
 
 
 PUZZLE: Puzzle[Problem, Board] = Puzzle(
@@ -762,6 +765,6 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         Example("count 12", 14200, "OEIS A000170"),
         Example("check tests/data/queens4_wrong.txt"),
     ),
-    warmup=_warmup,
+    warmup=_WARMUP,
     commands="boardpuzzles.cli.queens:COMMANDS",
 )

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from boardpuzzles._lazy import numpy as np
+from boardpuzzles.compiling import search_seconds
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, check_seed, excerpt
 from boardpuzzles.grid import Cell, Grid
 from boardpuzzles.limits import Limits, TimeLimitReached
@@ -469,7 +470,7 @@ def generate(
                     tuple(walk),
                     tally.regrowths,
                     tally.restarts,
-                    time.perf_counter() - started,
+                    search_seconds(started),
                     method,
                     tally.checks,
                     tally.backtracks,
@@ -479,7 +480,7 @@ def generate(
         raise GenerationTimeout(
             gave_up_message(rows, cols, stones, limits.time_limit or 0.0),
             method=method,
-            seconds=time.perf_counter() - started,
+            seconds=search_seconds(started),
             restarts=tally.restarts,
             regrowths=tally.regrowths,
             checks=tally.checks,
