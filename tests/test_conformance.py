@@ -31,6 +31,7 @@ from boardpuzzles.cli import _run
 from boardpuzzles.limits import Limits
 from boardpuzzles.protocol import Game, Puzzle
 from boardpuzzles.puzzles import registry
+from tests.timing import LOADED, process_cpu_seconds, wait_measured
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = {name: entry for name, entry in registry().items() if isinstance(entry, Puzzle)}
@@ -233,7 +234,9 @@ def test_a_time_limit_answers_within_a_second(name):
     wall = time.monotonic() - started
     assert done.returncode == 3, done.stderr
     document = json.loads(done.stdout)
-    assert document["complete"] is False and document["seconds"] < limit + PROMPT
+    # The limit is a wall-clock promise, which a loaded machine may stretch by a few seconds; work
+    # that ignored it ran for minutes (each puzzle's `slow` problem).
+    assert document["complete"] is False and document["seconds"] < limit + PROMPT + LOADED
     assert "Traceback" not in done.stderr and wall < 30
 
 
@@ -254,11 +257,13 @@ def test_ctrl_c_ends_a_count_within_a_second(name):
         process.stderr.readline()  # "counting ...": the count has begun
         time.sleep(1.0)
         assert process.poll() is None, "the slow count ended by itself"
+        before = process_cpu_seconds(process.pid)
         process.send_signal(signal.SIGINT)
         started = time.monotonic()
-        code = process.wait(timeout=10)
-        assert time.monotonic() - started < PROMPT
-        assert code == 130
+        after = wait_measured(process, timeout=10) - before
+        assert after < PROMPT, f"{after:.2f} s of CPU after the signal"  # what a busy machine does not stretch
+        assert time.monotonic() - started < PROMPT + LOADED
+        assert process.returncode == 130
         assert "Traceback" not in process.stderr.read()
     finally:
         process.kill()
