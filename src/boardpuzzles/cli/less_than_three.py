@@ -22,6 +22,7 @@ from boardpuzzles.cli.common import (
     seed_option,
     time_limit_option,
 )
+from boardpuzzles.compiling import compile_seconds
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.protocol import REQUIRED
@@ -102,6 +103,7 @@ def find(
         "attempts": result.attempts,
         "jobs": jobs,
         "seconds": round(result.seconds, 3),
+        "compile_seconds": round(compile_seconds(), 3),
         "solutions": [],
     }
     if result.board is not None:

@@ -40,6 +40,7 @@ from typing import Any
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.board import EMPTY, Board, parse_board
 from boardpuzzles.checkpoint import CheckpointError
+from boardpuzzles.compiling import search_seconds
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, check_seed, excerpt
 from boardpuzzles.grid import Grid, line_directions
 from boardpuzzles.limits import STOP_INTERRUPT, Limits, Progress, TimeLimitReached, run_in_threads
@@ -857,7 +858,7 @@ def find(rules: Rules, limits: Limits | None = None, *, seed: int = 0) -> FindRe
     found_one = threading.Event()
 
     def elapsed() -> float:
-        return time.perf_counter() - started
+        return search_seconds(started)
 
     def worker(index: int) -> None:
         rng = np.random.default_rng([seed, index])

@@ -41,6 +41,7 @@ from typing import Any
 
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.board import Board
+from boardpuzzles.compiling import search_seconds
 from boardpuzzles.errors import check_seed
 from boardpuzzles.grid import Grid
 from boardpuzzles.limits import STOP_INTERRUPT, Limits, TimeLimitReached, run_in_threads
@@ -248,7 +249,7 @@ def find_in_class(rules: lt3.Rules, limits: Limits | None = None, *, seed: int =
     try:
         built = tables(n, limits)
     except TimeLimitReached:  # out of time while building the tables: nothing was tried
-        return lt3.FindResult(None, None, 0, time.perf_counter() - started)
+        return lt3.FindResult(None, None, 0, search_seconds(started))
     kernels = _kernels()
     halt = np.zeros(1, dtype=np.int64)  # set when one thread has an answer: the others stop
     attempts = itertools.count(1)
@@ -266,7 +267,7 @@ def find_in_class(rules: lt3.Rules, limits: Limits | None = None, *, seed: int =
                 return
             if status == kernels.FOUND:
                 board = board_of(n, built.orbits, placed)
-                outcome.append(lt3.FindResult(board, built.symmetry, tried, time.perf_counter() - started))
+                outcome.append(lt3.FindResult(board, built.symmetry, tried, search_seconds(started)))
                 halt[0] = 1
                 return
             if status == kernels.NONE:  # the class holds no board: no attempt can find one
@@ -285,7 +286,7 @@ def find_in_class(rules: lt3.Rules, limits: Limits | None = None, *, seed: int =
         return result
     if limits.reason == STOP_INTERRUPT:
         limits.raise_stop()
-    return lt3.FindResult(None, None, next(attempts) - 1, time.perf_counter() - started)
+    return lt3.FindResult(None, None, next(attempts) - 1, search_seconds(started))
 
 
 def find(rules: lt3.Rules, limits: Limits | None = None, *, seed: int = 0) -> lt3.FindResult:
