@@ -17,8 +17,11 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from boardpuzzles.limits import Limits
+from boardpuzzles.puzzles import knights_tour as kt
 from boardpuzzles.puzzles import less_than_three as lt
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,3 +131,115 @@ def test_a_refused_scheduler_address_fails_within_seconds():
         == f"boardpuzzles: error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:{port}': Connection refused\n"
     )
     assert took < 15, f"{took:.1f} s (Dask alone waits 30 s)"
+
+
+# ------------------------------------------------------------------ knights-tour find on huge boards
+@pytest.mark.slow
+def test_finding_and_printing_a_2000x2000_tour_takes_well_under_a_gigabyte(tmp_path):
+    # The audit: 1.16 GB (the picture went through a label per square; the check kept a set).
+    out, peak, _ = child_peak(
+        f"""
+        import sys
+        from boardpuzzles.cli import main
+
+        sys.stdout = open({str(tmp_path / "tour.txt")!r}, "w")
+        try:
+            main(["knights-tour", "find", "2000x2000", "--time-limit", "600"])
+        except SystemExit as end:
+            sys.stdout.close()
+            sys.stdout = sys.__stdout__
+            print(end.code)
+        """
+    )
+    assert out == "0\n"
+    text = (tmp_path / "tour.txt").read_text()
+    assert len(text) == 2000 * 2000 * 8  # seven digits and a space or a newline a square
+    assert text.split("\n", 1)[0].split()[0] == "1"  # the first square, a2000 (top left)
+    assert peak < 900 * MB, f"{peak / MB:.0f} MB"
+
+
+def test_checking_and_writing_the_tour_out_are_within_the_time_limit():
+    # The search is quick; what follows it (here a check made slow on purpose) ran past the
+    # limit unchecked: the command printed its board long after the limit and exited 0.
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(
+                """
+                import time
+                from boardpuzzles.cli import main
+                from boardpuzzles.puzzles import knights_tour as kt
+
+                checked = kt.violations
+
+                def slow_check(problem, tour):
+                    time.sleep(8)
+                    return checked(problem, tour)
+
+                kt.violations = slow_check
+                main(["knights-tour", "find", "8", "--time-limit", "4"])
+                """
+            ),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert done.returncode == 3, done.stderr
+    assert done.stdout == ""
+    assert "but the time limit ran out while it was checked and written out" in done.stderr
+
+
+@pytest.mark.parametrize("rows, cols", [(1, 1), (3, 4), (5, 5), (4, 11), (10, 10), (32, 33), (100, 101)])
+def test_the_picture_of_a_tour_is_the_scenes_text_picture(rows, cols):
+    """Reference twin: the scene's text picture (a label per square, right-aligned)."""
+    from boardpuzzles.scene import scene_text
+
+    problem = kt.Problem(rows, cols)
+    tour = kt.find(rows, cols).tour
+    assert tour is not None
+    assert kt.picture(rows, cols, tour) == scene_text(kt.to_scene(problem, tour))
+    assert kt.PUZZLE.text_of(problem, tour) == scene_text(kt.to_scene(problem, tour))
+    assert kt.answer_to_json(problem, tour) == [problem.grid.name(c) for c in tour]
+    if len(tour) > 2:  # not a tour any more: drawn by the scene, as it is
+        broken = (tour[0], tour[0], *tour[2:])
+        assert kt.picture(rows, cols, broken) == scene_text(kt.to_scene(problem, broken))
+        assert kt.picture(rows, cols, tour[:-1]) == scene_text(kt.to_scene(problem, tour[:-1]))
+
+
+@given(st.data())
+@settings(max_examples=80)
+def test_the_quick_check_agrees_with_the_plain_one(data):
+    rows, cols = data.draw(st.integers(1, 7)), data.draw(st.integers(1, 7))
+    closed = data.draw(st.booleans())
+    found = kt.find(rows, cols, closed=closed).tour
+    squares = rows * cols
+    base = list(found) if found is not None else data.draw(st.permutations(range(squares)))
+    how = data.draw(st.sampled_from(["as is", "swap", "repeat", "drop", "off the board", "shuffle"]))
+    tour = list(base)
+    if how == "swap" and len(tour) > 1:
+        i, j = data.draw(st.integers(0, len(tour) - 1)), data.draw(st.integers(0, len(tour) - 1))
+        tour[i], tour[j] = tour[j], tour[i]
+    elif how == "repeat" and len(tour) > 1:
+        tour[data.draw(st.integers(1, len(tour) - 1))] = tour[0]
+    elif how == "drop":
+        tour = tour[:-1]
+    elif how == "off the board":
+        tour[data.draw(st.integers(0, len(tour) - 1))] = data.draw(st.sampled_from([-1, squares, 10**30]))
+    elif how == "shuffle":
+        tour = data.draw(st.permutations(tour))
+    plain = _plain_violations(rows, cols, tuple(tour), closed)
+    assert kt._is_tour(rows, cols, tuple(tour), closed) == (plain == [])
+    assert kt.tour_violations(rows, cols, tuple(tour), closed) == plain
+
+
+def _plain_violations(rows: int, cols: int, tour: tuple[int, ...], closed: bool) -> list[str]:
+    """The checker's plain loops alone (the quick numpy test turned off)."""
+    quick = kt._is_tour
+    kt._is_tour = lambda *args: False
+    try:
+        return kt.tour_violations(rows, cols, tour, closed)
+    finally:
+        kt._is_tour = quick

@@ -295,7 +295,10 @@ class Grid:
         numpy so a board of millions of cells takes a fraction of a second; cached per grid)."""
         key = ("steps", tuple(steps))
         if key not in self._cache:
-            r, c = np.divmod(np.arange(self.size), self.cols)
+            # int32 coordinates where every step's target fits: half the memory on a huge board
+            reach = 1 + max((abs(d) for step in steps for d in step), default=0)
+            index = np.int32 if (self.rows + reach) * (self.cols + reach) < 2**31 else np.int64
+            r, c = np.divmod(np.arange(self.size, dtype=index), index(self.cols))
             targets = np.full((self.size, len(steps)), -1, np.int32)
             counts = np.zeros(self.size, np.int32)
             for dr, dc in steps:

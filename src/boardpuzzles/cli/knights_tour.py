@@ -39,7 +39,8 @@ Warnsdorff's rule (go where the fewest onward moves are left, ties towards the e
 rotations when it gets stuck and to close a tour; on boards of up to {kt.EXACT_FIND_SQUARES}
 squares an exhaustive search settles the rest. When no tour exists (3x3, closed tours on
 4xN, ...) it says why, and exits 1. Boards over {TERMINAL_SQUARES:,} squares are not printed to
-a terminal: redirect the output or use --json.
+a terminal: redirect the output or use --json. --time-limit covers the search, the check of the
+tour and the text or JSON of it (a 2000x2000 tour is 32 MB of text, a few seconds in all).
 
 --svg and --png draw the tour: its path coloured by move number (blue first, red last), the
 start ringed and the end squared. Boards up to 32 a side show the move numbers on a chessboard;
@@ -73,47 +74,70 @@ def find(
 ) -> None:
     """Find one knight's tour quickly, on boards of any size."""
     problem = problem_from(kt.PUZZLE, kwargs)
-    limits = Limits(time_limit)
-    try:
-        result = limits.run(
-            lambda: kt.find(problem.rows, problem.cols, problem.closed, problem.start, seed=seed, limits=limits)
-        )
-    except TimeLimitReached:  # stopped while building its tables: nothing was tried
-        result = kt.FindResult(None, "Warnsdorff", "stopped at the time limit", limits.elapsed(), False)
-    finally:
-        limits.close()
-    tour = result.tour
-    if tour is not None:
-        problems = kt.violations(problem, tour)
-        if problems:
-            raise RuntimeError(f"find returned a wrong tour: {problems[0]}")
     rows, cols = problem.rows, problem.cols
     kind = "closed" if problem.closed else "open"
-    if as_json:
-        document = {
-            "puzzle": kt.PUZZLE.name,
-            "problem": kt.identity(problem),
-            "found": tour is not None,
-            "method": result.method,
-            "reason": result.reason,
-            "seconds": round(result.seconds, 3),
-            "compile_seconds": round(compile_seconds(), 3),
-            "solutions": [] if tour is None else [kt.PUZZLE.answer_entry(problem, tour)],
-        }
-        click.echo(json.dumps(document))
+    article = "n" if kind == "open" else ""
+    limits = Limits(time_limit)
+    try:
+        try:
+            result = limits.run(
+                lambda: kt.find(problem.rows, problem.cols, problem.closed, problem.start, seed=seed, limits=limits)
+            )
+        except TimeLimitReached:  # stopped while building its tables: nothing was tried
+            result = kt.FindResult(None, "Warnsdorff", "stopped at the time limit", limits.elapsed(), False)
+        tour = result.tour
+        if tour is None:
+            output = _document(problem, result) if as_json else None
+        else:  # checking the tour and writing it out are part of the work: within the time limit too
+            to_terminal = rows * cols > TERMINAL_SQUARES and sys.stdout.isatty() and not as_json
+            output = limits.run(_checked_output, problem, result, as_json, to_terminal, limits)
+    except TimeLimitReached:
+        note(
+            f"found a{article} {kind} tour of {rows}x{cols} in {result.seconds:.2f} s, but the time limit ran "
+            f"out while it was checked and written out ({rows * cols:,} squares); give it a longer --time-limit"
+        )
+        raise CommandResult(EXIT_PARTIAL) from None
+    finally:
+        limits.close()
+    if output is not None:
+        click.echo(output)
     elif tour is not None:
-        if rows * cols > TERMINAL_SQUARES and sys.stdout.isatty():
-            note(f"the {rows}x{cols} board is too big to print here: redirect the output or use --json")
-        else:
-            click.echo(kt.PUZZLE.text_of(problem, tour))
+        note(f"the {rows}x{cols} board is too big to print here: redirect the output or use --json")
     if tour is not None:
-        article = "n" if kind == "open" else ""
         note(f"found a{article} {kind} tour of {rows}x{cols} in {result.seconds:.2f} s ({result.method})")
         if svg_path or png_path:
             draw_into_files(svg_path, png_path, kt.view(tour, rows, cols, problem.closed))
         return
     note(result.reason or "no tour found")
     raise CommandResult(EXIT_NEGATIVE if result.complete else EXIT_PARTIAL)
+
+
+def _checked_output(
+    problem: kt.Problem, result: kt.FindResult, as_json: bool, to_terminal: bool, limits: Limits
+) -> str | None:
+    """The tour checked, and what find prints (None: nothing, a board too big for a terminal)."""
+    assert result.tour is not None
+    problems = kt.violations(problem, result.tour)
+    if problems:
+        raise RuntimeError(f"find returned a wrong tour: {problems[0]}")
+    if as_json:
+        return _document(problem, result)
+    return None if to_terminal else kt.picture(problem.rows, problem.cols, result.tour, limits)
+
+
+def _document(problem: kt.Problem, result: kt.FindResult) -> str:
+    return json.dumps(
+        {
+            "puzzle": kt.PUZZLE.name,
+            "problem": kt.identity(problem),
+            "found": result.tour is not None,
+            "method": result.method,
+            "reason": result.reason,
+            "seconds": round(result.seconds, 3),
+            "compile_seconds": round(compile_seconds(), 3),
+            "solutions": [] if result.tour is None else [kt.PUZZLE.answer_entry(problem, result.tour)],
+        }
+    )
 
 
 COMMANDS = [find]
