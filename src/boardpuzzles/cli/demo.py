@@ -8,7 +8,6 @@ each puzzle's kernels. A new puzzle appears in both with no change here.
 from __future__ import annotations
 
 import collections
-import multiprocessing
 import os
 import shlex
 import signal
@@ -105,6 +104,8 @@ def _compile_kernels(jobs: int | None = None) -> None:
             return
         # spawn: fresh interpreters, whatever this one holds (threads, a loaded numba). Workers
         # ignore Ctrl-C: this process hears it and ends them at once.
+        import multiprocessing
+
         pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_deaf_to_ctrl_c)
         try:
             for finished in pool.imap_unordered(_warm, parts):
