@@ -80,6 +80,8 @@ SLOW_TESTS = {
     "tests/test_long_counts.py::test_cli_scheduler_flag",
     "tests/test_engine_protocol.py::test_the_engine_answers_a_huge_line_in_one_short_line_and_stays_small",
     "tests/test_queens.py::test_orbit_search_twin_equals_the_brute_force[11]",
+    "tests/test_limits_hold.py::test_checking_and_writing_the_tour_out_are_within_the_time_limit",
+    "tests/test_startup.py::test_warmup_compiles_every_puzzle_in_worker_processes",
 }
 
 
