@@ -64,7 +64,8 @@ pictures: install browser
 docs: install
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
-# A wheel and a source distribution in dist/, built as pip would build them (in isolation).
+# A source distribution and a wheel built from it, in dist/, as pip builds them (in isolation);
+# tests/test_wheel.py installs the wheel into a fresh virtual environment and runs it.
 dist: install
 	rm -rf dist
 	$(BIN)/python -m build --outdir dist .

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import tarfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -27,10 +28,16 @@ def _run(*command: str | Path, **kwargs) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """What `make dist` makes: a source distribution, and a wheel built from it."""
     out = tmp_path_factory.mktemp("dist")
-    _run(sys.executable, "-m", "build", "--wheel", "--outdir", out, ROOT)
-    (built,) = out.glob("boardpuzzles-*.whl")
+    _run(sys.executable, "-m", "build", "--outdir", out, ROOT)
+    return out
+
+
+@pytest.fixture(scope="module")
+def wheel(dist: Path) -> Path:
+    (built,) = dist.glob("boardpuzzles-*.whl")
     return built
 
 
@@ -75,6 +82,17 @@ def test_the_wheel_holds_the_package_its_types_and_its_license(wheel: Path):
     dist_info = f"boardpuzzles-{boardpuzzles.__version__}.dist-info"
     assert f"{dist_info}/licenses/LICENSE" in names
     assert not any(name.startswith("tests/") for name in names)
+
+
+@pytest.mark.slow
+def test_the_sdist_holds_the_sources_their_tests_and_the_license(dist: Path):
+    (sdist,) = dist.glob("boardpuzzles-*.tar.gz")
+    top = f"boardpuzzles-{boardpuzzles.__version__}"
+    with tarfile.open(sdist) as archive:
+        names = {name.removeprefix(f"{top}/") for name in archive.getnames()}
+    assert {"LICENSE", "CHANGELOG.md", "README.md", "pyproject.toml", "src/boardpuzzles/py.typed"} <= names
+    assert {"tests/conftest.py", "tests/timing.py", "tests/data/known_counts.md"} <= names  # the tests can run
+    assert not any("__pycache__" in name or name.endswith((".pyc", ".nbi", ".nbc")) for name in names)
 
 
 @pytest.mark.slow
