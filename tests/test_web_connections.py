@@ -2,7 +2,6 @@
 timeout in total (a client trickling a byte at a time is closed all the same), connections past
 the bound get a 503 at once, normal requests are answered meanwhile, and an idle server sleeps."""
 
-import json
 import os
 import socket
 import subprocess
@@ -14,7 +13,7 @@ import pytest
 
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.web import baikago as web
-from tests.test_web_baikago import parse, request
+from tests.test_web_baikago import new_game, request
 
 #: The test server's request timeout (the real one: web.REQUEST_TIMEOUT).
 DEADLINE = 1.0
@@ -73,31 +72,59 @@ def test_slow_clients_are_closed_and_normal_requests_answered_meanwhile(server):
         stop.set()
 
 
-def test_connections_past_the_bound_get_a_503_at_once(server):
+def test_past_the_bound_a_new_connection_takes_the_place_of_a_silent_one(server):
     port = server.server_address[1]
     idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(server.max_connections)]
     try:
         time.sleep(0.3)  # every one of them has its thread
-        with socket.create_connection(("127.0.0.1", port), timeout=DEADLINE * 0.8) as sock:
-            # Answered before the idle ones' deadline: refused at once, not queued.
-            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            answer = b""
-            while chunk := sock.recv(65536):
-                answer += chunk
-        status, headers, body = parse(answer)
-        assert status == 503 and "busy" in json.loads(body)["error"]
+        started = time.monotonic()
+        for _ in range(3):
+            assert request(port, "GET", "/")[0] == 200
+        assert time.monotonic() - started < DEADLINE * 0.8  # not after the silent ones' deadline
+        closed = 0
+        for sock in idle:
+            sock.settimeout(DEADLINE * 15)
+            closed += sock.recv(1) == b""
+        assert closed == server.max_connections  # the 3 oldest at once, the others at the deadline
     finally:
         for sock in idle:
             sock.close()
-    # Once the idle connections are gone (closed here, or at their deadline), it serves again.
-    deadline = time.monotonic() + DEADLINE * 15
-    while time.monotonic() < deadline:
-        if request(port, "GET", "/")[0] == 200:
-            break
-        time.sleep(0.1)
-    else:
-        raise AssertionError("the server did not serve again")
-    assert server.connections <= 1
+
+
+def test_past_the_bound_with_every_request_sent_a_new_connection_gets_a_503(server, monkeypatch):
+    port = server.server_address[1]
+    release = threading.Event()
+    choose = server.computers.choose
+
+    def held(*args):
+        release.wait(30)
+        return choose(*args)
+
+    games = []
+    for _ in range(server.max_connections):
+        game = new_game(port)["game"]
+        assert request(port, "POST", "/api/move", {"game": game, "point": "d4"})[0] == 200
+        games.append(game)
+    monkeypatch.setattr(server.computers, "choose", held)
+    answers = []
+    waiting = [
+        threading.Thread(target=lambda g=g: answers.append(request(port, "POST", "/api/reply", {"game": g})[0]))
+        for g in games
+    ]
+    for thread in waiting:
+        thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while (server.connections < server.max_connections or server.reading) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        status, headers, answer = request(port, "GET", "/")
+        assert status == 503 and headers["content-type"] == "application/json" and "busy" in answer["error"]
+    finally:
+        release.set()
+        for thread in waiting:
+            thread.join(60)
+    assert answers == [200] * server.max_connections  # the waiting ones were answered, not dropped
+    assert request(port, "GET", "/")[0] == 200
 
 
 def process_cpu_seconds(pid: int) -> float:

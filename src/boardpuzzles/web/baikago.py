@@ -28,7 +28,8 @@ script cannot play here). Every request the server cannot use gets a 4xx ``{"err
 bodies are capped at ``MAX_BODY``, and a client that goes away is not worth a line on stderr.
 A request must arrive whole within ``REQUEST_TIMEOUT`` seconds in total (not per read: a client
 sending a byte a second is dropped all the same), and at most ``MAX_CONNECTIONS`` connections are
-served at once; one more is answered 503 at once and closed. An idle server sleeps (the accept
+served at once: one more takes the place of the connection that has been sending its request
+longest, or when all have sent theirs, is answered 503 at once and closed. An idle server sleeps (the accept
 loop wakes twice a second to see whether it is asked to stop).
 """
 
@@ -62,7 +63,8 @@ from boardpuzzles.web.store import MEMORY, GameStore, Record
 MAX_GAMES = 1000
 #: A game untouched this many days may make room for a new one.
 IDLE_DAYS = 7
-#: Connections served at once (each has a thread); one more is answered 503 and closed.
+#: Connections served at once (each has a thread); one more takes the place of the one sending
+#: its request longest, or when all have sent theirs, is answered 503 and closed.
 MAX_CONNECTIONS = 400
 #: Transposition-table size (bits) of a web game's computer: 2^14 entries, about 256 KiB.
 WEB_TT_BITS = 14
@@ -71,6 +73,9 @@ WEB_TT_BITS = 14
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 #: The largest request body read (a move is a few dozen bytes); a larger one gets 413 unread.
 MAX_BODY = 64 * 1024
+#: Connections refused with a 503 at once, and how long each may take to send its request first.
+MAX_REFUSING = 16
+REFUSE_SECONDS = 0.5
 #: Seconds a request may take to arrive whole, from the moment its connection is taken up; a
 #: write that stalls this long is dropped too.
 REQUEST_TIMEOUT = 10.0
@@ -344,6 +349,9 @@ class BaikagoServer(ThreadingHTTPServer):
         self.max_connections = max_connections
         self.connections = 0
         self.connections_lock = threading.Lock()
+        self.refusing = 0  # threads answering 503
+        #: The connections still sending their request, and since when.
+        self.reading: dict[socket.socket, float] = {}
         self.computers = computers or ComputerPool()
         #: Board sizes a new game may have: the page's choices and the size the server was started with.
         self.sizes = sorted(set(WEB_SIZES) | {rules.size})
@@ -410,12 +418,24 @@ class BaikagoServer(ThreadingHTTPServer):
 
     # ---------------------------------------------------------------- connections
     def process_request(self, request: Any, client_address: Any) -> None:
-        """A thread for the connection, unless ``max_connections`` are served already: then a
-        503 at once, and the connection is closed."""
+        """A thread for the connection. When ``max_connections`` are served already, the one
+        that has been sending its request longest is closed to make room (a client that sends
+        slowly loses its place to one that sends at once); when every one has sent its request
+        (the computer thinks for them), the new one gets a 503 at once and is closed."""
         with self.connections_lock:
-            full = self.connections >= self.max_connections
+            victim = None
+            if self.connections >= self.max_connections and self.reading:
+                victim = min(self.reading, key=self.reading.__getitem__)
+                del self.reading[victim]
+            full = victim is None and self.connections >= self.max_connections
             if not full:
                 self.connections += 1
+                self.reading[request] = time.monotonic()
+        if victim is not None:
+            try:
+                victim.shutdown(socket.SHUT_RDWR)  # its thread's read ends, and the thread with it
+            except OSError:
+                pass
         if full:
             self._refuse(request)
             return
@@ -424,6 +444,7 @@ class BaikagoServer(ThreadingHTTPServer):
         except BaseException:
             with self.connections_lock:
                 self.connections -= 1
+                self.reading.pop(request, None)
             raise
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
@@ -432,23 +453,48 @@ class BaikagoServer(ThreadingHTTPServer):
         finally:
             with self.connections_lock:
                 self.connections -= 1
+                self.reading.pop(request, None)
+
+    def request_read(self, request: Any) -> None:
+        """The connection has sent its whole request: it no longer gives way to new ones."""
+        with self.connections_lock:
+            self.reading.pop(request, None)
 
     def _refuse(self, request: socket.socket) -> None:
+        """503 and close, in a short thread of its own (at most ``MAX_REFUSING`` at once; past
+        them the connection is just closed): the request is read first, for at most
+        ``REFUSE_SECONDS``, as a close with bytes unread would reset the connection and lose
+        the answer."""
+        with self.connections_lock:
+            spare = self.refusing < MAX_REFUSING
+            self.refusing += spare
+        if not spare:
+            self.shutdown_request(request)
+            return
+        threading.Thread(target=self._refuse_now, args=(request,), daemon=True).start()
+
+    def _refuse_now(self, request: socket.socket) -> None:
         body = json.dumps({"error": f"the server is busy ({self.max_connections} connections): try again"}).encode()
         head = (
             "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
         )
         try:
-            request.setblocking(False)
-            try:  # what the client has sent already: unread, it would turn the close into a reset
-                request.recv(65536)
-            except BlockingIOError:
-                pass
-            request.send(head.encode("ascii") + body)
+            end = time.monotonic() + REFUSE_SECONDS
+            seen = b""
+            while b"\r\n\r\n" not in seen and time.monotonic() < end:
+                request.settimeout(max(0.01, end - time.monotonic()))
+                chunk = request.recv(65536)
+                if not chunk:
+                    break
+                seen = seen[-3:] + chunk
+            request.sendall(head.encode("ascii") + body)
         except OSError:
             pass
-        self.shutdown_request(request)
+        finally:
+            self.shutdown_request(request)
+            with self.connections_lock:
+                self.refusing -= 1
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A client that went away (reset, broken pipe, timed out) is no news: say nothing. Anything
@@ -524,6 +570,7 @@ class Handler(BaseHTTPRequestHandler):
         super().handle_one_request()
 
     def send_response(self, code: int, message: str | None = None) -> None:
+        self.server.request_read(self.connection)
         self.connection.settimeout(self.server.request_timeout)  # writing: the whole time again
         super().send_response(code, message)
 
@@ -574,6 +621,8 @@ class Handler(BaseHTTPRequestHandler):
 
     # ---------------------------------------------------------------- dispatch
     def _answer(self) -> None:
+        if self.command != "POST":  # a POST is read whole with its body (``_body``)
+            self.server.request_read(self.connection)
         try:
             self._route()
         except RequestError as err:
@@ -638,6 +687,7 @@ class Handler(BaseHTTPRequestHandler):
             raise RequestError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body is over {MAX_BODY // 1024} KiB")
         raw = self.rfile.read(length)
         self.body_read = True
+        self.server.request_read(self.connection)
         if len(raw) < length:
             self.close_connection = True
             raise RequestError(HTTPStatus.BAD_REQUEST, "the body is shorter than its Content-Length")
