@@ -74,21 +74,27 @@ def test_slow_clients_are_closed_and_normal_requests_answered_meanwhile(server):
 
 def test_past_the_bound_a_new_connection_takes_the_place_of_a_silent_one(server):
     port = server.server_address[1]
+    server.request_timeout = 30.0  # the silent ones would hold their places this long
     idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(server.max_connections)]
     try:
         time.sleep(0.3)  # every one of them has its thread
         started = time.monotonic()
         for _ in range(3):
             assert request(port, "GET", "/")[0] == 200
-        assert time.monotonic() - started < DEADLINE * 0.8  # not after the silent ones' deadline
+        assert time.monotonic() - started < 15  # answered, not kept waiting for a place
+        time.sleep(0.3)
         closed = 0
         for sock in idle:
-            sock.settimeout(DEADLINE * 15)
-            closed += sock.recv(1) == b""
-        assert closed == server.max_connections  # the 3 oldest at once, the others at the deadline
+            sock.setblocking(False)
+            try:
+                closed += sock.recv(1) == b""
+            except BlockingIOError:  # still open
+                pass
+        assert 1 <= closed <= 3  # the oldest gave way (one for each request that found no place)
     finally:
         for sock in idle:
             sock.close()
+        server.request_timeout = DEADLINE
 
 
 def test_past_the_bound_with_every_request_sent_a_new_connection_gets_a_503(server, monkeypatch):
