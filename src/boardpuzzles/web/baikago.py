@@ -3,7 +3,8 @@
 A standard-library HTTP server on 127.0.0.1. ``GET /`` is one self-contained page
 (``web/baikago_page.py``); it talks JSON to
 
-- ``POST /api/new``    ``{"human", "strength", "size", "seed"}`` (each optional): a new game;
+- ``POST /api/new``    ``{"human", "strength", "size", "seed", "replaces"}`` (each optional): a new
+  game (``replaces``: the id of the game the page leaves for it);
 - ``POST /api/move``   ``{"game", "point", "ply"}``: the human's stone only, answered at once;
 - ``POST /api/reply``  ``{"game"}``: the computer's move, if it is its turn (the slow part);
 - ``POST /api/undo``   ``{"game"}``: back to the human's previous turn;
@@ -18,7 +19,7 @@ used first; when none can go, the new game is refused with 503 ``{"error": "too 
 The kernels are compiled before the server answers (:func:`warm_up`).
 
 The computer's replies share the cores (:class:`ComputerPool`): at most one search per core at a
-time, each given its strength's time shrunk by how many replies are wanted at once, so a reply
+time, each given what is left of its strength's time shared by the replies wanted at once, so a reply
 comes within about its strength's time (3 s at strength 4) however many games are played; under
 load the computer thinks less rather than answers later.
 
@@ -29,8 +30,8 @@ bodies are capped at ``MAX_BODY``, and a client that goes away is not worth a li
 A request must arrive whole within ``REQUEST_TIMEOUT`` seconds in total (not per read: a client
 sending a byte a second is dropped all the same), and at most ``MAX_CONNECTIONS`` connections are
 served at once: one more takes the place of the connection that has been sending its request
-longest, or when all have sent theirs, is answered 503 at once and closed. An idle server sleeps (the accept
-loop wakes twice a second to see whether it is asked to stop).
+longest, or when all have sent theirs, is answered 503 at once and closed. An idle server sleeps
+(the accept loop wakes twice a second to see whether it is asked to stop).
 """
 
 from __future__ import annotations
