@@ -88,6 +88,7 @@ def test_compiling_is_kept_apart_from_the_search(monkeypatch: pytest.MonkeyPatch
     assert compiling.compile_seconds(started) == 4.0
 
 
+@pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"), reason="kernels run as plain Python")
 def test_a_kernel_compiling_is_timed_as_compiling(tmp_path: Any) -> None:
     probe = textwrap.dedent(
         """
