@@ -40,7 +40,8 @@ DEFEND = np.array([0, 3, 15, 100, 50_000, 0], dtype=np.int64)
 @dataclass(frozen=True)
 class Strength:
     """``depth`` plies at most, ``width`` points per node, ``vcf`` own moves of continuous
-    fours, ``seconds`` per move (soft: no new depth starts after a third of it)."""
+    fours, ``seconds`` a move at most (the search stops a little sooner, see
+    :meth:`ComputerPlayer.limits_for_move`, and starts no new depth after a third of it)."""
 
     depth: int
     width: int
@@ -146,10 +147,10 @@ class ComputerPlayer:
         return self.choose(position.board, position.turn, limits)
 
     def limits_for_move(self) -> Limits:
-        """The limits of one move: the thinking time of this player (``seconds``), as a request:
-        the search answers with its last complete depth, and is waited for past the time when
-        it runs over (the first move also compiles the kernels)."""
-        return Limits(self.seconds, force=False)
+        """The limits of one move, whose whole thinking time is this player's ``seconds``: the
+        search stops at ``seconds / (1 + SAFETY_SHARE)`` and answers with its last complete
+        depth, and the last safety check has the rest (the first move also loads the kernels)."""
+        return Limits(max(MIN_SECONDS, self.seconds / (1 + SAFETY_SHARE)), force=False)
 
     def choose(self, points: Sequence[int], me: Colour, limits: Limits | None = None) -> Choice:
         """A move for ``me`` on this board (``points``: 0 empty, 1 black, 2 white, row-major).

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.puzzles.baikago.ai import MIN_SECONDS, SAFETY_SHARE, STRENGTHS, ComputerPlayer, warm_up
+from boardpuzzles.puzzles.baikago.ai import MIN_SECONDS, STRENGTHS, ComputerPlayer, warm_up
 from boardpuzzles.puzzles.baikago.rules import MAX_SIZE, Rules
 
 OWN, OPPONENT = 1, 2
@@ -238,7 +238,7 @@ class Brain:
             budget = min(budget, max(0.0, self.timeout_turn * 0.5 - TURN_MARGIN))
         if self.time_left is not None:
             budget = min(budget, self.time_left * 0.05)
-        return max(MIN_SECONDS, budget / (1 + SAFETY_SHARE))
+        return max(MIN_SECONDS, budget)
 
     def _on_about(self, rest: str) -> list[str]:
         return [ABOUT]
