@@ -63,6 +63,7 @@ class GameStore:
     def __init__(self, path: str | os.PathLike[str] = MEMORY) -> None:
         self.path = str(path)
         self.lock = threading.Lock()
+        self.closed = False  # a request still running when the server stops writes nothing
         try:
             if self.path != MEMORY:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -142,6 +143,8 @@ class GameStore:
     def save(self, record: Record) -> None:
         rules = json.dumps({"size": record.size, "max_d": record.max_d, "orientations": record.orientations})
         with self.lock:
+            if self.closed:
+                return
             self.db.execute(
                 "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -159,8 +162,11 @@ class GameStore:
 
     def delete(self, game_id: str) -> None:
         with self.lock:
-            self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            if not self.closed:
+                self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
     def close(self) -> None:
         with self.lock:
-            self.db.close()
+            if not self.closed:
+                self.closed = True
+                self.db.close()
