@@ -1,8 +1,9 @@
 """``python -m boardpuzzles`` and the ``boardpuzzles`` command: the command line.
 
-The command line's modules (click, numpy, numba's kernels) take a moment to load; a Ctrl-C in
-that moment must end as any other Ctrl-C does (one line, exit 130), not in a traceback, so the
-entry point loads them only once it can catch one.
+The command line's modules (click and every puzzle's; numpy and numba load later, when work
+needs them) take a moment to load; a Ctrl-C in that moment must end as any other Ctrl-C does
+(one line, exit 130), not in a traceback, so the entry point loads them only once it can catch
+one.
 """
 
 import sys
