@@ -21,9 +21,8 @@ from boardpuzzles.puzzles import goishi as gh
 from boardpuzzles.puzzles import knights_tour as kt
 from boardpuzzles.render import draw
 from boardpuzzles.render.png import png_bytes
-from boardpuzzles.render.scene import Scene
 from boardpuzzles.render.svg import board_svg, sheet_svg, trail_d
-from boardpuzzles.scene import scene_text
+from boardpuzzles.scene import Scene, scene_text
 
 NS = "{http://www.w3.org/2000/svg}"
 PZPRJS = gh.Puzzle.parse(".......\n..OO...\n.O.O...\n.O.O...\n.OOOO..\n...O...\n.......")

@@ -13,6 +13,9 @@ path    a walk through cells (a tour, a pick-up order). It can be coloured by st
         each step (the direction of the walk), and have its ``start`` and ``end`` marked.
 faded   points whose stone is gone (picked up): drawn greyed, with their label.
 lines   a figure over the board: straight segments between cells (a winning cross).
+span    a rectangle covering the cells from one corner cell to another, drawn as a tile (a
+        domino covers two neighbouring cells).
+edge    a wall on the side that two neighbouring cells share (a region border, a fence).
 tooltip the text a picture shows on hover (SVG ``<title>``): by default the square's name and
         what is on it (``c3: move 17`` when ``label_meaning`` is ``move``).
 text    a cell shows its label if it has one (a move number), else its piece letter, else
@@ -50,6 +53,8 @@ class Scene:
     end: Cell | None = None  # marked as the last cell of the path (a square)
     faded: set[Cell] = field(default_factory=set)  # points whose stone is gone: drawn greyed
     lines: list[tuple[Cell, Cell, str]] = field(default_factory=list)  # (from, to, colour): a figure
+    spans: list[tuple[Cell, Cell, str]] = field(default_factory=list)  # (corner, corner, colour): a tile
+    edges: list[tuple[Cell, Cell, str]] = field(default_factory=list)  # (cell, neighbour, colour): a wall
     tooltips: dict[Cell, str] = field(default_factory=dict)  # cell -> hover text (else name and content)
     label_meaning: str = ""  # what a label is ("move": tooltips read "c3: move 17")
     show_labels: bool | None = None  # None: drawn when the board is small enough to read them

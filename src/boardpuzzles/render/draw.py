@@ -28,7 +28,8 @@ from typing import Union
 import numpy as np
 
 from boardpuzzles.grid import Cell, Grid, file_letters
-from boardpuzzles.render.scene import QUEEN_BALLS, QUEEN_OUTLINE, Scene, style_for
+from boardpuzzles.render.styles import QUEEN_BALLS, QUEEN_OUTLINE, style_for
+from boardpuzzles.scene import Scene
 
 CELL = 40  # pixels per cell on boards of up to DETAIL_SIDE cells a side
 MARGIN = 22  # room for coordinates
@@ -51,6 +52,7 @@ PLAIN = "#fbf8f1"  # the background of boards too large for squares
 WOOD, GRID_LINE = "#e2bf78", "#5a4526"  # a go board
 FADED_FILL, FADED_STROKE, FADED_TEXT = "#e6e6e6", "#a0a0a0", "#555555"
 PATH_COLOUR = "#c0392b"
+SPAN_FILL, SPAN_OUTLINE = "#fffdf7", "#3a3a3a"  # a tile (a domino): ivory with a dark outline
 #: The colour scale of a path coloured by step: blue (first) through green and amber to red (last).
 GRADIENT = ("#3b4cc0", "#2a8fd4", "#2ca25f", "#e3a000", "#d7301f")
 START_COLOUR = "#1a9850"  # the start of a plain path (a gradient starts with its first colour)
@@ -274,169 +276,263 @@ def tooltip(scene: Scene, cell: Cell) -> str | None:
     return None
 
 
+@dataclass
+class _Frame:
+    """Where one scene is drawn: its layout, its corner, and the tooltips given out so far."""
+
+    scene: Scene
+    lay: Layout
+    x0: float
+    y0: float
+    group: Group
+    content: set[Cell]  # cells whose tooltip some shape must carry
+    titled: set[Cell] = field(default_factory=set)  # cells whose tooltip a shape carries
+
+    @property
+    def cell(self) -> float:
+        return self.lay.cell
+
+    @property
+    def top(self) -> float:
+        return self.y0 + self.lay.title_height
+
+    @property
+    def left(self) -> float:
+        return self.x0 + (MARGIN if self.lay.coordinates else 0)
+
+    @property
+    def points(self) -> bool:
+        return self.scene.style == "points"
+
+    @property
+    def stone(self) -> float:
+        """The radius of a stone or a piece's disc."""
+        if self.points:
+            return (0.36 if self.scene.arrows else 0.46) * self.cell
+        return 0.4 * self.cell
+
+    def add(self, shape: Shape) -> None:
+        self.group.shapes.append(shape)
+
+    def centre(self, p: Cell) -> Point:
+        r, c = divmod(p, self.scene.grid.cols)
+        return self.left + (c + 0.5) * self.cell, self.top + (r + 0.5) * self.cell
+
+    def corner(self, p: Cell) -> Point:
+        """The top-left corner of a cell."""
+        r, c = divmod(p, self.scene.grid.cols)
+        return self.left + c * self.cell, self.top + r * self.cell
+
+    def take_tooltip(self, p: Cell) -> str | None:
+        """The cell's tooltip, for the first shape drawn over it that can carry one."""
+        title = tooltip(self.scene, p) if p in self.content and p not in self.titled else None
+        if title:
+            self.titled.add(p)
+        return title
+
+
 def scene_group(scene: Scene, x0: float, y0: float, lay: Layout | None = None) -> Group:
-    """The shapes of one scene with its top-left corner at (x0, y0)."""
+    """The shapes of one scene with its top-left corner at (x0, y0), drawn bottom to top: the
+    title, the board, the coordinates, the tiles and walls, the path, the stones and pieces, the
+    figure, the start and end, the arrows, the labels and the areas that carry tooltips."""
     lay = lay or layout(scene)
-    grid = scene.grid
-    cols, rows = grid.cols, grid.rows
-    cell = lay.cell
-    top = y0 + lay.title_height
-    left = x0 + (MARGIN if lay.coordinates else 0)
-    points = scene.style == "points"
-    group = Group("board", title=scene.title or None)
-    add = group.shapes.append
-
-    def centre(p: Cell) -> Point:
-        r, c = divmod(p, cols)
-        return left + (c + 0.5) * cell, top + (r + 0.5) * cell
-
-    tooltips = grid.size <= TOOLTIP_CELLS
+    tooltips = scene.grid.size <= TOOLTIP_CELLS
     content = set(scene.pieces) | set(scene.labels) | set(scene.tooltips) | scene.faded if tooltips else set()
-    titled: set[Cell] = set()
-
+    frame = _Frame(scene, lay, x0, y0, Group("board", title=scene.title or None), content)
     for i, words in enumerate(lay.title_lines):  # fitted to the board's width
-        add(Text(left, y0 + TITLE_HEIGHT / 2 - 2 + i * TITLE_LINE, words, lay.title_size, anchor="start"))
-
-    # the board
-    border_dash = "6 3" if grid.torus else None
-    if points:
-        add(Rect(left, top, cols * cell, rows * cell, fill=WOOD))
-        line = max(0.6, min(1.2, cell / 30))
-        for r in range(rows):
-            add(Poly([centre(r * cols), centre(r * cols + cols - 1)], GRID_LINE, line))
-        for c in range(cols):
-            add(Poly([centre(c), centre((rows - 1) * cols + c)], GRID_LINE, line))
-        if grid.torus:
-            add(Rect(left, top, cols * cell, rows * cell, stroke="#333333", width=1.5, dash=border_dash))
+        frame.add(Text(frame.left, y0 + TITLE_HEIGHT / 2 - 2 + i * TITLE_LINE, words, lay.title_size, anchor="start"))
+    if frame.points:
+        _go_board(frame)
     else:
-        if lay.detail:
-            for r in range(rows):
-                for c in range(cols):
-                    p = r * cols + c
-                    fill = scene.marks.get(p) or (LIGHT if (r + c) % 2 == 0 else DARK)
-                    title = tooltip(scene, p) if p in content else None
-                    if title:
-                        titled.add(p)
-                    add(Rect(left + c * cell, top + r * cell, cell, cell, fill=fill, title=title))
-        else:
-            add(Rect(left, top, cols * cell, rows * cell, fill=PLAIN))
-            for p, colour in scene.marks.items():
-                r, c = divmod(p, cols)
-                add(Rect(left + c * cell, top + r * cell, cell, cell, fill=colour))
-        add(Rect(left, top, cols * cell, rows * cell, stroke="#333333", width=1.5, dash=border_dash))
-
+        _chessboard(frame)
     if lay.coordinates:
-        for c in range(cols):
-            add(Text(left + (c + 0.5) * cell, top + rows * cell + MARGIN / 2 + 1, file_letters(c), 12, "#555555"))
+        _coordinates(frame)
+    _spans(frame)
+    _edges(frame)
+    if len(scene.path) > 1 and not scene.arrows:
+        _trail(frame)
+    _stones_and_pieces(frame)
+    for a, b, colour in scene.lines:  # the figure (a winning cross)
+        frame.add(Poly([frame.centre(a), frame.centre(b)], colour, max(3.0, 0.1 * frame.cell), opacity=0.8))
+    _start_and_end(frame)
+    if len(scene.path) > 1 and scene.arrows:  # (over the rings of the start and the stone just picked)
+        centre, path = frame.centre, scene.path
+        gradient = scene.path_colours == "gradient"
+        occupied = set(scene.pieces) | scene.faded
+        _arrows(frame.group, path, centre, frame.stone, frame.cell, gradient, scene.grid, occupied)
+    if lay.labels:
+        _labels(frame)
+    for p in sorted(content - frame.titled):  # cells with content but no shape of their own to carry the tooltip
+        title = tooltip(scene, p)
+        if title:
+            x, y = frame.corner(p)
+            frame.add(Rect(x, y, frame.cell, frame.cell, fill="#ffffff", title=title, opacity=0))
+    return frame.group
+
+
+def _go_board(frame: _Frame) -> None:
+    """Wood, the lines through the points, and a dashed border on a torus."""
+    grid, cell, left, top = frame.scene.grid, frame.cell, frame.left, frame.top
+    rows, cols = grid.rows, grid.cols
+    frame.add(Rect(left, top, cols * cell, rows * cell, fill=WOOD))
+    line = max(0.6, min(1.2, cell / 30))
+    for r in range(rows):
+        frame.add(Poly([frame.centre(r * cols), frame.centre(r * cols + cols - 1)], GRID_LINE, line))
+    for c in range(cols):
+        frame.add(Poly([frame.centre(c), frame.centre((rows - 1) * cols + c)], GRID_LINE, line))
+    if grid.torus:
+        frame.add(Rect(left, top, cols * cell, rows * cell, stroke="#333333", width=1.5, dash="6 3"))
+
+
+def _chessboard(frame: _Frame) -> None:
+    """Squares (or a plain background with the marked cells on large boards) and the border."""
+    scene, cell, left, top = frame.scene, frame.cell, frame.left, frame.top
+    rows, cols = scene.grid.rows, scene.grid.cols
+    if frame.lay.detail:
         for r in range(rows):
-            add(Text(x0 + MARGIN / 2, top + (r + 0.5) * cell, str(rows - r), 12, "#555555"))
+            for c in range(cols):
+                p = r * cols + c
+                fill = scene.marks.get(p) or (LIGHT if (r + c) % 2 == 0 else DARK)
+                title = tooltip(scene, p) if p in frame.content else None
+                if title:
+                    frame.titled.add(p)
+                frame.add(Rect(left + c * cell, top + r * cell, cell, cell, fill=fill, title=title))
+    else:
+        frame.add(Rect(left, top, cols * cell, rows * cell, fill=PLAIN))
+        for p, colour in scene.marks.items():
+            x, y = frame.corner(p)
+            frame.add(Rect(x, y, cell, cell, fill=colour))
+    dash = "6 3" if scene.grid.torus else None
+    frame.add(Rect(left, top, cols * cell, rows * cell, stroke="#333333", width=1.5, dash=dash))
 
-    stone = (0.36 if scene.arrows else 0.46) * cell if points else 0.4 * cell
 
-    # the path (arrows come last: over the stones' rings, which they only touch)
-    path = scene.path
-    gradient = scene.path_colours == "gradient"
-    if len(path) > 1 and not scene.arrows:
-        width = max(2.0, 0.07 * cell) if lay.detail else max(0.6, min(4.0, 0.15 * cell))
-        compact = len(path) > COMPACT_PATH
-        for first, last, colour in _bands(len(path), gradient):
-            cells = np.asarray(path[first : last + 1], dtype=np.int64)
-            add(Trail(left + cell / 2, top + cell / 2, cell, cells % cols, cells // cols, colour, width, compact))
+def _coordinates(frame: _Frame) -> None:
+    grid, cell, left, top = frame.scene.grid, frame.cell, frame.left, frame.top
+    for c in range(grid.cols):
+        frame.add(
+            Text(left + (c + 0.5) * cell, top + grid.rows * cell + MARGIN / 2 + 1, file_letters(c), 12, "#555555")
+        )
+    for r in range(grid.rows):
+        frame.add(Text(frame.x0 + MARGIN / 2, top + (r + 0.5) * cell, str(grid.rows - r), 12, "#555555"))
 
-    # stones and pieces
+
+def _spans(frame: _Frame) -> None:
+    """Each span as a tile over the cells between its two corner cells (a domino)."""
+    grid, cell = frame.scene.grid, frame.cell
+    inset = max(0.5, 0.08 * cell)
+    for a, b, colour in frame.scene.spans:
+        (ar, ac), (br, bc) = grid.coords(a), grid.coords(b)
+        x, y = frame.corner(min(ar, br) * grid.cols + min(ac, bc))
+        w, h = (abs(bc - ac) + 1) * cell, (abs(br - ar) + 1) * cell
+        title = f"{grid.name(a)}-{grid.name(b)}" if grid.size <= TOOLTIP_CELLS else None
+        stroke = max(0.5, min(2.0, cell / 20))
+        frame.add(Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, colour, SPAN_OUTLINE, stroke, title=title))
+
+
+def _edges(frame: _Frame) -> None:
+    """Each edge as a wall along the side two neighbouring cells share."""
+    grid, cell = frame.scene.grid, frame.cell
+    width = max(1.5, 0.1 * cell)
+    for a, b, colour in frame.scene.edges:
+        (ar, ac), (br, bc) = grid.coords(a), grid.coords(b)
+        x, y = frame.corner(max(ar, br) * grid.cols + max(ac, bc))
+        if ar == br and abs(ac - bc) == 1:
+            frame.add(Poly([(x, y), (x, y + cell)], colour, width))
+        elif ac == bc and abs(ar - br) == 1:
+            frame.add(Poly([(x, y), (x + cell, y)], colour, width))
+        else:
+            raise ValueError(f"an edge joins neighbouring cells, not {grid.name(a)} and {grid.name(b)}")
+
+
+def _trail(frame: _Frame) -> None:
+    """The path as lines through the cell centres, in colour bands."""
+    scene, lay, cell = frame.scene, frame.lay, frame.cell
+    path, cols = scene.path, scene.grid.cols
+    width = max(2.0, 0.07 * cell) if lay.detail else max(0.6, min(4.0, 0.15 * cell))
+    compact = len(path) > COMPACT_PATH
+    x0, y0 = frame.left + cell / 2, frame.top + cell / 2
+    for first, last, colour in _bands(len(path), scene.path_colours == "gradient"):
+        cells = np.asarray(path[first : last + 1], dtype=np.int64)
+        frame.add(Trail(x0, y0, cell, cells % cols, cells // cols, colour, width, compact))
+
+
+def _stones_and_pieces(frame: _Frame) -> None:
+    """Picked-up stones, then pieces (queens as figures), then the rings of marked points."""
+    scene, cell, stone = frame.scene, frame.cell, frame.stone
     for p in sorted(scene.faded):
-        x, y = centre(p)
-        title = tooltip(scene, p) if p in content and p not in titled else None
-        if title:
-            titled.add(p)
-        add(Circle(x, y, stone, FADED_FILL, FADED_STROKE, 1.0, "3 2", title))
+        x, y = frame.centre(p)
+        frame.add(Circle(x, y, stone, FADED_FILL, FADED_STROKE, 1.0, "3 2", frame.take_tooltip(p)))
     for p, piece in sorted(scene.pieces.items()):
-        x, y = centre(p)
-        title = tooltip(scene, p) if p in content and p not in titled else None
-        if title:
-            titled.add(p)
+        x, y = frame.centre(p)
+        title = frame.take_tooltip(p)
         style = style_for(piece)
-        if style.shape == "queen" and not points:
-            size = 0.9 * cell
-            ox, oy = x - size / 2, y - size / 2
-            add(
-                Figure(
-                    [(ox + u * size, oy + v * size) for u, v in QUEEN_OUTLINE],
-                    [(ox + u * size, oy + v * size, rad * size) for u, v, rad in QUEEN_BALLS],
-                    style.fill,
-                    style.stroke,
-                    max(0.5, cell / 40),
-                    piece,
-                )
-            )
+        if style.shape == "queen" and not frame.points:
+            frame.add(_queen(x, y, cell, style.fill, style.stroke, piece))
             if title:  # a figure carries no tooltip of its own: an area over it does
-                add(Rect(x - cell / 2, y - cell / 2, cell, cell, fill="#ffffff", title=title, opacity=0))
+                frame.add(Rect(x - cell / 2, y - cell / 2, cell, cell, fill="#ffffff", title=title, opacity=0))
         else:
             fill, outline = (style.fill, style.stroke) if style.shape != "queen" else ("#222222", "#000000")
-            add(Circle(x, y, stone, fill, outline, max(0.5, min(1.5, cell / 27)), None, title, piece))
+            frame.add(Circle(x, y, stone, fill, outline, max(0.5, min(1.5, cell / 27)), None, title, piece))
             if style.shape == "letter":
-                add(Text(x, y, style.text, 0.45 * cell, style.stroke))
-    if points:
+                frame.add(Text(x, y, style.text, 0.45 * cell, style.stroke))
+    if frame.points:
         for p, colour in scene.marks.items():
-            x, y = centre(p)
-            add(Circle(x, y, stone + 2.5, "none", colour, 3.0))
+            x, y = frame.centre(p)
+            frame.add(Circle(x, y, stone + 2.5, "none", colour, 3.0))
 
-    # the figure (a winning cross), the start and the end, the labels
-    for a, b, colour in scene.lines:
-        add(Poly([centre(a), centre(b)], colour, max(3.0, 0.1 * cell), opacity=0.8))
-    marked_in_place = lay.labels or points
+
+def _queen(x: float, y: float, cell: float, fill: str, stroke: str, piece: str) -> Figure:
+    size = 0.9 * cell
+    ox, oy = x - size / 2, y - size / 2
+    return Figure(
+        [(ox + u * size, oy + v * size) for u, v in QUEEN_OUTLINE],
+        [(ox + u * size, oy + v * size, rad * size) for u, v, rad in QUEEN_BALLS],
+        fill,
+        stroke,
+        max(0.5, cell / 40),
+        piece,
+    )
+
+
+def _start_and_end(frame: _Frame) -> None:
+    """A ring (start) or a square (end) around what the cell shows, or on large boards a filled
+    marker that stays visible however small the cells are."""
+    scene, cell, stone = frame.scene, frame.cell, frame.stone
+    marked_in_place = frame.lay.labels or frame.points
     for at, kind in ((scene.start, "start"), (scene.end, "end")):
         if at is None:
             continue
-        x, y = centre(at)
-        colour = _marker(scene, kind, lay)[0]
-        name = f"{kind}: {grid.name(at)}" + (
+        x, y = frame.centre(at)
+        colour = _marker(scene, kind, frame.lay)[0]
+        name = f"{kind}: {scene.grid.name(at)}" + (
             f" ({scene.label_meaning or 'label'} {scene.labels[at]})" if at in scene.labels else ""
         )
-        if marked_in_place:  # a ring (start) or a square (end) around what the cell shows
-            radius = (stone + 5) if points else 0.46 * cell
+        if marked_in_place:
+            radius = (stone + 5) if frame.points else 0.46 * cell
             w = max(2.5, 0.07 * cell)
-            if kind == "start":
-                add(Circle(x, y, radius, "none", colour, w, title=name))
-            else:
-                add(Rect(x - radius, y - radius, 2 * radius, 2 * radius, stroke=colour, width=w, title=name))
-        else:  # a marker that stays visible however small the cells are
+            fill, outline = "none", colour
+        else:
             radius = max(0.45 * cell, 9.0)
-            if kind == "start":
-                add(Circle(x, y, radius, colour, "#ffffff", 2.0, title=name))
-            else:
-                add(
-                    Rect(
-                        x - radius,
-                        y - radius,
-                        2 * radius,
-                        2 * radius,
-                        fill=colour,
-                        stroke="#ffffff",
-                        width=2.0,
-                        title=name,
-                    )
-                )
-    if len(path) > 1 and scene.arrows:  # (over the rings of the start and the stone just picked)
-        _arrows(group, path, centre, stone, cell, gradient, grid, set(scene.pieces) | scene.faded)
-    if lay.labels:
-        halo = "#ffffff" if (len(path) > 1 and not points) else None
-        for p, label in scene.labels.items():
-            x, y = centre(p)
-            if points and p in scene.faded:
-                fill = FADED_TEXT
-            elif points and scene.pieces.get(p) == "X":
-                fill = "#ffffff"
-            else:
-                fill = "#000000"
-            add(Text(x, y, label, lay.label_size, fill, halo=halo))
-    if tooltips:  # cells with content but no shape of their own to carry the tooltip
-        for p in sorted(content - titled):
-            title = tooltip(scene, p)
-            if title:
-                r, c = divmod(p, cols)
-                add(Rect(left + c * cell, top + r * cell, cell, cell, fill="#ffffff", title=title, opacity=0))
-    return group
+            w = 2.0
+            fill, outline = colour, "#ffffff"
+        if kind == "start":
+            frame.add(Circle(x, y, radius, fill, outline, w, title=name))
+        else:
+            frame.add(Rect(x - radius, y - radius, 2 * radius, 2 * radius, fill, outline, w, title=name))
+
+
+def _labels(frame: _Frame) -> None:
+    scene, points = frame.scene, frame.points
+    halo = "#ffffff" if (len(scene.path) > 1 and not points) else None
+    for p, label in scene.labels.items():
+        x, y = frame.centre(p)
+        if points and p in scene.faded:
+            fill = FADED_TEXT
+        elif points and scene.pieces.get(p) == "X":
+            fill = "#ffffff"
+        else:
+            fill = "#000000"
+        frame.add(Text(x, y, label, frame.lay.label_size, fill, halo=halo))
 
 
 def _bands(points: int, gradient: bool) -> list[tuple[int, int, str]]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardpuzzles.render.draw import Circle, Drawing, Figure, Poly, Rect, Text, Trail, sheet
-from boardpuzzles.render.scene import Scene
+from boardpuzzles.scene import Scene
 
 #: The largest picture drawn (width x height); larger drawings are scaled down to fit.
 MAX_PIXELS = 36_000_000

@@ -34,7 +34,7 @@ from boardpuzzles.render.draw import (
     Trail,
     sheet,
 )
-from boardpuzzles.render.scene import Scene
+from boardpuzzles.scene import Scene
 
 __all__ = ["CELL", "DARK", "GAP", "LIGHT", "MARGIN", "TITLE_HEIGHT", "board_svg", "drawing_svg", "sheet_svg"]
 

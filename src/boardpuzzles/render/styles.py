@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardpuzzles.scene import Scene
-
-__all__ = ["PIECE_STYLES", "QUEEN_BALLS", "QUEEN_OUTLINE", "PieceStyle", "Scene", "style_for"]
+__all__ = ["PIECE_STYLES", "QUEEN_BALLS", "QUEEN_OUTLINE", "PieceStyle", "style_for"]
 
 
 @dataclass(frozen=True)
