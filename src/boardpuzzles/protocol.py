@@ -30,10 +30,13 @@ import dataclasses
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, shorten
 from boardpuzzles.limits import Limits
+
+if TYPE_CHECKING:
+    from boardpuzzles.answers import AnswerType
 
 P = TypeVar("P")
 A = TypeVar("A")
@@ -143,7 +146,12 @@ class Example:
     source: str = ""
 
 
-@dataclass(frozen=True)
+def _from_answer_type(*args: Any) -> Any:
+    """The default of the converters that a puzzle's ``answer_type`` gives."""
+    raise NotImplementedError("the puzzle gives neither this converter nor an answer_type")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Puzzle(Generic[P, A]):
     """Everything the rest of boardpuzzles needs to know about one puzzle (see the module
     glossary). The functions are the puzzle module's own; defaults cover the common cases."""
@@ -162,10 +170,14 @@ class Puzzle(Generic[P, A]):
     #: What is wrong with a proposed answer (empty: a solution). Plain code that shares nothing
     #: with the searches: every answer the tool prints has passed it.
     violations: Callable[[P, A], list[str]]
+    #: What kind of answer it is (:mod:`boardpuzzles.answers`: a board, a path, cell pairs, an
+    #: order of cells): it gives the four converters below unless the puzzle gives its own (a
+    #: problem then has a ``grid``, which JSON is read on).
+    answer_type: AnswerType[A] | None = None
     #: The picture of an answer (text and SVG are drawn from it).
-    to_scene: Callable[[P, A], Any]
-    answer_to_json: Callable[[P, A], Json]
-    answer_from_json: Callable[[P, Json], A]
+    to_scene: Callable[[P, A], Any] = _from_answer_type
+    answer_to_json: Callable[[P, A], Json] = _from_answer_type
+    answer_from_json: Callable[[P, Json], A] = _from_answer_type
     #: ``read_answer(values, text)``: the problem and the answer that a text holds (a picture as
     #: ``solve`` prints it), ``values`` being the parameters ``check`` was given (``check_params``).
     #: ``text`` is None when ``answer_optional`` and no answer was given: the problem's own input
@@ -219,6 +231,10 @@ class Puzzle(Generic[P, A]):
         unknown = set(self.check_params) - set(names)
         if unknown:
             raise ValueError(f"puzzle {self.name}: check_params {sorted(unknown)} are not parameters")
+        if self.answer_type is not None:
+            _take_converters(self, self.answer_type)
+        if _from_answer_type in (self.to_scene, self.answer_to_json, self.answer_from_json):
+            raise ValueError(f"puzzle {self.name}: give an answer_type or to_scene and the JSON converters")
 
     def make(self, **values: Any) -> P:
         """A problem from parameter values; missing optional ones take their defaults."""
@@ -325,6 +341,20 @@ class Game:
 
 
 Entry = Puzzle[Any, Any] | Game
+
+
+def _take_converters(puzzle: Puzzle[Any, Any], kind: AnswerType[Any]) -> None:
+    """Fill in the converters a puzzle left to its answer type."""
+    given = {
+        "to_scene": lambda problem, answer: kind.scene(answer),
+        "answer_to_json": lambda problem, answer: kind.to_json(answer),
+        "answer_from_json": lambda problem, document: kind.from_json(problem.grid, document),
+    }
+    for field, converter in given.items():
+        if getattr(puzzle, field) is _from_answer_type:
+            object.__setattr__(puzzle, field, converter)
+    if puzzle.answer_text is None:
+        object.__setattr__(puzzle, "answer_text", lambda problem, answer: kind.text(answer))
 
 
 def _parts(warmup: Warmup) -> tuple[Callable[[], object], ...]:

@@ -1,0 +1,246 @@
+"""Answer types: the shapes a puzzle's answers take, each with its text picture, its JSON (both
+ways, validated on reading) and its scene, so that a puzzle whose answer is one of them writes
+no converter: its :class:`~boardpuzzles.protocol.Puzzle` record names the type
+(``answer_type=CELL_PAIRS``) and the record's pictures and JSON come from it.
+
+Glossary
+--------
+answer type  an :class:`AnswerType`: the converters of one kind of answer. ``to_json`` and
+             ``from_json(grid, document)`` (the grid is the problem's ``grid``), ``text`` (the
+             picture ``solve`` prints) and ``read`` (that picture back, the grid read off it),
+             ``scene`` (what SVG and PNG draw).
+board        a :class:`~boardpuzzles.board.Board` of piece letters (:func:`board_of`): JSON
+             ``{"Q": ["a1", ...]}``, the board's picture.
+path         a :class:`Path`: cells in the order walked, open or closed (a tour): JSON
+             ``{"cells": ["a1", "b3", ...], "closed": false}``, each cell showing its step number.
+cell pairs   a :class:`CellPairs`: pairs of orthogonally neighbouring cells (dominoes, edges of
+             the grid graph): JSON ``[["a1", "a2"], ...]``; the picture draws a cell as ``o``
+             (``.`` when in no pair), ``-`` and ``|`` between the two cells of a pair.
+order        an :class:`Order`: some cells numbered 1, 2, ... (a pick-up order): JSON
+             ``["c3", "a1", ...]``, each cell showing its number.
+
+Not taken: answer classes with methods. Boards already exist, and a record of functions keeps the
+answer values plain (tuples of cells), so the searches yield them with no wrapping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from boardpuzzles.board import Board, parse_board
+from boardpuzzles.errors import BoardPuzzlesError, shorten
+from boardpuzzles.grid import Cell, Grid
+from boardpuzzles.scene import Scene, scene_text
+
+A = TypeVar("A")
+Json = Any
+
+
+@dataclass(frozen=True)
+class AnswerType(Generic[A]):
+    """The converters of one kind of answer (see the module glossary)."""
+
+    name: str
+    to_json: Callable[[A], Json]
+    from_json: Callable[[Grid, Json], A]
+    text: Callable[[A], str]
+    read: Callable[[str], A]
+    scene: Callable[[A], Scene]
+
+
+# ---------------------------------------------------------------- values
+@dataclass(frozen=True)
+class Path:
+    """Cells in the order walked; ``closed``: the walk returns from the last to the first."""
+
+    grid: Grid
+    cells: tuple[Cell, ...] = ()
+    closed: bool = False
+
+
+@dataclass(frozen=True)
+class CellPairs:
+    """Pairs of neighbouring cells, each ``(smaller, larger)``, sorted: equal sets compare equal."""
+
+    grid: Grid
+    pairs: tuple[tuple[Cell, Cell], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pairs", tuple(sorted((min(a, b), max(a, b)) for a, b in self.pairs)))
+
+
+@dataclass(frozen=True)
+class Order:
+    """Cells numbered in order: ``cells[0]`` is number 1."""
+
+    grid: Grid
+    cells: tuple[Cell, ...] = ()
+
+
+# ---------------------------------------------------------------- reading JSON
+def _names(grid: Grid, document: Json, what: str) -> list[Cell]:
+    if not isinstance(document, list) or not all(isinstance(name, str) for name in document):
+        raise BoardPuzzlesError(f'{what} is a list of square names like ["a1", "b3"]')
+    return [grid.cell_named(name) for name in document]
+
+
+def _path_from_json(grid: Grid, document: Json) -> Path:
+    if not isinstance(document, dict) or set(document) - {"cells", "closed"} or "cells" not in document:
+        raise BoardPuzzlesError('a path is {"cells": ["a1", ...], "closed": false}')
+    closed = document.get("closed", False)
+    if not isinstance(closed, bool):
+        raise BoardPuzzlesError('a path\'s "closed" is true or false')
+    return Path(grid, tuple(_names(grid, document["cells"], "a path")), closed)
+
+
+def _pairs_from_json(grid: Grid, document: Json) -> CellPairs:
+    if not isinstance(document, list) or not all(isinstance(pair, list) and len(pair) == 2 for pair in document):
+        raise BoardPuzzlesError('cell pairs are a list of pairs of square names like [["a1", "a2"], ...]')
+    pairs = [tuple(_names(grid, pair, "a pair")) for pair in document]
+    for a, b in pairs:
+        (ar, ac), (br, bc) = grid.coords(a), grid.coords(b)
+        if abs(ar - br) + abs(ac - bc) != 1:
+            raise BoardPuzzlesError(f"{grid.name(a)} and {grid.name(b)} are not side by side")
+    answer = CellPairs(grid, tuple((a, b) for a, b in pairs))
+    if len(set(answer.pairs)) != len(answer.pairs):
+        raise BoardPuzzlesError("a pair appears twice")
+    return answer
+
+
+def _order_from_json(grid: Grid, document: Json) -> Order:
+    cells = _names(grid, document, "an order")
+    if len(set(cells)) != len(cells):
+        twice = next(cell for k, cell in enumerate(cells) if cell in cells[:k])
+        raise BoardPuzzlesError(f"{grid.name(twice)} appears twice in an order")
+    return Order(grid, tuple(cells))
+
+
+# ---------------------------------------------------------------- text pictures
+def _numbered(grid: Grid, cells: tuple[Cell, ...]) -> Scene:
+    return Scene(grid, labels={cell: str(k + 1) for k, cell in enumerate(cells)})
+
+
+def _read_numbers(text: str, what: str) -> tuple[Grid, tuple[Cell, ...]]:
+    """A picture of numbered cells (``.`` for none): the grid and the cells by number."""
+    rows = [line.split() for line in text.strip("\n").splitlines() if line.strip()]
+    if not rows or any(len(row) != len(rows[0]) for row in rows):
+        raise BoardPuzzlesError(f"{what} is rows of numbers and dots, all of one length")
+    grid = Grid(len(rows), len(rows[0]))
+    numbers: dict[int, Cell] = {}
+    for cell, word in enumerate(word for row in rows for word in row):
+        if word == ".":
+            continue
+        if not word.isdigit() or len(word) > 9:
+            raise BoardPuzzlesError(f"unexpected {shorten(word)!r} in {what}: numbers and dots")
+        if int(word) in numbers:
+            raise BoardPuzzlesError(f"number {word} appears twice in {what}")
+        numbers[int(word)] = cell
+    if sorted(numbers) != list(range(1, len(numbers) + 1)):
+        raise BoardPuzzlesError(f"the numbers of {what} run from 1 to {len(numbers)} without a gap")
+    return grid, tuple(numbers[k] for k in range(1, len(numbers) + 1))
+
+
+def pairs_text(answer: CellPairs) -> str:
+    """Cells as ``o`` (``.`` in no pair) with ``-`` and ``|`` joining the cells of a pair."""
+    grid, pairs = answer.grid, set(answer.pairs)
+    paired = {cell for pair in pairs for cell in pair}
+    lines = []
+    for r in range(grid.rows):
+        row = [r * grid.cols + c for c in range(grid.cols)]
+        lines.append(
+            "".join(("o" if cell in paired else ".") + ("-" if (cell, cell + 1) in pairs else " ") for cell in row)
+        )
+        if r + 1 < grid.rows:
+            lines.append("".join("| " if (cell, cell + grid.cols) in pairs else "  " for cell in row))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def read_pairs(text: str) -> CellPairs:
+    """The cell pairs that :func:`pairs_text` drew."""
+    lines = [line.rstrip() for line in text.strip("\n").split("\n")]
+    if len(lines) % 2 == 0 or not lines[0]:
+        raise BoardPuzzlesError("cell pairs are rows of o and . joined by - (and | between rows)")
+    cols = (len(lines[0]) + 1) // 2
+    grid, pairs = Grid(len(lines) // 2 + 1, cols), []
+    for i, line in enumerate(lines):
+        cells, joins = ("o.", "- ") if i % 2 == 0 else ("| ", " ")
+        full = line.ljust(2 * cols - 1)
+        if len(full) != 2 * cols - 1 or not set(full[::2]) <= set(cells) or not set(full[1::2]) <= set(joins):
+            raise BoardPuzzlesError(f"line {i + 1} of the cell pairs: not {cells[0]!r}s on a board {cols} wide")
+        first = i // 2 * cols
+        if i % 2 == 0:
+            pairs += [(first + c, first + c + 1) for c, ch in enumerate(full[1::2]) if ch == "-"]
+        else:
+            pairs += [(first + c, first + c + cols) for c, ch in enumerate(full[::2]) if ch == "|"]
+    return CellPairs(grid, tuple(pairs))
+
+
+def _pairs_scene(answer: CellPairs) -> Scene:
+    return Scene(answer.grid, spans=[(a, b, "#fffdf7") for a, b in answer.pairs])
+
+
+def _path_scene(answer: Path) -> Scene:
+    cells = list(answer.cells)
+    walk = cells + cells[:1] if answer.closed and len(cells) > 2 else cells
+    scene = _numbered(answer.grid, answer.cells)
+    scene.path, scene.path_colours, scene.label_meaning = walk, "gradient", "step"
+    if cells:
+        scene.start, scene.end = cells[0], (None if answer.closed else cells[-1])
+    return scene
+
+
+def _read_path(text: str, closed: bool) -> Path:
+    grid, cells = _read_numbers(text, "a path")
+    return Path(grid, cells, closed)
+
+
+def _read_order(text: str) -> Order:
+    return Order(*_read_numbers(text, "an order"))
+
+
+# ---------------------------------------------------------------- the types
+def board_of(letters: str, torus: bool = False) -> AnswerType[Board]:
+    """Boards holding pieces among ``letters`` (on a torus when ``torus``)."""
+    from boardpuzzles.protocol import pieces_from_json, pieces_to_json
+
+    return AnswerType(
+        "board",
+        pieces_to_json,
+        lambda grid, document: pieces_from_json(grid, document, letters),
+        lambda board: scene_text(Scene.of_board(board)),
+        lambda text: parse_board(text, torus=torus),
+        Scene.of_board,
+    )
+
+
+def path_of(closed: bool = False) -> AnswerType[Path]:
+    """Paths, open or closed (the picture cannot show which: a path read from it is ``closed``)."""
+    return AnswerType(
+        "path",
+        lambda p: {"cells": [p.grid.name(c) for c in p.cells], "closed": p.closed},
+        _path_from_json,
+        lambda p: scene_text(_numbered(p.grid, p.cells)),
+        lambda text: _read_path(text, closed),
+        _path_scene,
+    )
+
+
+CELL_PAIRS: AnswerType[CellPairs] = AnswerType(
+    "cell pairs",
+    lambda answer: [[answer.grid.name(a), answer.grid.name(b)] for a, b in answer.pairs],
+    _pairs_from_json,
+    pairs_text,
+    read_pairs,
+    _pairs_scene,
+)
+
+ORDER: AnswerType[Order] = AnswerType(
+    "order",
+    lambda answer: [answer.grid.name(c) for c in answer.cells],
+    _order_from_json,
+    lambda answer: scene_text(_numbered(answer.grid, answer.cells)),
+    _read_order,
+    lambda answer: _numbered(answer.grid, answer.cells),
+)
