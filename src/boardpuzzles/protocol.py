@@ -16,6 +16,10 @@ puzzle      a :class:`Puzzle`: the functions that make, solve, count, check, dra
 game        a :class:`Game` (Baikago): registered beside the puzzles, with commands of its own
             instead of solve / count / check.
 
+A record never names the command line: a puzzle's commands of its own (``find``,
+``generate``...) are registered by the CLI (:mod:`boardpuzzles.cli.commands`), so the library
+loads no CLI code.
+
 Why a frozen dataclass of callables rather than a ``typing.Protocol`` class: our puzzles are
 plain module-level functions (searches written as generators, checkers as pure functions), as
 in Norvig's pytudes. A record that points at them keeps each function importable and testable
@@ -219,8 +223,6 @@ class Puzzle(Generic[P, A]):
     #: Compiles the puzzle's kernels (``boardpuzzles warmup``); by default: solve ``small``. A
     #: tuple holds independent parts, which ``warmup`` compiles at the same time on several cores.
     warmup: Warmup | None = None
-    #: ``"module:attribute"``: a list of click commands of the puzzle's own (find, generate...).
-    commands: str | None = None
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[a-z]+(-[a-z]+)*", self.name):
@@ -319,14 +321,13 @@ class Puzzle(Generic[P, A]):
 @dataclass(frozen=True)
 class Game:
     """A two-player game registered beside the puzzles (Baikago): no solve / count / check,
-    but commands of its own (``commands``) and pictures of positions."""
+    but commands of its own (registered by the CLI) and pictures of positions."""
 
     name: str
     title: str
     description: str
     params: tuple[Param, ...]
     problem: Callable[..., Any]
-    commands: str
     examples: tuple[Example, ...] = ()
     warmup: Warmup | None = None
     #: ``demo()``: the text the demo shows for this game.

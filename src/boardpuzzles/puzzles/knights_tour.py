@@ -1038,5 +1038,4 @@ PUZZLE: Puzzle[Problem, Tour] = Puzzle(
         Example("count 3x10 --undirected", 3048, "OEIS A118067 (6096 directed)"),
     ),
     warmup=_WARMUP,
-    commands="boardpuzzles.cli.knights_tour:COMMANDS",
 )

@@ -999,5 +999,4 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         Example("count 9 --colours 1 --unique", 51, "OEIS A000769"),
     ),
     warmup=_WARMUP,
-    commands="boardpuzzles.cli.less_than_three:COMMANDS",
 )

@@ -766,5 +766,4 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         Example("check tests/data/queens4_wrong.txt"),
     ),
     warmup=_WARMUP,
-    commands="boardpuzzles.cli.queens:COMMANDS",
 )

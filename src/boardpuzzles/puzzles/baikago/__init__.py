@@ -100,7 +100,6 @@ GAME = Game(
         ),
     ),
     problem=_rules,
-    commands="boardpuzzles.cli.baikago:COMMANDS",
     examples=(Example("judge tests/data/baikago/seed_board.txt"),),
     warmup=_warmup,
     demo=_demo,

@@ -29,8 +29,8 @@ which is exactly what the memoised state captures).
 
 Modules: ``rules`` (the puzzle, the independent checker, orders as text), ``search`` (the
 memoised counter and the layouts with one order), ``pictures``, ``generator`` (unique puzzles),
-``hints`` (hints and ratings), ``protocol`` (files, JSON, ``PUZZLE``); the file formats are in
-:mod:`boardpuzzles.formats.goishi`. Everything public is importable from here.
+``hints`` (hints and ratings), ``files`` (the file formats, also :mod:`boardpuzzles.formats.goishi`),
+``protocol`` (answers, JSON, ``PUZZLE``). Everything public is importable from here.
 """
 
 from boardpuzzles.puzzles.goishi.generator import (

@@ -7,8 +7,8 @@ from typing import Any
 
 from boardpuzzles import protocol
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.formats import goishi as formats
 from boardpuzzles.grid import Cell
+from boardpuzzles.puzzles.goishi import files
 from boardpuzzles.puzzles.goishi.pictures import answer_text, to_scene
 from boardpuzzles.puzzles.goishi.rules import NAME, Order, Puzzle, parse_order, violations
 from boardpuzzles.puzzles.goishi.search import count, count_at_most, is_unique, solutions
@@ -20,10 +20,10 @@ def read_order(puzzle: Puzzle, text: str) -> Order:
     board of pick-up numbers (plain or pzprv3) of the same puzzle, such as ``solve`` prints it
     (the board and its ``order:`` line must agree), or a JSON document of one answer."""
     stripped = text.strip()
-    if stripped.startswith(formats.ORDER_LINE) and "\n" not in stripped:
-        return parse_order(puzzle, stripped[len(formats.ORDER_LINE) :])
+    if stripped.startswith(files.ORDER_LINE) and "\n" not in stripped:
+        return parse_order(puzzle, stripped[len(files.ORDER_LINE) :])
     if "\n" in stripped or stripped.startswith(("pzprv3", '"', "{")):
-        document = formats.read(text)
+        document = files.read(text)
         if document.puzzle != puzzle:
             raise BoardPuzzlesError("the answer shows a different board from the puzzle's")
         if document.order is None:
@@ -51,7 +51,7 @@ def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Puzzle, Or
     (``solve``'s listing of two answers, a JSON document of several), every one is judged: the
     first that is not a solution is returned, so that ``check`` passes the file only when all
     of them are solutions."""
-    document = formats.read(values["file"], values.get("format"))
+    document = files.read(values["file"], values.get("format"))
     if text is not None:
         return document.puzzle, read_order(document.puzzle, text)
     if document.order is None:
@@ -69,7 +69,7 @@ def describe(puzzle: Puzzle) -> str:
 
 
 def _problem(file: str, format: str | None = None) -> Puzzle:
-    return formats.read(file, format).puzzle
+    return files.read(file, format).puzzle
 
 
 def looks_like_url(text: str) -> bool:
@@ -143,5 +143,4 @@ PUZZLE: protocol.Puzzle[Puzzle, Order] = protocol.Puzzle(
         protocol.Example("count goishi/4/4/1370", 4, "umeya/puzzle_alogorithm_python goishi2_80Q1"),
     ),
     warmup=_warmup,
-    commands="boardpuzzles.cli.goishi:COMMANDS",
 )
