@@ -14,8 +14,8 @@ board        a :class:`~boardpuzzles.board.Board` of piece letters (:func:`board
 path         a :class:`Path`: cells in the order walked, open or closed (a tour): JSON
              ``{"cells": ["a1", "b3", ...], "closed": false}``, each cell showing its step number.
 cell pairs   a :class:`CellPairs`: pairs of orthogonally neighbouring cells (dominoes, edges of
-             the grid graph): JSON ``[["a1", "a2"], ...]``; the picture draws a cell as ``o``
-             (``.`` when in no pair), ``-`` and ``|`` between the two cells of a pair.
+             the grid graph): JSON ``[["a1", "a2"], ...]``; the picture of dominoes is ``< >``
+             for one across and ``^`` over ``v`` for one down (see :func:`pairs_text`).
 order        an :class:`Order`: some cells numbered 1, 2, ... (a pick-up order): JSON
              ``["c3", "a1", ...]``, each cell showing its number.
 
@@ -25,7 +25,7 @@ answer values plain (tuples of cells), so the searches yield them with no wrappi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -35,6 +35,7 @@ from boardpuzzles.grid import Cell, Grid
 from boardpuzzles.scene import Scene, scene_text
 
 A = TypeVar("A")
+P = TypeVar("P")
 Json = Any
 
 
@@ -48,6 +49,16 @@ class AnswerType(Generic[A]):
     text: Callable[[A], str]
     read: Callable[[str], A]
     scene: Callable[[A], Scene]
+
+    def reader(self, problem_of: Callable[[Mapping[str, Any], Grid], P]) -> Callable[..., tuple[P, A]]:
+        """A puzzle's ``read_answer``: the answer read from its picture, and the problem that
+        ``problem_of(values, grid)`` makes of ``check``'s parameters and the picture's grid."""
+
+        def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[P, A]:
+            answer = self.read(text or "")
+            return problem_of(values, getattr(answer, "grid")), answer  # noqa: B009 (A is any answer with a grid)
+
+        return read_answer
 
 
 # ---------------------------------------------------------------- values
@@ -98,14 +109,20 @@ def _path_from_json(grid: Grid, document: Json) -> Path:
 def _pairs_from_json(grid: Grid, document: Json) -> CellPairs:
     if not isinstance(document, list) or not all(isinstance(pair, list) and len(pair) == 2 for pair in document):
         raise BoardPuzzlesError('cell pairs are a list of pairs of square names like [["a1", "a2"], ...]')
-    pairs = [tuple(_names(grid, pair, "a pair")) for pair in document]
-    for a, b in pairs:
-        (ar, ac), (br, bc) = grid.coords(a), grid.coords(b)
-        if abs(ar - br) + abs(ac - bc) != 1:
-            raise BoardPuzzlesError(f"{grid.name(a)} and {grid.name(b)} are not side by side")
-    answer = CellPairs(grid, tuple((a, b) for a, b in pairs))
+    answer = _side_by_side(
+        CellPairs(grid, tuple((a, b) for a, b in (_names(grid, pair, "a pair") for pair in document)))
+    )
     if len(set(answer.pairs)) != len(answer.pairs):
         raise BoardPuzzlesError("a pair appears twice")
+    return answer
+
+
+def _side_by_side(answer: CellPairs) -> CellPairs:
+    """The answer, when the cells of each pair are side by side (else a one-line error)."""
+    grid = answer.grid
+    for a, b in answer.pairs:
+        if b >= grid.size or abs(a // grid.cols - b // grid.cols) + abs(a % grid.cols - b % grid.cols) != 1:
+            raise BoardPuzzlesError(f"the pair at {grid.name(a)} is not two squares side by side")
     return answer
 
 
@@ -142,38 +159,69 @@ def _read_numbers(text: str, what: str) -> tuple[Grid, tuple[Cell, ...]]:
     return grid, tuple(numbers[k] for k in range(1, len(numbers) + 1))
 
 
+#: A cell's letter in the picture of a matching: its partner is right, left, below or above.
+_ENDS = {1: "<", -1: ">", 2: "^", -2: "v"}
+
+
 def pairs_text(answer: CellPairs) -> str:
-    """Cells as ``o`` (``.`` in no pair) with ``-`` and ``|`` joining the cells of a pair."""
+    """A matching (each cell in at most one pair: dominoes) as one letter a cell: ``<`` and ``>``
+    for a pair across, ``^`` over ``v`` for a pair down, ``.`` for a cell in no pair. Other sets
+    (edges sharing cells) as ``o`` cells joined by ``-``, with rows between them showing ``|``
+    under a pair down (``+`` between cells, so that no row is blank)."""
     grid, pairs = answer.grid, set(answer.pairs)
-    paired = {cell for pair in pairs for cell in pair}
+    letters = {cell: "." for cell in grid.cells()}
+    for a, b in answer.pairs:
+        if letters[a] != "." or letters[b] != ".":
+            return _edges_text(grid, pairs)
+        down = 2 if b - a == grid.cols else 1
+        letters[a], letters[b] = _ENDS[down], _ENDS[-down]
+    return "\n".join(" ".join(letters[r * grid.cols + c] for c in range(grid.cols)) for r in range(grid.rows))
+
+
+def _edges_text(grid: Grid, pairs: set[tuple[Cell, Cell]]) -> str:
     lines = []
     for r in range(grid.rows):
         row = [r * grid.cols + c for c in range(grid.cols)]
-        lines.append(
-            "".join(("o" if cell in paired else ".") + ("-" if (cell, cell + 1) in pairs else " ") for cell in row)
-        )
+        lines.append("".join("o" + ("-" if (cell, cell + 1) in pairs else " ") for cell in row).rstrip())
         if r + 1 < grid.rows:
-            lines.append("".join("| " if (cell, cell + grid.cols) in pairs else "  " for cell in row))
-    return "\n".join(line.rstrip() for line in lines)
+            lines.append("+".join("|" if (cell, cell + grid.cols) in pairs else " " for cell in row).rstrip())
+    return "\n".join(lines)
 
 
 def read_pairs(text: str) -> CellPairs:
     """The cell pairs that :func:`pairs_text` drew."""
     lines = [line.rstrip() for line in text.strip("\n").split("\n")]
-    if len(lines) % 2 == 0 or not lines[0]:
-        raise BoardPuzzlesError("cell pairs are rows of o and . joined by - (and | between rows)")
+    if any(ch in line for line in lines for ch in "o-|+"):
+        return _read_edges(lines)
+    rows = [line.split() for line in lines]
+    if not rows or not rows[0] or any(len(row) != len(rows[0]) for row in rows):
+        raise BoardPuzzlesError("cell pairs are rows of < > ^ v and . of one length (or o joined by - and |)")
+    grid, pairs = Grid(len(rows), len(rows[0])), []
+    steps = {"<": 1, "^": len(rows[0])}
+    for cell, letter in enumerate(letter for row in rows for letter in row):
+        if letter not in "<>^v.":
+            raise BoardPuzzlesError(f"unexpected {shorten(letter)!r} in cell pairs: < > ^ v and .")
+        if letter in steps:
+            pairs.append((cell, cell + steps[letter]))
+    answer = _side_by_side(CellPairs(grid, tuple(pairs)))
+    if pairs_text(answer).split() != [letter for row in rows for letter in row]:
+        raise BoardPuzzlesError("cell pairs: each < needs a > to its right and each ^ a v below it")
+    return answer
+
+
+def _read_edges(lines: list[str]) -> CellPairs:
     cols = (len(lines[0]) + 1) // 2
+    if len(lines) % 2 == 0 or not cols:
+        raise BoardPuzzlesError("cell pairs are rows of o joined by - with rows of | and + between them")
     grid, pairs = Grid(len(lines) // 2 + 1, cols), []
     for i, line in enumerate(lines):
-        cells, joins = ("o.", "- ") if i % 2 == 0 else ("| ", " ")
+        cells, joins = ("o", "- ") if i % 2 == 0 else ("| ", "+")
         full = line.ljust(2 * cols - 1)
         if len(full) != 2 * cols - 1 or not set(full[::2]) <= set(cells) or not set(full[1::2]) <= set(joins):
-            raise BoardPuzzlesError(f"line {i + 1} of the cell pairs: not {cells[0]!r}s on a board {cols} wide")
-        first = i // 2 * cols
-        if i % 2 == 0:
-            pairs += [(first + c, first + c + 1) for c, ch in enumerate(full[1::2]) if ch == "-"]
-        else:
-            pairs += [(first + c, first + c + cols) for c, ch in enumerate(full[::2]) if ch == "|"]
+            raise BoardPuzzlesError(f"line {i + 1} of the cell pairs does not fit a board {cols} wide")
+        first, step, mark = i // 2 * cols, (1 if i % 2 == 0 else cols), ("-" if i % 2 == 0 else "|")
+        marks = full[1::2] if i % 2 == 0 else full[::2]
+        pairs += [(first + c, first + c + step) for c, ch in enumerate(marks) if ch == mark]
     return CellPairs(grid, tuple(pairs))
 
 

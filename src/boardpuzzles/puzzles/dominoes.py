@@ -1,0 +1,120 @@
+"""Dominoes: the ways to tile an R x C board with dominoes, the second worked example of adding
+a puzzle: its answer is no board, and the answer type ``CELL_PAIRS`` gives its text, JSON and picture.
+
+Glossary
+--------
+problem   :class:`Problem`: the board, rows x cols.
+answer    :class:`~boardpuzzles.answers.CellPairs`: the dominoes, each on two neighbouring cells.
+modulus   ``count`` runs a transfer matrix (:mod:`boardpuzzles._kernels.dominoes`) modulo numbers
+          above 2^61, enough for the bound 2^(cells/2), joined by the Chinese remainder theorem:
+          one subtask each (``--jobs``, ``--checkpoint``). Up to 120 squares a count is one piece.
+Known answers: OEIS A004003 (2n x 2n boards) and A099390 (the R x C table).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from boardpuzzles._lazy import LazyModule
+from boardpuzzles.answers import CELL_PAIRS, CellPairs
+from boardpuzzles.errors import SizeError
+from boardpuzzles.grid import ORTHOGONAL, Grid
+from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.parallel import Subtask, run_subtasks
+from boardpuzzles.protocol import Example, Param, Puzzle
+
+PLAN_VERSION = 1
+MAX_WIDTH, MAX_CELLS, MAX_LISTED = 20, 9000, 900  # 2^20 profiles; 1,500 digits a checkpoint row; solve
+kernel = LazyModule("boardpuzzles._kernels.dominoes")
+
+
+@dataclass(frozen=True)
+class Problem:
+    rows: int
+    cols: int
+
+    def __post_init__(self) -> None:
+        if min(self.rows, self.cols) > MAX_WIDTH or self.rows * self.cols > MAX_CELLS:
+            raise SizeError(f"dominoes tile up to {MAX_CELLS} squares, {MAX_WIDTH} on the shorter side")
+
+    @property
+    def grid(self) -> Grid:
+        return Grid.shared(self.rows, self.cols)
+
+
+def violations(problem: Problem, answer: CellPairs) -> list[str]:
+    """Plain code: every domino on two neighbouring cells, every cell covered once."""
+    grid, n, covered = problem.grid, problem.grid.name, Counter(cell for pair in answer.pairs for cell in pair)
+    if answer.grid != grid:
+        return [f"the board is {answer.grid.rows}x{answer.grid.cols}, not {problem.rows}x{problem.cols}"]
+    found = [f"{n(a)}-{n(b)} is no domino" for a, b in answer.pairs if b not in grid.neighbours(a, ORTHOGONAL)]
+    found += [f"{n(cell)} is covered {times} times" for cell, times in sorted(covered.items()) if times > 1]
+    return found + [f"{n(cell)} is not covered" for cell in grid.cells() if cell not in covered]
+
+
+def solutions(problem: Problem, limits: Limits) -> Iterator[CellPairs]:
+    """Every tiling: the first free cell (in reading order) takes a domino across or down."""
+    size, cols = problem.rows * problem.cols, problem.cols
+    if size > MAX_LISTED:
+        raise SizeError(f"dominoes solve lists the tilings of boards up to {MAX_LISTED} squares")
+
+    def fill(free: frozenset[int], chosen: tuple[tuple[int, int], ...]) -> Iterator[CellPairs]:
+        limits.check()
+        if not free:
+            yield CellPairs(problem.grid, chosen)
+        cell = min(free, default=size)
+        for other in (cell + 1 if (cell + 1) % cols else size, cell + cols):
+            if other in free:
+                yield from fill(free - {cell, other}, (*chosen, (cell, other)))
+
+    return fill(frozenset(range(size)), ()) if size % 2 == 0 else iter(())
+
+
+def _work(spec: tuple[int, int, int, int], limits: Limits) -> int:
+    """One modulus's share of the count: the residue times its Chinese-remainder weight."""
+    width, length, count, i = spec
+    moduli = kernel.moduli(count)
+    found = int(kernel.count_tilings(width, length, moduli[i], limits.flag))
+    if found == kernel.STOPPED:
+        limits.raise_stop()
+    rest = math.prod(moduli) // moduli[i]
+    return found * rest * pow(rest, -1, moduli[i])
+
+
+def count(problem: Problem, limits: Limits) -> int:
+    width, length = sorted((problem.rows, problem.cols))
+    needed = -(-(width * length // 2 + 1) // 61)  # each modulus is above 2^61
+    tasks = [Subtask((width, length, needed, i)) for i in range(needed)]
+    try:
+        total = run_subtasks(_work, tasks, limits, identity=PUZZLE.problem_identity(problem))
+    except TimeLimitReached as stop:  # some moduli's shares say nothing of the count
+        raise TimeLimitReached(0, stop.done, stop.total) from None
+    return total % math.prod(kernel.moduli(needed))
+
+
+PUZZLE: Puzzle[Problem, CellPairs] = Puzzle(
+    name="dominoes",
+    title="The ways to tile an R x C board with dominoes",
+    description="Dominoes: cover an R x C board with dominoes, each on two neighbouring squares (o-o: a domino "
+    "across; | between rows: one standing). Up to 120 squares a count is one piece of work (one subtask).",
+    params=(Param("size", "size", "the board: N or RxC", positional=True, metavar="SIZE"),),
+    problem=lambda size: Problem(*size),
+    solutions=solutions,
+    count=count,
+    violations=violations,
+    answer_type=CELL_PAIRS,
+    read_answer=CELL_PAIRS.reader(lambda values, grid: Problem(grid.rows, grid.cols)),
+    describe=lambda p: f"domino tilings of the {p.rows}x{p.cols} board",
+    small="4",
+    small_count=36,
+    small_source="OEIS A004003",
+    slow="20x450",
+    examples=(
+        Example("solve 2x4"),
+        Example("count 8", 12988816, "OEIS A004003"),
+        Example("count 3x10", 571, "OEIS A099390"),
+    ),
+)
