@@ -290,18 +290,7 @@ def test_vcf_finds_exactly_what_the_plain_search_finds(seed):
     if reference.baikago_fours(position.board, crosses, 1) or reference.baikago_fours(position.board, crosses, 2):
         pytest.skip("a four on the board: VCF's precondition does not hold")
     stats = np.zeros(2, dtype=np.int64)
-    move = k.vcf(
-        board,
-        cnt,
-        position.table.cells,
-        position.table.through,
-        position.table.through_count,
-        me,
-        3,
-        10**9,
-        stats,
-        np.zeros(1, dtype=np.int64),
-    )
+    move = k.vcf(ai.search_tables(position.rules), board, cnt, me, 3, 10**9, stats, np.zeros(1, dtype=np.int64))
     assert (move >= 0) == reference.baikago_vcf(list(position.board), crosses, me, 3)
     if move >= 0:  # the move really starts a win: the twin, after it and the forced reply, agrees
         board2 = list(position.board)
@@ -324,27 +313,8 @@ def test_alpha_beta_with_its_table_returns_the_plain_minimax_value(seed, depth):
     me, width = position.turn, 4
     player = ai.ComputerPlayer(position.rules, tt_bits=10)
     key = ai.position_key(player.zob, position.board, me)
-    stats = np.zeros(2, dtype=np.int64)
-    value = k.negamax(
-        board,
-        cnt,
-        position.table.cells,
-        position.table.through,
-        position.table.through_count,
-        player.zob,
-        me,
-        depth,
-        key,
-        width,
-        ai.ATTACK,
-        ai.DEFEND,
-        ai.VALUE,
-        *player.tt,
-        10**9,
-        stats,
-        0,
-        np.zeros(1, dtype=np.int64),
-    )
+    run = k.Run(width, 10**9, np.zeros(2, dtype=np.int64), np.zeros(1, dtype=np.int64))
+    value = k.negamax(player.tables, player.tt, run, board, cnt, me, depth, key, 0)
     expected = reference.baikago_minimax(
         list(position.board), crosses, me, depth, width, ai.ATTACK, ai.DEFEND, ai.VALUE
     )

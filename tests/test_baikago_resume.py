@@ -131,7 +131,7 @@ def test_a_save_cut_short_leaves_the_previous_file(tmp_path: Path, monkeypatch: 
     def killed(fd: int) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(bs.os, "fsync", killed)
+    monkeypatch.setattr(os, "fsync", killed)
     with pytest.raises(KeyboardInterrupt):
         bs.solve(Rules(4), pairings=False, tt_bits=12, checkpoint=str(path), node_limit=60)
     assert path.read_bytes() == before

@@ -462,9 +462,10 @@ def test_a_strategy_stops_where_any_image_of_the_position_has_a_pairing() -> Non
 
 def test_cli_solve_reports_the_extraction(capsys: Any, monkeypatch: Any) -> None:
     # A long proof's extraction (7x7: hours) said nothing until it ended.
+    from boardpuzzles.puzzles.baikago import proof
     from boardpuzzles.puzzles.baikago import solve as bs
 
-    monkeypatch.setattr(bs, "REPORT_EVERY", 5)
+    monkeypatch.setattr(proof, "REPORT_EVERY", 5)
     monkeypatch.setattr(bs, "REPORT_SECONDS", 0.0)
     assert _run(["baikago", "solve", "4", "--side", "black", "--no-pairings"]) == 0
     lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("extracting")]

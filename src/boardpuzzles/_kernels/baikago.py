@@ -5,8 +5,10 @@ State (built in ``puzzles/baikago/ai.py`` and passed in; no globals):
 ``cnt[c, k]``       stones of colour c on cross k (row 0 unused);
 ``cells[k]``        the five points of cross k; ``through[p, :tcount[p]]`` the crosses through p;
 ``zob[c, p]``       Zobrist keys (c = 1, 2); ``zob[0, 0]`` is the side-to-move key, in the hash
-                    when white is to move (``position_key`` in ``ai.py``); the transposition
-                    table is five parallel arrays.
+                    when white is to move (``position_key`` in ``ai.py``).
+The searches take three bundles: ``t`` (:class:`Tables`: the crosses, keys and weights of one
+rule set, built once by ``ai.search_tables``), ``tt`` (:class:`TTable`: the transposition
+table, five parallel arrays) and ``run`` (:class:`Run`: width, node budget, counters, stop flag).
 
 A cross is *live* for a colour when the other colour has no stone on it. A live cross with four
 stones is a *four*: its empty fifth point wins next move, so the opponent must take it. Two
@@ -20,6 +22,8 @@ twins are in ``tests/reference.py``.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from boardpuzzles._kernels import CHECK_MASK, jit
@@ -28,6 +32,40 @@ WIN = 1_000_000
 MATE_ZONE = WIN - 1_000  # values beyond this are wins or losses at a known distance
 MAX_PLY = 200
 EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class Tables(NamedTuple):
+    """The precomputed tables of one rule set that the search kernels share (``t``), built once
+    per player by ``ai.search_tables``: the crosses (``cells``, ``through``, ``tcount``), the
+    Zobrist keys ``zob`` and the weights ``attack``, ``defend`` and ``value`` (``ai.VALUE``...)."""
+
+    cells: np.ndarray
+    through: np.ndarray
+    tcount: np.ndarray
+    zob: np.ndarray
+    attack: np.ndarray
+    defend: np.ndarray
+    value: np.ndarray
+
+
+class TTable(NamedTuple):
+    """The alpha-beta transposition table (``tt``): five parallel arrays indexed by slot."""
+
+    key: np.ndarray
+    val: np.ndarray
+    depth: np.ndarray
+    flag: np.ndarray
+    move: np.ndarray
+
+
+class Run(NamedTuple):
+    """One search call's settings and counters (``run``): ``width`` points per node, a
+    ``budget`` of nodes, ``stats`` ([0] nodes, [1] set when stopped) and the stop ``flag``."""
+
+    width: int
+    budget: int
+    stats: np.ndarray
+    flag: np.ndarray
 
 
 @jit
@@ -144,7 +182,7 @@ def evaluate(cnt, me, value):
 
 
 @jit
-def _vcf(board, cnt, cells, through, tcount, me, depth, budget, stats, flag):
+def _vcf(t, board, cnt, me, depth, budget, stats, flag):
     """A first move of a win by continuous fours within ``depth`` of my moves, or -1.
     Precondition: neither side has a four. ``stats[0]`` counts nodes; past ``budget``, or when
     the stop flag is set, it gives up (``stats[1]`` = 1)."""
@@ -154,6 +192,7 @@ def _vcf(board, cnt, cells, through, tcount, me, depth, budget, stats, flag):
     if stats[0] > budget or ((stats[0] & CHECK_MASK) == 0 and flag[0] != 0):
         stats[1] = 1
         return -1
+    cells, through, tcount = t.cells, t.through, t.tcount
     other = 3 - me
     npoints = board.shape[0]
     seen = np.zeros(npoints, dtype=np.bool_)
@@ -194,7 +233,7 @@ def _vcf(board, cnt, cells, through, tcount, me, depth, budget, stats, flag):
                     counter = True
                     break
             if not counter:
-                found = _vcf(board, cnt, cells, through, tcount, me, depth - 1, budget, stats, flag) >= 0
+                found = _vcf(t, board, cnt, me, depth - 1, budget, stats, flag) >= 0
             remove(board, cnt, through, tcount, reply)
         remove(board, cnt, through, tcount, p)
         if found:
@@ -205,8 +244,8 @@ def _vcf(board, cnt, cells, through, tcount, me, depth, budget, stats, flag):
 
 
 @jit
-def vcf(board, cnt, cells, through, tcount, me, depth, budget, stats, flag):
-    return _vcf(board, cnt, cells, through, tcount, me, depth, budget, stats, flag)
+def vcf(t, board, cnt, me, depth, budget, stats, flag):
+    return _vcf(t, board, cnt, me, depth, budget, stats, flag)
 
 
 @jit
@@ -228,37 +267,13 @@ def _from_tt(v, ply):
 
 
 @jit
-def _negamax(
-    board,
-    cnt,
-    cells,
-    through,
-    tcount,
-    zob,
-    me,
-    depth,
-    alpha,
-    beta,
-    ply,
-    key,
-    width,
-    attack,
-    defend,
-    value,
-    tt_key,
-    tt_val,
-    tt_depth,
-    tt_flag,
-    tt_move,
-    budget,
-    stats,
-    flag,
-):
+def _negamax(t, tt, run, board, cnt, me, depth, alpha, beta, ply, key):
     """The value of the position for ``me`` (to move), searching ``depth`` plies over the
-    ``width`` best points, forced blocks searched without using up depth. Past ``budget`` nodes,
-    or when the stop flag is set, it gives up (``stats[1]`` = 1)."""
+    ``run.width`` best points, forced blocks searched without using up depth. Past
+    ``run.budget`` nodes, or when the stop flag is set, it gives up (``run.stats[1]`` = 1)."""
+    stats = run.stats
     stats[0] += 1
-    if stats[0] > budget or ((stats[0] & CHECK_MASK) == 0 and flag[0] != 0):
+    if stats[0] > run.budget or ((stats[0] & CHECK_MASK) == 0 and run.flag[0] != 0):
         stats[1] = 1
         return 0
     other = 3 - me
@@ -266,26 +281,27 @@ def _negamax(
         return WIN - ply
     npoints = board.shape[0]
     blocks = np.empty(npoints, dtype=np.int32)
-    nblock = four_points(board, cnt, cells, other, blocks)
+    nblock = four_points(board, cnt, t.cells, other, blocks)
     if nblock >= 2:
         return -(WIN - ply - 1)
     if ply >= MAX_PLY:
-        return evaluate(cnt, me, value)
+        return evaluate(cnt, me, t.value)
     if nblock == 0 and depth <= 0:
-        return evaluate(cnt, me, value)
+        return evaluate(cnt, me, t.value)
 
-    slot = key & (tt_key.shape[0] - 1)
+    slot = key & (tt.key.shape[0] - 1)
     tt_best = -1
-    if tt_key[slot] == key:
-        tt_best = tt_move[slot]
+    if tt.key[slot] == key:
+        tt_best = tt.move[slot]
         # Only an entry of the same depth answers: a deeper one would give a different (better)
         # value than this search, and tests hold the search to its exact minimax value.
-        if tt_depth[slot] == depth:
-            v = _from_tt(tt_val[slot], ply)
-            f = tt_flag[slot]
+        if tt.depth[slot] == depth:
+            v = _from_tt(tt.val[slot], ply)
+            f = tt.flag[slot]
             if f == EXACT or (f == LOWER and v >= beta) or (f == UPPER and v <= alpha):
                 return v
 
+    width = run.width
     moves = np.empty(max(width, 1), dtype=np.int32)
     if nblock == 1:
         moves[0] = blocks[0]
@@ -293,7 +309,7 @@ def _negamax(
         next_depth = depth  # a forced block costs no depth
     else:
         scores = np.empty(npoints, dtype=np.int64)
-        move_scores(board, cnt, through, tcount, me, attack, defend, scores)
+        move_scores(board, cnt, t.through, t.tcount, me, t.attack, t.defend, scores)
         nmoves = top_moves(scores, width, moves)
         if nmoves == 0:
             return 0  # the board is full: a draw
@@ -310,36 +326,13 @@ def _negamax(
     alpha0 = alpha
     best = -WIN - 1
     best_move = moves[0]
+    zob = t.zob
     for i in range(nmoves):
         m = moves[i]
-        place(board, cnt, through, tcount, m, me)
-        v = -_negamax(
-            board,
-            cnt,
-            cells,
-            through,
-            tcount,
-            zob,
-            other,
-            next_depth,
-            -beta,
-            -alpha,
-            ply + 1,
-            key ^ zob[me, m] ^ zob[0, 0],
-            width,
-            attack,
-            defend,
-            value,
-            tt_key,
-            tt_val,
-            tt_depth,
-            tt_flag,
-            tt_move,
-            budget,
-            stats,
-            flag,
-        )
-        remove(board, cnt, through, tcount, m)
+        place(board, cnt, t.through, t.tcount, m, me)
+        child = key ^ zob[me, m] ^ zob[0, 0]
+        v = -_negamax(t, tt, run, board, cnt, other, next_depth, -beta, -alpha, ply + 1, child)
+        remove(board, cnt, t.through, t.tcount, m)
         if stats[1]:
             return 0
         if v > best:
@@ -349,135 +342,39 @@ def _negamax(
             alpha = v
         if alpha >= beta:
             break
-    tt_key[slot] = key
-    tt_val[slot] = _to_tt(best, ply)
-    tt_depth[slot] = depth
-    tt_move[slot] = best_move
-    tt_flag[slot] = UPPER if best <= alpha0 else (LOWER if best >= beta else EXACT)
+    tt.key[slot] = key
+    tt.val[slot] = _to_tt(best, ply)
+    tt.depth[slot] = depth
+    tt.move[slot] = best_move
+    tt.flag[slot] = UPPER if best <= alpha0 else (LOWER if best >= beta else EXACT)
     return best
 
 
 @jit
-def search_root(
-    board,
-    cnt,
-    cells,
-    through,
-    tcount,
-    zob,
-    me,
-    depth,
-    key,
-    width,
-    attack,
-    defend,
-    value,
-    tt_key,
-    tt_val,
-    tt_depth,
-    tt_flag,
-    tt_move,
-    budget,
-    stats,
-    order,
-    values,
-    ply,
-    flag,
-):
+def search_root(t, tt, run, board, cnt, me, depth, key, order, values, ply):
     """Search every move of ``order[:n]`` (the caller's candidate order, best guess first) to
     ``depth`` with a full window each, so every root move gets its exact value in ``values``.
     Returns n, or -1 when the node budget ran out. ``ply`` is 0; it comes in as an argument
     because numba's on-disk cache crashes on a recursive function compiled for two argument
     types (a literal 0 and int64: numba/numba#6061 and #6713 on GitHub)."""
     other = 3 - me
+    zob = t.zob
     n = 0
     while n < order.shape[0] and order[n] >= 0:
         n += 1
     for i in range(n):
         m = order[i]
-        place(board, cnt, through, tcount, m, me)
-        values[i] = -_negamax(
-            board,
-            cnt,
-            cells,
-            through,
-            tcount,
-            zob,
-            other,
-            depth - 1,
-            -WIN - 1,
-            WIN + 1,
-            ply + 1,
-            key ^ zob[me, m] ^ zob[0, 0],
-            width,
-            attack,
-            defend,
-            value,
-            tt_key,
-            tt_val,
-            tt_depth,
-            tt_flag,
-            tt_move,
-            budget,
-            stats,
-            flag,
-        )
-        remove(board, cnt, through, tcount, m)
-        if stats[1]:
+        place(board, cnt, t.through, t.tcount, m, me)
+        child = key ^ zob[me, m] ^ zob[0, 0]
+        values[i] = -_negamax(t, tt, run, board, cnt, other, depth - 1, -WIN - 1, WIN + 1, ply + 1, child)
+        remove(board, cnt, t.through, t.tcount, m)
+        if run.stats[1]:
             return -1
     return n
 
 
 @jit
-def negamax(
-    board,
-    cnt,
-    cells,
-    through,
-    tcount,
-    zob,
-    me,
-    depth,
-    key,
-    width,
-    attack,
-    defend,
-    value,
-    tt_key,
-    tt_val,
-    tt_depth,
-    tt_flag,
-    tt_move,
-    budget,
-    stats,
-    ply,
-    flag,
-):
+def negamax(t, tt, run, board, cnt, me, depth, key, ply):
     """The full-window value of the position for the side to move (tests compare it with a
     plain minimax). ``ply`` is 0 (see ``search_root``)."""
-    return _negamax(
-        board,
-        cnt,
-        cells,
-        through,
-        tcount,
-        zob,
-        me,
-        depth,
-        -WIN - 1,
-        WIN + 1,
-        ply,
-        key,
-        width,
-        attack,
-        defend,
-        value,
-        tt_key,
-        tt_val,
-        tt_depth,
-        tt_flag,
-        tt_move,
-        budget,
-        stats,
-        flag,
-    )
+    return _negamax(t, tt, run, board, cnt, me, depth, -WIN - 1, WIN + 1, ply, key)

@@ -1,6 +1,7 @@
 """Solving Baikago on small boards: depth-first proof-number search and pairing strategies.
 
-State (built in ``puzzles/baikago/solve.py`` and passed in; no globals):
+State (built in ``puzzles/baikago/dfpn.py`` and passed in as bundles, ``t``, ``tt`` and ``run``;
+no globals):
 ``board[p]``          0 empty, 1 black, 2 white;
 ``cnt[c, k]``         stones of colour c on cross k (row 0 unused);
 ``cells[k]``          the five points of cross k; ``through[p, :tcount[p]]`` the crosses through p;
@@ -8,8 +9,8 @@ State (built in ``puzzles/baikago/solve.py`` and passed in; no globals):
                       square (8 of them): a position's 8 keys are the keys of its 8 images, and
                       the smallest is its *canonical key*, the same for the whole symmetry class;
 ``keys[s]``           the current position's 8 keys, updated move by move;
-the transposition table: ``tt_key``, ``tt_pn``, ``tt_dn``, ``tt_work`` (nodes spent below the
-entry: the cheapest of a bucket of ``BUCKET`` slots is replaced), ``tt_flag`` (``PAIRING_TRIED``:
+the transposition table ``tt``: ``key``, ``pn``, ``dn``, ``work`` (nodes spent below the
+entry: the cheapest of a bucket of ``BUCKET`` slots is replaced), ``flag`` (``PAIRING_TRIED``:
 the pairing test failed here once, it is not run again).
 
 Search: one colour is the *attacker* (does it win?), the other the defender. A node whose side
@@ -28,10 +29,12 @@ children that are images of each other. Values: ``pn == 0`` proved (the attacker
 A node stores its entry only when its expansion ends normally; a search stopped by the flag or
 the node budget returns at once and stores nothing on the way up, so the table never holds a
 value that a stop cut short (what a checkpoint saves and a later run continues from: see
-``puzzles/baikago/solve.py``).
+``puzzles/baikago/solve.py`` and ``puzzles/baikago/table_file.py``).
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
@@ -44,6 +47,39 @@ PAIRING_TRIED = 1
 #: What a table entry means (keys, pn/dn, INF, flags, buckets): a saved table is bound to it.
 #: Bump it whenever a change here makes an old table mean something else.
 TABLE_VERSION = 1
+
+
+class SolveTables(NamedTuple):
+    """The precomputed tables of one rule set that the df-pn kernels share (``t``), built once
+    per search by ``Search`` in ``puzzles/baikago/dfpn.py``: the crosses (``cells``, ``through``,
+    ``tcount``) and the symmetry Zobrist keys ``zsym``."""
+
+    cells: np.ndarray
+    through: np.ndarray
+    tcount: np.ndarray
+    zsym: np.ndarray
+
+
+class DfpnTable(NamedTuple):
+    """The transposition table (``tt``): five parallel arrays indexed by slot."""
+
+    key: np.ndarray
+    pn: np.ndarray
+    dn: np.ndarray
+    work: np.ndarray
+    flag: np.ndarray
+
+
+class DfpnRun(NamedTuple):
+    """One search's settings and counters (``run``): the ``attacker``, the node ``budget``
+    (``stats[0]`` stops past it), the ``pair_budget`` of each pairing test (0: none), ``stats``
+    and the stop ``flag``."""
+
+    attacker: int
+    budget: int
+    pair_budget: int
+    stats: np.ndarray
+    flag: np.ndarray
 
 
 # -------------------------------------------------------------------- board state
@@ -163,15 +199,15 @@ def tt_find(tt_key, key):
 
 
 @jit
-def tt_store(tt_key, tt_pn, tt_dn, tt_work, tt_flag, key, pn, dn, work, flags):
-    base = np.int64(key & np.uint64(tt_key.shape[0] - BUCKET))
+def tt_store(tt, key, pn, dn, work, flags):
+    base = np.int64(key & np.uint64(tt.key.shape[0] - BUCKET))
     victim = np.int64(-1)
     for i in range(BUCKET):
         slot = base + i
-        if tt_key[slot] == key:
+        if tt.key[slot] == key:
             victim = slot
-            flags |= tt_flag[slot]
-            work += tt_work[slot]
+            flags |= tt.flag[slot]
+            work += tt.work[slot]
             break
     if victim < 0:
         # an empty slot, else the open entry that cost least to compute, else (all proved or
@@ -181,31 +217,31 @@ def tt_store(tt_key, tt_pn, tt_dn, tt_work, tt_flag, key, pn, dn, work, flags):
         victim_rank = np.int64(-1)
         for i in range(BUCKET):
             slot = base + i
-            if tt_key[slot] == 0:
+            if tt.key[slot] == 0:
                 victim = slot
                 break
-            settled = tt_pn[slot] == 0 or tt_dn[slot] == 0
+            settled = tt.pn[slot] == 0 or tt.dn[slot] == 0
             rank = np.int64(1) if settled else np.int64(2)
-            if rank > victim_rank or (rank == victim_rank and tt_work[slot] < tt_work[victim]):
+            if rank > victim_rank or (rank == victim_rank and tt.work[slot] < tt.work[victim]):
                 victim = slot
                 victim_rank = rank
-    tt_key[victim] = key
-    tt_pn[victim] = pn
-    tt_dn[victim] = dn
-    tt_work[victim] = work
-    tt_flag[victim] = flags
+    tt.key[victim] = key
+    tt.pn[victim] = pn
+    tt.dn[victim] = dn
+    tt.work[victim] = work
+    tt.flag[victim] = flags
 
 
 @jit
-def tt_probe(tt_key, tt_pn, tt_dn, key, out):
+def tt_probe(tt, key, out):
     """``out = (pn, dn)`` of ``key`` (1, 1 when the table does not hold it); found or not."""
-    slot = tt_find(tt_key, key)
+    slot = tt_find(tt.key, key)
     if slot < 0:
         out[0] = 1
         out[1] = 1
         return False
-    out[0] = tt_pn[slot]
-    out[1] = tt_dn[slot]
+    out[0] = tt.pn[slot]
+    out[1] = tt.dn[slot]
     return True
 
 
@@ -231,64 +267,45 @@ def node_status(board, cnt, cells, me, attacker, empty, blocks):
 
 
 @jit
-def _mid(
-    board,
-    cnt,
-    cells,
-    through,
-    tcount,
-    zsym,
-    keys,
-    me,
-    attacker,
-    empty,
-    thpn,
-    thdn,
-    tt_key,
-    tt_pn,
-    tt_dn,
-    tt_work,
-    tt_flag,
-    budget,
-    pair_budget,
-    stats,
-    flag,
-):
+def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
     """Expand the node until its pn reaches ``thpn`` or its dn ``thdn``; returns (pn, dn).
-    ``stats``: [0] nodes, [1] set when stopped (budget or flag), [2] pairing tests, [3] pairings
-    found."""
+    ``run.stats``: [0] nodes, [1] set when stopped (budget or flag), [2] pairing tests, [3]
+    pairings found."""
+    stats = run.stats
     stats[0] += 1
-    if stats[0] > budget or ((stats[0] & CHECK_MASK) == 0 and flag[0] != 0):
+    if stats[0] > run.budget or ((stats[0] & CHECK_MASK) == 0 and run.flag[0] != 0):
         stats[1] = 1
         return 0, 0
     start = stats[0]
     key = canonical(keys)
-    slot = tt_find(tt_key, key)
+    slot = tt_find(tt.key, key)
     flags = 0
     if slot >= 0:
-        pn = tt_pn[slot]
-        dn = tt_dn[slot]
+        pn = tt.pn[slot]
+        dn = tt.dn[slot]
         if pn >= thpn or dn >= thdn or pn == 0 or dn == 0:
             return pn, dn
-        flags = tt_flag[slot]
+        flags = tt.flag[slot]
     npoints = board.shape[0]
     blocks = np.empty(npoints, dtype=np.int32)
-    status = node_status(board, cnt, cells, me, attacker, empty, blocks)
+    attacker = run.attacker
+    status = node_status(board, cnt, t.cells, me, attacker, empty, blocks)
     other = 3 - me
     if status == 1 or status == -1:
         pn, dn = (0, INF) if status == 1 else (INF, 0)
-        tt_store(tt_key, tt_pn, tt_dn, tt_work, tt_flag, key, pn, dn, 1, flags)
+        tt_store(tt, key, pn, dn, 1, flags)
         return pn, dn
     is_or = me == attacker
-    if is_or and status == 0 and pair_budget > 0 and (flags & PAIRING_TRIED) == 0:
+    if is_or and status == 0 and run.pair_budget > 0 and (flags & PAIRING_TRIED) == 0:
         stats[2] += 1
         partner = np.empty(npoints, dtype=np.int32)
-        if pairing(board, cnt, cells, attacker, partner, pair_budget) == 1:
+        if pairing(board, cnt, t.cells, attacker, partner, run.pair_budget) == 1:
             stats[3] += 1
-            tt_store(tt_key, tt_pn, tt_dn, tt_work, tt_flag, key, INF, 0, 1, flags)
+            tt_store(tt, key, INF, 0, 1, flags)
             return INF, 0
         flags |= PAIRING_TRIED
     # the children, one per symmetry class
+    zsym = t.zsym
     moves = np.empty(npoints, dtype=np.int32)
     ckeys = np.empty(npoints, dtype=np.uint64)
     nchild = 0
@@ -316,7 +333,7 @@ def _mid(
     nkeys = keys.shape[0]
     ckeys8 = np.empty(nkeys, dtype=np.uint64)
     for i in range(nchild):
-        tt_probe(tt_key, tt_pn, tt_dn, ckeys[i], probe)
+        tt_probe(tt, ckeys[i], probe)
         cpn[i] = probe[0]
         cdn[i] = probe[1]
     pn = 0
@@ -355,33 +372,11 @@ def _mid(
             c_thdn = min(thdn, second + second // 4 + 1)
             c_thpn = min(INF, thpn - pn + cpn[best])
         m = moves[best]
-        place(board, cnt, through, tcount, m, me)
+        place(board, cnt, t.through, t.tcount, m, me)
         for s in range(nkeys):
             ckeys8[s] = keys[s] ^ zsym[s, me, m]
-        rpn, rdn = _mid(
-            board,
-            cnt,
-            cells,
-            through,
-            tcount,
-            zsym,
-            ckeys8,
-            other,
-            attacker,
-            empty - 1,
-            c_thpn,
-            c_thdn,
-            tt_key,
-            tt_pn,
-            tt_dn,
-            tt_work,
-            tt_flag,
-            budget,
-            pair_budget,
-            stats,
-            flag,
-        )
-        remove(board, cnt, through, tcount, m)
+        rpn, rdn = _mid(t, tt, run, board, cnt, ckeys8, other, empty - 1, c_thpn, c_thdn)
+        remove(board, cnt, t.through, t.tcount, m)
         if stats[1]:
             return 0, 0
         # The child's numbers are the ones it returned, the others' are read again (a
@@ -392,68 +387,26 @@ def _mid(
         cpn[best] = rpn
         cdn[best] = rdn
         for i in range(nchild):
-            if i != best and tt_probe(tt_key, tt_pn, tt_dn, ckeys[i], probe):
+            if i != best and tt_probe(tt, ckeys[i], probe):
                 cpn[i] = probe[0]
                 cdn[i] = probe[1]
-    tt_store(tt_key, tt_pn, tt_dn, tt_work, tt_flag, key, pn, dn, stats[0] - start + 1, flags)
+    tt_store(tt, key, pn, dn, stats[0] - start + 1, flags)
     return pn, dn
 
 
 @jit
-def dfpn(
-    board,
-    cnt,
-    cells,
-    through,
-    tcount,
-    zsym,
-    keys,
-    me,
-    attacker,
-    tt_key,
-    tt_pn,
-    tt_dn,
-    tt_work,
-    tt_flag,
-    budget,
-    pair_budget,
-    stats,
-    flag,
-    out,
-):
-    """Search the position (``me`` to move) until it is proved or disproved, or ``stats[1]`` is
-    set (the node ``budget`` ran out or the stop flag was raised). ``out = (pn, dn)``; the
-    table keeps what was learnt (a later call goes on from it)."""
+def dfpn(t, tt, run, board, cnt, keys, me, out):
+    """Search the position (``me`` to move) until it is proved or disproved, or ``run.stats[1]``
+    is set (the node ``run.budget`` ran out or the stop flag was raised). ``out = (pn, dn)``;
+    the table keeps what was learnt (a later call goes on from it)."""
     empty = np.int64(0)
     for p in range(board.shape[0]):
         if board[p] == 0:
             empty += 1
     inf = np.int64(INF)
     while True:
-        pn, dn = _mid(
-            board,
-            cnt,
-            cells,
-            through,
-            tcount,
-            zsym,
-            keys,
-            me,
-            attacker,
-            empty,
-            inf,
-            inf,
-            tt_key,
-            tt_pn,
-            tt_dn,
-            tt_work,
-            tt_flag,
-            budget,
-            pair_budget,
-            stats,
-            flag,
-        )
+        pn, dn = _mid(t, tt, run, board, cnt, keys, me, empty, inf, inf)
         out[0] = pn
         out[1] = dn
-        if stats[1] or pn == 0 or dn == 0:
+        if run.stats[1] or pn == 0 or dn == 0:
             return

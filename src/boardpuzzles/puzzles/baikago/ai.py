@@ -21,6 +21,7 @@ import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -28,6 +29,9 @@ from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import STOP_INTERRUPT, STOP_NONE, STOP_TIME, Limits
 from boardpuzzles.puzzles.baikago.game import Move, Position
 from boardpuzzles.puzzles.baikago.rules import BLACK, EMPTY_POINT, WHITE, Colour, Rules, cross_table, other
+
+if TYPE_CHECKING:
+    from boardpuzzles._kernels.baikago import Tables
 
 #: Search weights: ``VALUE[s]`` a live cross with s stones (static evaluation); ``ATTACK[s]`` and
 #: ``DEFEND[s]`` how much a point on a cross with s of my / the opponent's stones is worth
@@ -86,6 +90,15 @@ def position_key(zob: np.ndarray, board: Sequence[int] | np.ndarray, me: Colour)
     return np.uint64(key)
 
 
+def search_tables(rules: Rules) -> Tables:
+    """The tables the search kernels share for one rule set, as one bundle
+    (``boardpuzzles._kernels.baikago.Tables``): the crosses, the Zobrist keys and the weights."""
+    from boardpuzzles._kernels import baikago as kernels
+
+    table = cross_table(rules)
+    return kernels.Tables(table.cells, table.through, table.through_count, zobrist(rules.size), ATTACK, DEFEND, VALUE)
+
+
 @dataclass
 class Choice:
     """A chosen move and why: ``win``, ``block``, ``vcf``, ``search`` or ``opening``; the search
@@ -132,8 +145,9 @@ class ComputerPlayer:
         self.seconds = self.strength.seconds if seconds is None else seconds
         self.random = random.Random(seed)
         self.zob = zobrist(self.rules.size)
+        self.tables = search_tables(self.rules)
         size = 1 << tt_bits
-        self.tt = (
+        self.tt = kernels.TTable(
             np.zeros(size, np.uint64),
             np.zeros(size, np.int32),
             np.full(size, -1, np.int8),
@@ -184,12 +198,19 @@ class ComputerPlayer:
         if not (board != EMPTY_POINT).any():
             centre = (self.rules.size // 2) * (self.rules.size + 1)
             return Choice(centre, "opening")
-        stats = np.zeros(2, dtype=np.int64)
+        nodes = 0
         if s.vcf:
-            move = k.vcf(board, cnt, tab.cells, tab.through, tab.through_count, me, s.vcf, s.nodes, stats, limits.flag)
+            move, nodes = self._vcf(board, cnt, me, s.nodes, limits.flag)
             if move >= 0:
-                return Choice(int(move), "vcf", value=k.WIN, nodes=int(stats[0]))
-        return self._search(board, cnt, me, int(stats[0]), limits)
+                return Choice(move, "vcf", value=k.WIN, nodes=nodes)
+        return self._search(board, cnt, me, nodes, limits)
+
+    def _vcf(self, board: np.ndarray, cnt: np.ndarray, me: Colour, budget: int, flag: np.ndarray) -> tuple[int, int]:
+        """The first move of ``me``'s win by continuous fours (-1: none found), and the nodes
+        searched."""
+        stats = np.zeros(2, dtype=np.int64)
+        move = self.k.vcf(self.tables, board, cnt, me, self.strength.vcf, budget, stats, flag)
+        return int(move), int(stats[0])
 
     def _search(self, board: np.ndarray, cnt: np.ndarray, me: Colour, nodes: int, limits: Limits) -> Choice:
         k, tab, s = self.k, self.table, self.strength
@@ -202,30 +223,9 @@ class ComputerPlayer:
         values = np.zeros(n, dtype=np.int64)
         best_values, depth_done = None, 0
         for depth in range(1, s.depth + 1):
-            stats = np.zeros(2, dtype=np.int64)
-            got = k.search_root(
-                board,
-                cnt,
-                tab.cells,
-                tab.through,
-                tab.through_count,
-                self.zob,
-                me,
-                depth,
-                key,
-                s.width,
-                ATTACK,
-                DEFEND,
-                VALUE,
-                *self.tt,
-                s.nodes,
-                stats,
-                order,
-                values,
-                0,
-                limits.flag,
-            )
-            nodes += int(stats[0])
+            run = k.Run(s.width, s.nodes, np.zeros(2, dtype=np.int64), limits.flag)
+            got = k.search_root(self.tables, self.tt, run, board, cnt, me, depth, key, order, values, 0)
+            nodes += int(run.stats[0])
             if got < 0:
                 break  # out of nodes: keep the last complete depth
             ranking = sorted(range(n), key=lambda i: -values[i])  # stable: earlier guesses first on ties
@@ -272,12 +272,9 @@ class ComputerPlayer:
             if value_of[m] < -k.MATE_ZONE:
                 break
             k.place(board, cnt, tab.through, tab.through_count, m, me)
-            stats = np.zeros(2, dtype=np.int64)
-            threat = k.vcf(
-                board, cnt, tab.cells, tab.through, tab.through_count, other(me), s.vcf, s.nodes // 4, stats, flag
-            )
+            threat, spent = self._vcf(board, cnt, other(me), s.nodes // 4, flag)
             k.remove(board, cnt, tab.through, tab.through_count, m)
-            nodes += int(stats[0])
+            nodes += spent
             if threat < 0:
                 return Choice(m, "search", depth, value_of[m], nodes)
         return Choice(candidates[0], "search", depth, top, nodes)

@@ -1,0 +1,286 @@
+"""The df-pn search driver: one search (one attacker) of a Baikago position, with its
+transposition table, over the kernels of ``boardpuzzles._kernels.baikago_solve``; pairings;
+symmetry classes and the canonical pictures of positions.
+
+Glossary (see :mod:`boardpuzzles.puzzles.baikago.solve` for the whole solver)
+--------
+attacker    the side whose win a search tries to prove; the other is the *defender*.
+pairing     disjoint pairs of empty points such that every cross the defender has not touched
+            contains a pair: the defender answers a stone on one point of a pair with the other.
+canonical   of the 8 images of a board under the symmetries of the square, the one whose string
+picture     of row-major points (``.`` empty, ``X`` black, ``O`` white) is smallest.
+table       the search's transposition table (``DfpnTable``), keyed by a position's canonical
+            Zobrist key; the tables the kernels share (crosses, keys) travel as one bundle
+            (``SolveTables``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.puzzles.baikago.rules import BLACK, EMPTY_POINT, WHITE, Colour, Rules
+
+#: Search nodes of the pairing test of the empty board (6x6 needs a few thousand; 7x7 is
+#: settled, with no pairing, in about as many) and of the test inside the search.
+ROOT_PAIRING_BUDGET = 2_000_000
+PAIRING_BUDGET = 200
+#: The pairing search's budget (nodes) where a strategy is extracted (see Search.pairing_of_any_image).
+STRATEGY_PAIRING_BUDGET = 20_000
+#: Transposition table entries (a power of two): 2^22 entries take 132 MiB (33 bytes each).
+DEFAULT_TT_BITS = 22
+_SEED_KEY = 0x9E3779B97F4A7C15  # the key of the empty board: never 0, the table's empty mark
+POINT_LETTERS = {EMPTY_POINT: ".", BLACK: "X", WHITE: "O"}
+#: The same letters as ASCII codes, indexed by point colour (to make pictures with numpy).
+_LETTER_CODES = np.frombuffer("".join(POINT_LETTERS[c] for c in (EMPTY_POINT, BLACK, WHITE)).encode(), dtype=np.uint8)
+
+
+# -------------------------------------------------------------------- symmetry classes
+@dataclass(frozen=True)
+class Symmetries:
+    """The 8 symmetries of the square board as permutations: ``perms[s, p]`` is the image of
+    point p under symmetry s (identity first)."""
+
+    rules: Rules
+    perms: np.ndarray
+
+    @classmethod
+    def of(cls, rules: Rules) -> Symmetries:
+        perms = np.asarray(rules.grid.group("dihedral").permutations(), dtype=np.int64)
+        return cls(rules, perms)
+
+    def canonical(self, board: np.ndarray) -> tuple[str, int]:
+        """The canonical picture of ``board`` and a symmetry that maps the board onto it."""
+        images = np.empty(self.perms.shape, dtype=np.int8)
+        rows = np.arange(self.perms.shape[0])[:, None]
+        images[rows, self.perms] = board[None, :]
+        texts = [row.tobytes() for row in _LETTER_CODES[images]]
+        best = min(range(len(texts)), key=texts.__getitem__)
+        return texts[best].decode("ascii"), best
+
+
+# -------------------------------------------------------------------- the search
+class NodeLimitReached(TimeLimitReached):
+    """The run's budget of search nodes (``node_limit``) ran out: a partial stop like the time
+    limit (what was learnt stays in the table, and in a checkpoint when there is one)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.args = (f"stopped after the node limit of {limit:,} search nodes",)
+        self.limit = limit
+
+
+def zobrist(rules: Rules, symmetries: Symmetries) -> np.ndarray:
+    """``zsym[s, c, p]``: the key of a stone of colour c on point p seen through symmetry s
+    (fixed by the board size: the same in every run, which a saved table relies on)."""
+    n = rules.size**2
+    rng = np.random.default_rng(20240501 + rules.size)
+    zob = rng.integers(1, 2**63 - 1, size=(3, n), dtype=np.int64).astype(np.uint64)
+    perms = symmetries.perms
+    zsym = np.zeros((perms.shape[0], 3, n), dtype=np.uint64)
+    for s in range(perms.shape[0]):
+        for colour in (BLACK, WHITE):
+            zsym[s, colour] = zob[colour, perms[s]]
+    return zsym
+
+
+class Search:
+    """One df-pn search (one attacker) on one rule set, with its transposition table.
+
+    ``stats``: [0] search nodes (over every run of a checkpointed search), [1] set while the
+    kernel is stopped, [2] pairing tests, [3] pairings found; ``result`` the root's (pn, dn)
+    once proved or disproved; ``seconds`` the time spent (earlier runs included); the kernel
+    stops once ``stats[0]`` passes ``budget_end``."""
+
+    def __init__(
+        self, rules: Rules, attacker: Colour, tt_bits: int = DEFAULT_TT_BITS, pairing_budget: int = PAIRING_BUDGET
+    ) -> None:
+        from boardpuzzles._kernels import baikago_solve as kernels
+
+        if not 10 <= tt_bits <= 30:
+            raise BoardPuzzlesError(f"tt_bits must be between 10 and 30, got {tt_bits}")
+        self.k = kernels
+        self.rules = rules
+        self.table = rules.table
+        self.attacker = attacker
+        self.pairing_budget = pairing_budget  # 0: no pairing tests (pure strategies)
+        self.symmetries = Symmetries.of(rules)
+        self.zsym = zobrist(rules, self.symmetries)
+        self.tables = kernels.SolveTables(self.table.cells, self.table.through, self.table.through_count, self.zsym)
+        self.tt_bits = tt_bits
+        size = 1 << tt_bits
+        self.tt = kernels.DfpnTable(
+            np.zeros(size, np.uint64),
+            np.zeros(size, np.int64),
+            np.zeros(size, np.int64),
+            np.zeros(size, np.int64),
+            np.zeros(size, np.int8),
+        )
+        self.stats = np.zeros(4, dtype=np.int64)
+        self.result: tuple[int, int] | None = None
+        self.seconds = 0.0
+        self.budget_end = 2**62
+
+    @property
+    def nodes(self) -> int:
+        return int(self.stats[0])
+
+    def entries(self) -> tuple[np.ndarray, ...]:
+        """The table's occupied slots (uint32) and, at those slots, its five arrays."""
+        slots = np.flatnonzero(self.tt[0]).astype(np.uint32)
+        return (slots, *(array[slots] for array in self.tt))
+
+    def restore(self, slots: np.ndarray, arrays: tuple[np.ndarray, ...]) -> None:
+        """Put saved entries back into their slots (into an empty table)."""
+        for table, values in zip(self.tt, arrays, strict=True):
+            table[slots] = values
+
+    def root_numbers(self, board: np.ndarray) -> tuple[int, int]:
+        """(pn, dn) of ``board`` as its children's table entries give them (a search that
+        stopped stores nothing at the root: this is where it stands); (0, 0) for a terminal
+        position."""
+        inf = int(self.k.INF)
+        code, forced = self.status(board)
+        if code in (1, -1):
+            return (0, inf) if code == 1 else (inf, 0)
+        me = turn(board)
+        moves = [forced] if code == -3 else [int(p) for p in np.flatnonzero(board == EMPTY_POINT)]
+        seen: set[int] = set()
+        pns: list[int] = []
+        dns: list[int] = []
+        _, keys = self.state(board)
+        for p in moves:
+            key = self.child_key(keys, me, p)
+            if key in seen:
+                continue
+            seen.add(key)
+            pn, dn, _ = self.entry(key)
+            pns.append(pn)
+            dns.append(dn)
+        if me == self.attacker:
+            return min(pns), min(inf, sum(dns))
+        return min(inf, sum(pns)), min(dns)
+
+    def state(self, board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The cross counts and the 8 keys of a board."""
+        cnt = np.zeros((3, len(self.table)), dtype=np.int16)
+        stones = board[self.table.cells]
+        cnt[BLACK] = (stones == BLACK).sum(axis=1)
+        cnt[WHITE] = (stones == WHITE).sum(axis=1)
+        keys = np.full(self.zsym.shape[0], _SEED_KEY, dtype=np.uint64)
+        for colour in (BLACK, WHITE):
+            keys ^= np.bitwise_xor.reduce(self.zsym[:, colour, np.flatnonzero(board == colour)], axis=1)
+        return cnt, keys
+
+    def solve(self, board: np.ndarray, limits: Limits) -> tuple[int, int]:
+        """(pn, dn) of the position once proved (pn 0) or disproved (dn 0); stops with the
+        run's limits (the table keeps what was learnt)."""
+        board = board.copy()
+        cnt, keys = self.state(board)
+        out = np.zeros(2, dtype=np.int64)
+        self.stats[1] = 0
+        run = self.k.DfpnRun(self.attacker, self.budget_end, self.pairing_budget, self.stats, limits.flag)
+        self.k.dfpn(self.tables, self.tt, run, board, cnt, keys, turn(board), out)
+        if self.stats[1]:
+            if self.nodes > self.budget_end and not limits.stopped:
+                raise NodeLimitReached(self.budget_end)
+            limits.raise_stop()
+        return int(out[0]), int(out[1])
+
+    def probe(self, board: np.ndarray) -> tuple[int, int]:
+        """(pn, dn) from the table; (1, 1) for a position it does not hold."""
+        _, keys = self.state(board)
+        pn, dn, _ = self.entry(self.k.canonical(keys))
+        return pn, dn
+
+    def entry(self, key: int) -> tuple[int, int, int]:
+        """(pn, dn, work) of a table key: the numbers, and the search that settled them
+        (roughly the size of its subtree); (1, 1, 0) when the table does not hold the key."""
+        # as np.uint64: a Python int above 2**63 misses numba's typed fast path, and each such
+        # call went through its compiler's dispatch (80% of an extraction's time)
+        slot = int(self.k.tt_find(self.tt[0], np.uint64(key)))
+        if slot < 0:
+            return 1, 1, 0
+        return int(self.tt[1][slot]), int(self.tt[2][slot]), int(self.tt[3][slot])
+
+    def child_key(self, keys: np.ndarray, colour: Colour, point: int) -> int:
+        """The table key of the position ``keys`` (its 8 keys) with a ``colour`` stone added at ``point``."""
+        return int(self.k.canonical(keys ^ self.zsym[:, colour, point]))
+
+    def status(self, board: np.ndarray) -> tuple[int, int]:
+        """The kernel's terminal test: (1 attacker has won / -1 cannot win / -3 forced / 0 open,
+        the forced point)."""
+        cnt, _ = self.state(board)
+        blocks = np.empty(board.shape[0], dtype=np.int32)
+        empty = int((board == EMPTY_POINT).sum())
+        code = self.k.node_status(board, cnt, self.table.cells, turn(board), self.attacker, empty, blocks)
+        return int(code), int(blocks[0]) if code == -3 else -1
+
+    def pairing_of_any_image(self, board: np.ndarray) -> list[tuple[int, int]] | None:
+        """A pairing found on the board or on one of its 7 other images (in this board's points).
+        The search tests whichever image it reached, within a budget, and a budget-bound search
+        can succeed on one image and fail on another: a strategy that tried one image only went
+        on below positions that the search had settled by a pairing (and had never searched),
+        and searched them again (7x7, white attacking: 6,434 times, 3.2 M nodes). Its budget is
+        larger than the search's: every pairing found here ends a branch of the strategy (on 7x7
+        positions with black attacking, up to 58,000 times fewer positions with 20,000 than with
+        200)."""
+        if self.pairing_budget <= 0:
+            return None
+        perms = self.symmetries.perms
+        for s in range(perms.shape[0]):
+            image = np.empty_like(board)
+            image[perms[s]] = board
+            pairs = find_pairing(self.rules, image, self.attacker, max(self.pairing_budget, STRATEGY_PAIRING_BUDGET))
+            if pairs is not None:
+                back = np.argsort(perms[s])  # image point -> board point
+                return [(int(back[a]), int(back[b])) for a, b in pairs]
+        return None
+
+
+def picture(points: list[int] | np.ndarray) -> str:
+    """Point colours as a string (row-major, top row first): ``.`` empty, ``X`` black, ``O`` white."""
+    return "".join(POINT_LETTERS[int(v)] for v in points)
+
+
+def turn(board: np.ndarray) -> Colour:
+    """Whose move it is: black when both have as many stones."""
+    return BLACK if int((board == BLACK).sum()) == int((board == WHITE).sum()) else WHITE
+
+
+def find_pairing(
+    rules: Rules, board: np.ndarray | None = None, attacker: Colour = BLACK, budget: int = ROOT_PAIRING_BUDGET
+) -> list[tuple[int, int]] | None:
+    """Pairs of empty points such that every cross without a stone of the defender (the other
+    colour than ``attacker``) contains a pair; None when there is none (or none was found
+    within ``budget`` search nodes: see :func:`pairing_exists`)."""
+    found, pairs = _pairing(rules, board, attacker, budget)
+    return pairs if found == 1 else None
+
+
+def pairing_exists(rules: Rules, budget: int = ROOT_PAIRING_BUDGET) -> bool | None:
+    """Whether the empty board has a pairing: True, False (the search was complete), or None
+    (the budget ran out first)."""
+    found, _ = _pairing(rules, None, BLACK, budget)
+    return None if found < 0 else found == 1
+
+
+def _pairing(
+    rules: Rules, board: np.ndarray | None, attacker: Colour, budget: int
+) -> tuple[int, list[tuple[int, int]]]:
+    from boardpuzzles._kernels import baikago_solve as kernels
+
+    table = rules.table
+    n = rules.size**2
+    board = np.zeros(n, dtype=np.int8) if board is None else np.asarray(board, dtype=np.int8)
+    cnt = np.zeros((3, len(table)), dtype=np.int16)
+    stones = board[table.cells]
+    cnt[BLACK] = (stones == BLACK).sum(axis=1)
+    cnt[WHITE] = (stones == WHITE).sum(axis=1)
+    partner = np.empty(n, dtype=np.int32)
+    found = int(kernels.pairing(board, cnt, table.cells, attacker, partner, budget))
+    pairs = [(p, int(q)) for p, q in enumerate(partner.tolist()) if q > p] if found == 1 else []
+    return found, pairs

@@ -1,0 +1,254 @@
+"""Checkpoints of df-pn searches: the binary file of their transposition tables
+(:class:`TableFile`), saved when a run stops or ends and continued from by a later run with the
+same file (see :mod:`boardpuzzles.puzzles.baikago.solve` for why a loaded table cannot make a
+wrong answer)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from boardpuzzles.checkpoint import CheckpointError, canonical, check_path, digest
+from boardpuzzles.files import replace_file
+from boardpuzzles.puzzles.baikago.dfpn import Search
+from boardpuzzles.puzzles.baikago.rules import COLOUR_NAMES, Colour
+
+if TYPE_CHECKING:
+    from boardpuzzles.puzzles.baikago.solve import Solver
+
+#: The first bytes of a checkpoint file (:class:`TableFile`), and the layout it announces.
+TABLE_MAGIC = b"BPdfpn\r\n\x1a\n"
+TABLE_FILE_FORMAT = "baikago-dfpn-tables/1"
+
+
+@dataclass
+class SavedSearch:
+    """One search as a checkpoint holds it."""
+
+    result: tuple[int, int] | None
+    stats: list[int]
+    seconds: float
+    slots: np.ndarray
+    arrays: tuple[np.ndarray, ...]
+
+    def apply(self, search: Search) -> None:
+        search.restore(self.slots, self.arrays)
+        search.stats[:] = self.stats
+        search.stats[1] = 0
+        search.result = self.result
+        search.seconds = self.seconds
+
+
+#: The arrays of one saved search, in file order: slots, then tt_key, tt_pn, tt_dn, tt_work, tt_flag.
+_ARRAY_TYPES = ("<u4", "<u8", "<i8", "<i8", "<i8", "i1")
+
+
+class TableFile:
+    """A checkpoint of df-pn searches: one binary file, written whole and atomically.
+
+    Layout: ``TABLE_MAGIC``; the header's length (8 bytes, little-endian); the header (JSON:
+    ``format``, the search's ``identity`` and its ``identity_digest``, who made it and when, and
+    per search its attacker, result, node counts, seconds and number of entries); per search its
+    occupied slots and, at those slots, its five table arrays (``_ARRAY_TYPES``); the SHA-256 of
+    everything before it (32 bytes). A file is *ours* when it starts with ``TABLE_MAGIC``;
+    anything else that is not empty is refused and never written over (an SQLite count
+    checkpoint included). Ours but with a checksum that fails, another layout, or another
+    identity: refused too, and left as it is."""
+
+    def __init__(self, path: str, identity: dict[str, Any]) -> None:
+        self.path = path
+        self.identity = identity
+        self.identity_digest = digest(identity)
+        #: The file as this run found it or last wrote it: a write refuses to replace a file that
+        #: another run has written since.
+        self._seen = self._signature()
+
+    def _signature(self) -> tuple[int, ...] | None:
+        """Which file is at the path now (device, inode, size, time written); None: no file."""
+        try:
+            status = os.stat(os.path.realpath(self.path))
+        except OSError:
+            return None
+        return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+
+    def _ours(self, head: bytes) -> None:
+        """Refuse a non-empty file that does not start as ours."""
+        if head.startswith(TABLE_MAGIC):
+            return
+        if head.startswith(b"SQLite format 3"):
+            kind = "an SQLite database (a count's checkpoint, or another program's)"
+        else:
+            kind = "not a boardpuzzles search checkpoint"
+        raise CheckpointError(f"{self.path} is {kind}; refusing to touch it")
+
+    def read(self) -> dict[Colour, SavedSearch] | None:
+        """The saved searches; None when there is no file yet (or an empty one)."""
+        path = self.path
+        if not check_path(path):
+            return None
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as err:
+            raise CheckpointError(f"cannot read checkpoint {path}: {err.strerror}") from None
+        if not data:
+            return None
+        self._ours(data[:32])
+        if not os.access(path, os.W_OK):
+            raise CheckpointError(f"cannot write checkpoint {path}: permission denied")
+        damaged = f"checkpoint {path} is damaged"
+        body, checksum = memoryview(data)[:-32], data[-32:]
+        at = len(TABLE_MAGIC) + 8
+        if len(data) < at + 32 or hashlib.sha256(body).digest() != checksum:
+            raise CheckpointError(f"{damaged} (its checksum does not match); use a new file")
+        length = int.from_bytes(body[len(TABLE_MAGIC) : at], "little")
+        try:
+            header = json.loads(bytes(body[at : at + length]).decode("ascii"))
+        except (UnicodeError, ValueError, RecursionError):  # RecursionError: nested too deep to parse
+            raise CheckpointError(f"{damaged} (unreadable header); use a new file") from None
+        if not isinstance(header, dict):
+            raise CheckpointError(f"{damaged} (unreadable header); use a new file")
+        if header.get("format") != TABLE_FILE_FORMAT:
+            raise CheckpointError(
+                f"checkpoint {path} has another layout ({str(header.get('format'))[:40]}, this version reads "
+                f"{TABLE_FILE_FORMAT}); use a new file"
+            )
+        if header.get("identity_digest") != self.identity_digest:
+            raise CheckpointError(f"checkpoint {path} {self._difference(header.get('identity'))}; use a new file")
+        try:
+            return self._searches(header, body, at + length)
+        except (KeyError, TypeError, ValueError) as err:
+            raise CheckpointError(f"{damaged} ({str(err)[:60]}); use a new file") from None
+
+    def _difference(self, stored: Any) -> str:
+        """What the file was made for, where it first differs from this search."""
+        names = {"rules": "rules", "start": "start position", "attackers": "--side"}
+        names.update({"pairing_budget": "pairing budget", "tt_bits": "--tt-bits", "zobrist": "Zobrist keys"})
+        if isinstance(stored, dict):
+            for key, value in self.identity.items():
+                if stored.get(key) != value:
+                    name = names.get(key, "table format")
+                    return (
+                        f"was made for another search ({name} {canonical(stored.get(key))[:60]}, "
+                        f"here {canonical(value)[:60]})"
+                    )
+        return "was made for another search"
+
+    def _searches(self, header: dict[str, Any], body: memoryview, offset: int) -> dict[Colour, SavedSearch]:
+        from boardpuzzles._kernels import baikago_solve as kernels
+
+        size = 1 << int(self.identity["tt_bits"])
+        names = {name: colour for colour, name in COLOUR_NAMES.items()}
+        found: dict[Colour, SavedSearch] = {}
+        for entry in header["searches"]:
+            attacker = names[entry["attacker"]]
+            if attacker in found or entry["attacker"] not in self.identity["attackers"]:
+                raise ValueError(f"search of {entry['attacker']} out of place")
+            count = int(entry["entries"])
+            if not 0 <= count <= size:
+                raise ValueError(f"{count} entries")
+            arrays = []
+            for dtype in _ARRAY_TYPES:
+                array = np.frombuffer(body, dtype=dtype, count=count, offset=offset)
+                offset += array.nbytes
+                arrays.append(array)
+            slots, keys = arrays[0].astype(np.int64), arrays[1]
+            base = (keys & np.uint64(size - kernels.BUCKET)).astype(np.int64)
+            if (
+                np.any(slots >= size)
+                or np.any(keys == 0)
+                or np.any((slots < base) | (slots >= base + kernels.BUCKET))
+                or len(np.unique(slots)) != count
+            ):
+                raise ValueError("entries out of place")
+            result = entry["result"]
+            stats = [int(v) for v in entry["stats"]]
+            if len(stats) != 4 or min(stats) < 0 or (result is not None and (len(result) != 2 or 0 not in result)):
+                raise ValueError("bad counts")
+            found[attacker] = SavedSearch(
+                None if result is None else (int(result[0]), int(result[1])),
+                stats,
+                float(entry["seconds"]),
+                slots,
+                tuple(arrays[1:]),
+            )
+        if offset != len(body):
+            raise ValueError("length")
+        return found
+
+    def write(self, solver: Solver) -> None:
+        """Save the solver's searches (temporary file in the same folder, then a rename)."""
+        path = self.path
+        real = os.path.realpath(path)
+        if check_path(real):  # again: never write over a file that appeared and is not ours
+            try:
+                with open(real, "rb") as handle:
+                    head = handle.read(32)
+            except OSError as err:
+                raise CheckpointError(f"cannot read checkpoint {path}: {err.strerror}") from None
+            if head:
+                self._ours(head)
+        header, parts = self._contents(solver)
+
+        def chunks() -> Iterator[bytes | memoryview]:
+            """The file's bytes, then their SHA-256."""
+            checksum = hashlib.sha256()
+            for chunk in (TABLE_MAGIC, len(header).to_bytes(8, "little"), header):
+                checksum.update(chunk)
+                yield chunk
+            for part in parts:
+                for array, dtype in zip(part, _ARRAY_TYPES, strict=True):
+                    data = np.ascontiguousarray(array, dtype=dtype).data
+                    checksum.update(data)
+                    yield data
+            yield checksum.digest()
+
+        if self._signature() != self._seen:
+            # Two runs on one file: the first to save keeps its search, and this one says so
+            # instead of overwriting it and claiming its own was kept.
+            raise CheckpointError(
+                f"checkpoint {path} was written by another run while this one ran; this run's search is not "
+                "kept (give each run its own file)"
+            )
+        try:
+            replace_file(real, chunks(), sync=True)
+        except OSError as err:  # a full disk: the previous file stays
+            raise CheckpointError(f"cannot write checkpoint {path}: {err.strerror or err}") from None
+        self._seen = self._signature()
+
+    def _contents(self, solver: Solver) -> tuple[bytes, list[tuple[np.ndarray, ...]]]:
+        """The header (canonical JSON) and, per search, its occupied slots and table arrays."""
+        from boardpuzzles import __version__
+
+        parts = []
+        searches = []
+        for attacker, search in solver.searches.items():
+            arrays = search.entries()
+            parts.append(arrays)
+            searches.append(
+                {
+                    "attacker": COLOUR_NAMES[attacker],
+                    "result": None if search.result is None else list(search.result),
+                    "stats": [int(v) for v in search.stats],
+                    "seconds": round(search.seconds, 3),
+                    "entries": len(arrays[0]),
+                }
+            )
+        header = canonical(
+            {
+                "format": TABLE_FILE_FORMAT,
+                "identity": self.identity,
+                "identity_digest": self.identity_digest,
+                "made_by": f"boardpuzzles {__version__}",
+                "saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                "searches": searches,
+            }
+        ).encode("ascii")
+        return header, parts
