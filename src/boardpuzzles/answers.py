@@ -182,7 +182,11 @@ def _edges_text(grid: Grid, pairs: set[tuple[Cell, Cell]]) -> str:
     lines = []
     for r in range(grid.rows):
         row = [r * grid.cols + c for c in range(grid.cols)]
-        lines.append("".join("o" + ("-" if (cell, cell + 1) in pairs else " ") for cell in row).rstrip())
+        lines.append(
+            "".join(
+                "o" + ("-" if (cell + 1) % grid.cols and (cell, cell + 1) in pairs else " ") for cell in row
+            ).rstrip()
+        )
         if r + 1 < grid.rows:
             lines.append("+".join("|" if (cell, cell + grid.cols) in pairs else " " for cell in row).rstrip())
     return "\n".join(lines)
