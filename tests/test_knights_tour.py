@@ -195,6 +195,42 @@ def test_find_on_random_boards(rows, cols, closed, data):
         assert kt.check(rows, cols, result.tour, closed)
 
 
+def test_find_from_the_start_that_defeated_every_walk():
+    # Found by test_find_on_random_boards: from b3 of 5x44 (the middle row, next to a short
+    # edge) the two corners beside the start both claim the tour's last square, and all 20
+    # walks from it failed; a closed tour cut open at the start is a tour from there.
+    result = kt.find(5, 44, start=130)
+    assert result.tour is not None and result.tour[0] == 130 and kt.check(5, 44, result.tour)
+    assert "opened at the start" in result.method
+
+
+def _thin_board_starts(rows, cols, closed):
+    """Every start of an open tour; for closed tours (any start gives the same cycles, only the
+    first walk begins there) the squares within three columns of a short edge, where walks
+    fail, and every fifth square elsewhere."""
+    for start in range(rows * cols):
+        col = start % cols
+        if closed and 3 <= col < cols - 3 and start % 5:
+            continue
+        if kt.no_tour_reason(rows, cols, closed, start) is None:
+            yield start
+
+
+@pytest.mark.parametrize("rows", [5, 6, 7, 8])
+def test_find_from_every_start_of_thin_boards(rows):
+    # Every board of 5 to 8 rows and 5 to 60 columns, open and closed, wherever the theorems
+    # leave a tour (on these boards there is one from each such start: Conrad et al. 1994 for
+    # open tours, Schwenk 1991 for closed ones).
+    failed = []
+    for cols in range(5, 61):
+        for closed in (False, True):
+            for start in _thin_board_starts(rows, cols, closed):
+                tour = kt.find(rows, cols, closed=closed, start=start).tour
+                if tour is None or tour[0] != start or not kt.check(rows, cols, tour, closed):
+                    failed.append((rows, cols, closed, start))
+    assert failed == []
+
+
 def test_find_closes_a_tour_on_a_big_board():
     result = kt.find(200, 200, closed=True)
     assert result.tour is not None and kt.check(200, 200, result.tour, closed=True)

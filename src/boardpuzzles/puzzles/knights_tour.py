@@ -720,8 +720,10 @@ def find(
 
     Warnsdorff's rule (move to the square with the fewest onward moves), ties broken towards
     the edge (Roth), with Posa rotations when it gets stuck; closed tours are closed by further
-    rotations. Small boards fall back to the exact search, which can also prove there is none.
-    The limits stop it between and within attempts (then ``complete`` is False)."""
+    rotations. Later attempts break ties at random and, where the board has a closed tour,
+    walk one from a random square and cut it open at the start (for open tours too). Small
+    boards fall back to the exact search, which can also prove there is none. The limits stop
+    it between and within attempts (then ``complete`` is False)."""
     from boardpuzzles._kernels.knights_tour import close_by_rotations, warnsdorff_walk
 
     limits = limits if limits is not None else Limits()
@@ -750,20 +752,26 @@ def find(
     del r, c
     first = start if start is not None else 0
     budget = 4 * squares + 1000
+    # A closed tour passes every square, so it can be walked from anywhere and cut open at the
+    # start. Some starts defeat the walk every time (next to a short edge in the middle row of
+    # 5 x even boards: the two corners beside it both claim the tour's last square).
+    via_cycle = closed or no_tour_reason(rows, cols, True) is None
     for attempt in range(attempts):
         if limits.stopped:
             break
         # numba's generator takes a 32-bit seed: one per (seed, attempt), whatever the seed's size.
         kernel_seed = int(np.random.SeedSequence([seed, attempt]).generate_state(1)[0])
-        walk = warnsdorff_walk(moves, n_moves, first, edge_pull, kernel_seed, attempt > 0, budget, limits.flag)
+        begin = kernel_seed % squares if attempt and via_cycle else first
+        walk = warnsdorff_walk(moves, n_moves, begin, edge_pull, kernel_seed, attempt > 0, budget, limits.flag)
         if len(walk) < squares:
             continue
-        if not closed:
+        if not closed and begin == first:
             return result(tuple(walk.tolist()), "Warnsdorff" + (" (randomised ties)" if attempt else ""))
         if close_by_rotations(moves, n_moves, walk, cols, budget, kernel_seed, limits.flag):
             cycle = walk.tolist()
             at = cycle.index(first)
-            return result(tuple(cycle[at:] + cycle[:at]), "Warnsdorff, closed by rotations")
+            how = "Warnsdorff, closed by rotations" + ("" if closed else ", opened at the start")
+            return result(tuple(cycle[at:] + cycle[:at]), how)
     if limits.stopped:
         if limits.reason != STOP_TIME:
             limits.raise_stop()
