@@ -195,7 +195,7 @@ def test_the_computer_plays_both_sides_to_the_end():
 
 
 def test_in_colour_black_and_white_stones_differ():
-    from boardpuzzles.cli.baikago import CROSS_STYLE, STONE_STYLES, TerminalGame
+    from boardpuzzles.puzzles.baikago.terminal import CROSS_STYLE, STONE_STYLES, TerminalGame
 
     written: list[tuple[str, bool]] = []
     lines = iter(["e5", "a1", "d5", "a9", "f5", "i1", "e6", "i9", "e4"])

@@ -1,0 +1,232 @@
+"""`boardpuzzles baikago solve`: who wins a small board with perfect play, with a proof file and
+a checkpoint of the searches."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NoReturn
+
+import click
+
+from boardpuzzles.cli.baikago.options import rules_options
+from boardpuzzles.cli.common import (
+    EXIT_PARTIAL,
+    OUTPUT_PATH,
+    CommandResult,
+    OneOf,
+    Whole,
+    command_settings,
+    emit_json,
+    json_option,
+    note,
+    time_limit_option,
+    write_file_atomically,
+)
+from boardpuzzles.compiling import compile_seconds
+from boardpuzzles.puzzles import baikago as bk
+
+if TYPE_CHECKING:
+    from boardpuzzles.puzzles.baikago.solve import Solution, Solver
+
+
+class NodeCount(Whole):
+    """A number of search nodes: a positive whole number (the cap, 2^61, only keeps the kernel's
+    node counter far from overflowing, so the error does not spell it out)."""
+
+    def __init__(self) -> None:
+        super().__init__(1, 2**61)
+
+    def wanted(self) -> str:
+        return "a positive whole number of search nodes"
+
+
+@click.command(
+    "solve",
+    context_settings=command_settings(),
+    epilog="""Who wins on an empty N x N board with perfect play. A pairing of the board proves a draw;
+otherwise a proof-number search runs for each side (--side: one side only). --proof writes each
+side's strategy (JSON, gzip when the name ends in .gz) for an independent checker to replay.
+3x3 to 6x6 are draws; on 7x7 white cannot win (--side white, seconds).
+
+--checkpoint FILE keeps the search tables when the run stops or ends, and the same command with
+the same FILE continues from them. A file made for another board, rules, --side, --pairings or
+--tt-bits, or a damaged one, is refused (exit 2) and left as it was; it takes up to 155 MB at the
+default --tt-bits 22.
+
+\b
+Examples:
+  boardpuzzles baikago solve 5
+  boardpuzzles baikago solve 4 --no-pairings --proof four.json.gz
+  boardpuzzles baikago solve 6 --json
+  boardpuzzles baikago solve 4 --no-pairings --tt-bits 16 --checkpoint four.dfpn
+
+\b
+Exit codes:
+  0    solved
+  2    bad options, or a checkpoint that cannot serve this search
+  3    stopped at the time limit or the node limit (with --checkpoint the
+       search is kept and the same command continues it; without, a later
+       run starts afresh)
+  70   a bug in boardpuzzles: please report it
+  130  interrupted (Ctrl-C; with --checkpoint the search is kept)""",
+)
+@click.argument("size", type=Whole(3, 9), metavar="N")
+@rules_options
+@click.option("--proof", "proof_path", type=OUTPUT_PATH, default=None, metavar="FILE", help="Write the proof here.")
+@click.option(
+    "--pairings/--no-pairings", default=True, show_default=True, help="Use pairings (draw certificates) in proofs."
+)
+@click.option(
+    "--tt-bits",
+    type=Whole(10, 26),
+    default=22,
+    show_default=True,
+    metavar="B",
+    help="2^B transposition table slots (33 bytes each).",
+)
+@click.option(
+    "--side",
+    type=OneOf(["both", "black", "white"]),
+    default="both",
+    show_default=True,
+    help="Search whether this side can win (both: the value).",
+)
+@click.option(
+    "--checkpoint",
+    type=OUTPUT_PATH,
+    default=None,
+    metavar="FILE",
+    help="Keep the searches in FILE when the run stops or ends; the same command continues from it.",
+)
+@click.option(
+    "--node-limit",
+    type=NodeCount(),
+    default=None,
+    metavar="K",
+    help="Stop after K search nodes in this run (exit 3); see --checkpoint.",
+)
+@time_limit_option(what="Stop after S seconds (exit 3); see --checkpoint.")
+@json_option
+def solve_command(
+    size: int,
+    max_d: int | None,
+    orientations: str,
+    proof_path: str | None,
+    pairings: bool,
+    tt_bits: int,
+    side: str,
+    checkpoint: str | None,
+    node_limit: int | None,
+    time_limit: float | None,
+    as_json: bool,
+) -> None:
+    """Solve a small board: who wins with perfect play, with a proof file."""
+    from boardpuzzles.limits import Limits, TimeLimitReached
+    from boardpuzzles.puzzles.baikago import solve as bs
+
+    rules = bk.Rules(size, max_d, orientations)
+    attackers = {"both": (bk.BLACK, bk.WHITE), "black": (bk.BLACK,), "white": (bk.WHITE,)}[side]
+    solver = bs.Solver(rules, tt_bits, None, pairings, attackers, checkpoint)  # a bad file: refused here
+    if solver.loaded:
+        note(f"continuing from {checkpoint}: " + "; ".join(_standing(solver)))
+    solver.report = note
+    limits = Limits(time_limit)
+    try:
+        solution = limits.run(solver.run, limits, node_limit)
+    except (TimeLimitReached, KeyboardInterrupt) as stop:
+        limits.close()
+        _stopped(stop, solver, checkpoint, time_limit, as_json)
+    finally:
+        limits.close()
+    if checkpoint is not None and not solver.save():
+        note(f"the search did not let go of its table in time; {checkpoint} is as it was")
+    if proof_path is not None:
+        write_file_atomically(proof_path, bs.write_proof(solution, proof_path))
+    _show_solution(solution, solver, proof_path, checkpoint, as_json)
+
+
+def _stopped(
+    stop: BaseException, solver: Solver, checkpoint: str | None, time_limit: float | None, as_json: bool
+) -> NoReturn:
+    """A run stopped by a limit or Ctrl-C: keep the search when there is a checkpoint, say
+    where it stands, and end the command (exit 3, or the interrupt again)."""
+    from boardpuzzles.limits import TimeLimitReached
+    from boardpuzzles.puzzles.baikago import solve as bs
+
+    if isinstance(stop, bs.NodeLimitReached):
+        what = str(stop)
+    elif isinstance(stop, TimeLimitReached):
+        what = f"stopped at the time limit ({time_limit:g} s)" if time_limit else "stopped at the time limit"
+    else:
+        what = "interrupted"
+    if checkpoint is None:
+        if not isinstance(stop, bs.NodeLimitReached):
+            raise stop
+        note(f"{what}; add --checkpoint FILE to keep the search for a later run")
+        raise CommandResult(EXIT_PARTIAL) from None
+    saved = solver.save()
+    for line in _standing(solver):
+        note(f"  {line}")
+    if saved:
+        note(f"{what}: the search is kept in {checkpoint}; the same command continues it")
+    else:
+        note(f"{what}: the search did not let go of its table in time; {checkpoint} is as it was")
+    if isinstance(stop, KeyboardInterrupt):
+        raise stop
+    if as_json:
+        emit_json(
+            {
+                "puzzle": "baikago",
+                "rules": solver.rules.to_json(),
+                "complete": False,
+                "checkpoint": checkpoint if saved else None,
+                "searches": solver.standing(),
+            }
+        )
+    raise CommandResult(EXIT_PARTIAL) from None
+
+
+def _show_solution(
+    solution: Solution, solver: Solver, proof_path: str | None, checkpoint: str | None, as_json: bool
+) -> None:
+    """The value and its claims, as text or as one JSON document."""
+    if as_json:
+        document = solution.to_json()
+        emit_json(
+            {
+                "puzzle": "baikago",
+                "rules": document["rules"],
+                "value": document["value"],
+                "seconds": document["seconds"],
+                "compile_seconds": round(compile_seconds(), 2),
+                "claims": [
+                    {"claim": c.statement(), "method": c.method(), "nodes": c.nodes, "seconds": round(c.seconds, 2)}
+                    for c in solution.claims
+                ],
+                "proof": proof_path,
+                "checkpoint": checkpoint,
+                "resumed": solver.loaded,
+            }
+        )
+    else:
+        click.echo(solution.summary())
+        for line in solution.details():
+            click.echo(f"  {line}")
+        if proof_path is not None:
+            note(f"proof written to {proof_path}")
+        if checkpoint is not None:
+            note(f"the searches are kept in {checkpoint}")
+
+
+def _standing(solver: Solver) -> list[str]:
+    """One line per search of a solver: how far it got."""
+    lines = []
+    for s in solver.standing():
+        if s["state"] == "open":
+            lines.append(
+                f"{s['attacker']} attacking: {s['nodes']:,} search nodes, {s['seconds']:.0f} s so far; "
+                f"at the root pn {s['pn']:,}, dn {s['dn']:,}"
+            )
+        else:
+            verdict = "it wins" if s["state"] == "proved" else "it cannot win"
+            lines.append(f"{s['attacker']} attacking: {s['state']} ({verdict}), {s['nodes']:,} search nodes")
+    return lines
