@@ -54,7 +54,8 @@ def orbit_search(n: int) -> tuple[list[int], int]:
 
 def stabiliser_search(n: int) -> tuple[int, int]:
     """The search before (one core): (placements, nodes)."""
-    kernels = queens._kernels()
+    from boardpuzzles._kernels import queens_torus as kernels
+
     attack = queens.torus_attack_table(n)
     flag = Limits().flag
     total = nodes = 0

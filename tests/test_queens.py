@@ -272,7 +272,8 @@ def orbit_totals(n):
 def stabiliser_search(n):
     """The method before the orbit search (a queen on (0, 0), the 8 symmetries that keep it
     there, each placement weighted 8/N): an independent count, and its node count."""
-    kernels = queens._kernels()
+    from boardpuzzles._kernels import queens_torus as kernels
+
     attack = queens.torus_attack_table(n)
     total = steps = 0
     for a in range(2, n // 2 + 1):
