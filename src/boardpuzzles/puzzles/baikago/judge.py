@@ -53,6 +53,23 @@ def read_points(text: str, size: int | None = None) -> tuple[int, list[int]]:
     prints: its verdict, spaced rows with rank numbers, and the file letters below (its colour
     codes too). The side is ``size`` if given, else the larger of the line count and the widest
     line (a picture with coordinates gives its own)."""
+    rows, numbers = _board_lines(text)
+    stripped, numbers, labelled = _point_rows(rows, numbers)
+    for number, row in zip(numbers, stripped, strict=True):  # unknown characters first: the most useful message
+        for c, ch in enumerate(row):
+            if ch not in STONE_READ and ch not in EMPTY_READ:
+                raise ParseError(f"line {number}, column {c + 1}: unexpected {ch!r} (expected X, O, '.' or space)")
+    n = _board_side(stripped, numbers, labelled, size)
+    points = [EMPTY_POINT] * (n * n)
+    for r, row in enumerate(stripped):
+        for c, ch in enumerate(row):
+            points[r * n + c] = STONE_READ.get(ch, EMPTY_POINT)
+    return n, points
+
+
+def _board_lines(text: str) -> tuple[list[str], range]:
+    """The lines of a picture that hold the board (the judge's verdict and note left out), and
+    each one's line number in the text."""
     text = text.removeprefix("\ufeff")  # a byte-order mark that an editor put at the start
     text = _COLOUR_CODE.sub("", text)
     if not text.strip():
@@ -69,29 +86,32 @@ def read_points(text: str, size: int | None = None) -> tuple[int, list[int]]:
         end -= 1
     if first == end:
         raise ParseError("the picture holds the judge's verdict but no board")
-    rows = lines[first:end]
-    numbers = range(first + 1, end + 1)  # each row's line number in the text
+    return lines[first:end], range(first + 1, end + 1)
+
+
+def _point_rows(rows: list[str], numbers: range) -> tuple[list[str], range, bool]:
+    """One character per point for each row (coordinates and the spaces between points taken
+    away), the rows' line numbers, and whether the picture had coordinates."""
     labelled = rows[-1].split()[:1] == ["a"] or any(_RANK.match(row) for row in rows)
     if labelled:
         # Blank lines above numbered rows are no empty rows: the numbers say which row is which.
         blank = next(i for i, row in enumerate(rows) if row.strip())
         rows, numbers = rows[blank:], numbers[blank:]
         stripped = _without_coordinates(rows, numbers)
-        numbers = numbers[:-1]  # the file letters' line is no row
-    else:
-        # Spaced rows only when dots show empties: a seed file with stones two apart is plain.
-        # Trailing spaces are empty points (the seed's rows are 15 wide with them), so the
-        # widest raw line gives the width.
-        stripped = rows
-        spaced = any("." in row for row in rows) and all(
-            all(ch == " " for ch in row.rstrip()[1::2]) and all(ch != " " for ch in row.rstrip()[::2]) for row in rows
-        )
-        if spaced:
-            stripped = [row.rstrip()[::2] for row in rows]
-    for number, row in zip(numbers, stripped, strict=True):  # unknown characters first: the most useful message
-        for c, ch in enumerate(row):
-            if ch not in STONE_READ and ch not in EMPTY_READ:
-                raise ParseError(f"line {number}, column {c + 1}: unexpected {ch!r} (expected X, O, '.' or space)")
+        return stripped, numbers[:-1], True  # the file letters' line is no row
+    # Spaced rows only when dots show empties: a seed file with stones two apart is plain.
+    # Trailing spaces are empty points (the seed's rows are 15 wide with them), so the
+    # widest raw line gives the width.
+    spaced = any("." in row for row in rows) and all(
+        all(ch == " " for ch in row.rstrip()[1::2]) and all(ch != " " for ch in row.rstrip()[::2]) for row in rows
+    )
+    if spaced:
+        return [row.rstrip()[::2] for row in rows], numbers, False
+    return rows, numbers, False
+
+
+def _board_side(stripped: list[str], numbers: range, labelled: bool, size: int | None) -> int:
+    """The board's side: ``size`` if given, else the larger of the row count and the widest row."""
     height = len(stripped)
     width = max(len(row) for row in stripped)
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or not 3 <= size <= MAX_SIZE):
@@ -109,11 +129,7 @@ def read_points(text: str, size: int | None = None) -> tuple[int, list[int]]:
         raise ParseError(f"line {numbers[longest]}: {width} points, too long for a {n}x{n} board")
     if n < 3:
         raise ParseError(f"a {n}x{n} picture is too small: a cross needs a 3x3 board")
-    points = [EMPTY_POINT] * (n * n)
-    for r, row in enumerate(stripped):
-        for c, ch in enumerate(row):
-            points[r * n + c] = STONE_READ.get(ch, EMPTY_POINT)
-    return n, points
+    return n
 
 
 def _without_coordinates(rows: list[str], numbers: range) -> list[str]:
