@@ -97,6 +97,7 @@ def test_count_matches_kasteleyns_formula(rows, cols):
     assert count(f"{rows}x{cols}") == kasteleyn(rows, cols)
 
 
+@pytest.mark.nojit
 @pytest.mark.parametrize("modulus", [2, 7, 1_000_003, kernel.moduli(1)[0]])
 def test_the_kernel_matches_its_twin(modulus):
     flag = np.zeros(1, dtype=np.int64)
@@ -122,6 +123,7 @@ def test_a_count_past_int64_joins_several_moduli():
     assert dm.count(problem, Limits(jobs=2)) == A004003[10] > 2**63
 
 
+@pytest.mark.nojit
 def test_the_kernel_stops_when_asked():
     flag = np.ones(1, dtype=np.int64)
     assert kernel.count_tilings(20, 400, kernel.moduli(1)[0], flag) == STOPPED

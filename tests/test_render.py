@@ -245,6 +245,27 @@ def test_png_shows_what_the_svg_shows():
     assert max(picture.getpixel((int(x0 + 1.5 * layout.cell), int(y0 + 1.5 * layout.cell)))) < 60  # black stone
 
 
+def test_spans_are_tiles_and_edges_are_walls_in_svg_and_png():
+    grid = Grid(3, 4)
+    scene = Scene(grid, spans=[(0, 1, "#fffdf7"), (2, 6, "#fffdf7")], edges=[(4, 5, "#0000ff"), (9, 5, "#0000ff")])
+    root = ET.fromstring(sheet_svg([scene]))
+    tiles = {e.find(f"{NS}title").text: e for e in root.iter(f"{NS}rect") if e.find(f"{NS}title") is not None}
+    across, down = tiles["a3-b3"], tiles["c3-c2"]
+    cell = draw.layout(scene).cell
+    assert float(across.get("width")) > 1.5 * cell > float(across.get("height"))
+    assert float(down.get("height")) > 1.5 * cell > float(down.get("width"))
+    walls = [e for e in root.iter(f"{NS}polyline") if e.get("stroke") == "#0000ff"]
+    assert len(walls) == 2
+    xs, ys = ([float(v) for v in walls[i].get("points").replace(",", " ").split()] for i in range(2))
+    assert xs[0] == xs[2] and ys[1] == ys[3]  # a wall between side by side cells stands; one between rows lies
+    x0, y0 = draw.GAP + draw.MARGIN, draw.GAP
+    picture = _image(png_bytes([scene]))
+    assert min(picture.getpixel((int(x0 + 1.0 * cell), int(y0 + 0.5 * cell)))) > 240  # inside the tile across
+    assert picture.getpixel((int(x0 + 1.0 * cell), int(y0 + 1.5 * cell)))[2] > 200  # on the wall (blue)
+    with pytest.raises(ValueError):
+        draw.scene_group(Scene(grid, edges=[(0, 5, "#000000")]), 0, 0)
+
+
 def test_the_text_form_ignores_the_picture_fields():
     order = gh.solve(PZPRJS)
     plain = Scene(
