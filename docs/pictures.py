@@ -43,6 +43,7 @@ PICTURES = [
     ),
     ("baikago.png", ["baikago", "judge", BAIKAGO], 560),
     ("kings.png", ["kings", "solve", "8", "--limit", "1"], 480),
+    ("dominoes-3x4.png", ["dominoes", "solve", "3x4"], 640),
 ]
 #: pictures whose colour scale needs more than the default 64 colours
 COLOURS = {"knights-tour-8.png": 128, "knights-tour-50.png": 64}
