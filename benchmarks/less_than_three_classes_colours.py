@@ -32,6 +32,8 @@ from typing import Any
 
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import less_than_three as lt3
+from boardpuzzles.puzzles.less_than_three import counting as lt3_counting
+from boardpuzzles.puzzles.less_than_three import search as lt3_search
 
 
 def alternate(variants: list[Callable[[], Any]], repeat: int) -> list[tuple[float, Any]]:
@@ -55,8 +57,8 @@ def least_image_classes(rules: lt3.Rules, swap: bool, jobs: int) -> int:
     """Classes the way ``count --unique`` counted them before: every board of the unreduced
     search, each tested for being its own least image."""
     limits = Limits(jobs=jobs)
-    first = lt3._first_rows(rules, limits)
-    return sum(lt3._run(rules, p, rules.size, limits, symmetric=True, swap_colours=swap)[1] for p in first)
+    first = lt3_search._first_rows(rules, limits)
+    return sum(lt3_search._run(rules, p, rules.size, limits, symmetric=True, swap_colours=swap)[1] for p in first)
 
 
 def classes_table(full: bool, repeat: int, jobs: int) -> None:
@@ -96,7 +98,7 @@ def tuples_table(full: bool, repeat: int, jobs: int) -> None:
     for rules, unique in rows:
         problem = lt3.Problem(rules, unique)
         (t_new, new), (t_old, old) = alternate(
-            [counter(lt3.count, problem, jobs), counter(lt3._count_by_search, problem, jobs)],
+            [counter(lt3.count, problem, jobs), counter(lt3_counting._count_by_search, problem, jobs)],
             repeat if rules.size < 8 else 1,
         )
         assert new == old, (rules, unique, new, old)
@@ -142,7 +144,7 @@ def main() -> None:
     for rules in [lt3.Rules(5, 1), lt3.Rules(4, 2)]:  # compile first
         for unique, swap in [(False, False), (True, False), (True, True)][: 2 if rules.colours == 1 else 3]:
             lt3.count(lt3.Problem(rules, unique, swap))
-            lt3._count_by_search(lt3.Problem(rules, unique, swap), Limits())
+            lt3_counting._count_by_search(lt3.Problem(rules, unique, swap), Limits())
     classes_table(args.full, args.repeat, args.jobs)
     tuples_table(args.full, args.repeat, args.jobs)
     c_table(args.full, args.repeat, args.jobs)

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from boardpuzzles.puzzles import less_than_three_find as large
+from boardpuzzles.puzzles.less_than_three import orbit_find as large
 
 #: One line of the table: n, schedule, noise, attempts, boards, distinct boards, seconds, s per board.
 ROW = "{:>3} {:>14} {:>5} {:>9} {:>6} {:>8} {:>7} {:>9}"

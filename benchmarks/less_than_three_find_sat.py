@@ -4,7 +4,7 @@
     python benchmarks/less_than_three_find_sat.py --sizes 30 36 40 --solvers cadical195 glucose4 --budget 300
 
 The same problem as ``less_than_three_find_vs_cpsat.py``'s CP-SAT model: one Boolean per orbit of
-``less_than_three_find.class_orbits`` (quarter turn on even n; on odd n quarter turn off the
+``less_than_three.symmetry.class_orbits`` (quarter turn on even n; on odd n quarter turn off the
 diagonals, one pair on the main diagonal, the anti-diagonal empty); every row and column exactly
 2 stones, every other line with 3 or more cells of the class at most 2, one constraint per distinct
 line after the symmetry (weights: the cells of an orbit on the line, 1 or 2; an orbit with 3 on a
@@ -31,7 +31,7 @@ import time
 from collections import Counter
 
 from boardpuzzles.puzzles import less_than_three as lt3
-from boardpuzzles.puzzles import less_than_three_find as large
+from boardpuzzles.puzzles.less_than_three import orbit_find as large
 
 #: Lines with up to this many orbits get the direct encoding of "at most 2".
 DIRECT = 5

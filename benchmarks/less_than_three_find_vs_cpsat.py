@@ -7,7 +7,7 @@
 
 For each size and seed, both get the same wall-clock budget and the same number of workers
 (``--jobs``, default 2), one after the other in this process, and both search the same class:
-the orbits of ``less_than_three_find.class_orbits`` (quarter turn on even n; on odd n quarter turn
+the orbits of ``less_than_three.symmetry.class_orbits`` (quarter turn on even n; on odd n quarter turn
 off the diagonals, one pair on the main diagonal, the anti-diagonal empty). The CP-SAT model is
 the usual one (Prellberg, arXiv:2602.07751, 2026: a Boolean per orbit, exactly 2 stones per row
 and column, at most 2 on every other line with 3 or more cells of the class), written here with
@@ -34,7 +34,7 @@ from collections import Counter
 
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import less_than_three as lt3
-from boardpuzzles.puzzles import less_than_three_find as large
+from boardpuzzles.puzzles.less_than_three import orbit_find as large
 
 
 def cpsat_model(n: int) -> tuple[object, list[object], list[list[int]]]:

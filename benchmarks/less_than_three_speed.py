@@ -22,7 +22,7 @@ from _timing import timed
 from boardpuzzles.limits import Limits
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import less_than_three as lt3
-from boardpuzzles.puzzles import less_than_three_find
+from boardpuzzles.puzzles.less_than_three import orbit_find as less_than_three_find
 
 C_QUOTED = {10: 5.0, 11: 52.0, 12: 600.0}  # one colour, seconds on one core (issue #3)
 

@@ -18,6 +18,11 @@ from boardpuzzles.errors import BoardPuzzlesError, SizeError
 from boardpuzzles.grid import Grid
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import less_than_three as lt3
+from boardpuzzles.puzzles.less_than_three import counting as lt3_counting
+from boardpuzzles.puzzles.less_than_three import cell_find as lt3_find
+from boardpuzzles.puzzles.less_than_three import search as lt3_search
+from boardpuzzles.puzzles.less_than_three import symmetry as lt3_symmetry
+from boardpuzzles.puzzles.less_than_three import tuples as lt3_tuples
 from tests import reference
 
 Rules = lt3.Rules
@@ -127,7 +132,7 @@ def test_kernel_equals_the_reference_backtracker(rules):
 
 
 def test_solutions_split_when_a_chunk_overflows(monkeypatch):
-    monkeypatch.setattr(lt3, "CHUNK", 16)
+    monkeypatch.setattr(lt3_search, "CHUNK", 16)
     found = [as_tuple(b) for b in solutions(Rules(7, 1))]
     assert len(found) == len(set(found)) == A000755[7]
 
@@ -193,14 +198,14 @@ def test_line_tables_hold_every_line_with_more_than_k_cells():
 def test_solutions_stream_without_finishing_the_search(monkeypatch):
     # The first board comes from the first small subtask, not after a whole count.
     calls = []
-    real_run = lt3._run
+    real_run = lt3_search._run
 
     def counting_run(rules, prefix, rows_limit, limits, **kwargs):
         result = real_run(rules, prefix, rows_limit, limits, **kwargs)
         calls.append((len(prefix), rows_limit, result[0]))
         return result
 
-    monkeypatch.setattr(lt3, "_run", counting_run)
+    monkeypatch.setattr(lt3_search, "_run", counting_run)
     first = next(solutions(Rules(11, 1)))
     assert violations(first, Rules(11, 1)) == []
     whole_board_calls = [c for c in calls if c[1] == 11]
@@ -209,7 +214,7 @@ def test_solutions_stream_without_finishing_the_search(monkeypatch):
 
 
 def test_rows_are_searched_middle_out_but_boards_come_back_in_place():
-    layout = lt3._layout(Rules(7, 1))
+    layout = lt3_search._layout(Rules(7, 1))
     # Virtual row 0 is the middle row 3; the mapping is a permutation and its inverse.
     assert sorted(layout.virtual) == list(range(49))
     assert all(layout.physical[layout.virtual[c]] == c for c in range(49))
@@ -250,11 +255,13 @@ def test_find_with_two_jobs_finds_a_checked_board():
 
 def test_an_error_in_a_find_thread_reaches_the_caller(monkeypatch):
     class Broken:
+        FindTables = lt3_find._kernel_module().FindTables
+
         @staticmethod
         def find_symmetric(*args):
             raise MemoryError("no room")
 
-    monkeypatch.setattr(lt3, "_kernel_module", lambda: Broken)
+    monkeypatch.setattr(lt3_find, "_kernel_module", lambda: Broken)
     with pytest.raises(MemoryError):
         find(Rules(20, 1), time_limit=5, jobs=2)
 
@@ -299,15 +306,15 @@ def test_the_find_kernel_agrees_with_its_plain_twin(n, k, symmetry):
 
     rules = Rules(n, 1, k)
     boards = symmetric_boards(n, k, symmetry)
-    table, orbit_of = lt3._orbit_tables(rules, symmetry)
+    table, orbit_of = lt3_symmetry._orbit_tables(rules, symmetry)
     cell_lines, line_cells = lt3.line_tables(rules)
+    kernels = lt3_find._kernel_module()
+    tables = kernels.FindTables(n, k, cell_lines, line_cells, table, orbit_of)
     rng = np.random.default_rng(n * 10 + k)
     for _ in range(3):
         order = np.array([rng.permutation(n) for _ in range(2 * n)], dtype=np.int64)
         flag = np.zeros(1, dtype=np.int64)
-        status, board = lt3._kernel_module().find_symmetric(
-            n, k, cell_lines, line_cells, table, orbit_of, order, 10**9, flag
-        )
+        status, board = kernels.find_symmetric(tables, order, 10**9, flag)
         assert status == (1 if boards else 0)
         if boards:
             assert frozenset(int(c) for c in np.flatnonzero(board)) in boards
@@ -326,10 +333,10 @@ def test_find_proves_there_is_none_on_a_large_board_too():
 
 def test_weaker_symmetries_wait_on_large_boards_until_the_stronger_are_ruled_out():
     strong = {lt3.ROTATE_90, lt3.ROTATE_90_DIAGONALS_180}
-    assert lt3._symmetries_to_try(30, set()) == [lt3.ROTATE_90, lt3.ROTATE_90_DIAGONALS_180]
-    assert lt3._symmetries_to_try(30, strong) == [lt3.ROTATE_180]
-    assert lt3._symmetries_to_try(30, strong | {lt3.ROTATE_180}) == [lt3.NO_SYMMETRY]
-    assert lt3._symmetries_to_try(12, set()) == list(lt3.FIND_SYMMETRIES[:3]) + [lt3.NO_SYMMETRY]
+    assert lt3_find._symmetries_to_try(30, set()) == [lt3.ROTATE_90, lt3.ROTATE_90_DIAGONALS_180]
+    assert lt3_find._symmetries_to_try(30, strong) == [lt3.ROTATE_180]
+    assert lt3_find._symmetries_to_try(30, strong | {lt3.ROTATE_180}) == [lt3.NO_SYMMETRY]
+    assert lt3_find._symmetries_to_try(12, set()) == list(lt3.FIND_SYMMETRIES[:3]) + [lt3.NO_SYMMETRY]
 
 
 def test_find_gives_up_at_the_time_limit_without_claiming_anything():
@@ -347,8 +354,8 @@ def least_image_classes(rules, swap):
     """The classes as counted before the weighted route: the least-image test at every leaf of
     the unreduced search."""
     limits = Limits()
-    first = lt3._first_rows(rules, limits)
-    return sum(lt3._run(rules, p, rules.size, limits, symmetric=True, swap_colours=swap)[1] for p in first)
+    first = lt3_search._first_rows(rules, limits)
+    return sum(lt3_search._run(rules, p, rules.size, limits, symmetric=True, swap_colours=swap)[1] for p in first)
 
 
 @pytest.mark.nojit
@@ -367,7 +374,7 @@ def check_classes_against_the_twin(rules):
     for swap in [False, True] if rules.colours > 1 else [False]:
         expected = reference.less_than_three_classes(boards, rules.size, rules.colours, swap)
         assert count(rules, unique=True, swap_colours=swap) == expected
-        assert lt3._count_by_search(Problem(rules, True, swap), Limits()) == expected
+        assert lt3_counting._count_by_search(Problem(rules, True, swap), Limits()) == expected
         assert least_image_classes(rules, swap) == expected
 
 
@@ -381,8 +388,8 @@ def test_weighted_classes_equal_the_least_image_count(rules):
 
 
 def test_the_stabiliser_counts_symmetries_with_relabellings():
-    kernels = lt3._kernel_module()
-    layout = lt3._layout(Rules(4, 2))
+    kernels = lt3_search._kernel_module()
+    layout = lt3_search._layout(Rules(4, 2))
     empty = np.zeros(16, dtype=np.int64)
     assert kernels.stabiliser(empty, layout.maps, 2, False) == 8
     assert kernels.stabiliser(empty, layout.maps, 2, True) == 16  # both colours absent: 2 relabellings each
@@ -399,7 +406,7 @@ def test_many_colours_through_one_colour_solutions_equal_the_search(rules):
     assert lt3.through_one_colour(rules)
     for unique, swap in [(False, False), (True, False), (True, True)]:
         problem = Problem(rules, unique, swap)
-        assert lt3.count(problem) == lt3._count_by_search(problem, Limits())
+        assert lt3.count(problem) == lt3_counting._count_by_search(problem, Limits())
 
 
 def test_the_seed_counts_through_one_colour_solutions():
@@ -489,27 +496,27 @@ def test_disjoint_selections_kernel_agrees_with_its_twin(seed):
     rows = np.zeros((len(sets), cells), dtype=np.uint8)
     for i, s in enumerate(sets):
         rows[i, list(s)] = 1
-    items = lt3._bitsets(rows)
+    items = lt3_tuples._bitsets(rows)
     flag = np.zeros(1, dtype=np.int64)
     for positions in ([0], [0, 0], [0, 1], [0, 0, 2], [1, 1, 1], [0, 1, 1, 2]):
         lo = int(rng.integers(0, len(sets) + 1))
         hi = int(rng.integers(lo, len(sets) + 1))
         expected = reference.disjoint_selections(sets, list(groups), positions, range(lo, hi))
-        got = lt3._kernel_module().disjoint_selections(items, groups, np.array(positions), lo, hi, flag)
+        got = lt3_search._kernel_module().disjoint_selections(items, groups, np.array(positions), lo, hi, flag)
         assert got == expected
 
 
 def test_bitsets_put_cell_x_in_word_x_over_64():
     rows = np.zeros((1, 130), dtype=np.uint8)
     rows[0, [0, 63, 64, 129]] = 1
-    words = lt3._bitsets(rows).view(np.uint64)
+    words = lt3_tuples._bitsets(rows).view(np.uint64)
     assert words.tolist() == [[1 | 1 << 63, 1, 2]]
 
 
 def test_cycle_types_and_their_sizes():
-    assert lt3._cycle_types(4) == [(4,), (3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1)]
-    assert [lt3._permutations_of_type(t) for t in lt3._cycle_types(4)] == [6, 8, 3, 6, 1]
-    assert sum(lt3._permutations_of_type(t) for t in lt3._cycle_types(7)) == math.factorial(7)
+    assert lt3_tuples._cycle_types(4) == [(4,), (3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1)]
+    assert [lt3_tuples._permutations_of_type(t) for t in lt3_tuples._cycle_types(4)] == [6, 8, 3, 6, 1]
+    assert sum(lt3_tuples._permutations_of_type(t) for t in lt3_tuples._cycle_types(7)) == math.factorial(7)
 
 
 def test_a_tuple_count_resumes_from_its_checkpoint_and_shares_the_one_colour_list(tmp_path, monkeypatch):
@@ -518,14 +525,14 @@ def test_a_tuple_count_resumes_from_its_checkpoint_and_shares_the_one_colour_lis
     store = tmp_path / "less-than-three-one-colour-7x7-k2.db"
     assert store.exists()
     searched = []
-    real_run = lt3._run
+    real_run = lt3_tuples._run
 
     def spy(rules, prefix, rows_limit, limits, **kwargs):
         if rows_limit == rules.size:
             searched.append(prefix)
         return real_run(rules, prefix, rows_limit, limits, **kwargs)
 
-    monkeypatch.setattr(lt3, "_run", spy)
+    monkeypatch.setattr(lt3_tuples, "_run", spy)
     assert count(Rules(7, 2), checkpoint=db) == 348
     # Another count of the same board in the same folder: the one-colour list comes from the store.
     assert count(Rules(7, 2), unique=True, checkpoint=str(tmp_path / "u.db")) == 70

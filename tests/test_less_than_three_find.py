@@ -1,5 +1,5 @@
 """Less Than Three's find on large sizes: the search over quarter-turn orbits
-(:mod:`boardpuzzles.puzzles.less_than_three_find` and its kernel).
+(:mod:`boardpuzzles.puzzles.less_than_three.orbit_find` and its kernel).
 
 Every board a test sees passes the brute-force checker (``less_than_three.violations``), and its
 symmetry is checked with the grid's own turns, not with the search's orbit tables. The kernel's
@@ -23,7 +23,7 @@ from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.grid import Grid
 from boardpuzzles.limits import Interrupted, Limits
 from boardpuzzles.puzzles import less_than_three as lt3
-from boardpuzzles.puzzles import less_than_three_find as large
+from boardpuzzles.puzzles.less_than_three import orbit_find as large
 from tests import reference
 
 Rules = lt3.Rules
@@ -189,6 +189,7 @@ def test_an_error_in_a_thread_reaches_the_caller(monkeypatch):
             raise MemoryError("no room")
 
         conflict_tables = staticmethod(large._kernels().conflict_tables)
+        OrbitTables = large._kernels().OrbitTables
 
     monkeypatch.setattr(large, "_kernels", lambda: Broken)
     with pytest.raises(MemoryError):
@@ -232,6 +233,7 @@ def test_a_thread_abandoned_after_a_stop_is_no_error(monkeypatch):
             wrapped()
 
         conflict_tables = staticmethod(large._kernels().conflict_tables)
+        OrbitTables = large._kernels().OrbitTables
 
     with pytest.raises(SystemError) as caught:
         wrapped()

@@ -6,23 +6,56 @@ stones; when a line reaches K stones of a colour, its cells in later rows become
 that colour (one bitmask per colour and row). A colour still needing R stones must find room:
 the later rows can take at most min(K, open cells) each, and a branch where they cannot ends.
 
-Tables come in as arguments (built from the grid in ``puzzles/less_than_three.py``):
-``cell_lines[cell]`` the lines through a cell (padded with -1), ``line_cells[line]`` the cells of
-a line (padded with -1). The plain-Python twin is in ``tests/reference.py``.
+Tables come in as one bundle, :class:`SearchTables` (built from the grid in
+``puzzles/less_than_three/search.py``): ``cell_lines[cell]`` the lines through a cell (padded
+with -1), ``line_cells[line]`` the cells of a line (padded with -1), the 8 symmetries and the
+first row's readings under them. What one call walks is a :class:`Walk`. The plain-Python twin
+is in ``tests/reference.py``.
 
-``find_symmetric`` is a second search, for one board on large sizes: one colour, whole orbits of
-a symmetry at a time, the tightest row or column first (twin: ``symmetric_line_boards``).
+``disjoint_selections`` counts many-colour boards as tuples of disjoint one-colour boards. The
+search for one board on large sizes is in :mod:`boardpuzzles._kernels.less_than_three_find`.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
 from boardpuzzles._kernels import CHECK_MASK, STOPPED, jit
 from boardpuzzles._kernels.bits import lowest_bit_index, popcount
 
-#: ``find_symmetric``'s status when the stop flag was set (-1 is "out of budget").
-STOPPED_FIND = -2
+
+class SearchTables(NamedTuple):
+    """What every search of one member of the family shares (cells in the caller's numbering):
+    n, colours, K, stones per colour; the line tables; ``maps[g]`` the 8 symmetries of the
+    square as cell permutations; ``readings[g]`` the cells of the first searched row moved by
+    the g-th symmetry."""
+
+    n: int
+    colours: int
+    k: int
+    stones: int
+    cell_lines: np.ndarray
+    line_cells: np.ndarray
+    maps: np.ndarray
+    readings: np.ndarray
+
+
+class Walk(NamedTuple):
+    """What one call of :func:`search` walks and keeps (see there): the boards whose first cells
+    are ``prefix``, up to row ``rows_limit``, stopping after ``stop_after`` boards (negative:
+    never); ``track`` counts classes too (least images under ``maps`` x ``colour_maps``, or with
+    ``weigh`` stabilisers, any relabelling when ``swap``); ``weigh`` walks only boards whose first
+    row is the least of its readings, each weighted by its share of its orbit."""
+
+    prefix: np.ndarray
+    rows_limit: int
+    stop_after: int
+    track: bool
+    weigh: bool
+    swap: bool
+    colour_maps: np.ndarray
 
 
 @jit
@@ -177,49 +210,38 @@ def stabiliser(board, maps, colours, swap):
 
 
 @jit
-def search(
-    n,
-    colours,
-    k,
-    stones,
-    cell_lines,
-    line_cells,
-    prefix,
-    rows_limit,
-    maps,
-    colour_maps,
-    swap,
-    out,
-    stop_after,
-    readings,
-    flag,
-):
-    """Walk the boards whose first rows are ``prefix`` (cell colours, 0 = empty, row-major) up to
-    row ``rows_limit`` (n: whole boards; less: the feasible partial boards, for splitting work).
+def search(tables, walk, out, flag):
+    """Walk the boards whose first rows are ``walk.prefix`` (cell colours, 0 = empty, row-major)
+    up to row ``walk.rows_limit`` (n: whole boards; less: the feasible partial boards, for
+    splitting work).
 
     Returns ``(found, classes, reached)``: ``found`` boards, and ``classes`` of them that are their
-    own least image under ``maps`` x ``colour_maps`` (only when ``maps`` has rows); ``reached``
-    boards were walked to, and the first ``out.shape[0]`` of them are written to ``out`` (their
-    first ``out.shape[1]`` cells: a listing of partial boards holds only its rows). The walk
-    stops after ``stop_after`` boards (negative: never).
+    own least image under ``maps`` x ``colour_maps`` (only with ``track``); ``reached`` boards were
+    walked to, and the first ``out.shape[0]`` of them are written to ``out`` (their first
+    ``out.shape[1]`` cells: a listing of partial boards holds only its rows). The walk stops
+    after ``stop_after`` boards (negative: never).
 
     Rows are whatever the tables say: the caller may relabel them to search in another order.
-    With ``readings`` (8 rows; counting only): only boards whose first row is the least of its 8
-    images under the symmetries of the square are walked (``_confine_readings``), and ``found``
-    adds ``_reading_weight`` for each: the number of boards in units of 1/SYMMETRY_UNIT. With
-    ``maps`` too (the 8 symmetries), ``classes`` adds that weight times the board's
-    ``stabiliser`` (``swap``: with any relabelling of the colours): a class of s boards has
-    stabilisers of |group| / s each, so ``classes`` / (SYMMETRY_UNIT x |group|) is the number of
-    classes (Burnside's lemma, summed board by board).
+    With ``weigh`` (counting only): only boards whose first row is the least of its 8 readings
+    under the symmetries of the square are walked (``_confine_readings``), and ``found`` adds
+    ``_reading_weight`` for each: the number of boards in units of 1/SYMMETRY_UNIT. With
+    ``track`` too, ``classes`` adds that weight times the board's ``stabiliser`` (``swap``: with
+    any relabelling of the colours): a class of s boards has stabilisers of |group| / s each, so
+    ``classes`` / (SYMMETRY_UNIT x |group|) is the number of classes (Burnside's lemma, summed
+    board by board).
 
     Returns ``(STOPPED, STOPPED, STOPPED)`` when the stop flag ``flag[0]`` was set.
     """
-    weigh = readings.shape[0] > 0
+    n, colours, k, stones = tables.n, tables.colours, tables.k, tables.stones
+    cell_lines, line_cells, maps, readings = tables.cell_lines, tables.line_cells, tables.maps, tables.readings
+    prefix, rows_limit, stop_after = walk.prefix, walk.rows_limit, walk.stop_after
+    colour_maps, swap = walk.colour_maps, walk.swap
+    weigh = walk.weigh
     full = (1 << n) - 1
     cells = n * n
     n_lines = line_cells.shape[0]
     per_cell = cell_lines.shape[1]
-    track = maps.shape[0] > 0
+    track = walk.track
     cap = out.shape[0]
     board = np.zeros(cells, dtype=np.int64)
     counts = np.zeros((colours, n_lines), dtype=np.int64)
@@ -402,314 +424,6 @@ def search(
 
 
 @jit
-def _find_block(n, x, delta, board, blocked, row_free, col_free):
-    """Block (delta=1) or unblock (delta=-1) cell x once more: a full line through it, or the "no"
-    branch of the search. Rows and columns count their open cells: empty and not blocked."""
-    if delta > 0:
-        blocked[x] += 1
-        if blocked[x] == 1 and board[x] == 0:
-            row_free[x // n] -= 1
-            col_free[x % n] -= 1
-    else:
-        blocked[x] -= 1
-        if blocked[x] == 0 and board[x] == 0:
-            row_free[x // n] += 1
-            col_free[x % n] += 1
-
-
-@jit
-def _find_toggle(
-    n, k, x, delta, board, counts, blocked, row_free, col_free, row_count, col_count, cell_lines, line_cells
-):
-    """Add (delta=1) or remove (delta=-1) a stone on x, keeping per cell the number of full lines
-    through it (``blocked``) and per row and column the number of cells still usable. Returns
-    False when a line would exceed k (the stone is still counted: remove it again)."""
-    ok = True
-    if delta > 0:
-        if blocked[x] == 0:
-            row_free[x // n] -= 1
-            col_free[x % n] -= 1
-        board[x] = 1
-    else:
-        board[x] = 0
-        if blocked[x] == 0:
-            row_free[x // n] += 1
-            col_free[x % n] += 1
-    row_count[x // n] += delta
-    col_count[x % n] += delta
-    for j in range(cell_lines.shape[1]):
-        line = cell_lines[x, j]
-        if line < 0:
-            break
-        before = counts[line]
-        counts[line] += delta
-        if counts[line] > k:
-            ok = False
-        # A line becoming full (or no longer full) blocks (unblocks) its empty cells.
-        if (before == k - 1 and delta > 0) or (before == k and delta < 0):
-            for i in range(line_cells.shape[1]):
-                y = line_cells[line, i]
-                if y < 0:
-                    break
-                _find_block(n, y, delta, board, blocked, row_free, col_free)
-    return ok
-
-
-@jit
-def _find_orbit(
-    n,
-    k,
-    o,
-    delta,
-    place,
-    board,
-    counts,
-    blocked,
-    row_free,
-    col_free,
-    row_count,
-    col_count,
-    cell_lines,
-    line_cells,
-    orbit_cells,
-):
-    """Place (place=True) or forbid the cells of orbit ``o`` (delta=1), or undo that (delta=-1).
-    Returns False when placing breaks a line (the orbit is then undone already)."""
-    width = orbit_cells.shape[1]
-    if not place:
-        for i in range(width):
-            y = orbit_cells[o, i]
-            if y < 0:
-                break
-            _find_block(n, y, delta, board, blocked, row_free, col_free)
-        return True
-    if delta < 0:
-        last = width - 1
-        while orbit_cells[o, last] < 0:
-            last -= 1
-        for i in range(last, -1, -1):
-            _find_toggle(
-                n,
-                k,
-                orbit_cells[o, i],
-                -1,
-                board,
-                counts,
-                blocked,
-                row_free,
-                col_free,
-                row_count,
-                col_count,
-                cell_lines,
-                line_cells,
-            )
-        return True
-    for i in range(width):
-        y = orbit_cells[o, i]
-        if y < 0:
-            break
-        if not _find_toggle(
-            n, k, y, 1, board, counts, blocked, row_free, col_free, row_count, col_count, cell_lines, line_cells
-        ):
-            for j in range(i, -1, -1):
-                _find_toggle(
-                    n,
-                    k,
-                    orbit_cells[o, j],
-                    -1,
-                    board,
-                    counts,
-                    blocked,
-                    row_free,
-                    col_free,
-                    row_count,
-                    col_count,
-                    cell_lines,
-                    line_cells,
-                )
-            return False
-    return True
-
-
-@jit
-def _find_feasible(n, k, row_free, col_free, row_count, col_count):
-    """Every row and column can still end with exactly k stones."""
-    for r in range(n):
-        if row_count[r] > k or row_count[r] + row_free[r] < k:
-            return False
-        if col_count[r] > k or col_count[r] + col_free[r] < k:
-            return False
-    return True
-
-
-@jit
-def find_symmetric(n, k, cell_lines, line_cells, orbit_cells, orbit_of, order, budget, flag):
-    """Look for one one-colour board (k stones in every row and column, at most k on any line)
-    that is a union of the orbits ``orbit_cells[o]`` (padded with -1; ``orbit_of[cell]`` = its
-    orbit, -1 for a cell that must stay empty), so that it has the symmetry those orbits come from.
-
-    Each step takes the row or column with the least room to spare (open cells minus stones still
-    needed), and in it the first open cell in the random order ``order[line]`` (lines 0..n-1 are
-    the rows, n..2n-1 the columns), then tries both ways: its orbit placed, then its orbit
-    forbidden. A row or column that can no longer reach k stones ends the branch. Returns
-    ``(status, board)``: 1 found, 0 no such board exists, -1 the ``budget`` of steps ran out,
-    ``STOPPED_FIND`` the stop flag ``flag[0]`` was set."""
-    cells = n * n
-    counts = np.zeros(max(line_cells.shape[0], 1), dtype=np.int64)
-    blocked = np.zeros(cells, dtype=np.int64)
-    row_free = np.full(n, n, dtype=np.int64)
-    col_free = np.full(n, n, dtype=np.int64)
-    row_count = np.zeros(n, dtype=np.int64)
-    col_count = np.zeros(n, dtype=np.int64)
-    board = np.zeros(cells, dtype=np.int64)
-    for x in range(cells):
-        if orbit_of[x] < 0:
-            _find_block(n, x, 1, board, blocked, row_free, col_free)
-    st_orbit = np.empty(cells + 1, dtype=np.int64)
-    st_placed = np.empty(cells + 1, dtype=np.bool_)  # True: the "yes" branch is on the stack
-    depth = 0
-    if not _find_feasible(n, k, row_free, col_free, row_count, col_count):
-        return 0, board
-    while True:
-        if budget <= 0:
-            return -1, board
-        budget -= 1
-        if (budget & CHECK_MASK) == 0 and flag[0] != 0:
-            return STOPPED_FIND, board
-        # Choose the tightest row or column still short of k stones.
-        best = -1
-        best_room = cells + 1
-        for line in range(2 * n):
-            if line < n:
-                need = k - row_count[line]
-                room = row_free[line] - need
-            else:
-                need = k - col_count[line - n]
-                room = col_free[line - n] - need
-            if need > 0 and room < best_room:
-                best_room = room
-                best = line
-        if best < 0:
-            return 1, board  # every row holds k stones, so every column does too
-        x = -1
-        for i in range(n):
-            if best < n:
-                y = best * n + order[best, i]
-            else:
-                y = order[best, i] * n + (best - n)
-            if board[y] == 0 and blocked[y] == 0:
-                x = y
-                break
-        o = orbit_of[x]
-        if _find_orbit(
-            n,
-            k,
-            o,
-            1,
-            True,
-            board,
-            counts,
-            blocked,
-            row_free,
-            col_free,
-            row_count,
-            col_count,
-            cell_lines,
-            line_cells,
-            orbit_cells,
-        ):
-            if _find_feasible(n, k, row_free, col_free, row_count, col_count):
-                st_orbit[depth] = o
-                st_placed[depth] = True
-                depth += 1
-                continue
-            _find_orbit(
-                n,
-                k,
-                o,
-                -1,
-                True,
-                board,
-                counts,
-                blocked,
-                row_free,
-                col_free,
-                row_count,
-                col_count,
-                cell_lines,
-                line_cells,
-                orbit_cells,
-            )
-        # The "yes" branch failed at once: go straight to "no" for this orbit.
-        st_orbit[depth] = o
-        st_placed[depth] = True
-        depth += 1
-        # Backtrack: the deepest "yes" becomes a "no"; a "no" that fails is taken back.
-        while True:
-            if depth == 0:
-                return 0, board
-            depth -= 1
-            o = st_orbit[depth]
-            if st_placed[depth]:
-                if board[orbit_cells[o, 0]] != 0:
-                    _find_orbit(
-                        n,
-                        k,
-                        o,
-                        -1,
-                        True,
-                        board,
-                        counts,
-                        blocked,
-                        row_free,
-                        col_free,
-                        row_count,
-                        col_count,
-                        cell_lines,
-                        line_cells,
-                        orbit_cells,
-                    )
-                _find_orbit(
-                    n,
-                    k,
-                    o,
-                    1,
-                    False,
-                    board,
-                    counts,
-                    blocked,
-                    row_free,
-                    col_free,
-                    row_count,
-                    col_count,
-                    cell_lines,
-                    line_cells,
-                    orbit_cells,
-                )
-                if _find_feasible(n, k, row_free, col_free, row_count, col_count):
-                    st_placed[depth] = False
-                    depth += 1
-                    break
-            _find_orbit(
-                n,
-                k,
-                o,
-                -1,
-                False,
-                board,
-                counts,
-                blocked,
-                row_free,
-                col_free,
-                row_count,
-                col_count,
-                cell_lines,
-                line_cells,
-                orbit_cells,
-            )
-
-
-@jit
 def _disjoint(items, a, b):
     for w in range(items.shape[1]):
         if items[a, w] & items[b, w] != 0:
@@ -720,7 +434,8 @@ def _disjoint(items, a, b):
 @jit
 def disjoint_selections(items, group, positions, first_lo, first_hi, flag):
     """Count the ways to pick one item for each of ``positions`` so that the items picked are
-    pairwise disjoint (many colours from one-colour solutions, see ``puzzles/less_than_three.py``).
+    pairwise disjoint (many colours from one-colour solutions, see
+    ``puzzles/less_than_three/tuples.py``).
 
     ``items[i]`` is a set of cells as bits (row i: words of 64 cells), ``group[i]`` its group,
     non-decreasing in i; ``positions[p]`` the group position p takes its item from, also

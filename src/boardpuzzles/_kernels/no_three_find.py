@@ -15,10 +15,13 @@ The search picks the row with the least room to spare, tries one of its orbits (
 the open ones), and on failure rules it out; restarts with fresh random choices are driven from
 Python. Twin: ``tests/test_less_than_three_find.py`` (plain backtracking over the same orbits).
 
-Tables come in as arguments; words are int64 (bit 63 is the sign bit, which is fine for bitsets).
+Tables come in as one bundle, :class:`OrbitTables`; words are int64 (bit 63 is the sign bit, which
+is fine for bitsets).
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
@@ -30,6 +33,20 @@ FOUND = 1
 NONE = 0
 OUT_OF_BUDGET = -1
 STOPPED = -2
+
+
+class OrbitTables(NamedTuple):
+    """What every attempt on one size shares: the number of orbits, ``conflict`` and ``bad`` (see
+    above), ``mask1`` and ``mask2`` per row, and per orbit the rows it has cells in
+    (``orbit_rows``, padded with -1) with the number of its cells in each (``orbit_weights``)."""
+
+    n_orbits: int
+    conflict: np.ndarray
+    bad: np.ndarray
+    mask1: np.ndarray
+    mask2: np.ndarray
+    orbit_rows: np.ndarray
+    orbit_weights: np.ndarray
 
 
 @jit
@@ -101,9 +118,11 @@ def _random(state):
 
 
 @jit
-def _place(o, placed, closed, placed_list, n_placed, count, conflict, bad, orbit_rows, orbit_weights, n_orbits):
+def _place(tables, o, placed, closed, placed_list, n_placed, count):
     """Put the stones of orbit o (open) on the board: every orbit it rules out with the orbits
     already placed is closed. Returns the new number of orbits placed."""
+    conflict, bad, n_orbits = tables.conflict, tables.bad, tables.n_orbits
+    orbit_rows, orbit_weights = tables.orbit_rows, tables.orbit_weights
     words = placed.shape[0]
     one = np.int64(1)
     t = pair_index(o, o, n_orbits)
@@ -125,10 +144,9 @@ def _place(o, placed, closed, placed_list, n_placed, count, conflict, bad, orbit
 
 
 @jit
-def _propagate(
-    placed, closed, placed_list, n_placed, count, conflict, bad, mask1, mask2, orbit_rows, orbit_weights, n_orbits
-):
+def _propagate(tables, placed, closed, placed_list, n_placed, count):
     """Rows that can just reach 2 take every open orbit they have; returns (ok, n_placed)."""
+    mask1, mask2 = tables.mask1, tables.mask2
     words = placed.shape[0]
     rows = mask1.shape[0]
     one = np.int64(1)
@@ -164,21 +182,19 @@ def _propagate(
                         o = w * 64 + low
                         if (closed[w] >> low) & one:  # closed by the orbit just placed
                             return False, n_placed
-                        n_placed = _place(
-                            o,
-                            placed,
-                            closed,
-                            placed_list,
-                            n_placed,
-                            count,
-                            conflict,
-                            bad,
-                            orbit_rows,
-                            orbit_weights,
-                            n_orbits,
-                        )
+                        n_placed = _place(tables, o, placed, closed, placed_list, n_placed, count)
                 changed = True
     return True, n_placed
+
+
+@jit
+def _open_cells(r, closed, mask1, mask2):
+    """The cells of row r in orbits still open."""
+    room = 0
+    for w in range(closed.shape[0]):
+        open1 = mask1[r, w] & ~closed[w]
+        room += popcount(open1) + popcount(mask2[r, w] & open1)
+    return room
 
 
 @jit
@@ -186,16 +202,12 @@ def _room_score(count, closed, mask1, mask2):
     """How much room the rows short of 2 stones keep: the sum of log C(open, missing), the log
     of the number of ways to finish the rows one by one (ignoring the lines); -inf when a row
     cannot be finished."""
-    words = closed.shape[0]
     score = 0.0
     for r in range(mask1.shape[0]):
         need = 2 - count[r]
         if need <= 0:
             continue
-        room = 0
-        for w in range(words):
-            open1 = mask1[r, w] & ~closed[w]
-            room += popcount(open1) + popcount(mask2[r, w] & open1)
+        room = _open_cells(r, closed, mask1, mask2)
         if room < need:
             return -np.inf
         score += np.log(room) if need == 1 else np.log(room * (room - 1) / 2.0)
@@ -206,7 +218,6 @@ def _room_score(count, closed, mask1, mask2):
 def _tightest_row(count, closed, mask1, mask2, state):
     """The row short of 2 stones with the least room to spare (ties at random); -1 when every
     row is full."""
-    words = closed.shape[0]
     best = -1
     best_slack = 1 << 30
     ties = 0
@@ -214,10 +225,7 @@ def _tightest_row(count, closed, mask1, mask2, state):
         need = 2 - count[r]
         if need <= 0:
             continue
-        room = 0
-        for w in range(words):
-            open1 = mask1[r, w] & ~closed[w]
-            room += popcount(open1) + popcount(mask2[r, w] & open1)
+        room = _open_cells(r, closed, mask1, mask2)
         slack = room - need
         if slack < best_slack:
             best_slack = slack
@@ -231,7 +239,7 @@ def _tightest_row(count, closed, mask1, mask2, state):
 
 
 @jit
-def search(n_orbits, conflict, bad, mask1, mask2, orbit_rows, orbit_weights, seed, noise, budget, flag, halt):
+def search(tables, seed, noise, budget, flag, halt):
     """Look for a set of orbits with exactly 2 stones in every row of ``mask1`` and no placed pair
     ruling out a placed third. Returns ``(status, placed, steps)``: ``placed`` is the bitset of the
     orbits of the board found (status ``FOUND``); ``NONE`` when the search was complete,
@@ -241,6 +249,7 @@ def search(n_orbits, conflict, bad, mask1, mask2, orbit_rows, orbit_weights, see
     propagate): an orbit that fails there is ruled out at once, and of the others the one that
     leaves the most room (``_room_score``, plus up to ``noise`` of random jitter) is placed. When
     that branch fails, the orbit is ruled out instead. A step is one orbit tried."""
+    n_orbits, bad, mask1, mask2 = tables.n_orbits, tables.bad, tables.mask1, tables.mask2
     words = mask1.shape[1]
     rows = mask1.shape[0]
     one = np.int64(1)
@@ -268,9 +277,7 @@ def search(n_orbits, conflict, bad, mask1, mask2, orbit_rows, orbit_weights, see
     t_count = np.zeros(rows, dtype=np.int64)
     depth = 0
     steps = 0
-    ok, n_placed = _propagate(
-        placed, closed, placed_list, n_placed, count, conflict, bad, mask1, mask2, orbit_rows, orbit_weights, n_orbits
-    )
+    ok, n_placed = _propagate(tables, placed, closed, placed_list, n_placed, count)
     while True:
         if ok:
             best = _tightest_row(count, closed, mask1, mask2, state)
@@ -291,33 +298,8 @@ def search(n_orbits, conflict, bad, mask1, mask2, orbit_rows, orbit_weights, see
                     t_placed[:] = placed
                     t_closed[:] = closed
                     t_count[:] = count
-                    tn = _place(
-                        c,
-                        t_placed,
-                        t_closed,
-                        placed_list,
-                        n_placed,
-                        t_count,
-                        conflict,
-                        bad,
-                        orbit_rows,
-                        orbit_weights,
-                        n_orbits,
-                    )
-                    fine, tn = _propagate(
-                        t_placed,
-                        t_closed,
-                        placed_list,
-                        tn,
-                        t_count,
-                        conflict,
-                        bad,
-                        mask1,
-                        mask2,
-                        orbit_rows,
-                        orbit_weights,
-                        n_orbits,
-                    )
+                    tn = _place(tables, c, t_placed, t_closed, placed_list, n_placed, t_count)
+                    fine, tn = _propagate(tables, t_placed, t_closed, placed_list, tn, t_count)
                     if not fine:
                         closed[w] |= one << low
                         continue
@@ -328,20 +310,7 @@ def search(n_orbits, conflict, bad, mask1, mask2, orbit_rows, orbit_weights, see
             if steps > budget:
                 return OUT_OF_BUDGET, placed, steps
             # The orbits ruled out may force others, or end the branch.
-            ok, n_placed = _propagate(
-                placed,
-                closed,
-                placed_list,
-                n_placed,
-                count,
-                conflict,
-                bad,
-                mask1,
-                mask2,
-                orbit_rows,
-                orbit_weights,
-                n_orbits,
-            )
+            ok, n_placed = _propagate(tables, placed, closed, placed_list, n_placed, count)
             if ok and o >= 0 and not ((closed[o >> 6] >> (o & 63)) & one):
                 s_placed[depth] = placed
                 s_closed[depth] = closed
@@ -350,23 +319,8 @@ def search(n_orbits, conflict, bad, mask1, mask2, orbit_rows, orbit_weights, see
                 s_orbit[depth] = o
                 s_tried_no[depth] = False
                 depth += 1
-                n_placed = _place(
-                    o, placed, closed, placed_list, n_placed, count, conflict, bad, orbit_rows, orbit_weights, n_orbits
-                )
-                ok, n_placed = _propagate(
-                    placed,
-                    closed,
-                    placed_list,
-                    n_placed,
-                    count,
-                    conflict,
-                    bad,
-                    mask1,
-                    mask2,
-                    orbit_rows,
-                    orbit_weights,
-                    n_orbits,
-                )
+                n_placed = _place(tables, o, placed, closed, placed_list, n_placed, count)
+                ok, n_placed = _propagate(tables, placed, closed, placed_list, n_placed, count)
             if ok:
                 continue
         # Backtrack: the deepest orbit placed is ruled out instead; a branch that fails both
@@ -384,17 +338,4 @@ def search(n_orbits, conflict, bad, mask1, mask2, orbit_rows, orbit_weights, see
         o = s_orbit[depth]
         closed[o >> 6] |= one << (o & 63)
         depth += 1
-        ok, n_placed = _propagate(
-            placed,
-            closed,
-            placed_list,
-            n_placed,
-            count,
-            conflict,
-            bad,
-            mask1,
-            mask2,
-            orbit_rows,
-            orbit_weights,
-            n_orbits,
-        )
+        ok, n_placed = _propagate(tables, placed, closed, placed_list, n_placed, count)

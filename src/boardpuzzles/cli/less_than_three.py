@@ -27,7 +27,7 @@ from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.protocol import REQUIRED
 from boardpuzzles.puzzles import less_than_three as lt3
-from boardpuzzles.puzzles import less_than_three_find
+from boardpuzzles.puzzles.less_than_three import orbit_find as less_than_three_find
 
 NAME = "less-than-three"
 # find needs N (no default board): the same parameters, N required.

@@ -3,7 +3,8 @@
 :func:`find` (what ``less-than-three find`` calls) searches one-colour boards with K = 2 from
 ``FIRST_SIZE`` on by orbits of their class here (:func:`find_in_class`); below that size, for
 other K, and for a class proven empty here it hands over to ``less_than_three.find``, the cell
-search, which also tries the weaker symmetries.
+search, which also tries the weaker symmetries. The classes and their orbits are in
+:mod:`.symmetry` (``symmetry_for``, ``class_orbits``, ``has_symmetry``).
 
 Glossary
 --------
@@ -43,9 +44,13 @@ from boardpuzzles._lazy import numpy as np
 from boardpuzzles.board import Board
 from boardpuzzles.compiling import search_seconds
 from boardpuzzles.errors import check_seed
-from boardpuzzles.grid import Grid
 from boardpuzzles.limits import STOP_INTERRUPT, Limits, TimeLimitReached, run_in_threads
-from boardpuzzles.puzzles import less_than_three as lt3
+from boardpuzzles.puzzles.less_than_three.cell_find import FindResult, _luby
+from boardpuzzles.puzzles.less_than_three.cell_find import find as cell_find
+from boardpuzzles.puzzles.less_than_three.rules import Problem, Rules, to_board, violations
+from boardpuzzles.puzzles.less_than_three.symmetry import class_orbits, has_symmetry, symmetry_for
+
+__all__ = ["FIRST_SIZE", "Tables", "class_orbits", "find", "find_in_class", "has_symmetry", "symmetry_for", "tables"]
 
 #: The sizes from which :func:`find` searches by orbits first: below, its own search
 #: finds a board within a second or two and also tries the weaker symmetries.
@@ -60,60 +65,21 @@ NOISE = 0.5
 
 @dataclass(frozen=True)
 class Tables:
-    """What the kernel needs for one size: orbits (padded with -1), the conflict tables, and per
-    row or column the orbits with one (``mask1``) or two (``mask2``) cells in it."""
+    """What the kernel needs for one size: the class, its orbits (cells, padded with -1), and the
+    kernel's bundle (``no_three_find.OrbitTables``: the conflict tables, and per row or column the
+    orbits with one (``mask1``) or two (``mask2``) cells in it)."""
 
     symmetry: str
     orbits: np.ndarray
-    conflict: np.ndarray
-    bad: np.ndarray
-    mask1: np.ndarray
-    mask2: np.ndarray
-    orbit_rows: np.ndarray
-    orbit_weights: np.ndarray
+    kernel_tables: Any
 
     def attempt(
         self, seed: int, budget: int, flag: np.ndarray, halt: np.ndarray, noise: float = NOISE
     ) -> tuple[int, np.ndarray, int]:
         """One attempt of the kernel from an empty board: ``(status, placed, steps)`` (see
         ``no_three_find.search``)."""
-        status, placed, steps = _kernels().search(
-            self.orbits.shape[0],
-            self.conflict,
-            self.bad,
-            self.mask1,
-            self.mask2,
-            self.orbit_rows,
-            self.orbit_weights,
-            seed,
-            noise,
-            budget,
-            flag,
-            halt,
-        )
+        status, placed, steps = _kernels().search(self.kernel_tables, seed, noise, budget, flag, halt)
         return int(status), placed, int(steps)
-
-
-def symmetry_for(n: int) -> str:
-    """The class searched on n x n (see the glossary): the names of ``less_than_three``'s."""
-    return lt3.ROTATE_90 if n % 2 == 0 else lt3.ROTATE_90_DIAGONALS_180
-
-
-def class_orbits(n: int) -> list[list[int]]:
-    """The orbits of the class searched on n x n, cells row-major; cells in no orbit stay empty
-    (on odd n the anti-diagonal, the middle cell among them)."""
-    orbits = []
-    seen: set[tuple[int, int]] = set()
-    for r, c in itertools.product(range(n), repeat=2):
-        if (r, c) in seen or n % 2 and r + c == n - 1:
-            continue
-        if n % 2 and r == c:
-            cells = [(r, c), (n - 1 - r, n - 1 - c)]
-        else:
-            cells = [(r, c), (c, n - 1 - r), (n - 1 - r, n - 1 - c), (n - 1 - c, r)]
-        seen.update(cells)
-        orbits.append([a * n + b for a, b in cells])
-    return orbits
 
 
 def _bitset(members: list[int], words: int) -> np.ndarray:
@@ -184,10 +150,12 @@ def _build_tables(n: int, flag: np.ndarray) -> Tables | None:
     for o, entries in enumerate(rows_of):
         for j, (r, w) in enumerate(entries):
             orbit_rows[o, j], orbit_weights[o, j] = r, w
-    conflict, bad, complete = _kernels().conflict_tables(n, orbit_of, n_orbits, words, flag)
+    kernels = _kernels()
+    conflict, bad, complete = kernels.conflict_tables(n, orbit_of, n_orbits, words, flag)
     if not complete:
         return None
-    return Tables(symmetry_for(n), table, conflict, bad, mask1, mask2, orbit_rows, orbit_weights)
+    bundle = kernels.OrbitTables(n_orbits, conflict, bad, mask1, mask2, orbit_rows, orbit_weights)
+    return Tables(symmetry_for(n), table, bundle)
 
 
 def board_of(n: int, orbits: np.ndarray, placed: np.ndarray) -> Board:
@@ -197,44 +165,18 @@ def board_of(n: int, orbits: np.ndarray, placed: np.ndarray) -> Board:
         if (int(placed[o >> 6]) >> (o & 63)) & 1:
             cells = orbits[o]
             colours[cells[cells >= 0]] = 1
-    return lt3.to_board(lt3.Rules(n, 1), colours)
-
-
-def has_symmetry(board: Board, symmetry: str) -> bool:
-    """Whether the board has the symmetry of the class, checked with the grid's own quarter and
-    half turns (not with the orbit tables)."""
-    grid = Grid(board.grid.rows, board.grid.cols)
-    n = grid.rows
-    turn = {s.label: s for s in grid.group("dihedral")}
-    stones = sorted(board.cells_with("X"))
-    if symmetry == lt3.ROTATE_90:
-        return sorted(grid.transform(stones, turn["rotate 90"])) == stones
-    if symmetry == lt3.ROTATE_90_DIAGONALS_180:
-        off = [c for c in stones if c // n != c % n and c // n + c % n != n - 1]
-        return sorted(grid.transform(stones, turn["rotate 180"])) == stones and sorted(
-            grid.transform(off, turn["rotate 90"])
-        ) == sorted(off)
-    return False
+    return to_board(Rules(n, 1), colours)
 
 
 def check_found(board: Board, symmetry: str) -> None:
     """Raise AssertionError unless the board the kernel found is a no-three-in-line board (2n
     stones, checked by ``less_than_three``'s checker) with the symmetry of its class."""
     n = board.grid.rows
-    if lt3.violations(lt3.Problem(lt3.Rules(n, 1)), board) or not has_symmetry(board, symmetry):
+    if violations(Problem(Rules(n, 1)), board) or not has_symmetry(board, symmetry):
         raise AssertionError("the symmetric search returned a wrong board")
 
 
-def _luby(i: int) -> int:
-    """The i-th term (from 1) of Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 1 2 ..."""
-    while True:
-        k = i.bit_length()
-        if i == (1 << k) - 1:
-            return 1 << (k - 1)
-        i -= (1 << (k - 1)) - 1
-
-
-def find_in_class(rules: lt3.Rules, limits: Limits | None = None, *, seed: int = 0) -> lt3.FindResult | None:
+def find_in_class(rules: Rules, limits: Limits | None = None, *, seed: int = 0) -> FindResult | None:
     """One board of ``rules`` (one colour, K = 2) in the class of its size, or a result without a
     board when the limits stopped the search first. None when the search was complete and the
     class holds no board (the caller then tries other symmetries). ``limits.jobs`` threads make
@@ -249,11 +191,11 @@ def find_in_class(rules: lt3.Rules, limits: Limits | None = None, *, seed: int =
     try:
         built = tables(n, limits)
     except TimeLimitReached:  # out of time while building the tables: nothing was tried
-        return lt3.FindResult(None, None, 0, search_seconds(started))
+        return FindResult(None, None, 0, search_seconds(started))
     kernels = _kernels()
     halt = np.zeros(1, dtype=np.int64)  # set when one thread has an answer: the others stop
     attempts = itertools.count(1)
-    outcome: list[lt3.FindResult | None] = []
+    outcome: list[FindResult | None] = []
 
     def worker(index: int) -> None:
         for round_ in itertools.count(1):
@@ -267,7 +209,7 @@ def find_in_class(rules: lt3.Rules, limits: Limits | None = None, *, seed: int =
                 return
             if status == kernels.FOUND:
                 board = board_of(n, built.orbits, placed)
-                outcome.append(lt3.FindResult(board, built.symmetry, tried, search_seconds(started)))
+                outcome.append(FindResult(board, built.symmetry, tried, search_seconds(started)))
                 halt[0] = 1
                 return
             if status == kernels.NONE:  # the class holds no board: no attempt can find one
@@ -286,17 +228,17 @@ def find_in_class(rules: lt3.Rules, limits: Limits | None = None, *, seed: int =
         return result
     if limits.reason == STOP_INTERRUPT:
         limits.raise_stop()
-    return lt3.FindResult(None, None, next(attempts) - 1, search_seconds(started))
+    return FindResult(None, None, next(attempts) - 1, search_seconds(started))
 
 
-def find(rules: lt3.Rules, limits: Limits | None = None, *, seed: int = 0) -> lt3.FindResult:
+def find(rules: Rules, limits: Limits | None = None, *, seed: int = 0) -> FindResult:
     """One one-colour board of ``rules`` (see ``less_than_three.find`` for the result): on large
     sizes with K = 2 the orbit search of the class first, then (small sizes, other K, or a class
-    that holds no board) the cell search of :mod:`.less_than_three`."""
+    that holds no board) the cell search of :mod:`.cell_find`."""
     limits = limits if limits is not None else Limits()
     one_colour_full = rules.colours == 1 and (rules.stones is None or rules.stones == rules.per_colour)
     if one_colour_full and rules.max_in_line == 2 and rules.size >= FIRST_SIZE:
         found = find_in_class(rules, limits, seed=seed)
         if found is not None:  # None: its class holds no board, so the cell search goes on
             return found
-    return lt3.find(rules, limits, seed=seed)
+    return cell_find(rules, limits, seed=seed)

@@ -1,0 +1,185 @@
+"""Less Than Three's rules: one member of the family, what is counted, and the independent
+checker (see the package's glossary)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from boardpuzzles._lazy import numpy as np
+from boardpuzzles.board import EMPTY, Board
+from boardpuzzles.errors import BoardPuzzlesError, SizeError, excerpt
+from boardpuzzles.grid import Grid
+
+W = TypeVar("W", bound=Callable[..., int])
+
+COLOUR_LETTERS = "XOABCDEFGH"
+#: Subtask specs hold cells in the kernel's middle-out numbering: bump this when that numbering
+#: changes, so old checkpoints are refused.
+PLAN_VERSION = 2
+#: A checkpoint is bound to its count's plan, which names the work functions by module: those of
+#: this package carry the package's name (where they have always been found), so that the plan,
+#: and the checkpoints written under it, do not depend on which module of the package holds them.
+PLAN_MODULE = "boardpuzzles.puzzles.less_than_three"
+MAX_SIZE = 62  # one 64-bit word per row
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One member of the family. ``stones=None`` means the most possible, K * n."""
+
+    size: int = 6
+    colours: int = 2
+    max_in_line: int = 2
+    stones: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("size", "colours", "max_in_line"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise SizeError(f"{name.replace('_', '-')} must be a whole number, got {excerpt(value)}")
+        if not 1 <= self.size <= MAX_SIZE:
+            raise SizeError(f"size must be between 1 and {MAX_SIZE}, got {excerpt(self.size)}")
+        if not 1 <= self.colours <= len(COLOUR_LETTERS):
+            raise SizeError(f"colours must be between 1 and {len(COLOUR_LETTERS)}, got {excerpt(self.colours)}")
+        if self.max_in_line < 1:
+            raise SizeError(f"max-in-line must be at least 1, got {excerpt(self.max_in_line)}")
+        if self.stones is not None:
+            if isinstance(self.stones, bool) or not isinstance(self.stones, int) or self.stones < 0:
+                raise SizeError(f"stones must be a whole number >= 0, got {excerpt(self.stones)}")
+            most = self.max_in_line * self.size
+            if self.stones > most:
+                raise SizeError(
+                    f"{self.stones} stones of one colour cannot fit: each of the {self.size} rows is a line "
+                    f"holding at most {self.max_in_line}, so at most {most}"
+                )
+        if self.stones == self.max_in_line * self.size:
+            object.__setattr__(self, "stones", None)  # the default, spelled out: one problem, one form
+        if self.colours * self.per_colour > self.size**2:
+            raise SizeError(f"{self.colours} x {self.per_colour} stones do not fit on {self.size * self.size} cells")
+
+    @property
+    def per_colour(self) -> int:
+        return self.max_in_line * self.size if self.stones is None else self.stones
+
+    @property
+    def grid(self) -> Grid:
+        return Grid.square(self.size)
+
+    def describe(self) -> str:
+        if self.colours == 1:
+            return f"{self.per_colour} stones on {self.size}x{self.size}, at most {self.max_in_line} on any line"
+        return (
+            f"{self.colours} colours x {self.per_colour} stones on {self.size}x{self.size}, "
+            f"at most {self.max_in_line} of a colour on any line"
+        )
+
+
+SEED = Rules()
+
+
+@dataclass(frozen=True)
+class Problem:
+    """The boards of one member of the family; with ``unique`` one per class under the 8
+    symmetries of the square, and with ``swap_colours`` also under relabellings of the colours."""
+
+    rules: Rules = SEED
+    unique: bool = False
+    swap_colours: bool = False
+
+    def __post_init__(self) -> None:
+        if self.swap_colours and not self.unique:
+            raise BoardPuzzlesError("--swap-colours goes with --unique")
+        if self.swap_colours and self.rules.colours == 1:
+            raise BoardPuzzlesError("--swap-colours needs at least two colours")
+
+
+def identity(problem: Problem) -> dict[str, Any]:
+    """The problem as JSON; the stones per colour always written out (the default is K x N)."""
+    r = problem.rules
+    return {
+        "size": r.size,
+        "colours": r.colours,
+        "max_in_line": r.max_in_line,
+        "stones": r.per_colour,
+        "unique": problem.unique,
+        "swap_colours": problem.swap_colours,
+    }
+
+
+def describe(problem: Problem) -> str:
+    classes = ""
+    if problem.unique:
+        swaps = ", reflections and colour swaps" if problem.swap_colours else " and reflections"
+        classes = f", one per class under rotations{swaps}"
+    return f"placements of {problem.rules.describe()}{classes}"
+
+
+# ---------------------------------------------------------------- the independent checker
+def violations(problem: Problem, board: Board) -> list[str]:
+    """Everything wrong with a board, by brute force: for every pair of same-coloured stones, walk
+    the whole line through them with plain arithmetic and count that colour on it."""
+    rules = problem.rules
+    n = rules.size
+    problems = []
+    if (board.grid.rows, board.grid.cols) != (n, n):
+        return [f"the board is {board.grid.rows}x{board.grid.cols}, not {n}x{n}"]
+    letters = COLOUR_LETTERS[: rules.colours]
+    stones: dict[str, list[tuple[int, int]]] = {letter: [] for letter in letters}
+    for cell, piece in enumerate(board):
+        if piece == EMPTY:
+            continue
+        if piece not in stones:
+            problems.append(f"{board.grid.name(cell)} holds {piece!r}, not one of {letters!r}")
+            continue
+        stones[piece].append(divmod(cell, n))
+    for letter, cells in stones.items():
+        if len(cells) != rules.per_colour:
+            problems.append(f"{len(cells)} {letter} stones; the rules ask for {rules.per_colour}")
+        occupied = set(cells)
+        seen_lines = set()
+        for (r1, c1), (r2, c2) in itertools.combinations(cells, 2):
+            dr, dc = r2 - r1, c2 - c1
+            g = math.gcd(dr, dc)
+            dr, dc = dr // g, dc // g
+            # Walk back to the edge, then forward across the board.
+            r, c = r1, c1
+            while 0 <= r - dr < n and 0 <= c - dc < n:
+                r, c = r - dr, c - dc
+            on_line = []
+            while 0 <= r < n and 0 <= c < n:
+                if (r, c) in occupied:
+                    on_line.append((r, c))
+                r, c = r + dr, c + dc
+            key = (letter, tuple(on_line))
+            if len(on_line) > rules.max_in_line and key not in seen_lines:
+                seen_lines.add(key)
+                names = ", ".join(board.grid.name(r * n + c) for r, c in on_line)
+                problems.append(f"{len(on_line)} {letter} stones on one line: {names}")
+    return problems
+
+
+def check(board: Board, rules: Rules = SEED) -> bool:
+    return not violations(Problem(rules), board)
+
+
+def to_board(rules: Rules, colours: np.ndarray | tuple[int, ...]) -> Board:
+    """A board from physical cell colours (0 empty, 1.. the colours)."""
+    letters = EMPTY + COLOUR_LETTERS
+    return Board(rules.grid, [letters[int(c)] for c in colours])
+
+
+def planned(work: W) -> W:
+    """``work`` (a count's work function) named as the plan knows it: see ``PLAN_MODULE``."""
+    work.__module__ = PLAN_MODULE
+    return work
+
+
+def plan_identity(problem: Problem) -> dict[str, Any]:
+    """What a count's checkpoint is bound to: the record's ``problem_identity``."""
+    from boardpuzzles.puzzles.less_than_three import PUZZLE  # the record is built from these modules
+
+    return PUZZLE.problem_identity(problem)
