@@ -76,7 +76,7 @@ def solutions(problem: Problem, limits: Limits) -> Iterator[CellPairs]:
 def _work(spec: tuple[int, int, int, int], limits: Limits) -> int:
     """One modulus's share of the count: the residue times its Chinese-remainder weight."""
     width, length, count, i = spec
-    moduli = kernel.moduli(count)
+    moduli: tuple[int, ...] = kernel.moduli(count)
     found = int(kernel.count_tilings(width, length, moduli[i], limits.flag))
     if found == kernel.STOPPED:
         limits.raise_stop()
@@ -92,7 +92,7 @@ def count(problem: Problem, limits: Limits) -> int:
         total = run_subtasks(_work, tasks, limits, identity=PUZZLE.problem_identity(problem))
     except TimeLimitReached as stop:  # some moduli's shares say nothing of the count
         raise TimeLimitReached(0, stop.done, stop.total) from None
-    return total % math.prod(kernel.moduli(needed))
+    return total % math.prod(int(m) for m in kernel.moduli(needed))
 
 
 PUZZLE: Puzzle[Problem, CellPairs] = Puzzle(
