@@ -98,8 +98,8 @@ def count(problem: Problem, limits: Limits) -> int:
 PUZZLE: Puzzle[Problem, CellPairs] = Puzzle(
     name="dominoes",
     title="The ways to tile an R x C board with dominoes",
-    description="Dominoes: cover an R x C board with dominoes, each on two neighbouring squares (o-o: a domino "
-    "across; | between rows: one standing). Up to 120 squares a count is one piece of work (one subtask).",
+    description="Dominoes: cover an R x C board with dominoes (< >: one across; ^ over v: one standing). count "
+    "splits by modulus (--jobs, --checkpoint): up to 120 squares, one subtask, one piece of work.",
     params=(Param("size", "size", "the board: N or RxC", positional=True, metavar="SIZE"),),
     problem=lambda size: Problem(*size),
     solutions=solutions,
