@@ -33,7 +33,7 @@ import re
 import sqlite3
 import stat
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardpuzzles.errors import BoardPuzzlesError
@@ -89,18 +89,36 @@ def _describe(identity: Mapping[str, Any]) -> str:
 
 class Checkpoint:
     """An open checkpoint file, bound to one identity and one plan (see the module glossary).
-    Use it as a context manager, or call :meth:`close`."""
+    Use it as a context manager, or call :meth:`close`.
 
-    def __init__(self, path: str, identity: Mapping[str, Any], plan_digest: str) -> None:
+    One run opens its file once and passes the object on: made with the path alone it refuses a
+    path or a file that is not ours and locks an existing file; :meth:`verify` binds it to the
+    count's identity (a file of another count is refused before any work), and :meth:`bind` to
+    the count's plan, creating the file when there was none. ``Checkpoint(path, identity,
+    plan_digest)`` does the three at once."""
+
+    def __init__(self, path: str, identity: Mapping[str, Any] | None = None, plan_digest: str | None = None) -> None:
         self.path = path
-        self.identity_digest = digest(identity)
+        self.identity_digest: str | None = None
         self._lock_fd: int | None = None
         self._db: sqlite3.Connection | None = None
         self._pending = 0
         self._last_commit = time.monotonic()
-        inspect_path(path)  # refuse what is not ours before creating or locking anything
+        self._plan: str | None = None
+        self._identity: Mapping[str, Any] = {}
+        if check_path(path):  # a file is there: inspected once, under the lock
+            self._open(create=False)
+        if identity is not None:
+            self.verify(identity)
+        if plan_digest is not None:
+            self.bind(plan_digest)
+
+    def _open(self, create: bool) -> None:
+        """Open and lock the file (creating it when ``create``), refuse it when it is not ours,
+        and lay out its tables later (:meth:`bind`) when it has none."""
+        path = self.path
         try:
-            self._lock_fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+            self._lock_fd = os.open(path, os.O_RDWR | (os.O_CREAT if create else 0), 0o666)
         except OSError as err:
             raise CheckpointError(f"cannot open checkpoint {path}: {err.strerror}") from None
         try:
@@ -109,20 +127,70 @@ class Checkpoint:
             self._release()
             raise CheckpointError(f"checkpoint {path} is in use by another run") from None
         try:
-            # Decided under the lock, so two first runs cannot both create the file.
-            fresh = inspect_path(path)
+            inspect_path(path)  # decided under the lock, so two first runs cannot both create the file
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._db.text_factory = _lenient_text
-            if fresh or _has_no_tables(self._db):
-                self._create(identity, plan_digest)
-            else:
-                self._verify(identity, plan_digest)
-        except (sqlite3.DatabaseError, UnicodeError) as err:
+        except sqlite3.DatabaseError as err:
             self.close()
             raise CheckpointError(f"checkpoint {path} is damaged ({_short(err)}); use a new file") from None
         except BaseException:
             self.close()
             raise
+
+    def _guarded(self, step: Callable[[], None]) -> None:
+        """Run a step on the open file; a damaged file is refused with one line, and closed."""
+        try:
+            step()
+        except (sqlite3.DatabaseError, UnicodeError) as err:
+            self.close()
+            raise CheckpointError(f"checkpoint {self.path} is damaged ({_short(err)}); use a new file") from None
+        except BaseException:
+            self.close()
+            raise
+
+    def verify(self, identity: Mapping[str, Any]) -> None:
+        """Bind the checkpoint to the count ``identity``: a file of another count, of another
+        layout, damaged, or with a row that does not verify is refused. Nothing is written."""
+        wanted = digest(identity)
+        if self.identity_digest is not None:
+            if self.identity_digest != wanted:
+                raise ValueError(f"checkpoint {self.path} was opened for another count")
+            return
+        self.identity_digest = wanted
+        self._identity = dict(identity)
+        db = self._db
+        if db is not None:
+            self._guarded(lambda: None if _has_no_tables(db) else self._verify(identity, None))
+
+    def bind(self, plan_digest: str, identity: Mapping[str, Any] | None = None) -> None:
+        """Bind the checkpoint to the plan of the count (see :func:`verify` for ``identity``):
+        a file made for another plan is refused; a new file is created and laid out."""
+        if identity is not None:
+            self.verify(identity)
+        if self.identity_digest is None:
+            raise ValueError("a checkpoint is bound to its count's identity before its plan")
+        if self._plan is not None:
+            if self._plan != plan_digest:
+                raise CheckpointError(
+                    f"checkpoint {self.path} was made by a version of boardpuzzles that splits this count "
+                    "differently; use a new file"
+                )
+            return
+        checked = self._db is not None  # opened and verified already: only the plan is left
+        if not checked:
+            self._open(create=True)
+        db = self._connection
+
+        def lay_out_or_check() -> None:
+            if _has_no_tables(db):
+                self._create(self._identity, plan_digest)
+            elif checked:
+                self._verify_plan(plan_digest)
+            else:  # made by another run since this one looked
+                self._verify(self._identity, plan_digest)
+
+        self._guarded(lay_out_or_check)
+        self._plan = plan_digest
 
     def _create(self, identity: Mapping[str, Any], plan_digest: str) -> None:
         """Mark the file as ours and lay out its tables, in one transaction: a run killed half way
@@ -167,12 +235,25 @@ class Checkpoint:
             raise CheckpointError(
                 f"checkpoint {self.path} belongs to another count ({other}); use a new file for this one"
             )
-        if plan_digest is not None and meta.get("plan_digest") != plan_digest:
+        if plan_digest is not None:
+            self._verify_plan(plan_digest, meta.get("plan_digest"))
+        self.finished()  # every row must verify before the run starts
+
+    def _verify_plan(self, plan_digest: str, stored: str | None = None) -> None:
+        if stored is None:
+            row = self._connection.execute("SELECT value FROM meta WHERE key = 'plan_digest'").fetchone()
+            stored = None if row is None else row[0]
+        if stored != plan_digest:
             raise CheckpointError(
                 f"checkpoint {self.path} was made by a version of boardpuzzles that splits this count "
                 "differently; use a new file"
             )
-        self.finished()  # every row must verify before the run starts
+
+    @property
+    def _digest(self) -> str:
+        if self.identity_digest is None:
+            raise ValueError("a checkpoint is bound to its count's identity before it is read or written")
+        return self.identity_digest
 
     @property
     def _connection(self) -> sqlite3.Connection:
@@ -192,7 +273,7 @@ class Checkpoint:
                 not isinstance(key, str)
                 or not isinstance(value, str)
                 or not _VALUE.fullmatch(value)
-                or checksum != _row_check(self.identity_digest, key, value)
+                or checksum != _row_check(self._digest, key, value)
             ):
                 shown = key if isinstance(key, str) and len(key) <= 60 else f"{str(key)[:57]}..."
                 raise CheckpointError(
@@ -211,9 +292,7 @@ class Checkpoint:
             db = self._connection
             if not db.in_transaction:
                 db.execute("BEGIN")
-            db.execute(
-                "INSERT OR REPLACE INTO done VALUES (?, ?, ?)", (key, text, _row_check(self.identity_digest, key, text))
-            )
+            db.execute("INSERT OR REPLACE INTO done VALUES (?, ?, ?)", (key, text, _row_check(self._digest, key, text)))
             self._pending += 1
             if time.monotonic() - self._last_commit >= COMMIT_EVERY:
                 self.commit()
@@ -248,32 +327,6 @@ class Checkpoint:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def verify_file(path: str, identity: Mapping[str, Any]) -> None:
-    """Refuse (with the reason) a checkpoint file that cannot serve this count: not ours, of
-    another count, damaged, or with a row that does not verify. A missing or empty file passes.
-    Nothing is written; the run itself later checks the plan as well."""
-    if inspect_path(path):
-        return
-    if os.path.exists(path + "-journal") and os.path.getsize(path + "-journal") > 0:
-        return  # a run was killed mid-commit: only the run's own read-write open can roll it back
-    checkpoint = Checkpoint.__new__(Checkpoint)
-    checkpoint.path = path
-    checkpoint.identity_digest = digest(identity)
-    checkpoint._lock_fd = None
-    checkpoint._db = None
-    try:
-        uri = "file:" + os.path.abspath(path).replace("?", "%3f").replace("#", "%23") + "?mode=ro"
-        checkpoint._db = sqlite3.connect(uri, uri=True)
-        checkpoint._db.text_factory = _lenient_text
-        if _has_no_tables(checkpoint._db):
-            return  # marked ours but never laid out: the run lays it out
-        checkpoint._verify(identity, None)
-    except (sqlite3.DatabaseError, UnicodeError) as err:
-        raise CheckpointError(f"checkpoint {path} is damaged ({_short(err)}); use a new file") from None
-    finally:
-        checkpoint.close()
 
 
 def check_path(path: str) -> bool:

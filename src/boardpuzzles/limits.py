@@ -35,10 +35,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError
+
+if TYPE_CHECKING:
+    from boardpuzzles.checkpoint import Checkpoint
 
 #: ``progress(done, total, partial)``: called after each finished subtask of a count.
 Progress = Callable[[int, int, int], None]
@@ -88,7 +91,8 @@ class Limits:
 
     ``time_limit`` seconds count from the moment the object is made; ``checkpoint`` is the path
     of an SQLite file that records finished subtasks of a count (bound to that count: see
-    :mod:`boardpuzzles.checkpoint`); ``scheduler`` a Dask address (``tcp://host:port``) whose
+    :mod:`boardpuzzles.checkpoint`), or that file already opened by the caller (who closes it;
+    ``checkpoint_file``, with its path as ``checkpoint``); ``scheduler`` a Dask address (``tcp://host:port``) whose
     cluster runs the subtasks; ``jobs`` the local worker threads; ``progress`` is called after
     each finished subtask. ``force=False`` makes the time limit a request only: work that runs
     past it is waited for (the computer player, which answers with its last complete search
@@ -100,7 +104,7 @@ class Limits:
         self,
         time_limit: float | None = None,
         *,
-        checkpoint: str | None = None,
+        checkpoint: str | Checkpoint | None = None,
         scheduler: str | None = None,
         jobs: int = 1,
         progress: Progress | None = None,
@@ -114,7 +118,12 @@ class Limits:
         if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
             raise BoardPuzzlesError(f"jobs must be a whole number >= 1, got {jobs!r}")
         self.time_limit = time_limit
-        self.checkpoint = checkpoint
+        self.checkpoint_file: Checkpoint | None = None
+        self.checkpoint: str | None = None
+        if isinstance(checkpoint, str):
+            self.checkpoint = checkpoint
+        elif checkpoint is not None:
+            self.checkpoint_file, self.checkpoint = checkpoint, checkpoint.path
         self.scheduler = scheduler
         self.jobs = jobs
         self.progress = progress

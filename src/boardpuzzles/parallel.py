@@ -106,11 +106,19 @@ def run_subtasks(
     run = _Run(subtasks, limits, unit)
     checkpoint = None
     keys: list[str] = []
+    opened_here = limits.checkpoint_file is None  # else the caller opened it, and closes it
     if limits.checkpoint:
         if identity is None:
             raise ValueError("a checkpoint needs the identity of the count it belongs to")
         keys = [subtask_key(s.spec) for s in subtasks]
-        checkpoint = Checkpoint(limits.checkpoint, identity, plan_digest(work, subtasks, keys, unit))
+        plan = plan_digest(work, subtasks, keys, unit)
+        checkpoint = limits.checkpoint_file if limits.checkpoint_file is not None else Checkpoint(limits.checkpoint)
+        try:
+            checkpoint.bind(plan, identity)
+        except BaseException:
+            if opened_here:
+                checkpoint.close()
+            raise
         run.keys, run.checkpoint = keys, checkpoint
     try:
         todo = list(range(len(subtasks)))
@@ -127,7 +135,10 @@ def run_subtasks(
                 _run_locally(work, run, todo)
     finally:
         if checkpoint is not None:
-            checkpoint.close()
+            if opened_here:
+                checkpoint.close()
+            else:
+                checkpoint.commit()  # what finished is durable now, whatever the caller does next
     return run.result()
 
 

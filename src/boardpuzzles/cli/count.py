@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from boardpuzzles.checkpoint import inspect_path, verify_file
+from boardpuzzles.checkpoint import Checkpoint
 from boardpuzzles.cli.common import (
     EXIT_CODES_HELP,
     EXIT_PARTIAL,
@@ -72,12 +72,17 @@ def count_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         **kwargs: Any,
     ) -> None:
         problem = puzzle.make(**problem_values(puzzle.params, kwargs))
-        if checkpoint is not None:
-            inspect_path(checkpoint)  # a bad path is refused before anything is said or done
-        if cap is not None and (checkpoint or scheduler):
-            given = " and ".join(o for o, v in (("--checkpoint", checkpoint), ("--scheduler", scheduler)) if v)
-            raise click.UsageError(f"{given} cannot be used with --max (a capped count is one search)")
-        run_count(puzzle, problem, cap, checkpoint, scheduler, time_limit, jobs or default_jobs(), quiet, as_json)
+        # Opened once for the whole run: a bad path, or a file that is not ours, is refused
+        # before anything is said or done; the count's own run uses the same open file.
+        opened = Checkpoint(checkpoint) if checkpoint is not None else None
+        try:
+            if cap is not None and (checkpoint or scheduler):
+                given = " and ".join(o for o, v in (("--checkpoint", checkpoint), ("--scheduler", scheduler)) if v)
+                raise click.UsageError(f"{given} cannot be used with --max (a capped count is one search)")
+            run_count(puzzle, problem, cap, opened, scheduler, time_limit, jobs or default_jobs(), quiet, as_json)
+        finally:
+            if opened is not None:
+                opened.close()
 
     return count
 
@@ -86,24 +91,27 @@ def run_count(
     puzzle: Puzzle[Any, Any],
     problem: Any,
     cap: int | None,
-    checkpoint: str | None,
+    checkpoint: Checkpoint | None,
     scheduler: str | None,
     time_limit: float | None,
     jobs: int,
     quiet: bool,
     as_json: bool,
 ) -> None:
+    """Count, and print the number (or the JSON document); see ``count --help``. ``checkpoint``
+    is the open file of ``--checkpoint`` (its caller closes it)."""
     if puzzle.validate_count is not None:
         puzzle.validate_count(problem)
     identity = puzzle.problem_identity(problem)
+    path = None
     if checkpoint is not None:
-        verify_file(checkpoint, identity)  # a file that cannot serve is refused before anything is said
-    described = puzzle.describe(problem)
+        checkpoint.verify(identity)  # a file that cannot serve is refused before anything is said
+        path = checkpoint.path
     reason = puzzle.no_solution_reason(problem) if puzzle.no_solution_reason else None
     if reason:
         note(reason)
     elif not quiet and not as_json:
-        note(f"counting {described}")
+        note(f"counting {puzzle.describe(problem)}")
     started = time.perf_counter()
     with ProgressBar(f"{puzzle.name}", enabled=False if quiet else None) as bar:
         limits = Limits(time_limit, checkpoint=checkpoint, scheduler=scheduler, jobs=jobs, progress=bar)
@@ -114,18 +122,34 @@ def run_count(
                 value = limits.run(puzzle.count_of, problem, limits)
         except TimeLimitReached as stop:
             bar.close()
-            _stopped(stop, time_limit, checkpoint, as_json, identity, started)
+            _stopped(stop, time_limit, path, as_json, identity, started)
         except (KeyboardInterrupt, Interrupted):
-            interrupted(bar, checkpoint)
+            interrupted(bar, path)
             raise
         finally:
             limits.close()
+    _say_count(puzzle, problem, identity, value, cap, jobs, as_json, started, quiet_no_solution=bool(reason))
+
+
+def _say_count(
+    puzzle: Puzzle[Any, Any],
+    problem: Any,
+    identity: Mapping[str, Any],
+    value: int,
+    cap: int | None,
+    jobs: int,
+    as_json: bool,
+    started: float,
+    quiet_no_solution: bool,
+) -> None:
+    """The count on stdout (alone, or as a JSON document), and a note when it is a lower bound
+    or zero (unless the reason for zero was already said)."""
     seconds = search_seconds(started)
     at_least = cap is not None and value >= cap
     if at_least:
         note(f"stopped counting at {value}: there are at least that many")
-    elif value == 0 and not reason:
-        note(f"no solution: there are no {described}")
+    elif value == 0 and not quiet_no_solution:
+        note(f"no solution: there are no {puzzle.describe(problem)}")
     if as_json:
         document = {
             "puzzle": puzzle.name,

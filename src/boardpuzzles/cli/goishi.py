@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 
 import click
 
-from boardpuzzles.checkpoint import inspect_path, verify_file
+from boardpuzzles.checkpoint import Checkpoint
 from boardpuzzles.cli.commands import answer_text, draw_into_files, interrupted, problem_options
 from boardpuzzles.cli.common import (
     DELAY,
@@ -496,10 +496,18 @@ Examples:
 def layouts(
     n: int, checkpoint: str | None, time_limit: float | None, jobs: int | None, quiet: bool, as_json: bool
 ) -> None:
-    if checkpoint is not None:
-        inspect_path(checkpoint)
-        verify_file(checkpoint, gh.layout_identity(n))  # a file of another count is refused before any work
-    jobs = jobs or default_jobs()
+    # Opened once for the run: a file of another count is refused before any work.
+    opened = Checkpoint(checkpoint, gh.layout_identity(n)) if checkpoint is not None else None
+    try:
+        _count_layouts(n, opened, time_limit, jobs or default_jobs(), quiet, as_json)
+    finally:
+        if opened is not None:
+            opened.close()
+
+
+def _count_layouts(
+    n: int, checkpoint: Checkpoint | None, time_limit: float | None, jobs: int, quiet: bool, as_json: bool
+) -> None:
     started = time.perf_counter()
     with ProgressBar(f"{n}x{n}", enabled=False if quiet else None, counting="layouts with one order") as bar:
 
@@ -522,7 +530,7 @@ def layouts(
                 click.echo(json.dumps({"puzzle": NAME, "n": n, "complete": False, **partial, **spent}))
             raise CommandResult(EXIT_PARTIAL) from None
         except (KeyboardInterrupt, Interrupted):
-            interrupted(bar, checkpoint)
+            interrupted(bar, None if checkpoint is None else checkpoint.path)
             raise
         finally:
             limits.close()
