@@ -335,3 +335,23 @@ def test_counts_are_checkpointed_under_the_protocols_identity(torus):
     owner = HYPERQUEEN if torus else queens.PUZZLE
     assert queens.problem_identity(problem) == owner.problem_identity(problem)
     assert queens.problem_identity(problem) != owner.problem_identity(queens.Problem(5, torus))
+
+
+def test_the_recorded_t29_checkpoint_still_fits_the_plan(tmp_path, capsys):
+    """records/hq29.db is bound to the plan of subtasks of T(29) (their specs, weights and the
+    work function's module and name): a copy must be resumed, not refused, with its subtasks
+    done (the record only grows: 562 of 9,726 when this test was written)."""
+    import json
+    import shutil
+    from pathlib import Path
+
+    from boardpuzzles.cli import _run
+
+    copy = tmp_path / "hq29.db"
+    shutil.copyfile(Path(__file__).resolve().parent.parent / "records" / "hq29.db", copy)
+    argv = ["hyperqueen", "count", "29", "--jobs", "1", "--checkpoint", str(copy), "--time-limit", "0.1", "--json"]
+    assert _run(argv) == 3  # stopped at the time limit; 2 would mean the file was refused
+    document = json.loads(capsys.readouterr().out)
+    assert document["subtasks"] == 9726
+    assert document["subtasks_done"] >= 562
+    assert document["partial_count"] >= 605_870_996_628

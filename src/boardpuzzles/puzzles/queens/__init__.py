@@ -215,9 +215,7 @@ def _count_work(spec: tuple[Any, ...], limits: Limits) -> int:
     elif spec[0] == "mirror":  # placements a reflection fixes: only the single queen of n = 1
         found = 1 if spec[1] == 1 else 0
     elif spec[0] == "torus-plain":  # n < 5: at most one placement (n = 1), a class of its own
-        n = spec[1]
-        nothing = np.empty(0, dtype=np.int64)
-        found = int(kernels.row_order_search(n, True, nothing, np.empty((0, n), dtype=np.int64), -1, limits.flag))
+        found = sum(1 for _ in plain_placements(spec[1], True, limits))
     else:
         _, n, what, a, c2, c3, last = spec
         out, steps = torus_orbit_run(n, [(0, 0), (1, a), (2, c2), (3, c3), (n - 1, last)], limits.flag)
@@ -246,7 +244,7 @@ def count(problem: Problem, limits: Limits | None = None) -> int:
 def problem_identity(problem: Problem) -> dict[str, Any]:
     """What a count's checkpoint is bound to: the puzzle (``queens``, or ``hyperqueen`` on the
     torus) and the problem, as the two PUZZLEs' ``problem_identity`` give it (the tests hold them
-    equal), so that this module never reaches up to :mod:`.hyperqueen`."""
+    equal), so that this package never reaches up to :mod:`..hyperqueen`."""
     return {"puzzle": TORUS_NAME if problem.torus else NAME, "problem": dataclass_json(problem)}
 
 
