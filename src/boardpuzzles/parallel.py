@@ -106,13 +106,16 @@ def run_subtasks(
     run = _Run(subtasks, limits, unit)
     checkpoint = None
     keys: list[str] = []
-    opened_here = limits.checkpoint_file is None  # else the caller opened it, and closes it
+    given = limits.checkpoint_file
+    if given is not None and given.path != limits.checkpoint:
+        given = None  # a stage of the count that was given another file (or none)
+    opened_here = given is None  # else the caller opened it, and closes it
     if limits.checkpoint:
         if identity is None:
             raise ValueError("a checkpoint needs the identity of the count it belongs to")
         keys = [subtask_key(s.spec) for s in subtasks]
         plan = plan_digest(work, subtasks, keys, unit)
-        checkpoint = limits.checkpoint_file if limits.checkpoint_file is not None else Checkpoint(limits.checkpoint)
+        checkpoint = given if given is not None else Checkpoint(limits.checkpoint)
         try:
             checkpoint.bind(plan, identity)
         except BaseException:

@@ -134,7 +134,7 @@ def solutions(puzzle: Puzzle | str, limits: Limits | None = None, *, prefix: Seq
 PLAIN_MAX_STONES = 20
 
 
-def plain_solutions(puzzle: Puzzle | str, limits: Limits | None = None) -> Iterator[Order]:
+def plain_solutions(puzzle: Puzzle | str, limits: Limits) -> Iterator[Order]:
     """Every order, in the order of :func:`solutions`, by plain Python: depth-first from every
     start stone, directions north, east, south, west, remembering the positions (stones left, the
     stone reached, the way it was reached) that lead to no complete order. The same answers as
@@ -159,7 +159,7 @@ def plain_solutions(puzzle: Puzzle | str, limits: Limits | None = None) -> Itera
         if (left, at, came) in dead:
             return
         steps += 1
-        if limits is not None and steps & 0xFFF == 0:
+        if steps & 0xFFF == 0:
             limits.check()
         found = False
         for direction in range(4):
