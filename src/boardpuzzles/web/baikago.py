@@ -578,7 +578,8 @@ class Handler(BaseHTTPRequestHandler):
     def finish(self) -> None:
         # A socket closed with bytes still unread is reset by the kernel, and the client may lose
         # the answer it was about to read: take in (and drop) the body of a refused POST first.
-        if self.command == "POST" and not self.body_read:
+        # A connection closed before its request line came has no ``command`` at all.
+        if getattr(self, "command", None) == "POST" and not self.body_read:
             self._drop_body()
         super().finish()
 
