@@ -197,14 +197,17 @@ class _Run:
         return self.total // self.unit
 
 
-def _run_locally(work: Work, run: _Run, todo: list[int]) -> None:
-    """``jobs`` daemon threads take subtasks from a queue; this thread records their results as
-    they come. A failure in one subtask stops the others and is raised here."""
+#: What a worker hands to the recording thread: the subtask, its value or the error it raised.
+_Results = queue.SimpleQueue[tuple[int, int | None, BaseException | None]]
+
+
+def _start_workers(work: Work, run: _Run, todo: list[int], results: _Results) -> list[threading.Thread]:
+    """``jobs`` daemon threads that take the subtasks ``todo`` from a queue and put what each
+    gives (or the error it raised) into ``results``, until the queue is empty or a stop."""
     limits = run.limits
     tasks: queue.SimpleQueue[int] = queue.SimpleQueue()
     for i in todo:
         tasks.put(i)
-    results: queue.SimpleQueue[tuple[int, int | None, BaseException | None]] = queue.SimpleQueue()
 
     def worker() -> None:
         while limits.reason == STOP_NONE:
@@ -226,6 +229,15 @@ def _run_locally(work: Work, run: _Run, todo: list[int]) -> None:
     ]
     for thread in threads:
         thread.start()
+    return threads
+
+
+def _run_locally(work: Work, run: _Run, todo: list[int]) -> None:
+    """``jobs`` daemon threads take subtasks from a queue; this thread records their results as
+    they come. A failure in one subtask stops the others and is raised here."""
+    limits = run.limits
+    results: _Results = queue.SimpleQueue()
+    threads = _start_workers(work, run, todo, results)
     failure: BaseException | None = None
 
     def collect() -> None:

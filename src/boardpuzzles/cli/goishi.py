@@ -262,6 +262,18 @@ def convert(out_format: str, with_solution: bool, out_path: str | None, as_json:
     _emit_text(text, out_path, as_json, {"from": document.format, "to": out_format})
 
 
+def _say_how_it_was_made(made: Any, seed: int) -> None:
+    """The note on stderr after ``generate``: the seed, the method and its effort, the time."""
+    if made.method in ("grow", "join"):
+        how = f"{made.checks} layouts counted, {made.backtracks} dead ends"
+    else:
+        how = f"{made.regrowths} regrowth{'s' if made.regrowths != 1 else ''}"
+    note(
+        f"seed {seed}: unique {made.puzzle.describe()} ({made.method}: {how}, "
+        f"{made.restarts} restart{'s' if made.restarts != 1 else ''}) in {made.seconds:.2f}s"
+    )
+
+
 @click.command(
     "generate",
     context_settings=command_settings(),
@@ -346,14 +358,7 @@ def generate(
         limits.close()
     if not gh.is_unique(made.puzzle) or not gh.check(made.puzzle, made.order):  # proven, not assumed
         raise RuntimeError("the generator returned a puzzle that is not unique")
-    if made.method in ("grow", "join"):
-        how = f"{made.checks} layouts counted, {made.backtracks} dead ends"
-    else:
-        how = f"{made.regrowths} regrowth{'s' if made.regrowths != 1 else ''}"
-    note(
-        f"seed {chosen}: unique {made.puzzle.describe()} ({made.method}: {how}, "
-        f"{made.restarts} restart{'s' if made.restarts != 1 else ''}) in {made.seconds:.2f}s"
-    )
+    _say_how_it_was_made(made, chosen)
     text = formats.write(made.puzzle, out_format, made.order if solution else None)
     if svg_path or png_path:
         scene = gh.frame(made.puzzle, made.order, len(made.order) if solution else 0)
