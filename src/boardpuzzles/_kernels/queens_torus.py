@@ -172,16 +172,12 @@ def torus_search(n, prefix, attack, stabiliser, flag):
 
 
 @jit
-def _least_image_stabiliser(n, placed, tables, scratch, stab):
+def _least_image_stabiliser(n, placed, anchor_cnt, anchor_map, maps, row2, levels, scratch, stab):
     """For a complete placement: 0 when one of its images with the same rows 0 and 1 is smaller,
     else the size of its stabiliser in G, with ``stab[l]`` = the part of it whose point map has
     level <= l. ``scratch``: four rows of n, the inverses of the placement (row of a column, of
-    a falling and of a rising diagonal) and the image being compared."""
-    anchor_cnt = tables.anchor_cnt
-    anchor_map = tables.anchor_map
-    maps = tables.maps
-    row2 = tables.row2
-    levels = tables.levels
+    a falling and of a rising diagonal) and the image being compared. The tables (see
+    ``OrbitTables``) come apart: this runs at every complete placement."""
     pinv = scratch[0]
     dinv = scratch[1]
     ainv = scratch[2]
@@ -250,20 +246,24 @@ def _least_image_stabiliser(n, placed, tables, scratch, stab):
 def _add_orbit(n, placed, tables, scratch, stab, out):
     """A complete placement: when it is the least image of its orbit, add the orbit's size to
     ``out[0]`` and its number of classes under each subgroup l to ``out[1 + l]``."""
-    total = _least_image_stabiliser(n, placed, tables, scratch, stab)
+    maps = tables.maps
+    total = _least_image_stabiliser(
+        n, placed, tables.anchor_cnt, tables.anchor_map, maps, tables.row2, tables.levels, scratch, stab
+    )
     if total > 0:
-        out[0] += n * n * tables.maps.shape[0] // total
+        out[0] += n * n * maps.shape[0] // total
         for level in range(tables.group_index.shape[0]):
             out[1 + level] += tables.group_index[level] * stab[level] // total
 
 
 @jit
-def _forbid_triples(n, r, c, qr, qc, count, tables, free, masks):
+def _forbid_triples(r, c, qr, qc, count, tri_cnt, tri_off, free, masks):
     """A queen put on (r, c) next to ``count`` queens (qr, qc): forbid, in the free rows of
-    ``masks``, every cell that would complete an excluded triple with it and one of them. (A cell
-    in a row already taken needs nothing: its queen was checked when it was put down.)"""
-    tri_cnt = tables.tri_cnt
-    tri_off = tables.tri_off
+    ``masks`` (one per row of the n x n board), every cell that would complete an excluded triple
+    with it and one of them (``tri_cnt``, ``tri_off``: see ``OrbitTables``). (A cell in a row
+    already taken needs nothing: its queen was checked when it was put down.) The tables come
+    apart, not in their bundle: this runs at every node."""
+    n = masks.shape[0]
     for j in range(count):
         pr = qr[j]
         pc = qc[j]
@@ -300,13 +300,15 @@ def torus_orbit_search(n, fixed, tables, out, flag):
     """
     full = (1 << n) - 1
     attack = tables.attack
+    tri_cnt = tables.tri_cnt
+    tri_off = tables.tri_off
     placed = np.zeros(n, dtype=np.int64)
     qr = np.empty(n, dtype=np.int64)  # the queens in the order they were put down
     qc = np.empty(n, dtype=np.int64)
     open_cols = np.empty((n + 1, n), dtype=np.int64)  # per depth, per row
     scratch = np.empty((4, n), dtype=np.int64)
     stab = np.zeros(tables.group_index.shape[0], dtype=np.int64)
-    triples = tables.tri_off.shape[2] > 0
+    triples = tri_off.shape[2] > 0
     for r in range(n):
         open_cols[0, r] = full
     free = full
@@ -323,7 +325,7 @@ def torus_orbit_search(n, fixed, tables, out, flag):
             rows &= rows - 1
             open_cols[0, r2] &= ~attack[(r2 - r) % n, c]
         if triples:
-            _forbid_triples(n, r, c, qr, qc, i, tables, free, open_cols[0])
+            _forbid_triples(r, c, qr, qc, i, tri_cnt, tri_off, free, open_cols[0])
         qr[i] = r
         qc[i] = c
     nfixed = fixed.shape[0]
@@ -382,7 +384,7 @@ def torus_orbit_search(n, fixed, tables, out, flag):
         if dead:
             continue
         if triples:
-            _forbid_triples(n, r, c, qr, qc, nfixed + sp, tables, free2, open_cols[sp + 1])
+            _forbid_triples(r, c, qr, qc, nfixed + sp, tri_cnt, tri_off, free2, open_cols[sp + 1])
         best, best_count = -1, n + 1
         rows = free2
         while rows:
