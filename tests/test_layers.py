@@ -77,3 +77,30 @@ def test_every_puzzles_own_commands_come_from_the_cli() -> None:
         commands = extra_commands(name)
         assert commands and all(isinstance(c, click.Command) for c in commands), name
     assert not any(hasattr(entry, "commands") for entry in registry().values())
+
+
+def test_a_package_registers_a_puzzles_own_commands_by_entry_point(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands under the entry-point group ``boardpuzzles.commands`` join the puzzle's group,
+    loaded only when the group's commands are first listed or asked for."""
+    import click
+
+    from boardpuzzles.cli import commands
+    from boardpuzzles.puzzles import get
+
+    loaded: list[str] = []
+
+    class Point:
+        name = "kings"
+
+        def load(self) -> list[click.Command]:
+            loaded.append(self.name)
+            return [click.Command("hello", callback=lambda: None)]
+
+    def points(group: str, name: str) -> list[Point]:
+        return [Point()] if (group, name) == (commands.COMMANDS_ENTRY_POINT_GROUP, "kings") else []
+
+    monkeypatch.setattr(commands, "entry_points", points)
+    group = commands.puzzle_group(get("kings"))
+    assert loaded == []
+    assert group.get_command(click.Context(group), "count") is not None and loaded == []
+    assert sorted(group.commands) == ["check", "count", "hello", "solve"] and loaded == ["kings"]
