@@ -31,6 +31,12 @@ def jit(function: F) -> F:
     return cast(F, numba.njit(cache=True, nogil=True)(function))
 
 
+def jit_inline(function: F) -> F:
+    """``jit`` for a small kernel that numba copies into each caller (``inline="always"``): one
+    that takes a table bundle, so that taking the arrays out of the bundle costs nothing per call."""
+    return cast(F, numba.njit(cache=True, nogil=True, inline="always")(function))
+
+
 #: Steps between two looks at the stop flag (a power of two, so the test is a mask:
 #: ``steps & CHECK_MASK == 0``).
 CHECK_EVERY = 1 << 14

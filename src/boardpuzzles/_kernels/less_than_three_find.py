@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from boardpuzzles._kernels import CHECK_MASK, jit
+from boardpuzzles._kernels import CHECK_MASK, jit, jit_inline
 
 #: ``find_symmetric``'s status when the stop flag was set (-1 is "out of budget").
 STOPPED_FIND = -2
@@ -35,7 +35,11 @@ class FindTables(NamedTuple):
 
 class FindState(NamedTuple):
     """The board being built: its cells (1 a stone), stones per line, per cell the full lines
-    through it (``blocked``), per row and column the cells still open and the stones in it."""
+    through it (``blocked``), per row and column the cells still open and the stones in it.
+    The kernels that take this bundle (and ``FindTables``) are inlined into their callers
+    (``jit_inline``): taking arrays out of a bundle in a separate call, once per stone, made
+    the search several times slower. ``_find_block``, run for every cell of a full line, takes
+    its arrays one by one."""
 
     board: np.ndarray
     counts: np.ndarray
@@ -47,42 +51,41 @@ class FindState(NamedTuple):
 
 
 @jit
-def _find_block(n, state, x, delta):
+def _find_block(n, x, delta, board, blocked, row_free, col_free):
     """Block (delta=1) or unblock (delta=-1) cell x once more: a full line through it, or the "no"
     branch of the search. Rows and columns count their open cells: empty and not blocked."""
     if delta > 0:
-        state.blocked[x] += 1
-        if state.blocked[x] == 1 and state.board[x] == 0:
-            state.row_free[x // n] -= 1
-            state.col_free[x % n] -= 1
+        blocked[x] += 1
+        if blocked[x] == 1 and board[x] == 0:
+            row_free[x // n] -= 1
+            col_free[x % n] -= 1
     else:
-        state.blocked[x] -= 1
-        if state.blocked[x] == 0 and state.board[x] == 0:
-            state.row_free[x // n] += 1
-            state.col_free[x % n] += 1
+        blocked[x] -= 1
+        if blocked[x] == 0 and board[x] == 0:
+            row_free[x // n] += 1
+            col_free[x % n] += 1
 
 
-@jit
+@jit_inline
 def _find_toggle(tables, state, x, delta):
     """Add (delta=1) or remove (delta=-1) a stone on x, keeping per cell the number of full lines
     through it (``blocked``) and per row and column the number of cells still usable. Returns
     False when a line would exceed k (the stone is still counted: remove it again)."""
-    n, k = tables.n, tables.k
-    cell_lines, line_cells = tables.cell_lines, tables.line_cells
-    counts, blocked = state.counts, state.blocked
+    n, k, cell_lines, line_cells = tables.n, tables.k, tables.cell_lines, tables.line_cells
+    board, counts, blocked, row_free, col_free, row_count, col_count = state
     ok = True
     if delta > 0:
         if blocked[x] == 0:
-            state.row_free[x // n] -= 1
-            state.col_free[x % n] -= 1
-        state.board[x] = 1
+            row_free[x // n] -= 1
+            col_free[x % n] -= 1
+        board[x] = 1
     else:
-        state.board[x] = 0
+        board[x] = 0
         if blocked[x] == 0:
-            state.row_free[x // n] += 1
-            state.col_free[x % n] += 1
-    state.row_count[x // n] += delta
-    state.col_count[x % n] += delta
+            row_free[x // n] += 1
+            col_free[x % n] += 1
+    row_count[x // n] += delta
+    col_count[x % n] += delta
     for j in range(cell_lines.shape[1]):
         line = cell_lines[x, j]
         if line < 0:
@@ -97,39 +100,39 @@ def _find_toggle(tables, state, x, delta):
                 y = line_cells[line, i]
                 if y < 0:
                     break
-                _find_block(n, state, y, delta)
+                _find_block(n, y, delta, board, blocked, row_free, col_free)
     return ok
 
 
-@jit
+@jit_inline
 def _find_orbit(tables, state, o, delta, place):
     """Place (place=True) or forbid the cells of orbit ``o`` (delta=1), or undo that (delta=-1).
     Returns False when placing breaks a line (the orbit is then undone already)."""
     orbit_cells = tables.orbit_cells
     width = orbit_cells.shape[1]
     if not place:
+        n, board, blocked, row_free, col_free = tables.n, state.board, state.blocked, state.row_free, state.col_free
         for i in range(width):
             y = orbit_cells[o, i]
             if y < 0:
                 break
-            _find_block(tables.n, state, y, delta)
+            _find_block(n, y, delta, board, blocked, row_free, col_free)
         return True
-    if delta < 0:
-        last = width - 1
-        while orbit_cells[o, last] < 0:
-            last -= 1
-        for i in range(last, -1, -1):
-            _find_toggle(tables, state, orbit_cells[o, i], -1)
-        return True
-    for i in range(width):
-        y = orbit_cells[o, i]
-        if y < 0:
-            break
-        if not _find_toggle(tables, state, y, 1):
-            for j in range(i, -1, -1):
-                _find_toggle(tables, state, orbit_cells[o, j], -1)
-            return False
-    return True
+    last = width - 1
+    while orbit_cells[o, last] < 0:
+        last -= 1
+    ok = True
+    if delta > 0:
+        for i in range(last + 1):
+            if not _find_toggle(tables, state, orbit_cells[o, i], 1):
+                ok = False
+                last = i  # the stones placed so far come off again, this one too
+                break
+        if ok:
+            return True
+    for i in range(last, -1, -1):
+        _find_toggle(tables, state, orbit_cells[o, i], -1)
+    return ok
 
 
 @jit
@@ -148,15 +151,16 @@ def _find_feasible(n, k, state):
 def _tightest_line(n, k, state):
     """The row (0..n-1) or column (n..2n-1) still short of k stones with the least room to
     spare; -1 when every row holds k stones."""
+    row_free, col_free, row_count, col_count = state.row_free, state.col_free, state.row_count, state.col_count
     best = -1
     best_room = n * n + 1
     for line in range(2 * n):
         if line < n:
-            need = k - state.row_count[line]
-            room = state.row_free[line] - need
+            need = k - row_count[line]
+            room = row_free[line] - need
         else:
-            need = k - state.col_count[line - n]
-            room = state.col_free[line - n] - need
+            need = k - col_count[line - n]
+            room = col_free[line - n] - need
         if need > 0 and room < best_room:
             best_room = room
             best = line
@@ -190,7 +194,7 @@ def find_symmetric(tables, order, budget, flag):
     board, blocked = state.board, state.blocked
     for x in range(cells):
         if orbit_of[x] < 0:
-            _find_block(n, state, x, 1)
+            _find_block(n, x, 1, board, blocked, state.row_free, state.col_free)
     st_orbit = np.empty(cells + 1, dtype=np.int64)
     st_placed = np.empty(cells + 1, dtype=np.bool_)  # True: the "yes" branch is on the stack
     depth = 0
