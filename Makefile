@@ -20,7 +20,7 @@ demo: install
 
 # The gate: formatting, lint and types first (seconds), then every test, then the kernels run as
 # plain Python against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit).
-test: install browser check
+test: install browser check docs
 	$(BIN)/python -m pytest -q
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -m nojit -p no:cacheprovider
 
