@@ -18,8 +18,8 @@ from boardpuzzles.errors import BoardPuzzlesError, SizeError
 from boardpuzzles.grid import Grid
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import less_than_three as lt3
-from boardpuzzles.puzzles.less_than_three import counting as lt3_counting
 from boardpuzzles.puzzles.less_than_three import cell_find as lt3_find
+from boardpuzzles.puzzles.less_than_three import counting as lt3_counting
 from boardpuzzles.puzzles.less_than_three import search as lt3_search
 from boardpuzzles.puzzles.less_than_three import symmetry as lt3_symmetry
 from boardpuzzles.puzzles.less_than_three import tuples as lt3_tuples
@@ -517,6 +517,29 @@ def test_cycle_types_and_their_sizes():
     assert lt3_tuples._cycle_types(4) == [(4,), (3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1)]
     assert [lt3_tuples._permutations_of_type(t) for t in lt3_tuples._cycle_types(4)] == [6, 8, 3, 6, 1]
     assert sum(lt3_tuples._permutations_of_type(t) for t in lt3_tuples._cycle_types(7)) == math.factorial(7)
+
+
+# Plan digests of checkpoint files written by boardpuzzles before Less Than Three became a package
+# (boardpuzzles less-than-three count ARGS --checkpoint FILE): files of earlier counts stay valid.
+EARLIER_PLANS = [
+    ((8, 1, False, False), "a2cb44013618ca5df6d4e77106cdf4dd653e4f0f748877e4ec20819c524525b0"),
+    ((7, 1, True, False), "257bcb54c3e467b3c1773906b59616b0a7851e14ad778a96b9753dfb2332145d"),
+    ((7, 2, False, False), "749c3f8f31a467c81f6e292fa0e6b35977abef52e3d3f7b6352265be8502877e"),
+    ((6, 2, True, False), "96317e2e24fb2b606e4ea094dde193703b9073eaa79d0a76441febd0cdb1362c"),
+    ((6, 3, True, True), "cb3d772bcb6313abde220674a0d2468081c5e11571bbfae69c671c7434bd2921"),
+]
+
+
+@pytest.mark.parametrize(("args", "digest"), EARLIER_PLANS)
+def test_checkpoints_of_earlier_versions_keep_their_plan(tmp_path, args, digest):
+    import sqlite3
+
+    n, colours, unique, swap = args
+    db = str(tmp_path / "c.db")
+    count(Rules(n, colours), unique=unique, swap_colours=swap, checkpoint=db)
+    with sqlite3.connect(db) as connection:
+        stored = connection.execute("SELECT value FROM meta WHERE key = 'plan_digest'").fetchone()[0]
+    assert stored == digest
 
 
 def test_a_tuple_count_resumes_from_its_checkpoint_and_shares_the_one_colour_list(tmp_path, monkeypatch):

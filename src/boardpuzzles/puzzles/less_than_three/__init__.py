@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from boardpuzzles.board import Board
 from boardpuzzles.protocol import Example, Param, Puzzle
-from boardpuzzles.puzzles.less_than_three.cell_find import FindResult, find
+from boardpuzzles.puzzles.less_than_three.cell_find import FIND_BUDGET_UNIT, MAX_FIND_BUDGET, FindResult, find
 from boardpuzzles.puzzles.less_than_three.counting import _classes_work as _classes_work  # the plan's names
 from boardpuzzles.puzzles.less_than_three.counting import _count_work as _count_work
 from boardpuzzles.puzzles.less_than_three.counting import count
@@ -67,7 +67,9 @@ from boardpuzzles.puzzles.less_than_three.tuples import TUPLE_PIECES, one_colour
 __all__ = [
     "CHUNK",
     "COLOUR_LETTERS",
+    "FIND_BUDGET_UNIT",
     "FIND_SYMMETRIES",
+    "MAX_FIND_BUDGET",
     "MAX_PREFIXES",
     "MAX_SIZE",
     "NO_SYMMETRY",

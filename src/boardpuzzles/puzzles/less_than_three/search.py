@@ -1,6 +1,7 @@
-"""Searching and counting Less Than Three boards with the stone by stone kernel
-(:mod:`boardpuzzles._kernels.less_than_three`): its tables, the split of a search into pieces by
-its first rows, ``solutions`` and ``count``."""
+"""Searching Less Than Three boards with the stone by stone kernel
+(:mod:`boardpuzzles._kernels.less_than_three`): its tables (one bundle, ``SearchTables``), one
+kernel call (``_run``), the split of a search into pieces by its first rows, and ``solutions``
+(``count`` is in :mod:`.counting`)."""
 
 from __future__ import annotations
 
