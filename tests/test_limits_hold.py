@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import knights_tour as kt
 from boardpuzzles.puzzles import less_than_three as lt
+from boardpuzzles.puzzles.less_than_three import search as lts
 
 ROOT = Path(__file__).resolve().parent.parent
 MB = 1 << 20
@@ -65,8 +66,9 @@ def test_splitting_a_40x40_count_holds_its_prefixes_not_whole_boards():
         """
         from boardpuzzles.limits import Limits
         from boardpuzzles.puzzles import less_than_three as lt
+        from boardpuzzles.puzzles.less_than_three import search
 
-        prefixes = lt._first_rows(lt.Rules(40, 1), Limits(), weigh=True)
+        prefixes = search._first_rows(lt.Rules(40, 1), Limits(), weigh=True)
         print(len(prefixes), len(prefixes[0]))
         """
     )
@@ -82,16 +84,16 @@ def test_the_prefixes_are_the_rows_of_the_whole_boards_in_the_same_order(rules, 
     limits = Limits()
     n = rules.size
     for rows in (1, 2):
-        found, _, _ = lt._run(rules, (), rows, limits, weigh=weigh, stop_after=lt.MAX_PREFIXES + 1)
-        if found > lt.MAX_PREFIXES:
-            assert lt._prefixes(rules, (), rows, limits, weigh) is None
+        found, _, _ = lts._run(rules, (), rows, limits, weigh=weigh, stop_after=lts.MAX_PREFIXES + 1)
+        if found > lts.MAX_PREFIXES:
+            assert lts._prefixes(rules, (), rows, limits, weigh) is None
             continue
-        _, _, whole = lt._run(rules, (), rows, limits, capacity=found, weigh=weigh)
-        assert lt._prefixes(rules, (), rows, limits, weigh) == [tuple(int(c) for c in b[: rows * n]) for b in whole]
-    first = lt._prefixes(rules, (), 1, limits, weigh)[0]
-    found, _, _ = lt._run(rules, first, 2, limits, weigh=weigh, stop_after=lt.MAX_PREFIXES + 1)
-    _, _, whole = lt._run(rules, first, 2, limits, capacity=found, weigh=weigh)
-    assert lt._prefixes(rules, first, 2, limits, weigh) == [tuple(int(c) for c in b[: 2 * n]) for b in whole]
+        _, _, whole = lts._run(rules, (), rows, limits, capacity=found, weigh=weigh)
+        assert lts._prefixes(rules, (), rows, limits, weigh) == [tuple(int(c) for c in b[: rows * n]) for b in whole]
+    first = lts._prefixes(rules, (), 1, limits, weigh)[0]
+    found, _, _ = lts._run(rules, first, 2, limits, weigh=weigh, stop_after=lts.MAX_PREFIXES + 1)
+    _, _, whole = lts._run(rules, first, 2, limits, capacity=found, weigh=weigh)
+    assert lts._prefixes(rules, first, 2, limits, weigh) == [tuple(int(c) for c in b[: 2 * n]) for b in whole]
 
 
 def test_a_hopeless_many_colour_count_starts_without_gigabytes():
