@@ -9,6 +9,7 @@ from boardpuzzles.cli import _run
 from boardpuzzles.errors import BoardPuzzlesError, SizeError
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles import knights_tour as kt
+from boardpuzzles.puzzles.knights_tour import closed as kt_closed
 from tests.reference import knight_cycles
 
 
@@ -108,14 +109,14 @@ def test_figures_by_row():
 
 
 def test_memory_guard_stops_cleanly(monkeypatch):
-    monkeypatch.setattr(kt, "FRONTIER_MEMORY_SHARE", 1e-7)  # about 2 KiB of a 24 GB machine
+    monkeypatch.setattr(kt_closed, "FRONTIER_MEMORY_SHARE", 1e-7)  # about 2 KiB of a 24 GB machine
     kt._SWEEPS.clear()
     with pytest.raises(SizeError, match="memory limit of"):
         kt.count_closed(6, 8)
 
 
 def test_memory_guard_on_the_command_line(monkeypatch, capsys):
-    monkeypatch.setattr(kt, "FRONTIER_MEMORY_SHARE", 1e-7)
+    monkeypatch.setattr(kt_closed, "FRONTIER_MEMORY_SHARE", 1e-7)
     kt._SWEEPS.clear()
     code = _run(["knights-tour", "count", "6x8", "--closed", "--undirected"])
     err = capsys.readouterr().err.strip().splitlines()

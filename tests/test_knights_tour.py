@@ -305,6 +305,30 @@ def test_the_tables_list_knight_moves():
     assert kt.reach_masks(8, 8).dtype == np.int64
 
 
+# ------------------------------------------------------------------ checkpoints of earlier versions
+# Plan digests of checkpoint files written by boardpuzzles before Knight's Tour became a package
+# (boardpuzzles knights-tour count ARGS --checkpoint FILE): files of earlier counts stay valid.
+EARLIER_PLANS = [
+    ((5, 5, 0, False, False), 304, "f72a9169ec22f334ee2f32f18c69031fc3a4268b703eaf6eaf08e0194a1812d6"),
+    ((3, 4, None, False, True), 8, "2f76e54aff973b96edda451d8d6eac18399531f1c3954b9e8c60ebd55178ca32"),
+    ((5, 6, None, True, False), 480, "a9a1bb9ae37aa2a0ed28d158bf780456875803b581cd1a9407645fd4e6992c23"),
+]
+
+
+@pytest.mark.parametrize(("args", "answer", "digest"), EARLIER_PLANS)
+def test_checkpoints_of_earlier_versions_keep_their_plan(tmp_path, args, answer, digest):
+    import sqlite3
+
+    rows, cols, start, closed, undirected = args
+    db = str(tmp_path / "c.db")
+    kt._SWEEPS.clear()
+    assert count(rows, cols, start, closed, undirected, checkpoint=db) == answer
+    with sqlite3.connect(db) as connection:
+        stored = connection.execute("SELECT value FROM meta WHERE key = 'plan_digest'").fetchone()[0]
+    assert stored == digest
+    assert kt._open_work.__module__ == kt._closed_piece.__module__ == "boardpuzzles.puzzles.knights_tour"
+
+
 # ------------------------------------------------------------------ command line
 def run(capsys, *args):
     code = _run(list(args))

@@ -1,0 +1,161 @@
+"""Counting and listing knight's tours: open tours by the exhaustive search of every path (in
+subtasks by their first moves, one per class under the board's symmetry), closed tours by the
+frontier sweep of :mod:`.closed`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from boardpuzzles._lazy import numpy as np
+from boardpuzzles.errors import SizeError
+from boardpuzzles.limits import Limits
+from boardpuzzles.parallel import Subtask, run_subtasks
+from boardpuzzles.puzzles.knights_tour.closed import MAX_FRONTIER_SIDE, _closed_piece
+from boardpuzzles.puzzles.knights_tour.rules import (
+    Problem,
+    Tour,
+    _closing_squares,
+    _prefixes,
+    _start_classes,
+    knight_moves,
+    no_tour_reason,
+    planned,
+    reach_masks,
+)
+
+#: Exact counts of open tours search every path; beyond this even 8x8 would run for centuries.
+MAX_COUNT_SQUARES = 64
+#: The meeting of the two halves of a closed-tour count is split into this many subtasks.
+CLOSED_PIECES = 64
+#: Subtasks of a count: enough first moves for this many pieces of work per start square.
+SUBTASKS_PER_START = 64
+
+
+# ------------------------------------------------------------------ counting
+def count(problem: Problem, limits: Limits | None = None) -> int:
+    """The number of tours the problem describes (directed unless ``undirected``; from every
+    start or from ``start``). Closed tours come from the frontier sweep (:func:`count_closed`)."""
+    limits = limits if limits is not None else Limits()
+    validate_count(problem)
+    rows, cols, start = problem.rows, problem.cols, problem.start
+    squares = problem.squares
+    from boardpuzzles.puzzles.knights_tour import PUZZLE  # the record is built from these modules
+
+    where = PUZZLE.problem_identity(problem)
+    if problem.closed:
+        if no_tour_reason(rows, cols, closed=True):
+            return 0
+        pieces = CLOSED_PIECES if rows * cols >= 48 else 1
+        subtasks = [Subtask(("closed tours", rows, cols, k, pieces)) for k in range(pieces)]
+        cycles = run_subtasks(_closed_piece, subtasks, limits, identity=where)
+        if problem.undirected:
+            return cycles
+        return 2 * cycles * (1 if start is not None else squares)
+    if squares == 1:
+        return 1
+    if no_tour_reason(rows, cols, start=start):
+        return 0
+    starts = [(start, 1)] if start is not None else _start_classes(rows, cols)
+    subtasks = [
+        Subtask((rows, cols, prefix), weight * orbit)
+        for first, orbit in starts
+        for prefix, weight in _prefixes(rows, cols, first, SUBTASKS_PER_START)
+    ]
+    directed = run_subtasks(_open_work, subtasks, limits, identity=where)
+    return directed // 2 if problem.undirected else directed
+
+
+@planned
+def _open_work(spec: tuple[int, int, Tour], limits: Limits) -> int:
+    from boardpuzzles._kernels.knights_tour import STOPPED, path_search
+
+    rows, cols, prefix = spec
+    nothing = np.empty((0, rows * cols), np.int32)
+    found = int(path_search(reach_masks(rows, cols), np.array(prefix, np.int32), -1, nothing, -1, limits.flag))
+    if found == STOPPED:
+        limits.raise_stop()
+    return found
+
+
+def validate_count(problem: Problem) -> None:
+    """Refuse, with the reason, a count that cannot be made (before any work is done)."""
+    rows, cols = problem.rows, problem.cols
+    if problem.closed and min(rows, cols) > MAX_FRONTIER_SIDE and not no_tour_reason(rows, cols, closed=True):
+        raise SizeError(
+            f"counting closed tours is limited to boards with a side of at most {MAX_FRONTIER_SIDE} "
+            f"(the sweep keeps 2 x side + 1 squares in one 64-bit state); {rows}x{cols} is wider. "
+            "`knights-tour find --closed` finds one tour on any board"
+        )
+    if not problem.closed and rows * cols > MAX_COUNT_SQUARES:
+        raise SizeError(
+            f"counting open tours is limited to {MAX_COUNT_SQUARES} squares (8x8 would take "
+            f"centuries); {rows}x{cols} has {rows * cols}. `knights-tour find` finds one tour on any board"
+        )
+
+
+def count_closed(rows: int, cols: int | None = None, limits: Limits | None = None) -> int:
+    """The number of closed tours as cycles (undirected, no start): OEIS A001230 on n x n."""
+    return count(Problem(rows, rows if cols is None else cols, closed=True, undirected=True), limits)
+
+
+# ------------------------------------------------------------------ listing
+def solutions(problem: Problem, limits: Limits | None = None) -> Iterator[Tour]:
+    """Every tour the problem describes, lazily, in a fixed order: start squares in turn, moves
+    tried in the order of ``knight_moves``. ``undirected`` keeps one direction of each path (the
+    one whose first square is the smaller of its ends) or cycle (starting on its least square,
+    second square smaller than the last)."""
+    limits = limits if limits is not None else Limits()
+    rows, cols = problem.rows, problem.cols
+    if problem.squares > MAX_COUNT_SQUARES:
+        raise SizeError(
+            f"listing tours is limited to {MAX_COUNT_SQUARES} squares; `knights-tour find` finds one tour on any board"
+        )
+    if problem.undirected and problem.closed and problem.start is None:
+        starts: Sequence[int] = [0]  # every cycle passes square 0
+    else:
+        starts = [problem.start] if problem.start is not None else range(problem.squares)
+    for first in starts:
+        for tour in _tours_from(rows, cols, first, problem.closed, limits):
+            if problem.undirected and len(tour) > 2:
+                if problem.closed and tour[1] > tour[-1]:
+                    continue
+                if not problem.closed and tour[0] > tour[-1]:
+                    continue
+            yield tour
+
+
+def _tours_from(rows: int, cols: int, start: int, closed: bool, limits: Limits) -> Iterator[Tour]:
+    squares = rows * cols
+    if squares == 1:
+        if not closed:
+            yield (start,)
+        return
+    if no_tour_reason(rows, cols, closed, start):
+        return
+    if not closed:
+        yield from _listed(rows, cols, (start,), -1, limits)
+        return
+    for second in _closing_squares(rows, cols, start):  # tours by their first move, then last
+        for last in _closing_squares(rows, cols, start):
+            if last != second:
+                yield from _listed(rows, cols, (start, second), last, limits)
+
+
+def _listed(rows: int, cols: int, prefix: Tour, end: int, limits: Limits, batch: int = 4096) -> Iterator[Tour]:
+    """The tours that start with ``prefix`` (and stop on ``end``, if >= 0), a batch at a time: a
+    prefix with more than ``batch`` of them is split by its next move, which keeps the order and
+    bounds the memory."""
+    from boardpuzzles._kernels.knights_tour import STOPPED, path_search
+
+    out = np.empty((batch, rows * cols), np.int32)
+    found = path_search(reach_masks(rows, cols), np.array(prefix, np.int32), end, out, batch, limits.flag)
+    if found == STOPPED:
+        limits.raise_stop()
+    if found <= batch:
+        for row in out[:found]:
+            yield tuple(row.tolist())
+        return
+    moves, n_moves = knight_moves(rows, cols)
+    for x in moves[prefix[-1], : n_moves[prefix[-1]]]:
+        if int(x) not in prefix and int(x) != end:
+            yield from _listed(rows, cols, prefix + (int(x),), end, limits, batch)
