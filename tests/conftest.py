@@ -1,4 +1,5 @@
 import os
+import signal
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -90,3 +91,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         nodeid = item.nodeid
         if nodeid.startswith(SLOW_FILES) or nodeid in SLOW_TESTS or nodeid.split("[")[0] in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_as_python_sets_it():
+    """The command line's ``main`` owns its process: once its outcome is decided it ignores
+    Ctrl-C, and an ignored signal is inherited by every program started afterwards. A test that
+    calls ``main`` in this process would leave the later tests' commands deaf to their Ctrl-C, so
+    Python's own handler is put back around every test (also when the suite itself was started
+    with Ctrl-C ignored, as a background job of a script is)."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, signal.default_int_handler)

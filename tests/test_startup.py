@@ -206,3 +206,42 @@ def test_a_warmup_tuple_is_parts_that_run_apart() -> None:
     assert calls == ["a", "b"]
     single = dataclasses.replace(lt3, warmup=lambda: calls.append("c"))
     assert len(single.warm_parts()) == 1
+
+
+def test_a_command_reports_only_its_own_compiling(capsys):
+    """The compile line counts the compiling since the command began: a command run in a process
+    that compiled kernels earlier (a test run, a script) reported all of it ("compiled the kernels
+    in 152.2 s" after a one-line refusal)."""
+    import time
+
+    from boardpuzzles import compiling
+    from boardpuzzles.cli import main
+
+    compiling.began()  # an earlier compilation in this process
+    time.sleep(0.05)
+    compiling.ended()
+    with pytest.raises(SystemExit) as stop:
+        main(["queens", "count", "4"])
+    assert stop.value.code == 0
+    out, err = capsys.readouterr()
+    assert out == "2\n"  # OEIS A000170
+    assert "compiled the kernels" not in err
+
+
+def test_a_command_run_in_process_leaves_the_callers_ctrl_c_to_it(capsys):
+    """``main`` goes deaf to Ctrl-C once its outcome is decided; the suite's conftest puts Python's
+    handler back after each test, so that the commands later tests start are not born deaf (an
+    ignored signal is inherited)."""
+    import signal
+
+    from boardpuzzles.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["queens", "count", "4"])
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # what the conftest undoes
+
+
+def test_the_caller_got_its_ctrl_c_back():
+    import signal
+
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

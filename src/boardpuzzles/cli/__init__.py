@@ -11,6 +11,7 @@ import re
 import signal
 import sys
 import threading
+import time
 
 import click
 
@@ -70,9 +71,12 @@ cli.add_command(warmup)
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line: ``argv`` (default: the process's own arguments). It owns its process:
+    it ends in ``sys.exit``, deaf to Ctrl-C once the outcome is decided."""
+    started = time.perf_counter()
     try:
         code = _run(argv)
-        _compiled()
+        _compiled(started)
         _deaf_to_ctrl_c()
     except KeyboardInterrupt:  # a Ctrl-C just as the command ended, after its own handling
         _deaf_to_ctrl_c()
@@ -84,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
 def _deaf_to_ctrl_c() -> None:
     """The outcome is decided: a Ctrl-C from now on is ignored. Python gives SIGINT back its
     default action while it tears down, and a Ctrl-C there would end a finished command by the
-    signal instead of its exit code. This entry point owns its process: it ends in ``sys.exit``."""
+    signal instead of its exit code. This entry point owns its process: it ends in ``sys.exit``
+    (a caller that goes on after it, as the tests do, restores its own handler)."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -93,9 +98,10 @@ def _compiling() -> None:
     click.echo("compiling the search kernels (once: they are cached for later runs)...", err=True)
 
 
-def _compiled() -> None:
-    """After a run that compiled kernels: how long that took, apart from the answer's own time."""
-    seconds = compiling.compile_seconds()
+def _compiled(started: float) -> None:
+    """After a run that compiled kernels: how long that took, apart from the answer's own time
+    (the compiling since ``started``, not an earlier command's in the same process)."""
+    seconds = compiling.compile_seconds(started)
     if seconds > 0:
         try:
             click.echo(f"compiled the kernels in {seconds:.1f} s (once; cached)", err=True)
