@@ -5,26 +5,23 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, excerpt
 from boardpuzzles.grid import KNIGHT_STEPS, Grid
+from boardpuzzles.parallel import planned_as
 
 Tour = tuple[int, ...]
-W = TypeVar("W", bound=Callable[..., int])
 
 #: The module a count's checkpoint names its work functions by (see ``parallel.plan_digest``):
 #: the package, as before it was split, so that the files of earlier counts stay good.
 PLAN_MODULE = "boardpuzzles.puzzles.knights_tour"
 
-
-def planned(work: W) -> W:
-    """``work`` (a count's work function) named as the plan knows it: see ``PLAN_MODULE``."""
-    work.__module__ = PLAN_MODULE
-    return work
+#: Marks a count's work function to be named as the plan knows it: see ``PLAN_MODULE``.
+planned = planned_as(PLAN_MODULE)
 
 
 # ------------------------------------------------------------------ problems, sizes and tables

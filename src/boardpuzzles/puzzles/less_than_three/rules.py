@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.board import EMPTY, Board
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, excerpt
 from boardpuzzles.grid import Grid
-
-W = TypeVar("W", bound=Callable[..., int])
+from boardpuzzles.parallel import planned_as
 
 COLOUR_LETTERS = "XOABCDEFGH"
 #: Subtask specs hold cells in the kernel's middle-out numbering: bump this when that numbering
@@ -172,10 +170,8 @@ def to_board(rules: Rules, colours: np.ndarray | tuple[int, ...]) -> Board:
     return Board(rules.grid, [letters[int(c)] for c in colours])
 
 
-def planned(work: W) -> W:
-    """``work`` (a count's work function) named as the plan knows it: see ``PLAN_MODULE``."""
-    work.__module__ = PLAN_MODULE
-    return work
+#: Marks a count's work function to be named as the plan knows it: see ``PLAN_MODULE``.
+planned = planned_as(PLAN_MODULE)
 
 
 def plan_identity(problem: Problem) -> dict[str, Any]:
