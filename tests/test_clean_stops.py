@@ -182,3 +182,36 @@ def test_ctrl_c_at_any_moment_of_a_resumed_count_exits_130_or_0(tmp_path):
         else:
             assert err.rstrip().endswith("boardpuzzles: error: interrupted"), err
     assert 130 in codes
+
+
+
+def test_a_forced_stop_waits_while_the_thread_is_in_numbas_compiler():
+    # A stop forced while a worker compiled could end it between numba taking its compiler lock
+    # and giving it back; every later compile in the process then waited forever (a process that
+    # had stopped one search by force hung in its next one, on another thread). The worker here
+    # waits for that lock inside numba: the forced stop is put off, and once the lock is free
+    # the worker compiles and returns, and the lock is free again.
+    done = python(
+        """
+        import threading, time
+        from numba import njit
+        from numba.core.compiler_lock import global_compiler_lock
+        from boardpuzzles.limits import _Abandoned, _raise_in
+
+        def twice(x):
+            return 2 * x
+
+        results = []
+        forced = set()
+        with global_compiler_lock:
+            worker = threading.Thread(target=lambda: results.append(njit(twice)(21)), daemon=True)
+            worker.start()
+            time.sleep(0.5)  # the worker now waits for the lock, inside numba
+            print("put off", not _raise_in(worker.ident, _Abandoned, forced), forced == set())
+        worker.join(60)
+        print("compiled", results, global_compiler_lock._lock.acquire(timeout=20))
+        """,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "put off True True\ncompiled [42] True\n"

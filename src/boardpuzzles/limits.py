@@ -31,6 +31,7 @@ from __future__ import annotations
 import ctypes
 import math
 import queue
+import re
 import sys
 import threading
 import time
@@ -245,9 +246,7 @@ class Limits:
                 now = time.monotonic()
                 stop_seen = now if stop_seen is None else stop_seen
                 if not forced and now - stop_seen >= OUTER_GRACE and worker.ident is not None:
-                    self.forced_threads.add(worker.ident)
-                    _raise_in(worker.ident, _Abandoned)
-                    forced = True
+                    forced = _raise_in(worker.ident, _Abandoned, self.forced_threads)
                 if now - stop_seen >= 2 * OUTER_GRACE:
                     self.raise_stop()
         except KeyboardInterrupt:
@@ -308,14 +307,11 @@ def wait_for(threads: list[threading.Thread], limits: Limits, grace: float = GRA
         now = time.monotonic()
         if stop_seen is None:
             stop_seen = now
-        elif not forced and now - stop_seen >= grace:
-            for t in threads:
-                if t.is_alive() and t.ident is not None:
-                    limits.forced_threads.add(t.ident)
-                    _raise_in(t.ident, _Abandoned)
-            forced = True
-        elif forced and now - stop_seen >= 2 * grace:
+        elif now - stop_seen >= 2 * grace:
             return
+        elif not forced and now - stop_seen >= grace:
+            left = [t.ident for t in threads if t.is_alive() and t.ident not in limits.forced_threads]
+            forced = all([_raise_in(ident, _Abandoned, limits.forced_threads) for ident in left if ident is not None])
 
 
 def abandoned(err: BaseException) -> bool:
@@ -364,10 +360,38 @@ def run_in_threads(worker: Callable[[int], None], limits: Limits, finish: Callab
         raise failures[0]
 
 
-def _raise_in(thread_id: int, exception: type[BaseException]) -> None:
-    """Raise ``exception`` in another thread at its next Python instruction (CPython only)."""
+def _raise_in(thread_id: int, exception: type[BaseException], forced: set[int]) -> bool:
+    """Raise ``exception`` in another thread at its next Python instruction (CPython only), and
+    add the thread to ``forced``; or, while the thread runs numba's or llvmlite's own code, do
+    nothing and return False (ask again later). An exception landing there can end the thread
+    between numba taking its compiler lock and giving it back: every later compile, in any
+    other thread of the process, would then wait forever."""
     _quiet_about_abandoned()
+    # The look and the raise must not let the thread run in between (it could enter the
+    # compiler): a long switch interval keeps the GIL here for these few instructions.
+    with _raising:
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(60.0)
+        try:
+            return _raise_unless_compiling(thread_id, exception, forced)
+        finally:
+            sys.setswitchinterval(interval)
+
+
+def _raise_unless_compiling(thread_id: int, exception: type[BaseException], forced: set[int]) -> bool:
+    frame = sys._current_frames().get(thread_id)
+    while frame is not None:
+        if _COMPILER_CODE.search(frame.f_code.co_filename):
+            return False
+        frame = frame.f_back
+    forced.add(thread_id)
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(exception))
+    return True
+
+
+#: Where numba's and llvmlite's Python code lives (a forced stop must not land there).
+_COMPILER_CODE = re.compile(r"[/\\](numba|llvmlite)[/\\]")
+_raising = threading.Lock()
 
 
 _quiet = threading.Lock()
