@@ -184,7 +184,6 @@ def test_ctrl_c_at_any_moment_of_a_resumed_count_exits_130_or_0(tmp_path):
     assert 130 in codes
 
 
-
 def test_a_forced_stop_waits_while_the_thread_is_in_numbas_compiler():
     # A stop forced while a worker compiled could end it between numba taking its compiler lock
     # and giving it back; every later compile in the process then waited forever (a process that
