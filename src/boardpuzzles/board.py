@@ -121,6 +121,27 @@ def parse_board(
     ``O O O`` is then five cells). ``pieces`` limits the accepted letters (for example ``"XO"``).
     ``pad=False`` refuses rows of unequal width instead of padding them.
     """
+    rows, quoted = _picture_rows(text)
+    if not quoted and spaced is None:
+        spaced = _looks_spaced([row for _, row in rows])
+    if spaced and not quoted:
+        rows = [(number, row[::2]) for number, row in rows]
+
+    width = max(len(row) for _, row in rows)
+    if width == 0:
+        raise ParseError("the picture is empty: every row is blank")
+    grid = Grid(len(rows), width, torus)  # refuses a size beyond MAX_SIDE before any cell is stored
+    if len(rows) * width > MAX_CELLS:
+        raise SizeError(
+            f"the picture is {len(rows)}x{width} ({len(rows) * width:,} cells); "
+            f"a picture holds at most {MAX_CELLS:,} cells (short rows count as padded)"
+        )
+    return Board(grid, _read_cells(rows, width, pad, pieces))
+
+
+def _picture_rows(text: str) -> tuple[list[tuple[int, str]], bool]:
+    """The rows of a picture from its first filled line to its last, each with its line number
+    (from 1), the quotes taken off quoted rows; and whether the rows were quoted."""
     text = text.removeprefix("\ufeff")  # a byte-order mark that an editor put at the start
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     filled = [i for i, line in enumerate(lines) if line.strip()]
@@ -140,21 +161,11 @@ def parse_board(
             rows.append((number, body[1:-1]))
         else:
             rows.append((number, line.rstrip()))
+    return rows, quoted
 
-    if not quoted and spaced is None:
-        spaced = _looks_spaced([row for _, row in rows])
-    if spaced and not quoted:
-        rows = [(number, row[::2]) for number, row in rows]
 
-    width = max(len(row) for _, row in rows)
-    if width == 0:
-        raise ParseError("the picture is empty: every row is blank")
-    grid = Grid(len(rows), width, torus)  # refuses a size beyond MAX_SIDE before any cell is stored
-    if len(rows) * width > MAX_CELLS:
-        raise SizeError(
-            f"the picture is {len(rows)}x{width} ({len(rows) * width:,} cells); "
-            f"a picture holds at most {MAX_CELLS:,} cells (short rows count as padded)"
-        )
+def _read_cells(rows: list[tuple[int, str]], width: int, pad: bool, pieces: str | None) -> list[str]:
+    """The piece (or ``EMPTY``) on each cell, row by row, short rows padded to ``width``."""
     cells: list[str] = []
     for number, row in rows:
         if len(row) != width and not pad:
@@ -169,7 +180,7 @@ def parse_board(
                 raise ParseError(
                     f"line {number}, column {column + 1}: unexpected {ch!r} (expected {allowed}, '.' or space)"
                 )
-    return Board(grid, cells)
+    return cells
 
 
 def _looks_spaced(rows: list[str]) -> bool:
