@@ -54,6 +54,7 @@ import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, excerpt
@@ -200,7 +201,7 @@ class Grid:
     rows: int
     cols: int
     torus: bool = False
-    _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+    _cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
         for what, value in (("rows", self.rows), ("cols", self.cols)):
@@ -313,7 +314,7 @@ class Grid:
             targets.flags.writeable = False
             counts.flags.writeable = False
             self._cache[key] = (targets, counts)
-        return self._cache[key]
+        return cast("tuple[np.ndarray, np.ndarray]", self._cache[key])
 
     def ray(self, cell: Cell, direction: Direction) -> tuple[Cell, ...]:
         """Cells stepping from ``cell`` in ``direction``, start excluded (see glossary)."""
@@ -327,7 +328,7 @@ class Grid:
                 out.append(current)
                 current = self.step(current, direction)
             self._cache[key] = tuple(out)
-        return self._cache[key]
+        return cast("tuple[int, ...]", self._cache[key])
 
     def line(self, cell: Cell, direction: Direction) -> tuple[Cell, ...]:
         """The whole line through ``cell`` in a primitive ``direction`` (see glossary)."""
@@ -351,7 +352,7 @@ class Grid:
                 seen.update(line)
                 found.append(line)
             self._cache[key] = found
-        return self._cache[key]
+        return cast("list[tuple[int, ...]]", self._cache[key])
 
     def long_lines(self, direction: Direction, longer_than: int) -> np.ndarray:
         """The lines in a primitive ``direction`` with more than ``longer_than`` cells, as the rows
@@ -406,7 +407,7 @@ class Grid:
         if key not in self._cache:
             translations = name in ("translations", "torus", "multipliers", "full")
             self._cache[key] = SymmetryGroup(self, name, self.point_maps(name), translations)
-        return self._cache[key]
+        return cast("SymmetryGroup", self._cache[key])
 
     def _reduce(self, m: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
         if not self.torus:

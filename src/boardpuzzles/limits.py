@@ -288,7 +288,8 @@ class Limits:
             raise error
         if "value" not in box:  # abandoned: it never returned
             self.raise_stop()
-        return box["value"]
+        value: T = box["value"]
+        return value
 
 
 def wait_for(threads: list[threading.Thread], limits: Limits, grace: float = GRACE) -> None:

@@ -41,6 +41,7 @@ from boardpuzzles.limits import Limits
 
 if TYPE_CHECKING:
     from boardpuzzles.answers import AnswerType
+    from boardpuzzles.board import Board
 
 P = TypeVar("P")
 A = TypeVar("A")
@@ -371,7 +372,7 @@ def pieces_to_json(board: Any) -> dict[str, list[str]]:
     return found
 
 
-def pieces_from_json(grid: Any, document: Json, letters: str) -> Any:
+def pieces_from_json(grid: Any, document: Json, letters: str) -> Board:
     """The board that :func:`pieces_to_json` wrote, on ``grid``, with pieces among ``letters``."""
     from boardpuzzles.board import Board
 

@@ -14,7 +14,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -74,7 +74,15 @@ def refuse(what: str, param: click.Parameter | None, ctx: click.Context | None) 
     raise click.UsageError(f"{name} {what}", ctx)
 
 
-class Whole(click.ParamType):
+if TYPE_CHECKING:  # click is generic in its types from 8.3 on; older ones are not subscriptable
+    ParamTypeBase = click.ParamType[Any]
+    ChoiceBase = click.Choice[str]
+else:
+    ParamTypeBase = click.ParamType
+    ChoiceBase = click.Choice
+
+
+class Whole(ParamTypeBase):
     """A whole number in ASCII digits (with an optional sign) from ``min`` to ``max``; anything
     else, a huge number included, is refused in one line before ``int()`` converts it."""
 
@@ -106,7 +114,7 @@ class Whole(click.ParamType):
         return f"a whole number from {self.min:,} to {self.max:,}"
 
 
-class Seconds(click.ParamType):
+class Seconds(ParamTypeBase):
     """A number of seconds: finite, at least 0 (or above 0 unless ``zero`` is allowed), at most
     ``maximum``; ASCII decimal notation (``1.5``, ``2e3``)."""
 
@@ -142,7 +150,7 @@ SCHEDULER_ADDRESS = re.compile(
 )
 
 
-class SchedulerAddress(click.ParamType):
+class SchedulerAddress(ParamTypeBase):
     """A Dask scheduler's address, ``tcp://host:8786`` or ``host:8786``: refused in one line
     before any work when it cannot be one (Dask itself would answer only after the count began,
     echoing the whole text)."""
@@ -157,14 +165,14 @@ class SchedulerAddress(click.ParamType):
         return text
 
 
-class OutputPath(click.ParamType):
+class OutputPath(ParamTypeBase):
     """A file to write: refused in one line, before any work, when its folder is missing or not
     writable, or when it cannot be a path at all (a name over 255 bytes, a NUL character)."""
 
     name = "path"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        path = os.fspath(value)
+        path: str = os.fspath(value)
         if not path or "\0" in path:
             self.fail(f"cannot write {shown_path(path)}: not a file name", param, ctx)
         if path == "-":  # would be a file named '-', not the standard output a reader expects
@@ -190,7 +198,7 @@ def shown_path(path: str) -> str:
     return path if path and len(path) <= 80 and path.isprintable() and path.strip() == path else excerpt(path, 60)
 
 
-class OneOf(click.Choice):
+class OneOf(ChoiceBase):
     """``click.Choice`` whose messages fit on one line (click lists a missing choice one per
     line) and cut a long wrong value short."""
 

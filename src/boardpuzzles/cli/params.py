@@ -12,12 +12,12 @@ from typing import Any
 
 import click
 
-from boardpuzzles.cli.common import F, OneOf, unknown_option_message
+from boardpuzzles.cli.common import F, OneOf, ParamTypeBase, unknown_option_message
 from boardpuzzles.inputs import is_existing_file, read_text
 from boardpuzzles.protocol import Entry, Game, Param, Puzzle
 
 
-class _ParamType(click.ParamType):
+class _ParamType(ParamTypeBase):
     """Converts a typed word with the parameter's own parser (one-line errors, exit 2)."""
 
     def __init__(self, param: Param) -> None:

@@ -18,6 +18,7 @@ import functools
 import importlib
 import pkgutil
 from importlib.metadata import entry_points
+from typing import Any
 
 from boardpuzzles.protocol import Entry, Game, Puzzle
 
@@ -58,6 +59,6 @@ def get(name: str) -> Entry:
         raise BoardPuzzlesError(f"no puzzle named {name!r}; known: {', '.join(registry())}") from None
 
 
-def puzzles() -> dict[str, Puzzle]:
+def puzzles() -> dict[str, Puzzle[Any, Any]]:
     """The registered puzzles (not the games)."""
     return {name: entry for name, entry in registry().items() if isinstance(entry, Puzzle)}

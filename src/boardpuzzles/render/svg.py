@@ -66,72 +66,94 @@ def _emit(parent: ET.Element, shape: Shape) -> None:
         for child in shape.shapes:
             _emit(g, child)
     elif isinstance(shape, Rect):
-        attrs = {"x": _n(shape.x), "y": _n(shape.y), "width": _n(shape.w), "height": _n(shape.h), "fill": shape.fill}
-        _stroke(attrs, shape.stroke, shape.width, shape.dash)
-        if shape.opacity < 1:
-            attrs["fill-opacity"] = _n(shape.opacity)
-        _title(ET.SubElement(parent, "rect", attrs), shape.title)
+        _emit_rect(parent, shape)
     elif isinstance(shape, Circle):
-        attrs = {"cx": _n(shape.cx), "cy": _n(shape.cy), "r": _n(shape.r), "fill": shape.fill}
-        _stroke(attrs, shape.stroke, shape.width, shape.dash)
-        if shape.piece:
-            attrs["data-piece"] = shape.piece
-        if not shape.title:
-            attrs["pointer-events"] = "none"
-        _title(ET.SubElement(parent, "circle", attrs), shape.title)
+        _emit_circle(parent, shape)
     elif isinstance(shape, Poly):
-        attrs = {"points": " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points), "fill": shape.fill}
-        _stroke(attrs, shape.stroke, shape.width, shape.dash)
-        attrs.update({"stroke-linecap": "round", "stroke-linejoin": "round", "pointer-events": "none"})
-        if shape.opacity < 1:
-            attrs["opacity"] = _n(shape.opacity)
-        ET.SubElement(parent, "polygon" if shape.closed else "polyline", attrs)
+        _emit_poly(parent, shape)
     elif isinstance(shape, Text):
-        attrs = {
-            "x": _n(shape.x),
-            "y": _n(shape.y),
-            "font-size": _n(shape.size),
-            "font-family": FONT,
-            "text-anchor": shape.anchor,
-            "dominant-baseline": "central",
-            "fill": shape.fill,
-            "pointer-events": "none",
-        }
-        if shape.bold:
-            attrs["font-weight"] = "bold"
-        if shape.halo:
-            attrs.update(
-                {"stroke": shape.halo, "stroke-width": "3", "paint-order": "stroke", "stroke-linejoin": "round"}
-            )
-        ET.SubElement(parent, "text", attrs).text = shape.text
+        _emit_text(parent, shape)
     elif isinstance(shape, Figure):
-        d = "M" + " ".join(f"{_n(x)} {_n(y)}" for x, y in shape.outline) + "Z"
-        for x, y, r in shape.dots:  # a circle as two arcs
-            d += f"M{_n(x - r)} {_n(y)}a{_n(r)} {_n(r)} 0 1 0 {_n(2 * r)} 0a{_n(r)} {_n(r)} 0 1 0 {_n(-2 * r)} 0Z"
-        attrs = {"d": d, "fill": shape.fill, "stroke": shape.stroke, "stroke-width": _n(shape.width)}
-        attrs.update({"stroke-linejoin": "round", "pointer-events": "none", "data-piece": shape.piece})
-        ET.SubElement(parent, "path", attrs)
+        _emit_figure(parent, shape)
     elif isinstance(shape, Trail):
-        common = {
-            "fill": "none",
-            "stroke": shape.colour,
-            "stroke-linecap": "round",
-            "stroke-linejoin": "round",
-            "pointer-events": "none",
-        }
-        if not shape.compact:
-            points = " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points())
-            ET.SubElement(parent, "polyline", {"points": points, "stroke-width": _n(shape.width), **common})
-        else:
-            attrs = {
-                "d": trail_d(shape.cols, shape.rows),
-                "transform": f"translate({_n(shape.x0)} {_n(shape.y0)}) scale({_n(shape.cell)})",
-                "stroke-width": f"{shape.width / shape.cell:.3g}",
-                **common,
-            }
-            ET.SubElement(parent, "path", attrs)
+        _emit_trail(parent, shape)
     else:  # pragma: no cover - every shape is handled above
         raise TypeError(f"cannot draw {shape!r}")
+
+
+def _emit_rect(parent: ET.Element, shape: Rect) -> None:
+    attrs = {"x": _n(shape.x), "y": _n(shape.y), "width": _n(shape.w), "height": _n(shape.h), "fill": shape.fill}
+    _stroke(attrs, shape.stroke, shape.width, shape.dash)
+    if shape.opacity < 1:
+        attrs["fill-opacity"] = _n(shape.opacity)
+    _title(ET.SubElement(parent, "rect", attrs), shape.title)
+
+
+def _emit_circle(parent: ET.Element, shape: Circle) -> None:
+    attrs = {"cx": _n(shape.cx), "cy": _n(shape.cy), "r": _n(shape.r), "fill": shape.fill}
+    _stroke(attrs, shape.stroke, shape.width, shape.dash)
+    if shape.piece:
+        attrs["data-piece"] = shape.piece
+    if not shape.title:
+        attrs["pointer-events"] = "none"
+    _title(ET.SubElement(parent, "circle", attrs), shape.title)
+
+
+def _emit_poly(parent: ET.Element, shape: Poly) -> None:
+    attrs = {"points": " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points), "fill": shape.fill}
+    _stroke(attrs, shape.stroke, shape.width, shape.dash)
+    attrs.update({"stroke-linecap": "round", "stroke-linejoin": "round", "pointer-events": "none"})
+    if shape.opacity < 1:
+        attrs["opacity"] = _n(shape.opacity)
+    ET.SubElement(parent, "polygon" if shape.closed else "polyline", attrs)
+
+
+def _emit_text(parent: ET.Element, shape: Text) -> None:
+    attrs = {
+        "x": _n(shape.x),
+        "y": _n(shape.y),
+        "font-size": _n(shape.size),
+        "font-family": FONT,
+        "text-anchor": shape.anchor,
+        "dominant-baseline": "central",
+        "fill": shape.fill,
+        "pointer-events": "none",
+    }
+    if shape.bold:
+        attrs["font-weight"] = "bold"
+    if shape.halo:
+        attrs.update({"stroke": shape.halo, "stroke-width": "3", "paint-order": "stroke", "stroke-linejoin": "round"})
+    ET.SubElement(parent, "text", attrs).text = shape.text
+
+
+def _emit_figure(parent: ET.Element, shape: Figure) -> None:
+    d = "M" + " ".join(f"{_n(x)} {_n(y)}" for x, y in shape.outline) + "Z"
+    for x, y, r in shape.dots:  # a circle as two arcs
+        d += f"M{_n(x - r)} {_n(y)}a{_n(r)} {_n(r)} 0 1 0 {_n(2 * r)} 0a{_n(r)} {_n(r)} 0 1 0 {_n(-2 * r)} 0Z"
+    attrs = {"d": d, "fill": shape.fill, "stroke": shape.stroke, "stroke-width": _n(shape.width)}
+    attrs.update({"stroke-linejoin": "round", "pointer-events": "none", "data-piece": shape.piece})
+    ET.SubElement(parent, "path", attrs)
+
+
+def _emit_trail(parent: ET.Element, shape: Trail) -> None:
+    common = {
+        "fill": "none",
+        "stroke": shape.colour,
+        "stroke-linecap": "round",
+        "stroke-linejoin": "round",
+        "pointer-events": "none",
+    }
+    if not shape.compact:
+        points = " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points())
+        ET.SubElement(parent, "polyline", {"points": points, "stroke-width": _n(shape.width), **common})
+    else:
+        attrs = {
+            "d": trail_d(shape.cols, shape.rows),
+            "transform": f"translate({_n(shape.x0)} {_n(shape.y0)}) scale({_n(shape.cell)})",
+            "stroke-width": f"{shape.width / shape.cell:.3g}",
+            **common,
+        }
+        ET.SubElement(parent, "path", attrs)
 
 
 def trail_d(cols: np.ndarray, rows: np.ndarray) -> str:

@@ -18,9 +18,10 @@ How the page plays (see ``web/baikago.py`` for the API):
 from __future__ import annotations
 
 import json
+from typing import Any
 
 
-def render_page(config: dict) -> str:
+def render_page(config: dict[str, Any]) -> str:
     """The page, with the server's settings (default size, the sizes and strengths offered)."""
     # "</" inside a script would end it early; JSON allows "<\/" for it.
     return PAGE.replace("__CONFIG__", json.dumps(config).replace("</", "<\\/"))

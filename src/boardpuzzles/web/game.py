@@ -135,7 +135,7 @@ class WebGame:
                 self.left = True
                 self.save(self.record())
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         with self.lock:
             p = self.position
             outcome = p.outcome()

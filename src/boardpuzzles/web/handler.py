@@ -63,7 +63,8 @@ class _DeadlineReader(io.RawIOBase):
             raise TimeoutError("the request was not sent in time")
         connection = self.handler.connection
         connection.settimeout(left)
-        return connection.recv_into(buffer)
+        received: int = connection.recv_into(buffer)
+        return received
 
 
 def local_host(host: str | None) -> bool:
@@ -207,7 +208,7 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self._send(HTTPStatus.OK, self.server.page, "text/html; charset=utf-8")
 
-    def _body(self) -> dict:
+    def _body(self) -> dict[str, Any]:
         """The JSON object a POST carries, read only from this server's own page or a local client."""
         origin = self.headers.get("Origin")
         # Another site's page can POST here (a form, or fetch without reading the answer); the
@@ -242,7 +243,7 @@ class Handler(BaseHTTPRequestHandler):
             raise RequestError(HTTPStatus.BAD_REQUEST, "the body must be a JSON object")
         return body
 
-    def _post(self, path: str, body: dict) -> None:
+    def _post(self, path: str, body: dict[str, Any]) -> None:
         if path == "/api/new":
             game = self._new_game(body)
             replaces = body.get("replaces")
@@ -270,7 +271,7 @@ class Handler(BaseHTTPRequestHandler):
             game.undo()
         self._json(HTTPStatus.OK, game.state())
 
-    def _new_game(self, body: dict) -> WebGame:
+    def _new_game(self, body: dict[str, Any]) -> WebGame:
         """A game from ``{"human": "black"|"white", "strength": 1-4, "size": N, "seed": S}``, each
         optional; the size is one the page offers, with the server's crosses (max d, orientations)."""
         human_name = body.get("human", "black")
@@ -294,7 +295,7 @@ class Handler(BaseHTTPRequestHandler):
             raise RequestError(HTTPStatus.NOT_FOUND, f"no game {game_id[:40]!r}: start a new one")
         return game
 
-    def _json(self, status: HTTPStatus, document: dict, headers: dict[str, str] | None = None) -> None:
+    def _json(self, status: HTTPStatus, document: dict[str, Any], headers: dict[str, str] | None = None) -> None:
         self._send(status, json.dumps(document).encode("utf-8"), "application/json", headers)
 
     def _send(self, status: HTTPStatus, body: bytes, kind: str, headers: dict[str, str] | None = None) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import click
 
@@ -20,7 +21,7 @@ def show(text: str, colour: bool) -> None:
         click.echo(text)
 
 
-def colour_option(f: Callable) -> Callable:
+def colour_option(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--colour/--no-colour",
         "--color/--no-color",
@@ -34,7 +35,7 @@ def wants_colour(colour: bool | None) -> bool:
     return sys.stdout.isatty() if colour is None else colour
 
 
-def rules_options(f: Callable) -> Callable:
+def rules_options(f: Callable[..., Any]) -> Callable[..., Any]:
     f = click.option(
         "--orientations",
         type=OneOf(["+x", "+", "x"]),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from boardpuzzles.errors import ParseError, excerpt
 from boardpuzzles.grid import Grid, file_letters
@@ -236,7 +237,7 @@ class Judgement:
         more = f" (and {len(crosses) - 1} more)" if len(crosses) > 1 else ""
         return f"{self.verdict.capitalize()} wins: {crosses[0].describe(grid)}{more}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         grid = self.grid
         return {
             "puzzle": "baikago",

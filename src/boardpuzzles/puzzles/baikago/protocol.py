@@ -119,7 +119,8 @@ class Brain:
             return [f"UNKNOWN command {command if len(command) <= SHOWN else command[:SHOWN] + '...'}"]
         if command not in ("START", "RECTSTART", "ABOUT", "END", "INFO") and self.rules is None:
             return ["ERROR no game: send START first"]
-        return handler(rest)
+        answer: list[str] = handler(rest)
+        return answer
 
     def _board_line(self, command: str, line: str) -> list[str]:
         """One line inside BOARD ... DONE. A bad line spoils the block: DONE then answers ERROR

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Any
 
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import SizeError, excerpt
@@ -83,7 +84,7 @@ class Rules:
         reach = "any d" if self.max_d is None else f"d <= {self.max_d}"
         return f"{self.size}x{self.size}, {kinds}, {reach}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"size": self.size, "max_d": self.max_d, "orientations": self.orientations}
 
 
@@ -100,7 +101,7 @@ class Cross:
         arms = " ".join(grid.name(p) for p in self.points[1:])
         return f"{self.orientation} cross centred on {grid.name(self.centre)}, d = {self.d} (arms {arms})"
 
-    def to_json(self, grid: Grid) -> dict:
+    def to_json(self, grid: Grid) -> dict[str, Any]:
         return {
             "centre": grid.name(self.centre),
             "d": self.d,

@@ -67,7 +67,8 @@ def count(problem: Problem, limits: Limits | None = None) -> int:
 
 @planned
 def _open_work(spec: tuple[int, int, Tour], limits: Limits) -> int:
-    from boardpuzzles._kernels.knights_tour import STOPPED, path_search
+    from boardpuzzles._kernels import STOPPED
+    from boardpuzzles._kernels.knights_tour import path_search
 
     rows, cols, prefix = spec
     nothing = np.empty((0, rows * cols), np.int32)
@@ -145,7 +146,8 @@ def _listed(rows: int, cols: int, prefix: Tour, end: int, limits: Limits, batch:
     """The tours that start with ``prefix`` (and stop on ``end``, if >= 0), a batch at a time: a
     prefix with more than ``batch`` of them is split by its next move, which keeps the order and
     bounds the memory."""
-    from boardpuzzles._kernels.knights_tour import STOPPED, path_search
+    from boardpuzzles._kernels import STOPPED
+    from boardpuzzles._kernels.knights_tour import path_search
 
     out = np.empty((batch, rows * cols), np.int32)
     found = path_search(reach_masks(rows, cols), np.array(prefix, np.int32), end, out, batch, limits.flag)

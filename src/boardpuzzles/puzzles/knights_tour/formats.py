@@ -102,7 +102,8 @@ def _numbered_tour(text: str, rows: int, cols: int) -> list[int]:
             f"move number {missing} is missing: the numbers must run 1, 2, 3, ... without a gap "
             f"(the highest is {int(numbered[-1])}; '.' marks an unvisited square)"
         )
-    return square_of[numbered].tolist()
+    tour: list[int] = square_of[numbered].tolist()
+    return tour
 
 
 # ------------------------------------------------------------------ pictures and text

@@ -178,4 +178,5 @@ def plan_identity(problem: Problem) -> dict[str, Any]:
     """What a count's checkpoint is bound to: the record's ``problem_identity``."""
     from boardpuzzles.puzzles.less_than_three import PUZZLE  # the record is built from these modules
 
-    return PUZZLE.problem_identity(problem)
+    identity: dict[str, Any] = PUZZLE.problem_identity(problem)
+    return identity

@@ -96,7 +96,8 @@ def _bitsets(boards: np.ndarray) -> np.ndarray:
     padded = np.zeros((m, words * 64), dtype=np.uint64)
     padded[:, :cells] = boards
     bits = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
-    return (padded.reshape(m, words, 64) * bits).sum(axis=2, dtype=np.uint64).view(np.int64)
+    packed: np.ndarray = (padded.reshape(m, words, 64) * bits).sum(axis=2, dtype=np.uint64).view(np.int64)
+    return packed
 
 
 def _cycle_types(colours: int) -> list[tuple[int, ...]]:

@@ -85,7 +85,9 @@ def _border_clashes(n: int, queens: Sequence[tuple[np.ndarray, np.ndarray]]) -> 
     other (two queens on one cell are one corner queen)."""
     m = n - 1
     (_, t), (_, b), (lft, _), (rgt, _) = queens
-    bad = ((t == 0) != (lft == 0)) | ((t == m) != (rgt == 0)) | ((b == 0) != (lft == m)) | ((b == m) != (rgt == m))
+    bad: np.ndarray = (
+        ((t == 0) != (lft == 0)) | ((t == m) != (rgt == 0)) | ((b == 0) != (lft == m)) | ((b == m) != (rgt == m))
+    )
     for i, (r1, c1) in enumerate(queens):
         for r2, c2 in queens[:i]:
             same = (r1 == r2) & (c1 == c2)
