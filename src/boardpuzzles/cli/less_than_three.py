@@ -84,7 +84,27 @@ def find(
     rules = lt3.Rules(n, 1, max_in_line)
     problem = lt3.Problem(rules)
     jobs = jobs or default_jobs()
-    limits = Limits(time_limit, jobs=jobs)
+    result = _search(rules, problem, Limits(time_limit, jobs=jobs), seed)
+    summary = _summary(problem, result, jobs)
+    if as_json:
+        click.echo(json.dumps(summary))
+    elif result.board is not None:
+        click.echo(lt3.PUZZLE.text_of(problem, result.board))
+    if result.board is not None:
+        _report_found(problem, result, svg_path, png_path)
+        return
+    if result.complete:
+        note(f"no board exists: {rules.describe()} (the search was complete)")
+        raise CommandResult(EXIT_NEGATIVE)
+    note(
+        f"gave up after {result.seconds:,.0f}s and {result.attempts:,} attempts without a board; "
+        "nothing is proven: try a longer --time-limit or another --seed"
+    )
+    raise CommandResult(EXIT_PARTIAL)
+
+
+def _search(rules: lt3.Rules, problem: lt3.Problem, limits: Limits, seed: int) -> lt3.FindResult:
+    """What the search finds within the limits; a board found is checked again, as every answer is."""
     try:
         result = limits.run(lambda: less_than_three_find.find(rules, limits, seed=seed))
     except TimeLimitReached:  # stopped while building its tables: nothing was tried
@@ -95,6 +115,11 @@ def find(
         problems = lt3.violations(problem, result.board)  # re-checked, as every answer is
         if problems:
             raise RuntimeError(f"find returned a wrong board: {problems[0]}")
+    return result
+
+
+def _summary(problem: lt3.Problem, result: lt3.FindResult, jobs: int) -> dict[str, Any]:
+    """The JSON of a find: the problem, what was found and how long it took."""
     summary: dict[str, Any] = {
         "puzzle": NAME,
         "problem": lt3.PUZZLE.problem_identity(problem)["problem"],
@@ -108,32 +133,24 @@ def find(
     }
     if result.board is not None:
         summary["solutions"] = [lt3.PUZZLE.answer_entry(problem, result.board)]
-    if as_json:
-        click.echo(json.dumps(summary))
-    elif result.board is not None:
-        click.echo(lt3.PUZZLE.text_of(problem, result.board))
-    if result.board is not None:
-        shape = (
-            "searched without symmetry"
-            if result.symmetry == lt3.NO_SYMMETRY
-            else f"searched among boards symmetric under '{result.symmetry}'"
-        )
-        plural = "s" if result.attempts > 1 else ""
-        note(f"found a board ({shape}) after {result.attempts:,} attempt{plural} in {result.seconds:.2f}s")
-        if svg_path or png_path:
-            scene = lt3.to_scene(problem, result.board)
-            found = "" if result.symmetry == lt3.NO_SYMMETRY else f", symmetric under '{result.symmetry}'"
-            scene.title = f"{problem.rules.describe()}: one board{found}"
-            draw_into_files(svg_path, png_path, scene)
-        return
-    if result.complete:
-        note(f"no board exists: {rules.describe()} (the search was complete)")
-        raise CommandResult(EXIT_NEGATIVE)
-    note(
-        f"gave up after {result.seconds:,.0f}s and {result.attempts:,} attempts without a board; "
-        "nothing is proven: try a longer --time-limit or another --seed"
+    return summary
+
+
+def _report_found(problem: lt3.Problem, result: lt3.FindResult, svg_path: str | None, png_path: str | None) -> None:
+    """The note on stderr of how the board was found, and its pictures when asked for."""
+    assert result.board is not None
+    shape = (
+        "searched without symmetry"
+        if result.symmetry == lt3.NO_SYMMETRY
+        else f"searched among boards symmetric under '{result.symmetry}'"
     )
-    raise CommandResult(EXIT_PARTIAL)
+    plural = "s" if result.attempts > 1 else ""
+    note(f"found a board ({shape}) after {result.attempts:,} attempt{plural} in {result.seconds:.2f}s")
+    if svg_path or png_path:
+        scene = lt3.to_scene(problem, result.board)
+        found = "" if result.symmetry == lt3.NO_SYMMETRY else f", symmetric under '{result.symmetry}'"
+        scene.title = f"{problem.rules.describe()}: one board{found}"
+        draw_into_files(svg_path, png_path, scene)
 
 
 COMMANDS = [find]
