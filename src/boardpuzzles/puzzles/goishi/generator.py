@@ -425,45 +425,15 @@ def generate(
     stones is too small for a method, the next one down is used (join, grow, regrow); the
     result's ``method`` says which ran."""
     limits = limits if limits is not None else Limits()
-    for what, value in (("rows", rows), ("columns", cols), ("stones", stones)):
-        if isinstance(value, int) and abs(value) > 10**9:  # before any message prints a huge number
-            raise SizeError(f"the number of {what} is too large: {excerpt(value)}")
-    Puzzle(rows, cols, (0,))  # validates the size
-    if isinstance(stones, bool) or not isinstance(stones, int) or stones < 1:
-        raise SizeError(f"the number of stones must be a whole number >= 1, got {excerpt(stones)}")
-    if stones > min(MAX_STONES, rows * cols):
-        raise SizeError(
-            f"{stones} stones do not fit: at most {min(MAX_STONES, rows * cols)} on a {rows}x{cols} "
-            f"board" + (f" (the solver handles {MAX_STONES})" if stones > MAX_STONES else "")
-        )
-    if seed is not None:
-        check_seed(seed)  # random.Random would take -1 as 1, and any object by its hash
-    impossible = impossible_request(rows, cols, stones)
-    if impossible is not None:
-        raise BoardPuzzlesError(impossible)
-    if isinstance(patience, bool) or not isinstance(patience, int) or patience < 1:
-        raise BoardPuzzlesError(f"patience must be a whole number >= 1, got {excerpt(patience)}")
-    if method not in METHODS:
-        raise BoardPuzzlesError(f"the method must be one of {', '.join(METHODS)}, got {excerpt(method)}")
+    _check_request(rows, cols, stones, seed, patience, method)
     rng = random.Random(seed)
     started = time.perf_counter()
     tally = _Tally()
-    grows = min(rows, cols) >= SEED_SIDE and stones >= min(m.bit_count() for m in SEEDS)
-    if method == "auto":
-        method = "join" if stones >= JOIN_FROM and _join_fits(rows, cols, stones) else "grow"
-    if method == "join" and not _join_fits(rows, cols, stones):
-        method = "grow"
-    if method == "grow" and not grows:
-        method = "regrow"
+    method = _method_for(rows, cols, stones, method)
     try:
         while True:
             limits.check()
-            if method == "join":
-                walk = _join(rows, cols, stones, rng, limits, tally)
-            elif method == "grow":
-                walk = _grow(rows, cols, stones, rng, limits, tally)
-            else:
-                walk = _regrow(rows, cols, stones, rng, limits, tally, patience)
+            walk = _one_walk(method, rows, cols, stones, rng, limits, tally, patience)
             if walk is not None:
                 return Generated(
                     Puzzle(rows, cols, tuple(walk)),
@@ -486,6 +456,54 @@ def generate(
             checks=tally.checks,
             backtracks=tally.backtracks,
         ) from None
+
+
+def _check_request(rows: int, cols: int, stones: int, seed: int | None, patience: int, method: str) -> None:
+    """Refuses, with a clear message, what :func:`generate` cannot be asked."""
+    for what, value in (("rows", rows), ("columns", cols), ("stones", stones)):
+        if isinstance(value, int) and abs(value) > 10**9:  # before any message prints a huge number
+            raise SizeError(f"the number of {what} is too large: {excerpt(value)}")
+    Puzzle(rows, cols, (0,))  # validates the size
+    if isinstance(stones, bool) or not isinstance(stones, int) or stones < 1:
+        raise SizeError(f"the number of stones must be a whole number >= 1, got {excerpt(stones)}")
+    if stones > min(MAX_STONES, rows * cols):
+        raise SizeError(
+            f"{stones} stones do not fit: at most {min(MAX_STONES, rows * cols)} on a {rows}x{cols} "
+            f"board" + (f" (the solver handles {MAX_STONES})" if stones > MAX_STONES else "")
+        )
+    if seed is not None:
+        check_seed(seed)  # random.Random would take -1 as 1, and any object by its hash
+    impossible = impossible_request(rows, cols, stones)
+    if impossible is not None:
+        raise BoardPuzzlesError(impossible)
+    if isinstance(patience, bool) or not isinstance(patience, int) or patience < 1:
+        raise BoardPuzzlesError(f"patience must be a whole number >= 1, got {excerpt(patience)}")
+    if method not in METHODS:
+        raise BoardPuzzlesError(f"the method must be one of {', '.join(METHODS)}, got {excerpt(method)}")
+
+
+def _method_for(rows: int, cols: int, stones: int, method: str) -> str:
+    """The method that runs: ``auto`` chosen, and the next one down where the board or the stones
+    are too few for the one asked (join, grow, regrow)."""
+    grows = min(rows, cols) >= SEED_SIDE and stones >= min(m.bit_count() for m in SEEDS)
+    if method == "auto":
+        method = "join" if stones >= JOIN_FROM and _join_fits(rows, cols, stones) else "grow"
+    if method == "join" and not _join_fits(rows, cols, stones):
+        method = "grow"
+    if method == "grow" and not grows:
+        method = "regrow"
+    return method
+
+
+def _one_walk(
+    method: str, rows: int, cols: int, stones: int, rng: random.Random, limits: Limits, tally: _Tally, patience: int
+) -> list[Cell] | None:
+    """One walk of ``method`` that is the only order of its stones, or None (begin afresh)."""
+    if method == "join":
+        return _join(rows, cols, stones, rng, limits, tally)
+    if method == "grow":
+        return _grow(rows, cols, stones, rng, limits, tally)
+    return _regrow(rows, cols, stones, rng, limits, tally, patience)
 
 
 def _regrow(
