@@ -48,6 +48,12 @@ def ended() -> None:
             _stretches.append((_stretch_began, time.perf_counter()))
 
 
+def running() -> bool:
+    """Whether some kernel is compiling now."""
+    with _lock:
+        return _running > 0
+
+
 def compile_seconds(started: float = 0.0, until: float | None = None) -> float:
     """Seconds of wall time between ``started`` and ``until`` (default: now) during which some
     kernel was compiling; ``compile_seconds()`` is all of this process's compiling."""

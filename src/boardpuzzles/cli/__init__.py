@@ -76,7 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     try:
         code = _run(argv)
-        _compiled(started)
+        if code in (0, EXIT_PARTIAL):  # after an error or a Ctrl-C, that line is the last word
+            _compiled(started)
         _deaf_to_ctrl_c()
     except KeyboardInterrupt:  # a Ctrl-C just as the command ended, after its own handling
         _deaf_to_ctrl_c()
@@ -100,9 +101,10 @@ def _compiling() -> None:
 
 def _compiled(started: float) -> None:
     """After a run that compiled kernels: how long that took, apart from the answer's own time
-    (the compiling since ``started``, not an earlier command's in the same process)."""
+    (the compiling since ``started``, not an earlier command's in the same process). Nothing
+    while a kernel is still compiling in an abandoned worker: it is not cached yet."""
     seconds = compiling.compile_seconds(started)
-    if seconds > 0:
+    if seconds > 0 and not compiling.running():
         try:
             click.echo(f"compiled the kernels in {seconds:.1f} s (once; cached)", err=True)
         except (OSError, ValueError):  # stderr takes nothing (gone, full, closed)
