@@ -46,7 +46,8 @@ def find(
     walk one from a random square and cut it open at the start (for open tours too). Small
     boards fall back to the exact search, which can also prove there is none. The limits stop
     it between and within attempts (then ``complete`` is False)."""
-    from boardpuzzles._kernels.knights_tour import close_by_rotations, warnsdorff_walk
+    # Loaded before the clock starts: importing numba is not search time.
+    import boardpuzzles._kernels.knights_tour  # noqa: F401
 
     limits = limits if limits is not None else Limits()
     cols = rows if cols is None else cols
@@ -68,11 +69,39 @@ def find(
         return result(None, "theorem", reason)
     if squares == 1:
         return result((0,), "trivial")
+    first = start if start is not None else 0
+    found = _warnsdorff(rows, cols, closed, first, seed, limits, attempts)
+    if found is not None:
+        return result(*found)
+    if limits.stopped:
+        if limits.reason != STOP_TIME:
+            limits.raise_stop()
+        return result(None, "Warnsdorff", "stopped at the time limit", complete=False)
+    if squares <= EXACT_FIND_SQUARES:
+        tour = _exhaustive(rows, cols, closed, start, limits)
+        if tour is not None:
+            return result(tour, "exhaustive search")
+        where = f" from {board(rows, cols).name(start)}" if start is not None else ""
+        return result(
+            None,
+            "exhaustive search",
+            f"the exhaustive search found no {'closed' if closed else 'open'} tour of the {rows}x{cols} board{where}",
+        )
+    return result(None, "Warnsdorff", f"no tour found after {attempts} attempts", complete=False)
+
+
+def _warnsdorff(
+    rows: int, cols: int, closed: bool, first: int, seed: int, limits: Limits, attempts: int
+) -> tuple[Tour, str] | None:
+    """A tour from ``first`` by Warnsdorff's rule and Posa rotations (see :func:`find`) and how it
+    was found, or None when ``attempts`` attempts failed or the limits stopped them."""
+    from boardpuzzles._kernels.knights_tour import close_by_rotations, warnsdorff_walk
+
+    squares = rows * cols
     moves, n_moves = knight_moves(rows, cols)
     r, c = np.divmod(np.arange(squares, dtype=np.int32), np.int32(cols))  # squares fit (MAX_FIND_SQUARES)
     edge_pull = (r - (rows - 1) / 2) ** 2 + (c - (cols - 1) / 2) ** 2  # Roth: prefer far from the centre
     del r, c
-    first = start if start is not None else 0
     budget = 4 * squares + 1000
     # A closed tour passes every square, so it can be walked from anywhere and cut open at the
     # start. Some starts defeat the walk every time (next to a short edge in the middle row of
@@ -88,26 +117,21 @@ def find(
         if len(walk) < squares:
             continue
         if not closed and begin == first:
-            return result(tuple(walk.tolist()), "Warnsdorff" + (" (randomised ties)" if attempt else ""))
+            return tuple(walk.tolist()), "Warnsdorff" + (" (randomised ties)" if attempt else "")
         if close_by_rotations(moves, n_moves, walk, cols, budget, kernel_seed, limits.flag):
             cycle = walk.tolist()
             at = cycle.index(first)
             how = "Warnsdorff, closed by rotations" + ("" if closed else ", opened at the start")
-            return result(tuple(cycle[at:] + cycle[:at]), how)
-    if limits.stopped:
-        if limits.reason != STOP_TIME:
-            limits.raise_stop()
-        return result(None, "Warnsdorff", "stopped at the time limit", complete=False)
-    if squares <= EXACT_FIND_SQUARES:
-        starts = [first] if start is not None or closed else range(squares)
-        for s in starts:
-            tour = next(_tours_from(rows, cols, s, closed, limits), None)
-            if tour is not None:
-                return result(tour, "exhaustive search")
-        where = f" from {board(rows, cols).name(start)}" if start is not None else ""
-        return result(
-            None,
-            "exhaustive search",
-            f"the exhaustive search found no {'closed' if closed else 'open'} tour of the {rows}x{cols} board{where}",
-        )
-    return result(None, "Warnsdorff", f"no tour found after {attempts} attempts", complete=False)
+            return tuple(cycle[at:] + cycle[:at]), how
+    return None
+
+
+def _exhaustive(rows: int, cols: int, closed: bool, start: int | None, limits: Limits) -> Tour | None:
+    """The first tour the exact search finds (from ``start``, or square 0 for a closed tour, else
+    from each square in turn), or None when there is none."""
+    starts = [start] if start is not None else [0] if closed else range(rows * cols)
+    for s in starts:
+        tour = next(_tours_from(rows, cols, s, closed, limits), None)
+        if tour is not None:
+            return tour
+    return None
