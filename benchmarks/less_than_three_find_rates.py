@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles.less_than_three import orbit_find as large
 
 #: One line of the table: n, schedule, noise, attempts, boards, distinct boards, seconds, s per board.
@@ -42,7 +43,7 @@ def budgets(schedule: str) -> Iterator[int]:
 
 
 def rate(n: int, schedule: str, noise: float, seconds: float, seed: int) -> str:
-    built = large.tables(n)
+    built = large.tables(n, Limits())
     kernels = large._kernels()
     flag = np.zeros(1, dtype=np.int64)
     halt = np.zeros(1, dtype=np.int64)

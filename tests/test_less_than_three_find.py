@@ -86,7 +86,7 @@ def test_the_kernel_agrees_with_its_plain_twin(n):
     """With an unbounded budget the kernel finds a board exactly when plain backtracking over the
     same orbits does (NONE otherwise), and the board it finds is one of the twin's."""
     boards = twin_boards(n)
-    built = large.tables(n)
+    built = large.tables(n, Limits())
     kernels = large._kernels()
     for seed in range(4):
         status, placed, _ = built.attempt(seed, 10**9, np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64))
@@ -163,7 +163,7 @@ def test_the_time_limit_gives_up_without_claiming_anything(jobs):
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_stops_the_search(jobs):
-    large.tables(56)  # built first, so that the stop lands in the search itself
+    large.tables(56, Limits())  # built first, so that the stop lands in the search itself
     limits = Limits(jobs=jobs)
     timer = threading.Timer(0.3, limits.stop)
     timer.start()
@@ -205,7 +205,7 @@ def test_a_class_without_boards_hands_back_to_the_general_search(monkeypatch):
 
 def test_the_search_is_only_for_two_in_line():
     with pytest.raises(ValueError):
-        large.find_in_class(Rules(22, 1, 3))
+        large.find_in_class(Rules(22, 1, 3), Limits())
     with pytest.raises(BoardPuzzlesError):
         large.find(Rules(22, 2))
 

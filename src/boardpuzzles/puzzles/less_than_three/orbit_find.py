@@ -99,10 +99,9 @@ _CACHE: dict[int, Tables] = {}  # the last two sizes (60x60: 48 MB of conflict b
 _CACHE_LOCK = threading.Lock()
 
 
-def tables(n: int, limits: Limits | None = None) -> Tables:
+def tables(n: int, limits: Limits) -> Tables:
     """The tables of n x n, kept for the last two sizes; the build (seconds on 60x60) keeps the
     limits."""
-    limits = limits if limits is not None else Limits()
     with _CACHE_LOCK:
         if n in _CACHE:
             return _CACHE[n]
@@ -176,13 +175,12 @@ def check_found(board: Board, symmetry: str) -> None:
         raise AssertionError("the symmetric search returned a wrong board")
 
 
-def find_in_class(rules: Rules, limits: Limits | None = None, *, seed: int = 0) -> FindResult | None:
+def find_in_class(rules: Rules, limits: Limits, *, seed: int = 0) -> FindResult | None:
     """One board of ``rules`` (one colour, K = 2) in the class of its size, or a result without a
     board when the limits stopped the search first. None when the search was complete and the
     class holds no board (the caller then tries other symmetries). ``limits.jobs`` threads make
     attempts side by side; with one job a seed always gives the same board. Ctrl-C raises
     :class:`Interrupted`."""
-    limits = limits if limits is not None else Limits()
     check_seed(seed)
     if rules.colours != 1 or rules.max_in_line != 2 or rules.per_colour != 2 * rules.size:
         raise ValueError("this search is for one colour, 2 per line and 2n stones")

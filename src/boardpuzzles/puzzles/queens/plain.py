@@ -9,7 +9,7 @@ from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles.queens.rules import Placement
 
 
-def plain_placements(n: int, torus: bool, limits: Limits | None = None) -> Iterator[Placement]:
+def plain_placements(n: int, torus: bool, limits: Limits) -> Iterator[Placement]:
     """Every placement in lexicographic order, by plain Python (bitmasks of the columns and of
     both diagonal families, shifted by one per row); the same answers as the kernels give, in the
     same order, for the small sizes where starting the kernels would take longer than the search."""
@@ -28,7 +28,7 @@ def plain_placements(n: int, torus: bool, limits: Limits | None = None) -> Itera
             yield tuple(placed)
             return
         steps += 1
-        if limits is not None and steps & 0xFFF == 0:
+        if steps & 0xFFF == 0:
             limits.check()
         free = full & ~(cols | down | up)
         while free:
