@@ -146,15 +146,8 @@ def _frontier_layers(
     sweep's figures by row. With a checkpoint the layer is saved after every row, and a run
     resumes from the last one saved. Stops (cleanly, before allocating) when a row's table would
     pass ``frontier_memory()``."""
-    from boardpuzzles._kernels import closed_tours as ct
-
     width, length, _, _ = closed_plan(rows, cols, across)
-    squares = width * length
-    slots = 2 * width + 1
-    offsets, masks, _ = ct.code_layout(slots)
-    mirror = np.array([(i // width) * width + width - 1 - i % width for i in range(2 * width)] + [2 * width], np.int64)
-    no_mirror = np.array([-1], np.int64)
-    budget = frontier_memory()
+    sweeper = _Sweeper.of(rows, cols, width, length, limits)
     path = _layer_file(limits, width, length)
     layer = np.array([[0, 1]], np.int64)
     first = 0
@@ -163,49 +156,14 @@ def _frontier_layers(
         first, layer = saved
     kept = layer if first == keep else None
     report: list[SweepRow] = []
-
-    def table_of(size: int, stored: int, row: int, held: int) -> np.ndarray:
-        if size * 16 + held > budget:
-            raise _over_memory(rows, cols, f"row {row + 1}: over {stored:,} frontier states")
-        return np.full((size, 2), -1, np.int64)
-
     for row in range(first, upto):
-        began = time.perf_counter()
-        peak, biggest = len(layer), 0
-        for col in range(width):
-            v = row * width + col
-            forward = _forward(v, width, squares)
-            n_forward = int(np.count_nonzero(forward))
-            size = 1024
-            while size < 2 * len(layer):
-                size *= 2
-            table = table_of(size, 0, row, layer.nbytes)
-            stored = position = 0
-            while True:
-                status, position, stored, _closed = ct.sweep_square(
-                    layer, len(layer), position, table, stored, size * 3 // 4, forward, n_forward, slots,
-                    squares - v, offsets, masks, mirror if col == width - 1 else no_mirror, limits.flag,
-                )  # fmt: skip
-                if status == ct.GROW:
-                    bigger = table_of(2 * size, stored, row, layer.nbytes + table.nbytes)
-                    ct.rehash(table, bigger)
-                    table, size = bigger, 2 * size
-                elif status == ct.STOPPED:
-                    limits.raise_stop()
-                elif status == ct.OVERFLOW:
-                    raise SizeError(f"the closed-tour count of {rows}x{cols} outgrows 64-bit integers")
-                else:
-                    break
-            biggest = max(biggest, table.nbytes)
-            count = int(ct.compact(table))
-            table.resize((count, 2), refcheck=False)  # gives the rest back
-            layer = table
-            peak = max(peak, count)
-        report.append(SweepRow(row + 1, len(layer), peak, biggest, time.perf_counter() - began))
+        layer, figures = sweeper.sweep_row(layer, row)
+        report.append(figures)
         _say(
             limits,
             f"closed tours of {rows}x{cols}: row {row + 1} of {upto}: {len(layer):,} states "
-            f"(peak {peak:,} in the row, table {biggest / 2**20:,.0f} MiB), {report[-1].seconds:.1f} s",
+            f"(peak {figures.peak:,} in the row, table {figures.table_bytes / 2**20:,.0f} MiB), "
+            f"{figures.seconds:.1f} s",
         )
         if row + 1 == keep:
             kept = layer
@@ -213,6 +171,88 @@ def _frontier_layers(
             _save_layer(path, width, length, row + 1, layer)
     assert kept is not None  # keep <= upto, and a saved row past keep is used only when keep == upto
     return _by_code(layer), _by_code(kept), report
+
+
+@dataclass(frozen=True)
+class _Sweeper:
+    """What every square of one closed-tour sweep shares: the board, the layout of a state code,
+    the mirror applied at a row's end, and the bytes its tables may hold."""
+
+    rows: int
+    cols: int
+    width: int
+    squares: int
+    slots: int
+    offsets: np.ndarray
+    masks: np.ndarray
+    mirror: np.ndarray
+    no_mirror: np.ndarray
+    budget: int
+    limits: Limits
+
+    @classmethod
+    def of(cls, rows: int, cols: int, width: int, length: int, limits: Limits) -> _Sweeper:
+        from boardpuzzles._kernels import closed_tours as ct
+
+        slots = 2 * width + 1
+        offsets, masks, _ = ct.code_layout(slots)
+        mirror = np.array(
+            [(i // width) * width + width - 1 - i % width for i in range(2 * width)] + [2 * width], np.int64
+        )
+        no_mirror = np.array([-1], np.int64)
+        return cls(
+            rows, cols, width, width * length, slots, offsets, masks, mirror, no_mirror, frontier_memory(), limits
+        )
+
+    def sweep_row(self, layer: np.ndarray, row: int) -> tuple[np.ndarray, SweepRow]:
+        """The states at the start of the next row, and this row's figures."""
+        began = time.perf_counter()
+        peak, biggest = len(layer), 0
+        for col in range(self.width):
+            layer, table_bytes = self.sweep_square(layer, row, col)
+            biggest = max(biggest, table_bytes)
+            peak = max(peak, len(layer))
+        return layer, SweepRow(row + 1, len(layer), peak, biggest, time.perf_counter() - began)
+
+    def sweep_square(self, layer: np.ndarray, row: int, col: int) -> tuple[np.ndarray, int]:
+        """The states once square ``col`` of ``row`` is decided (in a hash table that grows as it
+        fills), and the bytes that table took at its largest."""
+        from boardpuzzles._kernels import closed_tours as ct
+
+        v = row * self.width + col
+        forward = _forward(v, self.width, self.squares)
+        n_forward = int(np.count_nonzero(forward))
+        size = 1024
+        while size < 2 * len(layer):
+            size *= 2
+        table = self._table(size, 0, row, layer.nbytes)
+        stored = position = 0
+        while True:
+            status, position, stored, _closed = ct.sweep_square(
+                layer, len(layer), position, table, stored, size * 3 // 4, forward, n_forward, self.slots,
+                self.squares - v, self.offsets, self.masks, self.mirror if col == self.width - 1 else self.no_mirror,
+                self.limits.flag,
+            )  # fmt: skip
+            if status == ct.GROW:
+                bigger = self._table(2 * size, stored, row, layer.nbytes + table.nbytes)
+                ct.rehash(table, bigger)
+                table, size = bigger, 2 * size
+            elif status == ct.STOPPED:
+                self.limits.raise_stop()
+            elif status == ct.OVERFLOW:
+                raise SizeError(f"the closed-tour count of {self.rows}x{self.cols} outgrows 64-bit integers")
+            else:
+                break
+        biggest = table.nbytes
+        count = int(ct.compact(table))
+        table.resize((count, 2), refcheck=False)  # gives the rest back
+        return table, biggest
+
+    def _table(self, size: int, stored: int, row: int, held: int) -> np.ndarray:
+        """An empty hash table of ``size`` rows, unless it and the ``held`` bytes pass the budget."""
+        if size * 16 + held > self.budget:
+            raise _over_memory(self.rows, self.cols, f"row {row + 1}: over {stored:,} frontier states")
+        return np.full((size, 2), -1, np.int64)
 
 
 def _forward(v: int, width: int, squares: int) -> np.ndarray:
