@@ -42,6 +42,7 @@ from boardpuzzles.limits import Limits
 if TYPE_CHECKING:
     from boardpuzzles.answers import AnswerType
     from boardpuzzles.board import Board
+    from boardpuzzles.play import Play
 
 P = TypeVar("P")
 A = TypeVar("A")
@@ -224,6 +225,9 @@ class Puzzle(Generic[P, A]):
     #: Compiles the puzzle's kernels (``boardpuzzles warmup``); by default: solve ``small``. A
     #: tuple holds independent parts, which ``warmup`` compiles at the same time on several cores.
     warmup: Warmup | None = None
+    #: How a person plays it (:mod:`boardpuzzles.play`); None: the generic board play when the
+    #: answers are boards of pieces (:func:`boardpuzzles.play.play_of`).
+    play: Play[P, Any] | None = None
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[a-z]+(-[a-z]+)*", self.name):

@@ -1,0 +1,131 @@
+"""The interactive protocol (boardpuzzles.play): the game engine and the generic board play."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.limits import Limits
+from boardpuzzles.play import Fault, IllegalMove, Play, Session, Tool, board_play, play_of
+from boardpuzzles.puzzles import get, puzzles
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def kings_play() -> Play:  # type: ignore[type-arg]
+    play = play_of(get("kings"))  # type: ignore[arg-type]
+    assert play is not None
+    return play
+
+
+def test_kings_get_the_generic_board_play() -> None:
+    play = kings_play()
+    assert [t.name for t in play.tools] == ["king", "erase"]
+    assert play.sizes[0] == 6 and play.difficulties == ()
+    problem, state = play.new(6, "", 0)
+    assert state == tuple("." * 36)
+    assert play.scene(problem, state).grid.rows == 6
+
+
+def test_a_puzzle_whose_answers_are_not_boards_gets_no_generic_play() -> None:
+    assert board_play(get("dominoes")) is None  # type: ignore[arg-type]
+
+
+def test_click_places_and_removes_a_king_and_touching_kings_are_faults() -> None:
+    play = kings_play()
+    problem, state = play.new(4, "", 0)
+    state = play.click(problem, state, 0, "king")
+    assert state[0] == "K" and play.faults(problem, state) == []  # fewer kings than asked is not a fault
+    touching = play.click(problem, state, 1, "king")
+    faults = play.faults(problem, touching)
+    assert faults == [Fault("a4 and b4 touch", (0, 1))]
+    assert play.click(problem, touching, 1, "king")[1] == "."  # the same tool again takes it off
+    assert play.click(problem, touching, 1, "erase")[1] == "."
+    with pytest.raises(IllegalMove):
+        play.click(problem, state, 16, "king")
+    with pytest.raises(IllegalMove):
+        play.click(problem, state, 0, "queen")
+
+
+def test_a_session_solves_kings_with_the_solver_clicks_and_times_it() -> None:
+    clock = Clock()
+    session = Session.new(kings_play(), 6, "", 0, clock=clock)
+    assert not session.verdict().solved
+    clicks = kings_play().solution(session.problem, session.state, Limits())  # type: ignore[misc]
+    assert len(clicks) == 9  # ceil(6/2)^2 kings
+    clock.now += 65
+    for cell, tool in clicks:
+        session.click(cell, tool)
+    verdict = session.verdict()
+    assert verdict.solved and verdict.faults == [] and verdict.seconds == 65
+    clock.now += 100
+    assert session.verdict().seconds == 65  # the time taken stays that of the first solve
+
+
+def test_undo_redo_and_a_new_click_forgets_the_undone_ones() -> None:
+    session = Session.new(kings_play(), 4, "", 0, clock=Clock())
+    session.click(0, "king")
+    session.click(2, "king")
+    assert session.undo()[2] == "." and session.can_redo
+    assert session.redo()[2] == "K" and not session.can_redo
+    session.undo()
+    session.click(10, "king")
+    assert not session.can_redo and session.line == [(0, "king"), (10, "king")]
+    session.undo()
+    session.undo()
+    with pytest.raises(IllegalMove, match="nothing to undo"):
+        session.undo()
+
+
+def test_an_illegal_click_leaves_the_game_as_it_was() -> None:
+    session = Session.new(kings_play(), 4, "", 0, clock=Clock())
+    session.click(0, "king")
+    with pytest.raises(BoardPuzzlesError):
+        session.click(99, "king")
+    with pytest.raises(BoardPuzzlesError, match="no tool"):
+        session.click(1, "rook")
+    assert session.line == [(0, "king")] and session.state[0] == "K"
+
+
+def test_a_session_survives_json_with_its_undone_clicks() -> None:
+    session = Session.new(kings_play(), 5, "", 7, clock=Clock())
+    for cell in (0, 2, 4):
+        session.click(cell, "king")
+    session.undo()
+    again = Session.from_json(kings_play(), session.to_json(), clock=Clock())
+    assert again.state == session.state and again.line == session.line and again.at == 2
+    assert again.redo() == session.redo()
+    with pytest.raises(BoardPuzzlesError, match="not a stored game"):
+        Session.from_json(kings_play(), {}, clock=Clock())
+
+
+def test_hint_is_a_square_of_a_solution_through_the_pieces_placed() -> None:
+    play = kings_play()
+    problem, state = play.new(4, "", 0)
+    hint = play.hint(problem, state, Limits())
+    assert len(hint.cells) == 1 and hint.message.startswith("a king on ")
+    wrong = play.click(problem, play.click(problem, state, 0, "king"), 1, "king")  # touching
+    assert "no solution" in play.hint(problem, wrong, Limits()).message
+
+
+def test_sizes_and_difficulties_are_checked() -> None:
+    with pytest.raises(BoardPuzzlesError, match="size is one of"):
+        Session.new(kings_play(), 99, "", 0)
+
+
+def test_a_play_refuses_repeated_tool_keys() -> None:
+    base = kings_play()
+    with pytest.raises(ValueError, match="repeat"):
+        Play(**{**base.__dict__, "tools": (Tool("a", "A", "k"), Tool("b", "B", "k"))})
+
+
+def test_every_board_puzzle_without_a_play_of_its_own_is_playable() -> None:
+    for name, puzzle in puzzles().items():
+        if puzzle.play is None and name in ("kings", "queens", "hyperqueen"):
+            assert play_of(puzzle) is not None, name
