@@ -338,7 +338,7 @@ class Solver:
         if not self._lock.acquire(timeout=wait):
             return False
         try:
-            self.table_file.write(self)
+            self.table_file.write(self.searches)
         finally:
             self._lock.release()
         return True

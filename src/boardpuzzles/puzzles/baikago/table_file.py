@@ -9,9 +9,9 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -19,9 +19,6 @@ from boardpuzzles.checkpoint import CheckpointError, canonical, check_path, dige
 from boardpuzzles.files import replace_file
 from boardpuzzles.puzzles.baikago.dfpn import Search
 from boardpuzzles.puzzles.baikago.rules import COLOUR_NAMES, Colour
-
-if TYPE_CHECKING:
-    from boardpuzzles.puzzles.baikago.solve import Solver
 
 #: The first bytes of a checkpoint file (:class:`TableFile`), and the layout it announces.
 TABLE_MAGIC = b"BPdfpn\r\n\x1a\n"
@@ -183,8 +180,8 @@ class TableFile:
             raise ValueError("length")
         return found
 
-    def write(self, solver: Solver) -> None:
-        """Save the solver's searches (temporary file in the same folder, then a rename)."""
+    def write(self, searches: Mapping[Colour, Search]) -> None:
+        """Save the searches, by attacker (temporary file in the same folder, then a rename)."""
         path = self.path
         real = os.path.realpath(path)
         if check_path(real):  # again: never write over a file that appeared and is not ours
@@ -195,7 +192,7 @@ class TableFile:
                 raise CheckpointError(f"cannot read checkpoint {path}: {err.strerror}") from None
             if head:
                 self._ours(head)
-        header, parts = self._contents(solver)
+        header, parts = self._contents(searches)
 
         def chunks() -> Iterator[bytes | memoryview]:
             """The file's bytes, then their SHA-256."""
@@ -223,13 +220,13 @@ class TableFile:
             raise CheckpointError(f"cannot write checkpoint {path}: {err.strerror or err}") from None
         self._seen = self._signature()
 
-    def _contents(self, solver: Solver) -> tuple[bytes, list[tuple[np.ndarray, ...]]]:
+    def _contents(self, searches_by_attacker: Mapping[Colour, Search]) -> tuple[bytes, list[tuple[np.ndarray, ...]]]:
         """The header (canonical JSON) and, per search, its occupied slots and table arrays."""
         from boardpuzzles import __version__
 
         parts = []
         searches = []
-        for attacker, search in solver.searches.items():
+        for attacker, search in searches_by_attacker.items():
             arrays = search.entries()
             parts.append(arrays)
             searches.append(
