@@ -1,0 +1,88 @@
+"""Puzzle modes: givens whose completion is unique (Less Than Three, queens and HyperQueen,
+knight's tours).
+
+Each generator is checked against an independent brute force on small sizes: every board (or
+tour) the puzzle's own search lists is filtered by the givens, and exactly one must be left, the
+generator's solution, which the puzzle's own checker accepts. The same seed gives the same
+puzzle, and a harder level never has more givens than an easier one.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boardpuzzles.errors import BoardPuzzlesError, SizeError
+from boardpuzzles.puzzles import less_than_three as lt3
+from boardpuzzles.puzzles.less_than_three import givens as lt3_givens
+
+LEVELS = ("easy", "medium", "hard")
+SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
+
+
+# ---------------------------------------------------------------- Less Than Three
+@functools.cache
+def lt3_boards(size):
+    """Every two-colour board of the size, listed by the stone by stone search (not the pairs of
+    one-colour boards the generator uses), as {cell: letter} of the stones."""
+    boards = lt3.solutions(lt3.Problem(lt3.Rules(size, 2, 2)))
+    return [{c: p for c, p in enumerate(b) if p != "."} for b in boards]
+
+
+def lt3_brute(size, givens):
+    return [b for b in lt3_boards(size) if all(b.get(c) == letter for c, letter in givens.items())]
+
+
+def test_lt3_the_pairs_are_the_boards_the_search_counts():
+    # The seed puzzle has 42 placements (the seed article).
+    for size, known in ((6, 42), (7, None)):
+        pairs = lt3_givens._pairs(size).pairs
+        assert len(pairs) == len(lt3_boards(size)) == (known or lt3.count(lt3.Problem(lt3.Rules(size))))
+
+
+@pytest.mark.parametrize("size", [6, 7])
+@pytest.mark.parametrize("difficulty", LEVELS)
+@pytest.mark.parametrize("seed", range(6))
+def test_lt3_the_completion_is_unique_by_brute_force(size, difficulty, seed):
+    puzzle = lt3_givens.make(size, difficulty, seed)
+    only = lt3_brute(size, puzzle.givens)
+    assert len(only) == 1
+    assert only[0] == {c: p for c, p in enumerate(puzzle.solution) if p != "."}
+    assert not lt3.violations(puzzle.problem, puzzle.solution)
+    assert all(puzzle.solution[c] == letter for c, letter in puzzle.givens.items())
+    assert lt3_givens.completions(puzzle.rules, puzzle.givens) == [puzzle.solution]
+
+
+@given(seed=SEEDS, size=st.sampled_from(lt3_givens.SIZES))
+def test_lt3_same_seed_same_puzzle_and_harder_has_fewer_givens(seed, size):
+    made = [lt3_givens.make(size, level, seed) for level in LEVELS]
+    assert made[0] == lt3_givens.make(size, "easy", seed)
+    assert len({p.solution for p in made}) == 1  # one solution per (size, seed), every level
+    sizes = [len(p.givens) for p in made]
+    assert sizes == sorted(sizes, reverse=True)
+    assert set(made[2].givens.items()) <= set(made[1].givens.items()) <= set(made[0].givens.items())
+    for p in made:
+        assert lt3_givens.completions(p.rules, p.givens, cap=3) == [p.solution]
+        assert not lt3.violations(p.problem, p.solution)
+
+
+@given(seed=st.integers(0, 1000))
+def test_lt3_hard_givens_are_irreducible(seed):
+    puzzle = lt3_givens.make(8, "hard", seed)
+    for cell in puzzle.givens:
+        fewer = {c: p for c, p in puzzle.givens.items() if c != cell}
+        assert len(lt3_givens.completions(puzzle.rules, fewer)) == 2
+
+
+def test_lt3_bad_requests_are_refused_with_a_reason():
+    with pytest.raises(SizeError, match="6x6 to 10x10"):
+        lt3_givens.make(3)
+    with pytest.raises(BoardPuzzlesError, match="difficulty must be one of"):
+        lt3_givens.make(6, "fiendish")
+    with pytest.raises(BoardPuzzlesError, match="seed"):
+        lt3_givens.make(6, "easy", -1)
+    with pytest.raises(BoardPuzzlesError, match="a given is"):
+        lt3_givens.completions(lt3.Rules(6), {0: "Q"})
