@@ -255,8 +255,6 @@ def _read_order(text: str) -> Order:
 # ---------------------------------------------------------------- the types
 def board_of(letters: str, torus: bool = False) -> AnswerType[Board]:
     """Boards holding pieces among ``letters`` (on a torus when ``torus``)."""
-    from boardpuzzles.protocol import pieces_from_json, pieces_to_json
-
     return AnswerType(
         "board",
         pieces_to_json,
@@ -296,3 +294,26 @@ ORDER: AnswerType[Order] = AnswerType(
     _read_order,
     lambda answer: _numbered(answer.grid, answer.cells),
 )
+
+
+def pieces_to_json(board: Any) -> dict[str, list[str]]:
+    """A board of pieces as JSON: each letter's squares by name, ``{"Q": ["a1", ...]}``."""
+    found: dict[str, list[str]] = {}
+    for cell in board.occupied():
+        found.setdefault(board[cell], []).append(board.grid.name(cell))
+    return found
+
+
+def pieces_from_json(grid: Any, document: Json, letters: str) -> Board:
+    """The board that :func:`pieces_to_json` wrote, on ``grid``, with pieces among ``letters``."""
+    if not isinstance(document, dict):
+        raise BoardPuzzlesError(f'an answer is {{"{letters[0]}": ["a1", ...]}}')
+    board = Board(grid)
+    for letter, names in document.items():
+        if not isinstance(letter, str) or letter not in letters or not isinstance(names, list):
+            raise BoardPuzzlesError(
+                f"unexpected {shorten(str(letter))!r} in an answer: pieces are {', '.join(letters)}"
+            )
+        for name in names:
+            board[grid.cell_named(str(name))] = letter
+    return board

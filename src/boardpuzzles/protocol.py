@@ -36,12 +36,14 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
+# The converters of board answers live with the other answer types; puzzles import them from here too.
+from boardpuzzles.answers import pieces_from_json as pieces_from_json
+from boardpuzzles.answers import pieces_to_json as pieces_to_json
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, shorten
 from boardpuzzles.limits import Limits
 
 if TYPE_CHECKING:
     from boardpuzzles.answers import AnswerType
-    from boardpuzzles.board import Board
     from boardpuzzles.play import Play
 
 P = TypeVar("P")
@@ -368,31 +370,6 @@ def _parts(warmup: Warmup) -> tuple[Callable[[], object], ...]:
 
 
 # ---------------------------------------------------------------- answers that are boards of pieces
-def pieces_to_json(board: Any) -> dict[str, list[str]]:
-    """A board of pieces as JSON: each letter's squares by name, ``{"Q": ["a1", ...]}``."""
-    found: dict[str, list[str]] = {}
-    for cell in board.occupied():
-        found.setdefault(board[cell], []).append(board.grid.name(cell))
-    return found
-
-
-def pieces_from_json(grid: Any, document: Json, letters: str) -> Board:
-    """The board that :func:`pieces_to_json` wrote, on ``grid``, with pieces among ``letters``."""
-    from boardpuzzles.board import Board
-
-    if not isinstance(document, dict):
-        raise BoardPuzzlesError(f'an answer is {{"{letters[0]}": ["a1", ...]}}')
-    board = Board(grid)
-    for letter, names in document.items():
-        if not isinstance(letter, str) or letter not in letters or not isinstance(names, list):
-            raise BoardPuzzlesError(
-                f"unexpected {shorten(str(letter))!r} in an answer: pieces are {', '.join(letters)}"
-            )
-        for name in names:
-            board[grid.cell_named(str(name))] = letter
-    return board
-
-
 def board_scene(problem: Any, board: Any) -> Any:
     """The picture of a board of pieces."""
     from boardpuzzles.scene import Scene
