@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 
 from boardpuzzles.errors import BoardPuzzlesError, SizeError
 from boardpuzzles.puzzles import less_than_three as lt3
+from boardpuzzles.puzzles import queens
 from boardpuzzles.puzzles.less_than_three import givens as lt3_givens
+from boardpuzzles.puzzles.queens import givens as queens_givens
 
 LEVELS = ("easy", "medium", "hard")
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
@@ -86,3 +88,69 @@ def test_lt3_bad_requests_are_refused_with_a_reason():
         lt3_givens.make(6, "easy", -1)
     with pytest.raises(BoardPuzzlesError, match="a given is"):
         lt3_givens.completions(lt3.Rules(6), {0: "Q"})
+
+
+# ---------------------------------------------------------------- queens and HyperQueen
+@functools.cache
+def queen_placements(size, torus):
+    """Every placement, listed by the package's search (OEIS A000170 on the board: 4 on 6x6, 92
+    on 8x8, 724 on 10x10; A051906 on the torus: 10 on 5x5, 28 on 7x7, 88 on 11x11)."""
+    return list(queens.placements(queens.Problem(size, torus)))
+
+
+def queens_brute(size, torus, givens):
+    rows = {cell // size: cell % size for cell in givens}
+    return [p for p in queen_placements(size, torus) if all(p[r] == c for r, c in rows.items())]
+
+
+def test_queens_the_brute_force_lists_the_known_counts():
+    known = {(6, False): 4, (8, False): 92, (10, False): 724, (5, True): 10, (7, True): 28, (11, True): 88}
+    assert {key: len(queen_placements(*key)) for key in known} == known
+
+
+@pytest.mark.parametrize(("size", "torus"), [(6, False), (8, False), (10, False), (5, True), (7, True), (11, True)])
+@pytest.mark.parametrize("difficulty", LEVELS)
+@pytest.mark.parametrize("seed", range(5))
+def test_queens_the_completion_is_unique_by_brute_force(size, torus, difficulty, seed):
+    puzzle = queens_givens.make(size, difficulty, seed, torus=torus)
+    only = queens_brute(size, torus, puzzle.givens)
+    assert len(only) == 1
+    assert queens.to_board(puzzle.problem, only[0]) == puzzle.solution
+    assert not queens.violations(puzzle.problem, puzzle.solution)
+    assert all(puzzle.solution[c] == "Q" for c in puzzle.givens)
+    assert queens_givens.completions(puzzle.problem, puzzle.givens, cap=5) == [puzzle.solution]
+
+
+@given(seed=SEEDS, where=st.sampled_from([(n, False) for n in (4, 8, 12, 14)] + [(n, True) for n in (5, 7, 13)]))
+def test_queens_same_seed_same_puzzle_and_harder_has_fewer_givens(seed, where):
+    size, torus = where
+    made = [queens_givens.make(size, level, seed, torus=torus) for level in LEVELS]
+    assert made[1] == queens_givens.make(size, "medium", seed, torus=torus)
+    assert len({p.solution for p in made}) == 1
+    assert set(made[2].givens) <= set(made[1].givens) <= set(made[0].givens)
+    for p in made:
+        assert queens_givens.completions(p.problem, p.givens, cap=3) == [p.solution]
+        assert not queens.violations(p.problem, p.solution)
+    hard = made[2]
+    for cell in hard.givens:  # irreducible: each given queen is needed
+        fewer = {c: q for c, q in hard.givens.items() if c != cell}
+        assert len(queens_givens.completions(hard.problem, fewer)) == 2
+
+
+def test_queens_completions_of_givens_that_attack_each_other_are_none():
+    problem = queens.Problem(8)
+    assert queens_givens.completions(problem, {0: "Q", 9: "Q"}) == []  # a8 and b7 share a diagonal
+    assert queens_givens.completions(problem, {0: "Q", 1: "Q"}) == []  # one row
+    torus = queens.Problem(7, True)
+    assert queens_givens.completions(torus, {0: "Q", 6 * 7 + 1: "Q"}) == []  # a wrapped diagonal
+
+
+def test_queens_bad_requests_are_refused_with_a_reason():
+    with pytest.raises(SizeError, match="4x4 to 14x14"):
+        queens_givens.make(3)
+    with pytest.raises(SizeError, match="Polya"):
+        queens_givens.make(9, torus=True)
+    with pytest.raises(BoardPuzzlesError, match="difficulty must be one of"):
+        queens_givens.make(8, "fiendish")
+    with pytest.raises(BoardPuzzlesError, match="a given is"):
+        queens_givens.completions(queens.Problem(8), {64: "Q"})
