@@ -21,7 +21,7 @@ demo: install
 # The gate: formatting, lint and types first (seconds), then every test, then the kernels run as
 # plain Python against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit).
 test: install browser check docs
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=15
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -m nojit -p no:cacheprovider
 
 # The tests to run while working: all but those marked slow (long counts, every --help and README
