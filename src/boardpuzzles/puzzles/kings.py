@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardpuzzles._lazy import numpy as np
+from boardpuzzles.answers import board_of
 from boardpuzzles.board import Board, parse_board
 from boardpuzzles.errors import SizeError, excerpt
 from boardpuzzles.grid import KING_STEPS, Grid
 from boardpuzzles.limits import Limits
 from boardpuzzles.parallel import Subtask, run_subtasks
-from boardpuzzles.protocol import Example, Param, Puzzle, board_scene, pieces_from_json, pieces_to_json
+from boardpuzzles.protocol import Example, Param, Puzzle
 
 KING = "K"
 #: Subtask specs hold row-mask indices: bump this when that table changes, so old checkpoints are refused.
@@ -153,9 +154,7 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
     solutions=solutions,
     count=count,
     violations=violations,
-    to_scene=board_scene,
-    answer_to_json=lambda problem, board: pieces_to_json(board),
-    answer_from_json=lambda problem, document: pieces_from_json(problem.grid, document, KING),
+    answer_type=board_of(KING),  # its pictures and JSON: a board of kings
     read_answer=read_answer,
     describe=lambda p: (
         f"placements of {p.kings} king{'s' if p.kings != 1 else ''} on the {p.rows}x{p.cols} "
