@@ -40,6 +40,7 @@ from boardpuzzles.puzzles.less_than_three.counting import _classes_work as _clas
 from boardpuzzles.puzzles.less_than_three.counting import _count_work as _count_work
 from boardpuzzles.puzzles.less_than_three.counting import count
 from boardpuzzles.puzzles.less_than_three.formats import answer_from_json, answer_to_json, read_answer, to_scene
+from boardpuzzles.puzzles.less_than_three.play import PLAY
 from boardpuzzles.puzzles.less_than_three.rules import (
     COLOUR_LETTERS,
     MAX_SIZE,
@@ -179,4 +180,5 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         Example("count 9 --colours 1 --unique", 51, "OEIS A000769"),
     ),
     warmup=_WARMUP,
+    play=PLAY,
 )
