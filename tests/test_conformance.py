@@ -73,7 +73,7 @@ def test_every_cli_group_comes_from_the_registry():
     from boardpuzzles.cli import cli
 
     assert set(registry()) <= set(cli.commands)
-    assert set(cli.commands) - set(registry()) == {"demo", "warmup"}
+    assert set(cli.commands) - set(registry()) == {"demo", "warmup", "serve"}
 
 
 # ---------------------------------------------------------------- the protocol

@@ -38,6 +38,10 @@ NOT_RUN = {
         "serves until Ctrl-C, on a fixed port that another run may hold (the server is tested in "
         "test_baikago_cli.py and test_web_baikago.py)"
     ),
+    "boardpuzzles serve --port 8016      # then open http://127.0.0.1:8016/": (
+        "serves until Ctrl-C, on a fixed port that another run may hold (the server is tested in "
+        "test_play_web.py and test_play_browser.py)"
+    ),
     "boardpuzzles goishi generate 15x15 --stones 40 --to url": (
         "10 to 30 s when it succeeds, and gives up only at its 60 s limit (generation is tested on "
         "smaller boards in test_goishi.py)"

@@ -32,6 +32,7 @@ from boardpuzzles.cli.common import (
     unknown_option_message,
 )
 from boardpuzzles.cli.demo import demo, warmup
+from boardpuzzles.cli.serve import serve
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import TimeLimitReached
 from boardpuzzles.puzzles import registry
@@ -68,6 +69,7 @@ for _entry in registry().values():
     cli.add_command(puzzle_group(_entry))
 cli.add_command(demo)
 cli.add_command(warmup)
+cli.add_command(serve)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,107 @@
+"""The front page of ``boardpuzzles serve``: a card per registered puzzle and game, each with its
+picture (the first solution of the record's ``small`` example, drawn as ``--svg`` draws it), one
+line of rules and a link to its play page. Self-contained: the pictures are inline SVG.
+"""
+
+# ruff: noqa: E501 - the page is HTML and CSS in a string, wrapped as those read best
+
+from __future__ import annotations
+
+import html
+
+from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.protocol import Entry, Puzzle
+
+#: Seconds the picture of one card may take (the small example is solved once, when the page is first asked for).
+PICTURE_SECONDS = 5.0
+
+
+def picture(entry: Entry) -> str:
+    """The card's picture as inline SVG ("" when the puzzle has none to show)."""
+    from boardpuzzles.render.svg import sheet_svg
+
+    try:
+        if isinstance(entry, Puzzle):
+            if not entry.small:
+                return ""
+            problem = entry.parse(entry.small)
+            answer = next(entry.solutions(problem, Limits(PICTURE_SECONDS)), None)
+            if answer is None:
+                return ""
+            return sheet_svg([entry.to_scene(problem, answer)])
+        if entry.name == "baikago":
+            from boardpuzzles.render.baikago import position_scene
+
+            points = [0] * 49
+            cross = (24, 17, 31, 23, 25)
+            for p in cross:
+                points[p] = 1
+            for p in (16, 18, 30, 32):
+                points[p] = 2
+            return sheet_svg([position_scene(points, 7, [cross], last=25)])
+    except (BoardPuzzlesError, TimeLimitReached):
+        return ""
+    return ""
+
+
+def card(entry: Entry, rules: str, href: str | None) -> str:
+    """One card: the picture, the title, the rules, and the link (or why there is none)."""
+    title = html.escape(entry.title[:1].upper() + entry.title[1:])
+    name = html.escape(entry.name)
+    art = picture(entry)
+    link = (
+        f'<a class="play" href="{html.escape(href)}" aria-label="Play {name}">Play</a>'
+        if href
+        else '<span class="soon">not playable here yet</span>'
+    )
+    same = rules.rstrip(".").lower() == entry.title.rstrip(".").lower()
+    line = "" if same else f'<p class="rules">{html.escape(rules)}</p>'
+    head = f'<a href="{html.escape(href)}" tabindex="-1" aria-hidden="true">{art}</a>' if href and art else art
+    return (
+        f'<article class="card" data-puzzle="{name}"><div class="art">{head}</div>'
+        f'<h2>{name}</h2><p class="title">{title}</p>{line}{link}</article>'
+    )
+
+
+def front_page(cards: list[tuple[Entry, str, str | None]]) -> str:
+    """The page: ``cards`` holds each entry, its line of rules and its play page (or None)."""
+    body = "\n".join(card(entry, rules, href) for entry, rules, href in cards)
+    return PAGE.replace("__CARDS__", body)
+
+
+PAGE = r"""<!doctype html>
+<html lang="en"><head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Board puzzles</title>
+<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 4 4'%3E%3Crect width='4' height='4' fill='%23f0d9b5'/%3E%3Crect width='2' height='2' fill='%23b58863'/%3E%3Crect x='2' y='2' width='2' height='2' fill='%23b58863'/%3E%3C/svg%3E">
+<style>
+* { box-sizing: border-box; }
+body { margin: 0; background: #f7f7f4; color: #1f2328;
+       font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif; }
+.page { max-width: 1180px; margin: 0 auto; padding: 14px 16px 28px; }
+h1 { margin: 0 0 4px; font-size: 1.7rem; }
+.lead { margin: 0 0 16px; color: #5b636d; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); gap: 16px; }
+.card { background: #fff; border: 1px solid #dcdcd4; border-radius: 10px; padding: 12px; display: flex; flex-direction: column; }
+.art { display: flex; justify-content: center; align-items: center; height: 210px; overflow: hidden; }
+.art svg { max-width: 100%; max-height: 210px; width: auto; height: auto; }
+h2 { margin: 8px 0 0; font-size: 1.15rem; }
+.title { margin: 0 0 10px; color: #5b636d; font-size: .95rem; flex: 1; }
+.rules { margin: -4px 0 10px; }
+a.play { align-self: flex-start; background: #1e6fd0; color: #fff; text-decoration: none; padding: 6px 16px; border-radius: 6px; }
+a.play:focus-visible { outline: 3px solid #0b3d91; outline-offset: 2px; }
+.soon { color: #8a8f98; font-size: .9rem; }
+</style>
+</head>
+<body>
+<div class="page">
+<h1>Board puzzles</h1>
+<p class="lead">Pick a puzzle: every move is checked as you play, a hint is a click away, and undo never runs out.</p>
+<main class="cards">
+__CARDS__
+</main>
+</div>
+</body></html>
+"""
