@@ -266,3 +266,11 @@ def test_any_json_is_read_or_refused_never_a_traceback(document: object) -> None
         PLAY.problem_from_json(document)
     except BoardPuzzlesError:
         pass
+
+
+def test_more_stones_of_a_colour_than_the_board_holds_is_a_fault() -> None:
+    names = " ".join(f"{f}{r}" for r in (1, 2) for f in "abcdef") + " a3"
+    state = place(BLANK, BLANK.start(), names, "black")
+    messages = [fault.message for fault in PLAY.faults(BLANK, state)]
+    assert "13 black stones: the board holds 12" in messages
+    assert sum("in a line" in m for m in messages) >= 3
