@@ -1,0 +1,248 @@
+"""``boardpuzzles serve`` over real sockets: the puzzles' JSON API (new, click, undo, redo, hint),
+errors as JSON, Host and Origin checks, games kept across a restart, Baikago beside them."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import sqlite3
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from boardpuzzles.limits import Limits
+from boardpuzzles.play import play_of
+from boardpuzzles.puzzles import get, registry
+from boardpuzzles.web.app import PlayServer, make_app
+
+#: A resource fetched from another site (a script, a style sheet, a font, an image).
+OFFSITE = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//|@import|url\(\s*["']?(?:https?:)?//""")
+
+
+def start(**kwargs: Any) -> PlayServer:
+    server = make_app(0, warm=False, **kwargs)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def stop(server: PlayServer) -> None:
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[PlayServer]:
+    srv = start()
+    yield srv
+    stop(srv)
+
+
+def call(
+    server: PlayServer, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+) -> tuple[int, Any]:
+    """One request; (status, the JSON document or the page's text)."""
+    port = server.server_address[1]
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    fields = {"Host": f"127.0.0.1:{port}"}
+    payload = None
+    if body is not None:
+        payload = body if isinstance(body, bytes) else json.dumps(body).encode()
+        fields["Content-Type"] = "application/json"
+    fields.update(headers or {})
+    connection.request(method, path, payload, fields)
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    if response.getheader("Content-Type", "").startswith("application/json"):
+        return response.status, json.loads(data)
+    return response.status, data.decode()
+
+
+def new_kings(server: PlayServer, size: int = 4, seed: int = 1) -> dict[str, Any]:
+    status, state = call(server, "POST", "/api/kings/new", {"size": size, "seed": seed})
+    assert status == 200, state
+    return state
+
+
+def click(server: PlayServer, game: str, cell: int, tool: str = "king") -> tuple[int, Any]:
+    return call(server, "POST", f"/api/games/{game}/click", {"cell": cell, "tool": tool})
+
+
+def test_a_new_game_is_a_blank_board_with_its_picture_and_where_its_cells_lie(server: PlayServer) -> None:
+    state = new_kings(server, 4, 7)
+    assert state["puzzle"] == "kings" and state["size"] == 4 and state["seed"] == 7
+    assert state["state"] == "." * 16 and not state["solved"] and state["faults"] == []
+    assert state["svg"].startswith("<svg") and state["link"] == "/play/kings?size=4&seed=7"
+    g = state["geometry"]
+    assert (g["rows"], g["cols"]) == (4, 4) and g["cell"] > 0
+    assert 0 < g["left"] < g["left"] + 4 * g["cell"] <= g["width"]
+    assert 0 < g["top"] < g["top"] + 4 * g["cell"] <= g["height"]
+    assert state["names"][0] == "a4" and state["contents"][0] == "empty"
+
+
+def test_click_undo_redo_and_a_fault_drawn_in_red(server: PlayServer) -> None:
+    game = new_kings(server)["game"]
+    status, state = click(server, game, 0)
+    assert status == 200 and state["state"][0] == "K" and state["can_undo"] and not state["can_redo"]
+    status, state = click(server, game, 1)
+    assert state["faults"] == [{"message": "a4 and b4 touch", "cells": [0, 1], "lines": []}]
+    assert "#e53935" in state["svg"]  # the fault's colour
+    status, state = call(server, "POST", f"/api/games/{game}/undo", {})
+    assert status == 200 and state["state"][:2] == "K." and state["faults"] == [] and state["can_redo"]
+    status, state = call(server, "POST", f"/api/games/{game}/redo", {})
+    assert state["state"][:2] == "KK" and state["moves"] == 2
+    status, got = call(server, "GET", f"/api/games/{game}")
+    assert status == 200 and got["state"] == state["state"]
+
+
+def test_a_game_solved_by_clicks_says_so_with_its_time(server: PlayServer) -> None:
+    state = new_kings(server, 6, 3)
+    play = play_of(get("kings"))  # type: ignore[arg-type]
+    assert play is not None and play.solution is not None
+    problem, start = play.new(6, "", 3)
+    for cell, tool in play.solution(problem, start, Limits(30)):
+        status, state = click(server, state["game"], cell, tool)
+        assert status == 200, state
+    assert state["solved"] and state["faults"] == [] and state["seconds"] >= 0
+
+
+def test_a_hint_names_a_square_and_marks_it(server: PlayServer) -> None:
+    game = new_kings(server)["game"]
+    status, state = call(server, "POST", f"/api/games/{game}/hint", {})
+    assert status == 200 and state["hint"]["message"].startswith("a king on ") and len(state["hint"]["cells"]) == 1
+    assert "#64b5f6" in state["svg"]
+    status, state = click(server, game, 15)
+    assert state["hint"] is None  # a change clears it
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status", "words"),
+    [
+        ("POST", "/api/kings/new", {"size": 99}, 400, "size is one of"),
+        ("POST", "/api/kings/new", {"seed": -1}, 400, "seed is a whole number"),
+        ("POST", "/api/kings/new", {"difficulty": "hard"}, 400, "difficulty"),
+        ("POST", "/api/nothing/new", {}, 404, "no playable puzzle"),
+        ("POST", "/api/dominoes/new", {}, 404, "no playable puzzle"),
+        ("POST", "/api/games/0123abcd/click", {"cell": 0, "tool": "king"}, 404, "no game"),
+        ("GET", "/api/kings/new", None, 405, "answers POST"),
+        ("POST", "/play/kings", {}, 405, "answers GET"),
+        ("GET", "/play/nothing", None, 404, "no playable puzzle"),
+        ("GET", "/nowhere", None, 404, "no page"),
+        ("POST", "/api/kings/new", b"{not json", 400, "bad JSON"),
+        ("POST", "/api/kings/new", b"[1]", 400, "JSON object"),
+    ],
+)
+def test_bad_requests_are_answered_with_json_errors(
+    server: PlayServer, method: str, path: str, body: Any, status: int, words: str
+) -> None:
+    got, document = call(server, method, path, body)
+    assert got == status and words in document["error"]
+
+
+def test_refused_clicks_are_422_with_the_reason_and_change_nothing(server: PlayServer) -> None:
+    game = new_kings(server)["game"]
+    status, document = click(server, game, 99)
+    assert status == 422 and "off the board" in document["error"]
+    status, document = click(server, game, 0, "rook")
+    assert status == 400 and "no tool" in document["error"]
+    status, document = call(server, "POST", f"/api/games/{game}/click", {"cell": "a4", "tool": "king"})
+    assert status == 400 and "cell index" in document["error"]
+    status, document = call(server, "POST", f"/api/games/{game}/undo", {})
+    assert status == 422 and "nothing to undo" in document["error"]
+    assert call(server, "GET", f"/api/games/{game}")[1]["moves"] == 0
+
+
+def test_other_hosts_and_other_pages_are_refused(server: PlayServer) -> None:
+    status, document = call(server, "GET", "/", headers={"Host": "evil.example:80"})
+    assert status == 403 and "127.0.0.1" in document["error"]
+    status, document = call(server, "POST", "/api/kings/new", {}, {"Origin": "http://evil.example"})
+    assert status == 403 and "other web pages" in document["error"]
+    port = server.server_address[1]
+    assert call(server, "POST", "/api/kings/new", {}, {"Origin": f"http://localhost:{port}"})[0] == 200
+
+
+def test_the_front_page_has_a_card_per_registered_puzzle_and_links_the_playable_ones(server: PlayServer) -> None:
+    status, page = call(server, "GET", "/")
+    assert status == 200
+    for name in registry():
+        assert f'data-puzzle="{name}"' in page, name
+    assert 'href="/play/kings"' in page and 'href="/baikago"' in page and "<svg" in page
+    assert OFFSITE.search(page) is None  # nothing fetched from elsewhere
+
+
+def test_the_play_page_and_the_baikago_page_are_served_whole(server: PlayServer) -> None:
+    status, page = call(server, "GET", "/play/kings")
+    assert status == 200 and '"name": "kings"' in page and "<script>" in page and OFFSITE.search(page) is None
+    status, page = call(server, "GET", "/baikago")
+    assert status == 200 and "Baikago" in page
+    status, state = call(server, "POST", "/api/new", {"human": "black", "strength": 1, "size": 7})
+    assert status == 200 and state["size"] == 7  # its API as baikago serve has it
+    assert call(server, "GET", f"/api/state?game={state['game']}")[0] == 200
+
+
+def test_a_restart_with_the_same_game_file_keeps_every_game(tmp_path) -> None:
+    path = tmp_path / "games.sqlite"
+    first = start(games=path)
+    try:
+        game = new_kings(first, 5, 11)["game"]
+        click(first, game, 0)
+        click(first, game, 2)
+        call(first, "POST", f"/api/games/{game}/undo", {})
+        baikago = call(first, "POST", "/api/new", {"human": "black", "strength": 1, "size": 7})[1]["game"]
+    finally:
+        stop(first)
+    second = start(games=path)
+    try:
+        status, state = call(second, "GET", f"/api/games/{game}")
+        assert status == 200 and state["state"][:3] == "K.." and state["seed"] == 11 and state["can_redo"]
+        assert call(second, "POST", f"/api/games/{game}/redo", {})[1]["state"][:3] == "K.K"
+        assert call(second, "GET", f"/api/state?game={baikago}")[0] == 200
+    finally:
+        stop(second)
+
+
+def test_a_stored_game_that_no_longer_replays_is_dropped_with_a_line(tmp_path, capsys) -> None:
+    path = tmp_path / "games.sqlite"
+    first = start(games=path)
+    try:
+        game = new_kings(first)["game"]
+    finally:
+        stop(first)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE puzzle_games SET body = '{\"session\": {}}' WHERE id = ?", (game,))
+    db.commit()
+    db.close()
+    second = start(games=path)
+    try:
+        assert call(second, "GET", f"/api/games/{game}")[0] == 404
+        assert "dropped" in capsys.readouterr().err
+    finally:
+        stop(second)
+
+
+def test_a_full_server_makes_room_with_a_left_game_and_refuses_otherwise() -> None:
+    srv = start(max_games=2)
+    try:
+        one = new_kings(srv)["game"]
+        new_kings(srv)
+        status, document = call(srv, "POST", "/api/kings/new", {"size": 4})
+        assert status == 503 and "too many games" in document["error"]
+        status, state = call(srv, "POST", "/api/kings/new", {"size": 4, "replaces": one})
+        assert status == 200
+        assert call(srv, "GET", f"/api/games/{one}")[0] == 404  # it made room
+    finally:
+        stop(srv)
+
+
+def test_serve_refuses_a_file_that_is_not_a_game_file(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from boardpuzzles.cli import cli
+
+    path = tmp_path / "notes.txt"
+    path.write_text("not a database, " * 100)
+    result = CliRunner().invoke(cli, ["serve", "--port", "0", "--games", str(path)])
+    assert result.exit_code != 0 and "not a game file" in str(result.output) + str(result.exception)
