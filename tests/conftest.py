@@ -19,6 +19,7 @@ SLOW_FILES = (
     "tests/test_readme.py",  # every console block of the README
     "tests/test_docs.py",  # every console block of the docs, and the site's build
     "tests/test_web_baikago.py",  # a real browser
+    "tests/test_play_browser.py",  # a real browser
 )
 SLOW_TESTS = {
     "tests/test_cli.py::test_the_demo_runs_and_every_count_matches",

@@ -203,6 +203,7 @@ function render(next) {
   $("picture").innerHTML = state.svg;
   buildCells();
   document.body.dataset.game = state.game;
+  document.body.dataset.moves = String(state.moves);
   document.body.dataset.solved = state.solved ? "1" : "0";
   document.body.classList.toggle("solved", state.solved);
   $("undo").disabled = !state.can_undo;
