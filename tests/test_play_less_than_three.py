@@ -183,6 +183,8 @@ def test_the_scene_shades_the_givens_only() -> None:
     scene = PLAY.scene(setup, played)
     assert scene.marks == {cell: GIVEN_COLOUR for cell, _ in setup.givens}
     assert scene.mark_meanings == {GIVEN_COLOUR: "given stone"}
+    names = {"X": "black", "O": "white"}
+    assert scene.tooltips == {c: f"{setup.name(c)}: given {names[p]} stone" for c, p in setup.givens}
     assert scene.pieces == {c: p for c, p in enumerate(played) if p != "."}
 
 

@@ -222,9 +222,12 @@ def solution(setup: Setup, state: State, limits: Limits) -> list[Click]:
 
 # ---------------------------------------------------------------- the picture
 def scene(setup: Setup, state: State) -> Scene:
-    """The package's picture of the board, the givens' squares shaded."""
+    """The package's picture of the board, the givens' squares shaded (and named so on hover)."""
     drawn: Scene = to_scene(setup.problem, setup.board(state))
     drawn.marks.update({cell: GIVEN_COLOUR for cell, _ in setup.givens})
+    drawn.tooltips.update(
+        {cell: f"{setup.name(cell)}: given {COLOUR_NAMES[letter]} stone" for cell, letter in setup.givens}
+    )
     if setup.givens:
         drawn.mark_meanings[GIVEN_COLOUR] = "given stone"
     return drawn
@@ -295,7 +298,7 @@ PLAY: Play[Any, State] = Play(
     state_from_json=state_from_json,
     problem_to_json=problem_to_json,
     problem_from_json=problem_from_json,
-    rules="Place the missing black and white stones: two of each colour in every row, and never three "
-    "of a colour on one straight line, of any slope.",
+    rules="Place the missing black and white stones: two of each colour in every row and column, and never "
+    "three of a colour on one straight line, of any slope.",
     solution=solution,
 )
