@@ -22,6 +22,7 @@ from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.protocol import Example, Param, Puzzle, board_scene
 from boardpuzzles.puzzles import queens
 from boardpuzzles.puzzles.queens import GROUP_HELP, MAX_N, TORUS_GROUPS, TORUS_NAME, Problem, polya_reason
+from boardpuzzles.puzzles.queens.play import HYPERQUEEN_PLAY
 
 __all__ = ["PUZZLE", "Problem", "polya_reason", "problem"]
 
@@ -92,4 +93,5 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         Example("check tests/data/hyperqueen7_first.txt"),
     ),
     warmup=_WARMUP,
+    play=HYPERQUEEN_PLAY,
 )

@@ -54,6 +54,7 @@ from boardpuzzles.puzzles.queens.classic import (
 )
 from boardpuzzles.puzzles.queens.construction import construct
 from boardpuzzles.puzzles.queens.plain import plain_placements
+from boardpuzzles.puzzles.queens.play import PLAY
 from boardpuzzles.puzzles.queens.rules import (
     GROUP_HELP,
     GROUP_WORDS,
@@ -307,4 +308,5 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         Example("check tests/data/queens4_wrong.txt"),
     ),
     warmup=_WARMUP,
+    play=PLAY,
 )
