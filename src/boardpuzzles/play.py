@@ -326,57 +326,82 @@ def board_play(puzzle: Puzzle[Any, Any]) -> Play[BoardProblem, BoardState] | Non
     small_side = max(first.grid.rows, first.grid.cols)
     sizes = tuple(range(small_side, small_side + GENERIC_SIZES))
     default = 6 if 6 in sizes else sizes[0]
-    sizes = (default, *(s for s in sizes if s != default))
-    tools = tuple(_piece_tool(letter) for letter in letters) + (Tool(ERASE, "Erase", "x"),)
+    rules = _BoardRules(puzzle, size_param.name, size_param.kind == "size", base, letters)
+    return Play(
+        tools=tuple(_piece_tool(letter) for letter in letters) + (Tool(ERASE, "Erase", "x"),),
+        sizes=(default, *(s for s in sizes if s != default)),
+        new=rules.new,
+        click=rules.click,
+        faults=rules.faults,
+        solved=rules.solved,
+        hint=rules.hint,
+        scene=lambda problem, state: puzzle.to_scene(problem.problem, rules.board(problem, state)),
+        state_to_json=lambda problem, state: "".join(state),
+        state_from_json=lambda problem, document: _board_state(problem, document),
+        problem_to_json=lambda problem: problem.values,
+        problem_from_json=rules.make,
+        rules=puzzle.title[:1].upper() + puzzle.title[1:] + ".",
+        solution=rules.solution,
+    )
 
-    def values_of(size: int) -> dict[str, Any]:
-        values = dict(base)
-        values[size_param.name] = (size, size) if size_param.kind == "size" else size
-        return values
 
-    def make(values: Json) -> BoardProblem:
+@dataclass(frozen=True)
+class _BoardRules:
+    """The functions of :func:`board_play` for one puzzle: its size parameter (``pair``: a
+    ``size`` given as rows and columns), the other parameters' values and its piece letters."""
+
+    puzzle: Puzzle[Any, Any]
+    size_name: str
+    pair: bool
+    base: Mapping[str, Any]
+    letters: str
+
+    def make(self, values: Json) -> BoardProblem:
         if not isinstance(values, dict):
             raise BoardPuzzlesError("a problem is the puzzle's parameters, a JSON object")
         typed = dict(values)
-        if size_param.kind == "size" and isinstance(typed.get(size_param.name), list):
-            typed[size_param.name] = tuple(typed[size_param.name])
-        return BoardProblem(_jsonable(typed), puzzle.make(**typed), letters)
+        if self.pair and isinstance(typed.get(self.size_name), list):
+            typed[self.size_name] = tuple(typed[self.size_name])
+        return BoardProblem(_jsonable(typed), self.puzzle.make(**typed), self.letters)
 
-    def new(size: int, difficulty: str, seed: int) -> tuple[BoardProblem, BoardState]:
-        problem = make(_jsonable(values_of(size)))
+    def new(self, size: int, difficulty: str, seed: int) -> tuple[BoardProblem, BoardState]:
+        values = dict(self.base)
+        values[self.size_name] = (size, size) if self.pair else size
+        problem = self.make(_jsonable(values))
         return problem, tuple("." * problem.grid.size)
 
-    def click(problem: BoardProblem, state: BoardState, cell: int, tool: str) -> BoardState:
+    def click(self, problem: BoardProblem, state: BoardState, cell: int, tool: str) -> BoardState:
         if type(cell) is not int or not 0 <= cell < len(state):
             raise IllegalMove(f"cell {excerpt(cell)} is off the board")
-        letter = next((piece for piece in letters if _piece_tool(piece).name == tool), None)
+        letter = next((piece for piece in self.letters if _piece_tool(piece).name == tool), None)
         if letter is None and tool != ERASE:
             raise IllegalMove(f"no tool {excerpt(tool)}")
         new_piece = "." if tool == ERASE or state[cell] == letter else letter
         return state[:cell] + (str(new_piece),) + state[cell + 1 :]
 
-    def board(problem: BoardProblem, state: BoardState) -> Board:
+    def board(self, problem: BoardProblem, state: BoardState) -> Any:
+        from boardpuzzles.board import Board
+
         return Board(problem.grid, state)
 
-    def faults(problem: BoardProblem, state: BoardState) -> list[Fault]:
-        return [
-            Fault(m, _cells_named(problem.grid, m)) for m in _open_violations(puzzle, problem, board(problem, state))
-        ]
+    def faults(self, problem: BoardProblem, state: BoardState) -> list[Fault]:
+        found = _open_violations(self.puzzle, problem, self.board(problem, state))
+        return [Fault(m, _cells_named(problem.grid, m)) for m in found]
 
-    def solved(problem: BoardProblem, state: BoardState) -> bool:
-        return not puzzle.violations(problem.problem, board(problem, state))
+    def solved(self, problem: BoardProblem, state: BoardState) -> bool:
+        return not self.puzzle.violations(problem.problem, self.board(problem, state))
 
-    def solutions_through(problem: BoardProblem, state: BoardState, limits: Limits) -> Iterator[Board]:
+    def solutions_through(self, problem: BoardProblem, state: BoardState, limits: Limits) -> Iterator[Any]:
         placed = [c for c, piece in enumerate(state) if piece != "."]
-        for answer in puzzle.solutions(problem.problem, limits):
+        for answer in self.puzzle.solutions(problem.problem, limits):
             if all(answer[c] == state[c] for c in placed):
                 yield answer
 
-    def hint(problem: BoardProblem, state: BoardState, limits: Limits) -> Hint:
-        if solved(problem, state):
+    def hint(self, problem: BoardProblem, state: BoardState, limits: Limits) -> Hint:
+        if self.solved(problem, state):
             return Hint("solved: nothing left to do")
         try:
-            answer = next(solutions_through(problem, state, limits), None)
+            answer = next(self.solutions_through(problem, state, limits), None)
         except TimeLimitReached:
             return Hint("no hint found in time")
         if answer is None:
@@ -385,28 +410,11 @@ def board_play(puzzle: Puzzle[Any, Any]) -> Play[BoardProblem, BoardState] | Non
         name = _piece_tool(answer[cell]).label.lower()
         return Hint(f"a {name} on {problem.grid.name(cell)}", (cell,))
 
-    def solution(problem: BoardProblem, state: BoardState, limits: Limits) -> list[Click]:
-        answer = next(solutions_through(problem, state, limits), None)
+    def solution(self, problem: BoardProblem, state: BoardState, limits: Limits) -> list[Click]:
+        answer = next(self.solutions_through(problem, state, limits), None)
         if answer is None:
             return []
         return [(c, _piece_tool(answer[c]).name) for c in range(len(state)) if answer[c] != state[c]]
-
-    return Play(
-        tools=tools,
-        sizes=sizes,
-        new=new,
-        click=click,
-        faults=faults,
-        solved=solved,
-        hint=hint,
-        scene=lambda problem, state: puzzle.to_scene(problem.problem, board(problem, state)),
-        state_to_json=lambda problem, state: "".join(state),
-        state_from_json=lambda problem, document: _board_state(problem, document),
-        problem_to_json=lambda problem: problem.values,
-        problem_from_json=make,
-        rules=puzzle.title[:1].upper() + puzzle.title[1:] + ".",
-        solution=solution,
-    )
 
 
 def _piece_tool(letter: str) -> Tool:
