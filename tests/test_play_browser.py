@@ -56,6 +56,7 @@ class Case:
 #: One line per playable puzzle.
 CASES = [
     Case("kings", size=6),
+    Case("less-than-three", wrong=lambda p, s, c: [*c[:-1], (c[-1][0], "white" if c[-1][1] == "black" else "black")]),
 ]
 
 
