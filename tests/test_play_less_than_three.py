@@ -114,7 +114,7 @@ def test_fewer_stones_than_the_rules_ask_is_not_a_fault_and_four_in_a_line_is_on
     assert fault.message.startswith("4 black stones") and len(fault.cells) == 4
 
 
-@pytest.mark.parametrize("size", [6, 7, 8])
+@pytest.mark.parametrize("size", [6, 7, 8, 9, 10])
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_the_solvers_clicks_solve_it_and_the_records_checker_agrees(size: int, level: str, seed: int) -> None:
