@@ -152,14 +152,17 @@ class PlayServer(BaikagoServer):
 
         with self.pages_lock:
             if self._front is None:
-                cards: list[tuple[Entry, str, str | None]] = []
+                cards: list[tuple[Entry, str, str | None, Play[Any, Any] | None]] = []
                 for name, entry in registry().items():
                     if name in self.plays:
-                        cards.append((entry, self.plays[name][1].rules, f"/play/{name}"))
+                        play = self.plays[name][1]
+                        cards.append((entry, play.rules, f"/play/{name}", play))
                     elif name == "baikago":
-                        cards.append((entry, "Two players: five stones of your colour in a cross win.", "/baikago"))
+                        cards.append(
+                            (entry, "Two players: five stones of your colour in a cross win.", "/baikago", None)
+                        )
                     else:
-                        cards.append((entry, entry.title, None))
+                        cards.append((entry, entry.title, None, None))
                 self._front = front_page(cards).encode("utf-8")
             return self._front
 

@@ -8,23 +8,29 @@ line of rules and a link to its play page. Self-contained: the pictures are inli
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.play import Play
 from boardpuzzles.protocol import Entry, Puzzle
 
 #: Seconds the picture of one card may take (the small example is solved once, when the page is first asked for).
 PICTURE_SECONDS = 5.0
 
 
-def picture(entry: Entry) -> str:
-    """The card's picture as inline SVG ("" when the puzzle has none to show)."""
+def picture(entry: Entry, play: Play[Any, Any] | None = None) -> str:
+    """The card's picture as inline SVG: the first solution of the ``small`` example, else the
+    start of the play's default puzzle ("" when there is neither)."""
     from boardpuzzles.render.svg import sheet_svg
 
     try:
         if isinstance(entry, Puzzle):
             if not entry.small:
-                return ""
+                if play is None:
+                    return ""
+                problem, state = play.new(play.sizes[0], play.difficulties[0] if play.difficulties else "", 0)
+                return sheet_svg([play.scene(problem, state)])
             problem = entry.parse(entry.small)
             answer = next(entry.solutions(problem, Limits(PICTURE_SECONDS)), None)
             if answer is None:
@@ -45,11 +51,11 @@ def picture(entry: Entry) -> str:
     return ""
 
 
-def card(entry: Entry, rules: str, href: str | None) -> str:
+def card(entry: Entry, rules: str, href: str | None, play: Play[Any, Any] | None = None) -> str:
     """One card: the picture, the title, the rules, and the link (or why there is none)."""
     title = html.escape(entry.title[:1].upper() + entry.title[1:])
     name = html.escape(entry.name)
-    art = picture(entry)
+    art = picture(entry, play)
     link = (
         f'<a class="play" href="{html.escape(href)}" aria-label="Play {name}">Play</a>'
         if href
@@ -64,9 +70,9 @@ def card(entry: Entry, rules: str, href: str | None) -> str:
     )
 
 
-def front_page(cards: list[tuple[Entry, str, str | None]]) -> str:
-    """The page: ``cards`` holds each entry, its line of rules and its play page (or None)."""
-    body = "\n".join(card(entry, rules, href) for entry, rules, href in cards)
+def front_page(cards: list[tuple[Entry, str, str | None, Play[Any, Any] | None]]) -> str:
+    """The page: ``cards`` holds each entry, its line of rules, its play page and its play (or None)."""
+    body = "\n".join(card(entry, rules, href, play) for entry, rules, href, play in cards)
     return PAGE.replace("__CARDS__", body)
 
 
@@ -88,8 +94,10 @@ h1 { margin: 0 0 4px; font-size: 1.7rem; }
 .art { display: flex; justify-content: center; align-items: center; height: 210px; overflow: hidden; }
 .art svg { max-width: 100%; max-height: 210px; width: auto; height: auto; }
 h2 { margin: 8px 0 0; font-size: 1.15rem; }
-.title { margin: 0 0 10px; color: #5b636d; font-size: .95rem; flex: 1; }
-.rules { margin: -4px 0 10px; }
+.title { margin: 0; color: #5b636d; font-size: .95rem; }
+.rules { margin: 6px 0 0; }
+.card > a.play, .card > .soon { margin-top: auto; }
+.card > p:last-of-type { margin-bottom: 12px; }
 a.play { align-self: flex-start; background: #1e6fd0; color: #fff; text-decoration: none; padding: 6px 16px; border-radius: 6px; }
 a.play:focus-visible { outline: 3px solid #0b3d91; outline-offset: 2px; }
 .soon { color: #8a8f98; font-size: .9rem; }

@@ -72,6 +72,7 @@ kbd { font: .8em ui-monospace, monospace; border: 1px solid #c9ccd1; border-radi
 select { font: inherit; padding: 4px; }
 #faults { margin: 6px 0 0; padding-left: 1.2em; color: var(--bad); }
 #faults:empty { display: none; }
+#faults li.hint { color: #0d47a1; list-style: "\2192  "; }
 .share { word-break: break-all; font-size: .9rem; }
 .keys { color: var(--muted); font-size: .85rem; margin: 0; }
 @media (max-width: 760px) {
@@ -151,6 +152,7 @@ function tick() {
 
 function say(text, kind) {
   $("status-text").textContent = text;
+  $("status-text").title = text;
   $("status").className = kind || "";
 }
 
@@ -212,6 +214,7 @@ function render(next) {
   const ul = $("faults");
   ul.textContent = "";
   for (const f of state.faults.slice(0, 20)) { const li = document.createElement("li"); li.textContent = f.message; ul.appendChild(li); }
+  if (state.hint) { const li = document.createElement("li"); li.className = "hint"; li.textContent = "Hint: " + state.hint.message; ul.appendChild(li); }
   $("size").value = String(state.size);
   if (CONFIG.difficulties.length) $("difficulty").value = state.difficulty;
   const link = new URL(state.link, location.href).href;
