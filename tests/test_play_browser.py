@@ -57,6 +57,8 @@ class Case:
 CASES = [
     Case("kings", size=6),
     Case("less-than-three", wrong=lambda p, s, c: [*c[:-1], (c[-1][0], "white" if c[-1][1] == "black" else "black")]),
+    Case("queens"),
+    Case("hyperqueen"),
 ]
 
 

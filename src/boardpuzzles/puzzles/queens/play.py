@@ -30,7 +30,7 @@ from typing import Any
 
 from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError, check_seed, excerpt
-from boardpuzzles.grid import QUEEN_LINES, Direction
+from boardpuzzles.grid import QUEEN_LINES, Direction, Grid
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.play import Click, Fault, Hint, IllegalMove, Play, Tool
 from boardpuzzles.protocol import board_scene
@@ -63,6 +63,10 @@ class QueensPuzzle:
     @property
     def n(self) -> int:
         return self.problem.n
+
+    @property
+    def grid(self) -> Grid:
+        return self.problem.grid
 
 
 @dataclass(frozen=True)
