@@ -34,7 +34,7 @@ def test_kings_get_the_generic_board_play() -> None:
 
 
 def test_a_puzzle_whose_answers_are_not_boards_gets_no_generic_play() -> None:
-    assert board_play(get("dominoes")) is None  # type: ignore[arg-type]
+    assert board_play(get("dominoes")) is None  # type: ignore[arg-type]  (its own: the pairs play)
 
 
 def test_click_places_and_removes_a_king_and_touching_kings_are_faults() -> None:
@@ -129,3 +129,51 @@ def test_every_board_puzzle_without_a_play_of_its_own_is_playable() -> None:
     for name, puzzle in puzzles().items():
         if puzzle.play is None and name in ("kings", "queens", "hyperqueen"):
             assert play_of(puzzle) is not None, name
+
+
+# ---------------------------------------------------------------- answers that are pairs of cells (dominoes)
+def dominoes_play() -> Play:  # type: ignore[type-arg]
+    play = play_of(get("dominoes"))  # type: ignore[arg-type]
+    assert play is not None
+    return play
+
+
+def test_dominoes_get_the_generic_pairs_play() -> None:
+    play = dominoes_play()
+    assert [t.name for t in play.tools] == ["pair"] and play.sizes[0] == 6
+    problem, state = play.new(4, "", 0)
+    assert state == ((), -1) and play.faults(problem, state) == [] and not play.solved(problem, state)
+
+
+def test_a_square_then_one_beside_it_places_a_pair_and_a_click_on_it_takes_it_off() -> None:
+    play = dominoes_play()
+    problem, state = play.new(4, "", 0)
+    state = play.click(problem, state, 5, "pair")
+    assert state == ((), 5)
+    assert play.click(problem, state, 15, "pair") == ((), 15)  # not beside it: a new first square
+    assert play.click(problem, state, 5, "pair") == ((), -1)  # the same square again: none picked
+    state = play.click(problem, state, 1, "pair")
+    assert state == (((1, 5),), -1)
+    assert play.click(problem, state, 5, "pair") == ((), -1)
+    assert play.state_from_json(problem, play.state_to_json(problem, state)) == state
+
+
+def test_pairs_no_tiling_can_complete_are_a_fault() -> None:
+    play = dominoes_play()
+    problem, state = play.new(4, "", 0)
+    for cell in (1, 5, 4, 8):  # b4-b3 and a3-a2 leave a4 alone in its corner
+        state = play.click(problem, state, cell, "pair")
+    faults = play.faults(problem, state)
+    assert len(faults) == 1 and faults[0].message.startswith("no solution holds these pairs")
+    assert "no solution" in play.hint(problem, state, Limits()).message
+
+
+def test_dominoes_are_solved_by_the_solution_clicks_even_from_a_picked_square() -> None:
+    play = dominoes_play()
+    for first in ((), (7,), (7, 8)):
+        session = Session.new(play, 4, "", 0, clock=Clock())
+        for cell in first:
+            session.click(cell, "pair")
+        for cell, tool in play.solution(session.problem, session.state, Limits()):  # type: ignore[misc]
+            session.click(cell, tool)
+        assert session.verdict().solved and session.verdict().faults == [], first

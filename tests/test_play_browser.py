@@ -56,6 +56,7 @@ class Case:
 #: One line per playable puzzle.
 CASES = [
     Case("kings", size=6),
+    Case("dominoes", size=6, wrong=lambda p, s, c: [(cell, "pair") for cell in (1, 7, 6, 12)]),  # a6 cut off
     Case("less-than-three", wrong=lambda p, s, c: [*c[:-1], (c[-1][0], "white" if c[-1][1] == "black" else "black")]),
     Case("queens"),
     Case("hyperqueen"),

@@ -125,7 +125,7 @@ def test_a_hint_names_a_square_and_marks_it(server: PlayServer) -> None:
         ("POST", "/api/kings/new", {"seed": -1}, 400, "seed is a whole number"),
         ("POST", "/api/kings/new", {"difficulty": "hard"}, 400, "difficulty"),
         ("POST", "/api/nothing/new", {}, 404, "no playable puzzle"),
-        ("POST", "/api/dominoes/new", {}, 404, "no playable puzzle"),
+        ("POST", "/api/baikago/new", {}, 404, "no playable puzzle"),
         ("POST", "/api/games/0123abcd/click", {"cell": 0, "tool": "king"}, 404, "no game"),
         ("GET", "/api/kings/new", None, 405, "answers POST"),
         ("POST", "/play/kings", {}, 405, "answers GET"),

@@ -300,8 +300,59 @@ def play_of(puzzle: Puzzle[Any, Any]) -> Play[Any, Any] | None:
         return puzzle.play
     key = id(puzzle)
     if key not in _generic:
-        _generic[key] = board_play(puzzle)
+        from boardpuzzles.play_pairs import pairs_play
+
+        _generic[key] = board_play(puzzle) or pairs_play(puzzle)
     return _generic[key]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a generic play reads off a puzzle's record: its size parameter, the other
+    parameters' values (those of its ``small`` example), the first answer of that example, and
+    the sizes offered (from the example's side up, 6 first when offered)."""
+
+    size_name: str
+    pair: bool  # the size is rows and columns (kind ``size``), not one side
+    base: Mapping[str, Any]
+    first: Any
+    sizes: tuple[int, ...]
+
+    @classmethod
+    def of(cls, puzzle: Puzzle[Any, Any], count: int = GENERIC_SIZES) -> Setup | None:
+        """None when the puzzle has no positional size, no ``small`` example, or no answer to it."""
+        size_param = next((p for p in puzzle.params if p.kind in ("size", "side") and p.positional), None)
+        if size_param is None or not puzzle.small:
+            return None
+        base = puzzle.parse_values(puzzle.small)
+        try:
+            first = next(puzzle.solutions(puzzle.make(**base), Limits(10.0)), None)
+        except (BoardPuzzlesError, TimeLimitReached):
+            return None
+        grid = getattr(first, "grid", None)
+        if grid is None:
+            return None
+        side = max(grid.rows, grid.cols)
+        sizes = tuple(range(side, side + count))
+        default = 6 if 6 in sizes else sizes[0]
+        return cls(
+            size_param.name, size_param.kind == "size", base, first, (default, *(s for s in sizes if s != default))
+        )
+
+    def make(self, puzzle: Puzzle[Any, Any], values: Json, letters: str = "") -> BoardProblem:
+        """The problem of parameter values as JSON (what ``problem_from_json`` reads)."""
+        if not isinstance(values, dict):
+            raise BoardPuzzlesError("a problem is the puzzle's parameters, a JSON object")
+        typed = dict(values)
+        if self.pair and isinstance(typed.get(self.size_name), list):
+            typed[self.size_name] = tuple(typed[self.size_name])
+        return BoardProblem(_jsonable(typed), puzzle.make(**typed), letters)
+
+    def values(self, size: int) -> Json:
+        """The parameter values (as JSON) of a new problem of ``size``."""
+        values = dict(self.base)
+        values[self.size_name] = (size, size) if self.pair else size
+        return _jsonable(values)
 
 
 def board_play(puzzle: Puzzle[Any, Any]) -> Play[BoardProblem, BoardState] | None:
@@ -312,24 +363,15 @@ def board_play(puzzle: Puzzle[Any, Any]) -> Play[BoardProblem, BoardState] | Non
     that holds every piece placed so far."""
     from boardpuzzles.board import Board
 
-    size_param = next((p for p in puzzle.params if p.kind in ("size", "side") and p.positional), None)
-    if size_param is None or not puzzle.small:
+    generic = Setup.of(puzzle)
+    if generic is None or not isinstance(generic.first, Board) or not generic.first.occupied():
         return None
-    base = puzzle.parse_values(puzzle.small)
-    try:
-        first = next(puzzle.solutions(puzzle.make(**base), Limits(10.0)), None)
-    except (BoardPuzzlesError, TimeLimitReached):
-        return None
-    if not isinstance(first, Board) or not first.occupied():
-        return None
+    first = generic.first
     letters = "".join(sorted({first[c] for c in first.occupied()}))
-    small_side = max(first.grid.rows, first.grid.cols)
-    sizes = tuple(range(small_side, small_side + GENERIC_SIZES))
-    default = 6 if 6 in sizes else sizes[0]
-    rules = _BoardRules(puzzle, size_param.name, size_param.kind == "size", base, letters)
+    rules = _BoardRules(puzzle, generic, letters)
     return Play(
         tools=tuple(_piece_tool(letter) for letter in letters) + (Tool(ERASE, "Erase", "x"),),
-        sizes=(default, *(s for s in sizes if s != default)),
+        sizes=generic.sizes,
         new=rules.new,
         click=rules.click,
         faults=rules.faults,
@@ -347,27 +389,17 @@ def board_play(puzzle: Puzzle[Any, Any]) -> Play[BoardProblem, BoardState] | Non
 
 @dataclass(frozen=True)
 class _BoardRules:
-    """The functions of :func:`board_play` for one puzzle: its size parameter (``pair``: a
-    ``size`` given as rows and columns), the other parameters' values and its piece letters."""
+    """The functions of :func:`board_play` for one puzzle and its piece letters."""
 
     puzzle: Puzzle[Any, Any]
-    size_name: str
-    pair: bool
-    base: Mapping[str, Any]
+    generic: Setup
     letters: str
 
     def make(self, values: Json) -> BoardProblem:
-        if not isinstance(values, dict):
-            raise BoardPuzzlesError("a problem is the puzzle's parameters, a JSON object")
-        typed = dict(values)
-        if self.pair and isinstance(typed.get(self.size_name), list):
-            typed[self.size_name] = tuple(typed[self.size_name])
-        return BoardProblem(_jsonable(typed), self.puzzle.make(**typed), self.letters)
+        return self.generic.make(self.puzzle, values, self.letters)
 
     def new(self, size: int, difficulty: str, seed: int) -> tuple[BoardProblem, BoardState]:
-        values = dict(self.base)
-        values[self.size_name] = (size, size) if self.pair else size
-        problem = self.make(_jsonable(values))
+        problem = self.make(self.generic.values(size))
         return problem, tuple("." * problem.grid.size)
 
     def click(self, problem: BoardProblem, state: BoardState, cell: int, tool: str) -> BoardState:
