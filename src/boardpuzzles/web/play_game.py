@@ -128,6 +128,7 @@ class PuzzleGame:
                 "difficulty": s.difficulty,
                 "seed": s.seed,
                 "link": self.link(),
+                "tools": [t.name for t in self.play.tools],
                 "svg": _cropped(drawing_svg(drawing), drawing.width, drawing.height, crop),
                 "geometry": {
                     "width": drawing.width - 2 * crop,

@@ -93,7 +93,7 @@ select { font: inherit; padding: 4px; }
   <div id="status" role="status" aria-live="polite"><span id="status-text">Loading&hellip;</span><span id="clock" aria-label="time taken">0:00</span></div>
   <div class="board" id="board-box">
     <div id="picture" aria-hidden="true"></div>
-    <div id="cells" role="grid" aria-label="Board"></div>
+    <div id="cells" role="group" aria-label="Board"></div>
   </div>
   <ul id="faults" aria-label="What is wrong"></ul>
 </main>
@@ -178,9 +178,10 @@ function buildCells() {
   if (box.childElementCount !== n || box.dataset.shape !== `${g.rows}x${g.cols}`) {
     box.textContent = "";
     box.dataset.shape = `${g.rows}x${g.cols}`;
+    box.setAttribute("aria-label", `Board, ${g.rows} rows by ${g.cols} columns: arrows move, Enter plays`);
     for (let i = 0; i < n; i++) {
       const b = document.createElement("button");
-      b.type = "button"; b.tabIndex = -1; b.dataset.cell = i; b.setAttribute("role", "gridcell");
+      b.type = "button"; b.tabIndex = -1; b.dataset.cell = i;
       box.appendChild(b);
     }
     cursor = Math.min(cursor, n - 1);
