@@ -60,6 +60,7 @@ CASES = [
     Case("less-than-three", wrong=lambda p, s, c: [*c[:-1], (c[-1][0], "white" if c[-1][1] == "black" else "black")]),
     Case("queens"),
     Case("hyperqueen"),
+    Case("goishi", difficulty="medium", wrong=lambda p, s, c: [(next(x for x in p.stones if x != c[0][0]), "pick")]),
 ]
 
 

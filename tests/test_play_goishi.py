@@ -155,6 +155,8 @@ def test_hints_lead_through_the_one_order_to_the_solved_state() -> None:
 def test_a_hint_with_several_picks_that_lead_on_names_them() -> None:
     shown = hint(SMALL, (), Limits(5.0))
     assert shown.cells == (C4,) and shown.message == "start at c4 (other picks that lead on: a2)"
+    full = problem_from_url("goishi/3/3/00")  # every point a stone: every start leads on
+    assert hint(full, (), Limits(5.0)).message == "start at a3 (other picks that lead on: b3 c3 a2 b2 c2 and 3 more)"
 
 
 def test_a_hint_out_of_time_says_so() -> None:

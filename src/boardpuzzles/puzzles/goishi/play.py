@@ -62,6 +62,8 @@ CANDIDATES = 3
 GENERATE_SECONDS = 30.0
 #: How long the counter may look for an order that finishes before a position is left unjudged.
 FAULT_SECONDS = 1.0
+#: The picks that lead on a hint names at most (then "and N more").
+SHOWN = 6
 
 
 # ---------------------------------------------------------------- new puzzles
@@ -166,7 +168,9 @@ def hint(puzzle: Puzzle, state: Order, limits: Limits) -> Hint:
     if found.forced:
         return Hint(hint_text(puzzle, found), found.right[:1])
     verb = "start at" if not state else "pick up"
-    others = " ".join(puzzle.name(c) for c in found.right[1:])
+    others = " ".join(puzzle.name(c) for c in found.right[1:SHOWN])
+    if len(found.right) > SHOWN:
+        others += f" and {len(found.right) - SHOWN} more"
     return Hint(f"{verb} {puzzle.name(found.right[0])} (other picks that lead on: {others})", found.right[:1])
 
 
