@@ -246,3 +246,17 @@ def test_serve_refuses_a_file_that_is_not_a_game_file(tmp_path) -> None:
     path.write_text("not a database, " * 100)
     result = CliRunner().invoke(cli, ["serve", "--port", "0", "--games", str(path)])
     assert result.exit_code != 0 and "not a game file" in str(result.output) + str(result.exception)
+
+
+def test_a_hint_that_finds_every_searcher_busy_says_so(server: PlayServer, monkeypatch) -> None:
+    from boardpuzzles.web import play_game
+
+    monkeypatch.setattr(play_game, "HINT_SECONDS", 0.2)
+    monkeypatch.setattr(server, "hint_searchers", threading.BoundedSemaphore(1))
+    server.hint_searchers.acquire()  # one search under way, and one core
+    game = new_kings(server)["game"]
+    status, state = call(server, "POST", f"/api/games/{game}/hint", {})
+    assert status == 200 and "busy" in state["hint"]["message"]
+    server.hint_searchers.release()
+    status, state = call(server, "POST", f"/api/games/{game}/hint", {})
+    assert status == 200 and state["hint"]["message"].startswith("a king on ")

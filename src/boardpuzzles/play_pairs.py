@@ -14,6 +14,8 @@ hint      a pair of an answer that holds every pair placed (the one through the 
 
 from __future__ import annotations
 
+import json
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -28,11 +30,15 @@ from boardpuzzles.protocol import Puzzle
 Pair = tuple[int, int]
 PairsState = tuple[tuple[Pair, ...], int]
 TOOL = Tool("pair", "Pair", "p")
-#: Seconds the search may take to say whether the pairs placed can be completed.
-CHECK_SECONDS = 1.0
+#: Seconds the search may take to say whether the pairs placed can be completed (or a size has an answer).
+CHECK_SECONDS = 0.5
 PICKED_COLOUR = "#ffd54f"
-#: The sizes offered: from the small example's side, this many.
+#: The sizes offered: from the small example's side, this many (those with an answer).
 PAIR_SIZES = 5
+#: Positions whose completion is remembered (see ``_PairRules.completes``).
+KEPT = 1024
+_KEPT: dict[tuple[str, tuple[Pair, ...]], bool] = {}
+_KEPT_LOCK = threading.Lock()
 
 
 def pairs_play(puzzle: Puzzle[Any, Any]) -> Play[BoardProblem, PairsState] | None:
@@ -41,9 +47,12 @@ def pairs_play(puzzle: Puzzle[Any, Any]) -> Play[BoardProblem, PairsState] | Non
     if generic is None or not isinstance(generic.first, CellPairs):
         return None
     rules = _PairRules(puzzle, generic)
+    sizes = tuple(size for size in generic.sizes if rules.can_be_solved(size))
+    if not sizes:
+        return None
     return Play(
         tools=(TOOL,),
-        sizes=generic.sizes,
+        sizes=sizes,
         new=rules.new,
         click=rules.click,
         faults=rules.faults,
@@ -71,6 +80,14 @@ class _PairRules:
     def new(self, size: int, difficulty: str, seed: int) -> tuple[BoardProblem, PairsState]:
         return self.generic.make(self.puzzle, self.generic.values(size)), ((), -1)
 
+    def can_be_solved(self, size: int) -> bool:
+        """Whether the problem of ``size`` has an answer (a board of odd area has no tiling)."""
+        try:
+            problem, _ = self.new(size, "", 0)
+            return next(self.puzzle.solutions(problem.problem, Limits(CHECK_SECONDS)), None) is not None
+        except (BoardPuzzlesError, TimeLimitReached):
+            return False
+
     def click(self, problem: BoardProblem, state: PairsState, cell: int, tool: str) -> PairsState:
         grid = problem.grid
         if type(cell) is not int or not 0 <= cell < grid.size:
@@ -97,14 +114,27 @@ class _PairRules:
             for m in self.puzzle.violations(problem.problem, self.answer(problem, state))
             if not m.endswith(" is not covered")
         ]
-        if not found and state[0]:
-            try:
-                if next(self.through(problem, state, Limits(CHECK_SECONDS)), None) is None:
-                    cells = tuple(c for pair in state[0] for c in pair)
-                    found.append(Fault("no solution holds these pairs: take one off (undo)", cells))
-            except TimeLimitReached:
-                pass
+        if not found and state[0] and not self.completes(problem, state[0]):
+            cells = tuple(c for pair in state[0] for c in pair)
+            found.append(Fault("no solution holds these pairs: take one off (undo)", cells))
         return found
+
+    def completes(self, problem: BoardProblem, pairs: tuple[Pair, ...]) -> bool:
+        """Whether some answer holds ``pairs`` (True when the search runs out of time to say);
+        the last ``KEPT`` answers are kept, as a position is drawn again after each request."""
+        key = (json.dumps(problem.values, sort_keys=True), pairs)
+        with _KEPT_LOCK:
+            if key in _KEPT:
+                return _KEPT[key]
+        try:
+            answer = next(self.through(problem, (pairs, -1), Limits(CHECK_SECONDS)), None) is not None
+        except TimeLimitReached:
+            answer = True
+        with _KEPT_LOCK:
+            _KEPT[key] = answer
+            while len(_KEPT) > KEPT:
+                del _KEPT[next(iter(_KEPT))]
+        return answer
 
     def solved(self, problem: BoardProblem, state: PairsState) -> bool:
         return not self.puzzle.violations(problem.problem, self.answer(problem, state))

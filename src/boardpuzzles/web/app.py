@@ -22,7 +22,9 @@ The API of the puzzles; each answer is the game's state (:meth:`PuzzleGame.state
 At most ``max_games`` puzzle games are kept (and as many Baikago games): a new one takes the
 place of a solved or left one, or of one untouched for a week; when none can go it is refused
 (503). Puzzle games are stored in the Baikago store's file, in a table of their own, as their
-clicks (:meth:`boardpuzzles.play.Session.to_json`), so a restart loses none.
+clicks (:meth:`boardpuzzles.play.Session.to_json`), so a restart loses none. Hints are searched
+one a core at a time, each for at most ``HINT_SECONDS``; a hint that finds every searcher busy
+that long says so.
 """
 
 from __future__ import annotations
@@ -105,6 +107,8 @@ class PlayServer(BaikagoServer):
                 play = play_of(entry)
                 if play is not None:
                     self.plays[name] = (entry, play)
+        #: Hints searched at once (one a core): a search holds its core for up to its time limit.
+        self.hint_searchers = threading.BoundedSemaphore(max(1, os.cpu_count() or 1))
         self._front: bytes | None = None
         self._pages: dict[str, bytes] = {}
         self.pages_lock = threading.Lock()
@@ -277,7 +281,7 @@ class PlayHandler(Handler):
             elif action == "redo":
                 game.redo()
             else:
-                game.ask_hint()
+                game.ask_hint(self.server.hint_searchers)
         except IllegalMove as err:
             raise RequestError(HTTPStatus.UNPROCESSABLE_ENTITY, str(err)) from None
         self._json(HTTPStatus.OK, game.state())

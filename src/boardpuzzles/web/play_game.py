@@ -79,10 +79,20 @@ class PuzzleGame:
             self.session.redo()
             self._changed()
 
-    def ask_hint(self) -> None:
-        with self.lock:
-            self.hint = self.session.hint(Limits(HINT_SECONDS))
-            self.touched = time.time()
+    def ask_hint(self, searchers: threading.Semaphore | None = None) -> None:
+        """A hint, searched for at most ``HINT_SECONDS`` once one of the server's ``searchers``
+        is free (waiting at most as long again; past that the hint says they are busy)."""
+        if searchers is not None and not searchers.acquire(timeout=HINT_SECONDS):
+            with self.lock:
+                self.hint = Hint("every hint searcher is busy: ask again in a moment")
+            return
+        try:
+            with self.lock:
+                self.hint = self.session.hint(Limits(HINT_SECONDS))
+                self.touched = time.time()
+        finally:
+            if searchers is not None:
+                searchers.release()
 
     def leave(self) -> None:
         with self.lock:
