@@ -23,7 +23,7 @@ At most ``max_games`` puzzle games are kept (and as many Baikago games): a new o
 place of a solved or left one, or of one untouched for a week; when none can go it is refused
 (503). Puzzle games are stored in the Baikago store's file, in a table of their own, as their
 clicks (:meth:`boardpuzzles.play.Session.to_json`), so a restart loses none. Hints are searched
-one a core at a time, each for at most ``HINT_SECONDS``; a hint that finds every searcher busy
+one every two cores at a time, each for at most ``HINT_SECONDS``; a hint that finds every searcher busy
 that long says so.
 """
 
@@ -107,8 +107,9 @@ class PlayServer(BaikagoServer):
                 play = play_of(entry)
                 if play is not None:
                     self.plays[name] = (entry, play)
-        #: Hints searched at once (one a core): a search holds its core for up to its time limit.
-        self.hint_searchers = threading.BoundedSemaphore(max(1, os.cpu_count() or 1))
+        #: Hints searched at once (one every two cores): a search holds a core (and, in Python, much
+        #: of the interpreter) for up to its time limit, and the clicks of every game need the rest.
+        self.hint_searchers = threading.BoundedSemaphore(max(1, (os.cpu_count() or 1) // 2))
         self._front: bytes | None = None
         self._pages: dict[str, bytes] = {}
         self.pages_lock = threading.Lock()
