@@ -6,7 +6,7 @@ import pytest
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits
-from boardpuzzles.play import Fault, IllegalMove, Play, Session, Tool, board_play, play_of
+from boardpuzzles.play import Attempt, Fault, IllegalMove, Play, Tool, board_play, play_of
 from boardpuzzles.puzzles import get, puzzles
 
 
@@ -53,56 +53,56 @@ def test_click_places_and_removes_a_king_and_touching_kings_are_faults() -> None
         play.click(problem, state, 0, "queen")
 
 
-def test_a_session_solves_kings_with_the_solver_clicks_and_times_it() -> None:
+def test_an_attempt_solves_kings_with_the_solver_clicks_and_times_it() -> None:
     clock = Clock()
-    session = Session.new(kings_play(), 6, "", 0, clock=clock)
-    assert not session.verdict().solved
-    clicks = kings_play().solution(session.problem, session.state, Limits())  # type: ignore[misc]
+    attempt = Attempt.new(kings_play(), 6, "", 0, clock=clock)
+    assert not attempt.verdict().solved
+    clicks = kings_play().solution(attempt.problem, attempt.state, Limits())  # type: ignore[misc]
     assert len(clicks) == 9  # ceil(6/2)^2 kings
     clock.now += 65
     for cell, tool in clicks:
-        session.click(cell, tool)
-    verdict = session.verdict()
+        attempt.click(cell, tool)
+    verdict = attempt.verdict()
     assert verdict.solved and verdict.faults == [] and verdict.seconds == 65
     clock.now += 100
-    assert session.verdict().seconds == 65  # the time taken stays that of the first solve
+    assert attempt.verdict().seconds == 65  # the time taken stays that of the first solve
 
 
 def test_undo_redo_and_a_new_click_forgets_the_undone_ones() -> None:
-    session = Session.new(kings_play(), 4, "", 0, clock=Clock())
-    session.click(0, "king")
-    session.click(2, "king")
-    assert session.undo()[2] == "." and session.can_redo
-    assert session.redo()[2] == "K" and not session.can_redo
-    session.undo()
-    session.click(10, "king")
-    assert not session.can_redo and session.line == [(0, "king"), (10, "king")]
-    session.undo()
-    session.undo()
+    attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
+    attempt.click(0, "king")
+    attempt.click(2, "king")
+    assert attempt.undo()[2] == "." and attempt.can_redo
+    assert attempt.redo()[2] == "K" and not attempt.can_redo
+    attempt.undo()
+    attempt.click(10, "king")
+    assert not attempt.can_redo and attempt.line == [(0, "king"), (10, "king")]
+    attempt.undo()
+    attempt.undo()
     with pytest.raises(IllegalMove, match="nothing to undo"):
-        session.undo()
+        attempt.undo()
 
 
 def test_an_illegal_click_leaves_the_game_as_it_was() -> None:
-    session = Session.new(kings_play(), 4, "", 0, clock=Clock())
-    session.click(0, "king")
+    attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
+    attempt.click(0, "king")
     with pytest.raises(BoardPuzzlesError):
-        session.click(99, "king")
+        attempt.click(99, "king")
     with pytest.raises(BoardPuzzlesError, match="no tool"):
-        session.click(1, "rook")
-    assert session.line == [(0, "king")] and session.state[0] == "K"
+        attempt.click(1, "rook")
+    assert attempt.line == [(0, "king")] and attempt.state[0] == "K"
 
 
-def test_a_session_survives_json_with_its_undone_clicks() -> None:
-    session = Session.new(kings_play(), 5, "", 7, clock=Clock())
+def test_an_attempt_survives_json_with_its_undone_clicks() -> None:
+    attempt = Attempt.new(kings_play(), 5, "", 7, clock=Clock())
     for cell in (0, 2, 4):
-        session.click(cell, "king")
-    session.undo()
-    again = Session.from_json(kings_play(), session.to_json(), clock=Clock())
-    assert again.state == session.state and again.line == session.line and again.at == 2
-    assert again.redo() == session.redo()
+        attempt.click(cell, "king")
+    attempt.undo()
+    again = Attempt.from_json(kings_play(), attempt.to_json(), clock=Clock())
+    assert again.state == attempt.state and again.line == attempt.line and again.at == 2
+    assert again.redo() == attempt.redo()
     with pytest.raises(BoardPuzzlesError, match="not a stored game"):
-        Session.from_json(kings_play(), {}, clock=Clock())
+        Attempt.from_json(kings_play(), {}, clock=Clock())
 
 
 def test_hint_is_a_square_of_a_solution_through_the_pieces_placed() -> None:
@@ -116,7 +116,7 @@ def test_hint_is_a_square_of_a_solution_through_the_pieces_placed() -> None:
 
 def test_sizes_and_difficulties_are_checked() -> None:
     with pytest.raises(BoardPuzzlesError, match="size is one of"):
-        Session.new(kings_play(), 99, "", 0)
+        Attempt.new(kings_play(), 99, "", 0)
 
 
 def test_a_play_refuses_repeated_tool_keys() -> None:
@@ -171,9 +171,9 @@ def test_pairs_no_tiling_can_complete_are_a_fault() -> None:
 def test_dominoes_are_solved_by_the_solution_clicks_even_from_a_picked_square() -> None:
     play = dominoes_play()
     for first in ((), (7,), (7, 8)):
-        session = Session.new(play, 4, "", 0, clock=Clock())
+        attempt = Attempt.new(play, 4, "", 0, clock=Clock())
         for cell in first:
-            session.click(cell, "pair")
-        for cell, tool in play.solution(session.problem, session.state, Limits()):  # type: ignore[misc]
-            session.click(cell, tool)
-        assert session.verdict().solved and session.verdict().faults == [], first
+            attempt.click(cell, "pair")
+        for cell, tool in play.solution(attempt.problem, attempt.state, Limits()):  # type: ignore[misc]
+            attempt.click(cell, tool)
+        assert attempt.verdict().solved and attempt.verdict().faults == [], first

@@ -135,10 +135,10 @@ def link(site: tuple[PlayServer, str], case: Case) -> str:
     return f"{url}/play/{case.puzzle}?{query}"
 
 
-def session_of(site: tuple[PlayServer, str], page: Any) -> Any:
+def attempt_of(site: tuple[PlayServer, str], page: Any) -> Any:
     game = site[0].get_puzzle_game(page.get_attribute("body", "data-game"))
     assert game is not None
-    return game.session
+    return game.attempt
 
 
 def play_clicks(page: Any, clicks: list[Click]) -> None:
@@ -166,9 +166,9 @@ def neighbour_clicks(problem: Any, state: Any, solution: list[Click]) -> list[Cl
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_a_new_puzzle_is_solved_by_clicks_and_says_solved(site, open_page, screenshots, case: Case) -> None:
     page = open_page(link(site, case))
-    session = session_of(site, page)
-    assert session.seed == case.seed and session.at == 0
-    clicks = session.play.solution(session.problem, session.state, Limits(60))
+    attempt = attempt_of(site, page)
+    assert attempt.seed == case.seed and attempt.at == 0
+    clicks = attempt.play.solution(attempt.problem, attempt.state, Limits(60))
     assert clicks, "the solver found no way to finish"
     play_clicks(page, clicks)
     page.wait_for_selector("body[data-solved='1']")
@@ -179,9 +179,9 @@ def test_a_new_puzzle_is_solved_by_clicks_and_says_solved(site, open_page, scree
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_a_wrong_move_is_flagged(site, open_page, case: Case) -> None:
     page = open_page(link(site, case))
-    session = session_of(site, page)
-    solution = session.play.solution(session.problem, session.state, Limits(60))
-    clicks = (case.wrong or neighbour_clicks)(session.problem, session.state, solution)
+    attempt = attempt_of(site, page)
+    solution = attempt.play.solution(attempt.problem, attempt.state, Limits(60))
+    clicks = (case.wrong or neighbour_clicks)(attempt.problem, attempt.state, solution)
     play_clicks(page, clicks)
     flagged = page.get_attribute("#status", "class")
     assert flagged in ("fault", "refused"), status(page)
@@ -226,7 +226,7 @@ def test_a_reload_finds_the_game_and_the_link_reopens_the_same_puzzle(site, open
     assert shared.endswith("/play/kings?size=5&seed=9")
     other = open_page(shared)
     assert other.get_attribute("body", "data-game") != game and other.get_attribute("body", "data-moves") == "0"
-    assert session_of(site, other).seed == 9
+    assert attempt_of(site, other).seed == 9
 
 
 def test_hint_new_and_the_solved_time(site, open_page) -> None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import STOP_TIME, Limits
-from boardpuzzles.play import IllegalMove, Session, play_of
+from boardpuzzles.play import Attempt, IllegalMove, play_of
 from boardpuzzles.puzzles import get
 from boardpuzzles.puzzles.less_than_three import PUZZLE
 from boardpuzzles.puzzles.less_than_three.play import GIVEN_COLOUR, PLAY, Setup
@@ -194,10 +194,10 @@ def test_json_round_trips_and_a_session_is_rebuilt_from_its_clicks() -> None:
     assert PLAY.problem_from_json(problem) == setup
     played = solve(setup, state)
     assert PLAY.state_from_json(setup, json.loads(json.dumps(PLAY.state_to_json(setup, played)))) == played
-    session = Session.new(PLAY, 8, "medium", 11)
+    session = Attempt.new(PLAY, 8, "medium", 11)
     for cell, tool in PLAY.solution(session.problem, session.state, Limits())[:5]:
         session.click(cell, tool)
-    again = Session.from_json(PLAY, json.loads(json.dumps(session.to_json())))
+    again = Attempt.from_json(PLAY, json.loads(json.dumps(session.to_json())))
     assert again.state == session.state and again.problem == setup
 
 

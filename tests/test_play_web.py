@@ -212,7 +212,7 @@ def test_a_stored_game_that_no_longer_replays_is_dropped_with_a_line(tmp_path, c
     finally:
         stop(first)
     db = sqlite3.connect(path)
-    db.execute("UPDATE puzzle_games SET body = '{\"session\": {}}' WHERE id = ?", (game,))
+    db.execute("UPDATE puzzle_games SET body = '{\"attempt\": {}}' WHERE id = ?", (game,))
     db.commit()
     db.close()
     second = start(games=path)

@@ -14,11 +14,11 @@ tool        what a click does (place a queen, a black stone, pick a stone up): a
 fault       one thing wrong with a position, shown at once: its message and the cells (and the
             segments between cell centres) to highlight.
 hint        a message and the cells to look at; a solver gives it.
-session     a :class:`Session`: one game being played: its problem, the start state, the clicks
+attempt     an :class:`Attempt`: one puzzle being played: its problem, the start state, the clicks
             played (and those undone, for redo), when it began and when it was solved.
-verdict     what a session says of its position: the faults, solved or not, the time taken.
+verdict     what an attempt says of its position: the faults, solved or not, the time taken.
 
-A session stores its clicks, not its states (:meth:`Session.to_json`): a game is rebuilt by
+An attempt stores its clicks, not its states (:meth:`Attempt.to_json`): a game is rebuilt by
 replaying them from the start state, so a stored game is small and never holds a picture.
 """
 
@@ -138,7 +138,7 @@ class Verdict:
 
 
 @dataclass
-class Session(Generic[P, S]):
+class Attempt(Generic[P, S]):
     """One game: a problem, its start state and the clicks played (``line[:at]``; the rest are
     undone clicks that ``redo`` plays again). ``clock`` gives the time (``time.time``)."""
 
@@ -164,7 +164,7 @@ class Session(Generic[P, S]):
             self._states.append(self.play.click(self.problem, self._states[-1], cell, tool))
 
     @classmethod
-    def new(cls, play: Play[P, S], size: int, difficulty: str, seed: int, **kwargs: Any) -> Session[P, S]:
+    def new(cls, play: Play[P, S], size: int, difficulty: str, seed: int, **kwargs: Any) -> Attempt[P, S]:
         """A new game of ``play``: the problem that ``new(size, difficulty, seed)`` makes."""
         if size not in play.sizes:
             raise BoardPuzzlesError(f"size is one of {', '.join(map(str, play.sizes))}, got {excerpt(size)}")
@@ -243,7 +243,7 @@ class Session(Generic[P, S]):
         }
 
     @classmethod
-    def from_json(cls, play: Play[P, S], document: Json, **kwargs: Any) -> Session[P, S]:
+    def from_json(cls, play: Play[P, S], document: Json, **kwargs: Any) -> Attempt[P, S]:
         """The game that :meth:`to_json` wrote, its clicks replayed (a click the rules now
         refuse raises :class:`IllegalMove`)."""
         try:
@@ -307,7 +307,7 @@ def play_of(puzzle: Puzzle[Any, Any]) -> Play[Any, Any] | None:
 
 
 @dataclass(frozen=True)
-class Setup:
+class BoardSetup:
     """What a generic play reads off a puzzle's record: its size parameter, the other
     parameters' values (those of its ``small`` example), the first answer of that example, and
     the sizes offered (from the example's side up, 6 first when offered)."""
@@ -319,7 +319,7 @@ class Setup:
     sizes: tuple[int, ...]
 
     @classmethod
-    def of(cls, puzzle: Puzzle[Any, Any], count: int = GENERIC_SIZES) -> Setup | None:
+    def of(cls, puzzle: Puzzle[Any, Any], count: int = GENERIC_SIZES) -> BoardSetup | None:
         """None when the puzzle has no positional size, no ``small`` example, or no answer to it."""
         size_param = next((p for p in puzzle.params if p.kind in ("size", "side") and p.positional), None)
         if size_param is None or not puzzle.small:
@@ -363,7 +363,7 @@ def board_play(puzzle: Puzzle[Any, Any]) -> Play[BoardProblem, BoardState] | Non
     that holds every piece placed so far."""
     from boardpuzzles.board import Board
 
-    generic = Setup.of(puzzle)
+    generic = BoardSetup.of(puzzle)
     if generic is None or not isinstance(generic.first, Board) or not generic.first.occupied():
         return None
     first = generic.first
@@ -392,7 +392,7 @@ class _BoardRules:
     """The functions of :func:`board_play` for one puzzle and its piece letters."""
 
     puzzle: Puzzle[Any, Any]
-    generic: Setup
+    generic: BoardSetup
     letters: str
 
     def make(self, values: Json) -> BoardProblem:

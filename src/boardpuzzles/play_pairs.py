@@ -24,7 +24,7 @@ from boardpuzzles.answers import CellPairs
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.grid import ORTHOGONAL
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import BoardProblem, Click, Fault, Hint, IllegalMove, Json, Play, Setup, Tool
+from boardpuzzles.play import BoardProblem, BoardSetup, Click, Fault, Hint, IllegalMove, Json, Play, Tool
 from boardpuzzles.protocol import Puzzle
 
 Pair = tuple[int, int]
@@ -43,7 +43,7 @@ _KEPT_LOCK = threading.Lock()
 
 def pairs_play(puzzle: Puzzle[Any, Any]) -> Play[BoardProblem, PairsState] | None:
     """The play of a puzzle whose answers are :class:`~boardpuzzles.answers.CellPairs` (None otherwise)."""
-    generic = Setup.of(puzzle, PAIR_SIZES)
+    generic = BoardSetup.of(puzzle, PAIR_SIZES)
     if generic is None or not isinstance(generic.first, CellPairs):
         return None
     rules = _PairRules(puzzle, generic)
@@ -75,7 +75,7 @@ def _or_none(picked: int) -> int | None:
 @dataclass(frozen=True)
 class _PairRules:
     puzzle: Puzzle[Any, Any]
-    generic: Setup
+    generic: BoardSetup
 
     def new(self, size: int, difficulty: str, seed: int) -> tuple[BoardProblem, PairsState]:
         return self.generic.make(self.puzzle, self.generic.values(size)), ((), -1)

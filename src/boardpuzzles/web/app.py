@@ -22,7 +22,7 @@ The API of the puzzles; each answer is the game's state (:meth:`PuzzleGame.state
 At most ``max_games`` puzzle games are kept (and as many Baikago games): a new one takes the
 place of a solved or left one, or of one untouched for a week; when none can go it is refused
 (503). Puzzle games are stored in the Baikago store's file, in a table of their own, as their
-clicks (:meth:`boardpuzzles.play.Session.to_json`), so a restart loses none. Hints are searched
+clicks (:meth:`boardpuzzles.play.Attempt.to_json`), so a restart loses none. Hints are searched
 one every two cores at a time, each for at most ``HINT_SECONDS``; a hint that finds every searcher busy
 that long says so.
 """
@@ -41,7 +41,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.play import IllegalMove, Play, Session, play_of
+from boardpuzzles.play import Attempt, IllegalMove, Play, play_of
 from boardpuzzles.protocol import Entry, Puzzle
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles import registry
@@ -121,7 +121,7 @@ class PlayServer(BaikagoServer):
                 if name not in self.plays:
                     raise BoardPuzzlesError(f"no playable puzzle {name!r}")
                 puzzle, play = self.plays[name]
-                game = PuzzleGame(puzzle, play, Session.from_json(play, record["session"]), game_id)
+                game = PuzzleGame(puzzle, play, Attempt.from_json(play, record["attempt"]), game_id)
             except (BoardPuzzlesError, KeyError, TypeError) as err:
                 sys.stderr.write(f"boardpuzzles serve: stored game {game_id[:20]} dropped: {err}\n")
                 self.puzzle_store.delete(game_id)
@@ -263,7 +263,7 @@ class PlayHandler(Handler):
             raise BoardPuzzlesError(f"seed is a whole number from 0 to {MAX_SEED}")
         if replaces is not None and not isinstance(replaces, str):
             raise BoardPuzzlesError("replaces is the id of the game the page leaves, a string")
-        game = PuzzleGame(puzzle, play, Session.new(play, size, difficulty, seed))
+        game = PuzzleGame(puzzle, play, Attempt.new(play, size, difficulty, seed))
         left = self.server.get_puzzle_game(replaces) if replaces else None
         if left is not None:
             left.leave()

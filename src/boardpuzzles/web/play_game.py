@@ -1,4 +1,4 @@
-"""One web game of a puzzle (:class:`PuzzleGame`): a :class:`~boardpuzzles.play.Session` with
+"""One web game of a puzzle (:class:`PuzzleGame`): a :class:`~boardpuzzles.play.Attempt` with
 an id, a lock, and its state as the play page reads it (the SVG picture with the faults and
 the hint drawn on it, where the board's cells lie in that picture, the verdict).
 
@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from boardpuzzles.limits import Limits
-from boardpuzzles.play import Hint, Play, Session
+from boardpuzzles.play import Attempt, Hint, Play
 from boardpuzzles.protocol import Puzzle
 
 #: A game untouched this many days may make room for a new one.
@@ -38,12 +38,12 @@ class PuzzleGame:
     after every change (the server's store)."""
 
     def __init__(
-        self, puzzle: Puzzle[Any, Any], play: Play[Any, Any], session: Session[Any, Any], game_id: str | None = None
+        self, puzzle: Puzzle[Any, Any], play: Play[Any, Any], attempt: Attempt[Any, Any], game_id: str | None = None
     ) -> None:
         self.id = game_id or secrets.token_hex(8)
         self.puzzle = puzzle
         self.play = play
-        self.session = session
+        self.attempt = attempt
         self.lock = threading.Lock()
         self.touched = time.time()
         self.left = False
@@ -53,11 +53,11 @@ class PuzzleGame:
     @property
     def can_go(self) -> bool:
         """Whether the game may make room for a new one: solved, left, or untouched for IDLE_DAYS."""
-        return self.left or self.session.solved_seconds is not None or time.time() - self.touched > IDLE_DAYS * 86400
+        return self.left or self.attempt.solved_seconds is not None or time.time() - self.touched > IDLE_DAYS * 86400
 
     def record(self) -> dict[str, Any]:
         """What the store keeps (call with ``lock`` held)."""
-        return {"session": self.session.to_json(), "left": self.left}
+        return {"attempt": self.attempt.to_json(), "left": self.left}
 
     def _changed(self) -> None:
         self.touched = time.time()
@@ -66,17 +66,17 @@ class PuzzleGame:
 
     def click(self, cell: int, tool: str) -> None:
         with self.lock:
-            self.session.click(cell, tool)
+            self.attempt.click(cell, tool)
             self._changed()
 
     def undo(self) -> None:
         with self.lock:
-            self.session.undo()
+            self.attempt.undo()
             self._changed()
 
     def redo(self) -> None:
         with self.lock:
-            self.session.redo()
+            self.attempt.redo()
             self._changed()
 
     def ask_hint(self, searchers: threading.Semaphore | None = None) -> None:
@@ -88,7 +88,7 @@ class PuzzleGame:
             return
         try:
             with self.lock:
-                self.hint = self.session.hint(Limits(HINT_SECONDS))
+                self.hint = self.attempt.hint(Limits(HINT_SECONDS))
                 self.touched = time.time()
         finally:
             if searchers is not None:
@@ -101,7 +101,7 @@ class PuzzleGame:
                 self.save(self)
 
     def link(self) -> str:
-        s = self.session
+        s = self.attempt
         query = f"size={s.size}&seed={s.seed}" + (f"&difficulty={s.difficulty}" if s.difficulty else "")
         return f"/play/{self.puzzle.name}?{query}"
 
@@ -111,7 +111,7 @@ class PuzzleGame:
         from boardpuzzles.render.svg import drawing_svg
 
         with self.lock:
-            s = self.session
+            s = self.attempt
             verdict = s.verdict()
             scene = dataclasses.replace(
                 self.play.scene(s.problem, s.state),
