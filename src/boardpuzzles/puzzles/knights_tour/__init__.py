@@ -98,6 +98,7 @@ from boardpuzzles.puzzles.knights_tour.formats import (
 from boardpuzzles.puzzles.knights_tour.formats import _answer_text as _answer_text
 from boardpuzzles.puzzles.knights_tour.formats import _numbered_tour as _numbered_tour
 from boardpuzzles.puzzles.knights_tour.formats import _problem as _problem
+from boardpuzzles.puzzles.knights_tour.play import PLAY
 from boardpuzzles.puzzles.knights_tour.rules import (
     Problem,
     Tour,
@@ -212,4 +213,5 @@ PUZZLE: Puzzle[Problem, Tour] = Puzzle(
         Example("count 3x10 --undirected", 3048, "OEIS A118067 (6096 directed)"),
     ),
     warmup=_WARMUP,
+    play=PLAY,
 )
