@@ -61,6 +61,7 @@ CASES = [
     Case("queens"),
     Case("hyperqueen"),
     Case("goishi", difficulty="medium", wrong=lambda p, s, c: [(next(x for x in p.stones if x != c[0][0]), "pick")]),
+    Case("knights-tour"),  # the start, then a square beside it: not a knight's move
 ]
 
 
