@@ -3,6 +3,8 @@ launches it): open its page, start a new puzzle, solve it by clicks only (the pl
 ``solution`` says which: the solver's answer) and see "Solved"; make one wrong move and see it
 flagged (a fault in red, or the click refused with its reason). A puzzle joins with one line
 in ``CASES``. The generic page's own behaviour (keyboard, reload, phone layout) is tested on kings.
+With $BOARDPUZZLES_SCREENSHOTS set, each play page is saved there as a phone (390x844) and a
+desktop (1200x900) screenshot, and solved.
 """
 
 from __future__ import annotations
@@ -166,7 +168,11 @@ def neighbour_clicks(problem: Any, state: Any, solution: list[Click]) -> list[Cl
 
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_a_new_puzzle_is_solved_by_clicks_and_says_solved(site, open_page, screenshots, case: Case) -> None:
+    phone = open_page(link(site, case), PHONE)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshots(phone, f"{case.puzzle}-{PHONE['width']}x{PHONE['height']}")
     page = open_page(link(site, case))
+    screenshots(page, f"{case.puzzle}-{DESKTOP['width']}x{DESKTOP['height']}")
     attempt = attempt_of(site, page)
     assert attempt.seed == case.seed and attempt.at == 0
     clicks = attempt.play.solution(attempt.problem, attempt.state, Limits(60))
@@ -174,7 +180,7 @@ def test_a_new_puzzle_is_solved_by_clicks_and_says_solved(site, open_page, scree
     play_clicks(page, clicks)
     page.wait_for_selector("body[data-solved='1']")
     assert status(page).startswith("Solved in ") and page.get_attribute("#status", "class") == "solved"
-    screenshots(page, f"{case.puzzle}-solved-1200x900")
+    screenshots(page, f"{case.puzzle}-solved-{DESKTOP['width']}x{DESKTOP['height']}")
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)

@@ -10,14 +10,13 @@ a hint's cells in blue; both are added to the play's scene, so the picture is th
 from __future__ import annotations
 
 import dataclasses
-import re
 import secrets
 import threading
 import time
 from typing import Any
 
 from boardpuzzles.limits import Limits
-from boardpuzzles.play import Attempt, Hint, Play
+from boardpuzzles.play import Attempt, Fault, Hint, Play
 from boardpuzzles.protocol import Puzzle
 
 #: A game untouched this many days may make room for a new one.
@@ -25,8 +24,8 @@ IDLE_DAYS = 7
 #: The colours of faults and hints on the board.
 FAULT_COLOUR = "#e53935"
 HINT_COLOUR = "#64b5f6"
-#: Pixels of the picture's margin left out (the page has margins of its own).
-CROP = 16
+#: Pixels of margin around the board's picture.
+PAD = 8
 #: Seconds a hint may search.
 HINT_SECONDS = 3.0
 #: Boards up to this many cells send each cell's name and content (the page's buttons and labels).
@@ -107,30 +106,13 @@ class PuzzleGame:
 
     def state(self) -> dict[str, Any]:
         """The game as the page reads it."""
-        from boardpuzzles.render.draw import GAP, MARGIN, layout, sheet
-        from boardpuzzles.render.svg import drawing_svg
-
         with self.lock:
             s = self.attempt
             verdict = s.verdict()
-            scene = dataclasses.replace(
-                self.play.scene(s.problem, s.state),
-                marks=dict(self.play.scene(s.problem, s.state).marks),
-            )
-            scene.lines = list(scene.lines)
-            if self.hint is not None:
-                for cell in self.hint.cells:
-                    scene.marks[cell] = HINT_COLOUR
-            for fault in verdict.faults:
-                for cell in fault.cells:
-                    scene.marks[cell] = FAULT_COLOUR
-                scene.lines.extend((a, b, FAULT_COLOUR) for a, b in fault.lines)
-            lay = layout(scene)
-            drawing = sheet([scene])
-            crop = CROP if drawing.width > 2 * CROP and drawing.height > 2 * CROP else 0
+            scene = self._scene(verdict.faults)
+            svg, geometry, legend = picture(scene)
             grid = scene.grid
             named = grid.size <= NAMED_CELLS
-            contents = [_content(scene, cell) for cell in range(grid.size)] if named else []
             return {
                 "game": self.id,
                 "puzzle": self.puzzle.name,
@@ -139,18 +121,11 @@ class PuzzleGame:
                 "seed": s.seed,
                 "link": self.link(),
                 "tools": [t.name for t in self.play.tools],
-                "svg": _cropped(drawing_svg(drawing), drawing.width, drawing.height, crop),
-                "geometry": {
-                    "width": drawing.width - 2 * crop,
-                    "height": drawing.height - 2 * crop,
-                    "left": GAP + (MARGIN if lay.coordinates else 0) - crop,
-                    "top": GAP + lay.title_height - crop,
-                    "cell": lay.cell,
-                    "rows": grid.rows,
-                    "cols": grid.cols,
-                },
+                "svg": svg,
+                "geometry": geometry,
+                "legend": legend,
                 "names": [grid.name(cell) for cell in range(grid.size)] if named else [],
-                "contents": contents,
+                "contents": [_content(scene, cell) for cell in range(grid.size)] if named else [],
                 "state": self.play.state_to_json(s.problem, s.state),
                 "faults": [f.to_json() for f in verdict.faults],
                 "solved": verdict.solved,
@@ -162,20 +137,43 @@ class PuzzleGame:
                 "hint": self.hint.to_json() if self.hint is not None else None,
             }
 
+    def _scene(self, faults: list[Fault]) -> Any:
+        """The play's scene with the hint's cells and the faults' cells and lines marked."""
+        s = self.attempt
+        scene = self.play.scene(s.problem, s.state)
+        scene = dataclasses.replace(
+            scene, marks=dict(scene.marks), lines=list(scene.lines), mark_meanings=dict(scene.mark_meanings)
+        )
+        if self.hint is not None and self.hint.cells:
+            scene.marks.update(dict.fromkeys(self.hint.cells, HINT_COLOUR))
+            scene.mark_meanings[HINT_COLOUR] = "the hint"
+        for fault in faults:
+            scene.marks.update(dict.fromkeys(fault.cells, FAULT_COLOUR))
+            scene.lines.extend((a, b, FAULT_COLOUR) for a, b in fault.lines)
+        if any(fault.cells for fault in faults):
+            scene.mark_meanings[FAULT_COLOUR] = "what is wrong"
+        return scene
 
-def _cropped(svg: str, width: float, height: float, crop: float) -> str:
-    """The picture without ``crop`` pixels of its margin on every side (the page has its own)."""
-    if not crop:
-        return svg
-    head, _, rest = svg.partition(">")
-    head = re.sub(r' width="[^"]*"', f' width="{width - 2 * crop:g}"', head, count=1)
-    head = re.sub(r' height="[^"]*"', f' height="{height - 2 * crop:g}"', head, count=1)
-    head = re.sub(
-        r' viewBox="[^"]*"', f' viewBox="{crop:g} {crop:g} {width - 2 * crop:g} {height - 2 * crop:g}"', head, count=1
-    )
-    # the background's "100%" is the cropped size, from the corner the view now starts at
-    rest = rest.replace('<rect width="100%"', f'<rect x="{crop:g}" y="{crop:g}" width="100%"', 1)
-    return head + ">" + rest
+
+def picture(scene: Any) -> tuple[str, dict[str, float], list[dict[str, str]]]:
+    """The board's SVG (no legend: the page lists it, so the board fills its place), where its
+    cells lie in it, and the legend's entries (kind, text, colour)."""
+    from boardpuzzles.render.draw import MARGIN, Drawing, layout, legend_entries, scene_group
+    from boardpuzzles.render.svg import drawing_svg
+
+    lay = layout(scene)
+    drawing = Drawing(lay.width + 2 * PAD, lay.height + 2 * PAD, [scene_group(scene, PAD, PAD, lay)])
+    geometry = {
+        "width": drawing.width,
+        "height": drawing.height,
+        "left": PAD + (MARGIN if lay.coordinates else 0),
+        "top": PAD + lay.title_height,
+        "cell": lay.cell,
+        "rows": scene.grid.rows,
+        "cols": scene.grid.cols,
+    }
+    legend = [{"kind": e.kind, "text": e.text, "colour": e.colour} for e in legend_entries([scene])]
+    return drawing_svg(drawing), geometry, legend
 
 
 def _content(scene: Any, cell: int) -> str:

@@ -71,7 +71,16 @@ button:disabled { opacity: .45; cursor: default; }
 kbd { font: .8em ui-monospace, monospace; border: 1px solid #c9ccd1; border-radius: 3px; padding: 0 3px; background: #fafafa; }
 select { font: inherit; padding: 4px; }
 #faults { margin: 6px 0 0; padding-left: 1.2em; color: var(--bad); }
-#faults:empty { display: none; }
+#faults:empty, #legend:empty { display: none; }
+#legend { list-style: none; margin: 6px 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 16px; color: var(--muted); font-size: .9rem; }
+#legend li { display: flex; align-items: center; gap: 6px; }
+.swatch { flex: none; display: inline-block; width: 14px; height: 14px; border: 2px solid transparent; }
+.swatch.mark-square { border-color: rgba(0,0,0,.15); }
+.swatch.mark-ring, .swatch.start { border-radius: 50%; background: transparent !important; }
+.swatch.end { background: transparent !important; }
+.swatch.torus { width: 26px; height: 0; border: 0; border-top: 2px dashed #333 !important; }
+.swatch.gradient { width: 26px; background: linear-gradient(90deg, #2c7bb6, #abd9e9, #fdae61, #d7191c) !important; }
+.swatch.faded { border-radius: 50%; border: 1.5px dashed #999 !important; background: #eee !important; }
 #faults li.hint { color: #0d47a1; list-style: "\2192  "; }
 .share { word-break: break-all; font-size: .9rem; }
 .keys { color: var(--muted); font-size: .85rem; margin: 0; }
@@ -95,6 +104,7 @@ select { font: inherit; padding: 4px; }
     <div id="picture" aria-hidden="true"></div>
     <div id="cells" role="group" aria-label="Board"></div>
   </div>
+  <ul id="legend" aria-label="What the marks mean"></ul>
   <ul id="faults" aria-label="What is wrong"></ul>
 </main>
 <aside>
@@ -212,6 +222,16 @@ function render(next) {
   $("undo").disabled = !state.can_undo;
   $("redo").disabled = !state.can_redo;
   $("hint").disabled = state.solved;
+  const legend = $("legend");
+  legend.textContent = "";
+  for (const entry of state.legend) {
+    const li = document.createElement("li"), swatch = document.createElement("span");
+    swatch.className = "swatch " + entry.kind;
+    swatch.style.background = entry.colour; swatch.style.borderColor = entry.colour;
+    li.appendChild(swatch);
+    li.appendChild(document.createTextNode(entry.text.replace(/^(square|ring|disc): /, "")));
+    legend.appendChild(li);
+  }
   const ul = $("faults");
   ul.textContent = "";
   for (const f of state.faults.slice(0, 20)) { const li = document.createElement("li"); li.textContent = f.message; ul.appendChild(li); }
