@@ -177,3 +177,14 @@ def test_dominoes_are_solved_by_the_solution_clicks_even_from_a_picked_square() 
         for cell, tool in play.solution(attempt.problem, attempt.state, Limits()):  # type: ignore[misc]
             attempt.click(cell, tool)
         assert attempt.verdict().solved and attempt.verdict().faults == [], first
+
+
+def test_the_generic_picture_says_what_is_left_to_place() -> None:
+    play = kings_play()
+    problem, state = play.new(4, "", 0)
+    assert play.scene(problem, state).title == "0 kings; the problem asks for 4"
+    state = play.click(problem, state, 0, "king")
+    assert play.scene(problem, state).title == "1 king; the problem asks for 4"
+    for cell in (2, 8, 10):
+        state = play.click(problem, state, cell, "king")
+    assert play.scene(problem, state).title == "every piece placed" and play.solved(problem, state)

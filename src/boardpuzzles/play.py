@@ -377,7 +377,7 @@ def board_play(puzzle: Puzzle[Any, Any]) -> Play[BoardProblem, BoardState] | Non
         faults=rules.faults,
         solved=rules.solved,
         hint=rules.hint,
-        scene=lambda problem, state: puzzle.to_scene(problem.problem, rules.board(problem, state)),
+        scene=rules.scene,
         state_to_json=lambda problem, state: "".join(state),
         state_from_json=lambda problem, document: _board_state(problem, document),
         problem_to_json=lambda problem: problem.values,
@@ -415,6 +415,18 @@ class _BoardRules:
         from boardpuzzles.board import Board
 
         return Board(problem.grid, state)
+
+    def scene(self, problem: BoardProblem, state: BoardState) -> Any:
+        """The answer's picture, titled with what is left to place when the puzzle counts its
+        pieces ("5 kings; the problem asks for 9"; then "every piece placed")."""
+        board = self.board(problem, state)
+        scene = self.puzzle.to_scene(problem.problem, board)
+        short = [m for m in self.puzzle.violations(problem.problem, board) if _only_short(m, board)]
+        blank = self.board(problem, tuple("." * len(state)))
+        counts = short or any(_only_short(m, blank) for m in self.puzzle.violations(problem.problem, blank))
+        if counts and not scene.title:
+            scene.title = short[0] if short else "every piece placed"
+        return scene
 
     def faults(self, problem: BoardProblem, state: BoardState) -> list[Fault]:
         found = _open_violations(self.puzzle, problem, self.board(problem, state))
