@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import STOP_TIME, Limits
-from boardpuzzles.play import Fault, IllegalMove, Session
+from boardpuzzles.play import Attempt, Fault, IllegalMove
 from boardpuzzles.puzzles import get
 from boardpuzzles.puzzles.goishi import PUZZLE, Puzzle, is_unique, legal_moves, rate, solve
 from boardpuzzles.puzzles.goishi import hint as forced_hint
@@ -220,13 +220,13 @@ def test_a_bad_url_is_refused_with_a_reason(url: object, reason: str) -> None:
 
 
 def test_a_game_survives_json() -> None:
-    session = Session.new(PLAY, 6, "medium", 4)
+    session = Attempt.new(PLAY, 6, "medium", 4)
     for cell, tool in solution(session.problem, session.state, Limits(5.0))[:5]:
         session.click(cell, tool)
     session.undo()
     stored = json.loads(json.dumps(session.to_json()))
     assert stored["problem"].startswith("https://puzz.link/p?goishi/6/6/")
-    again = Session.from_json(PLAY, stored)
+    again = Attempt.from_json(PLAY, stored)
     assert again.problem == session.problem and again.state == session.state and again.can_redo
     assert state_from_json(session.problem, state_to_json(session.problem, session.state)) == session.state
 
@@ -241,11 +241,11 @@ def test_a_bad_stored_state_is_refused(document: object) -> None:
 
 
 def test_a_bad_stored_game_is_refused() -> None:
-    session = Session.new(PLAY, 5, "easy", 0)
+    session = Attempt.new(PLAY, 5, "easy", 0)
     stored = session.to_json()
     for problem in ("goishi/2/2/", 7, "pzprv3"):
         with pytest.raises(BoardPuzzlesError):
-            Session.from_json(PLAY, {**stored, "problem": problem})
+            Attempt.from_json(PLAY, {**stored, "problem": problem})
 
 
 @st.composite
