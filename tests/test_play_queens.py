@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import STOP_TIME, Limits
-from boardpuzzles.play import IllegalMove, Play, Session, play_of
+from boardpuzzles.play import Attempt, IllegalMove, Play, play_of
 from boardpuzzles.puzzles import get, hyperqueen, queens
 from boardpuzzles.puzzles.queens import givens
 from boardpuzzles.puzzles.queens.play import (
@@ -211,7 +211,7 @@ def test_every_seeds_solution_passes_the_records_checker(name: str) -> None:
     for size in play.sizes:
         for difficulty in play.difficulties:
             for seed in range(4):
-                session = Session.new(play, size, difficulty, seed)
+                session = Attempt.new(play, size, difficulty, seed)
                 for cell, tool in play.solution(session.problem, session.state, Limits(10.0)):
                     session.click(cell, tool)
                 assert session.verdict().solved
@@ -296,12 +296,12 @@ def test_a_game_goes_to_json_and_back(position: tuple[QueensPlay, QueensPuzzle, 
 
 
 def test_a_session_survives_json_with_its_clicks() -> None:
-    session = Session.new(HYPERQUEEN_PLAY, 7, "easy", 4)
+    session = Attempt.new(HYPERQUEEN_PLAY, 7, "easy", 4)
     assert HYPERQUEEN_PLAY.solution is not None
     for cell, tool in HYPERQUEEN_PLAY.solution(session.problem, session.state, Limits()):
         session.click(cell, tool)
     session.undo()
-    again = Session.from_json(HYPERQUEEN_PLAY, json.loads(json.dumps(session.to_json())))
+    again = Attempt.from_json(HYPERQUEEN_PLAY, json.loads(json.dumps(session.to_json())))
     assert again.state == session.state and again.can_redo
     again.redo()
     assert again.verdict().solved
