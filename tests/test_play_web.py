@@ -133,6 +133,7 @@ def test_a_hint_names_a_square_and_marks_it(server: PlayServer) -> None:
         ("GET", "/nowhere", None, 404, "no page"),
         ("POST", "/api/kings/new", b"{not json", 400, "bad JSON"),
         ("POST", "/api/kings/new", b"[1]", 400, "JSON object"),
+        ("POST", "/api/kings/new", b" " * (65 * 1024), 413, "over 64 KiB"),
     ],
 )
 def test_bad_requests_are_answered_with_json_errors(
