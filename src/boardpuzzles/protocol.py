@@ -168,6 +168,8 @@ class Puzzle(Generic[P, A]):
     name: str
     #: One line: what the puzzle is (``boardpuzzles --help`` lists it).
     title: str
+    #: The puzzle's name in words, as pages name it ("Knight's tour"); by default the command name.
+    display_name: str = ""
     #: A paragraph for ``boardpuzzles NAME --help``: the rules, where the puzzle comes from.
     description: str
     params: tuple[Param, ...]
@@ -339,6 +341,8 @@ class Game:
     warmup: Warmup | None = None
     #: ``demo()``: the text the demo shows for this game.
     demo: Callable[[], str] | None = None
+    #: The game's name in words, as pages name it; by default the command name.
+    display_name: str = ""
 
     def warm(self) -> None:
         for part in self.warm_parts():
@@ -349,6 +353,11 @@ class Game:
 
 
 Entry = Puzzle[Any, Any] | Game
+
+
+def display_name(entry: Entry) -> str:
+    """How pages name a puzzle or game: its ``display_name``, else its command name in words."""
+    return entry.display_name or entry.name.replace("-", " ").capitalize()
 
 
 def _take_converters(puzzle: Puzzle[Any, Any], kind: AnswerType[Any]) -> None:

@@ -52,6 +52,7 @@ _WARMUP = (
 
 PUZZLE: Puzzle[Problem, Board] = Puzzle(
     name=TORUS_NAME,
+    display_name="HyperQueen",
     title="n queens on a torus (the board wraps around at every edge)",
     description="HyperQueen: N queens on an N x N torus (leave on the right, come back on the left; "
     "leave at the top, come back at the bottom), no two in a row, a column or a wrapped diagonal. "

@@ -42,7 +42,7 @@ from urllib.parse import urlparse
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.play import Attempt, IllegalMove, Play, play_of
-from boardpuzzles.protocol import Entry, Puzzle
+from boardpuzzles.protocol import Entry, Puzzle, display_name
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles import registry
 from boardpuzzles.web.handler import ROUTES as BAIKAGO_ROUTES
@@ -179,18 +179,14 @@ class PlayServer(BaikagoServer):
                 puzzle, play = self.plays[name]
                 config = {
                     "name": name,
-                    "title": puzzle.title[:1].upper() + puzzle.title[1:],
-                    "rules": "" if _same(play.rules, puzzle.title) else play.rules,
+                    "title": display_name(puzzle),
+                    "rules": play.rules or puzzle.title[:1].upper() + puzzle.title[1:],
                     "tools": [{"name": t.name, "label": t.label, "key": t.key} for t in play.tools],
                     "sizes": list(play.sizes),
                     "difficulties": list(play.difficulties),
                 }
                 self._pages[name] = render_play_page(config).encode("utf-8")
             return self._pages[name]
-
-
-def _same(rules: str, title: str) -> bool:
-    return rules.rstrip(".").lower() == title.rstrip(".").lower()
 
 
 class PlayHandler(Handler):

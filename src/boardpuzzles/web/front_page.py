@@ -13,7 +13,7 @@ from typing import Any
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.play import Play
-from boardpuzzles.protocol import Entry, Puzzle
+from boardpuzzles.protocol import Entry, Puzzle, display_name
 
 #: Seconds the picture of one card may take (the small example is solved once, when the page is first asked for).
 PICTURE_SECONDS = 5.0
@@ -55,18 +55,19 @@ def card(entry: Entry, rules: str, href: str | None, play: Play[Any, Any] | None
     """One card: the picture, the title, the rules, and the link (or why there is none)."""
     title = html.escape(entry.title[:1].upper() + entry.title[1:])
     name = html.escape(entry.name)
+    heading = html.escape(display_name(entry))
     art = picture(entry, play)
     link = (
-        f'<a class="play" href="{html.escape(href)}" aria-label="Play {name}">Play</a>'
+        f'<a class="play" href="{html.escape(href)}" aria-label="Play {heading}">Play</a>'
         if href
         else '<span class="soon">not playable here yet</span>'
     )
-    same = rules.rstrip(".").lower() == entry.title.rstrip(".").lower()
-    line = "" if same else f'<p class="rules">{html.escape(rules)}</p>'
+    # The rules line when there is one (the title is written for the command line), else the title.
+    line = f'<p class="rules">{html.escape(rules)}</p>' if rules else f'<p class="title">{title}</p>'
     head = f'<a href="{html.escape(href)}" tabindex="-1" aria-hidden="true">{art}</a>' if href and art else art
     return (
         f'<article class="card" data-puzzle="{name}"><div class="art">{head}</div>'
-        f'<h2>{name}</h2><p class="title">{title}</p>{line}{link}</article>'
+        f"<h2>{heading}</h2>{line}{link}</article>"
     )
 
 

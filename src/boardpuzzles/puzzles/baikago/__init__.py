@@ -80,6 +80,7 @@ def _warmup() -> None:
 
 GAME = Game(
     name="baikago",
+    display_name="Baikago",
     title="plum-blossom go: five stones in a cross win (judge, play, engine, serve)",
     description="Baikago (plum-blossom go): black (X) and white (O) take turns, black first; five stones "
     "of one colour in a cross win: a centre and four stones at the same distance d from it, "

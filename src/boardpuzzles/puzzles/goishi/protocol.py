@@ -92,6 +92,7 @@ DENSE_7 = "goishi/7/7/" + "0" * 10
 
 PUZZLE: protocol.Puzzle[Puzzle, Order] = protocol.Puzzle(
     name=NAME,
+    display_name="Goishi Hiroi",
     title="Goishi Hiroi: pick up every stone in one walk",
     description="Goishi Hiroi: pick up every stone in one walk. Start at any stone; move along a row or a "
     "column and pick up the first stone still on the board in that direction; at each stone go "

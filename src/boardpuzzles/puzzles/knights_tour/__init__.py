@@ -173,6 +173,7 @@ _WARMUP = (
 
 PUZZLE: Puzzle[Problem, Tour] = Puzzle(
     name="knights-tour",
+    display_name="Knight's tour",
     title="a knight visits every square once: list, count and find tours",
     description="A knight visits every square of a board once. SIZE is N (an N x N board) or RxC (R "
     "rows, C columns). A tour is a sequence of squares, so by default every tour is counted from each "

@@ -126,6 +126,7 @@ _WARMUP = (
 
 PUZZLE: Puzzle[Problem, Board] = Puzzle(
     name="less-than-three",
+    display_name="Less Than Three",
     title="stones of C colours, never K+1 of a colour on any straight line",
     description="Less Than Three: C colours of stones on an N x N board, never more than K of a colour on "
     "a straight line of any slope (not only rows, columns and diagonals: on 6x6 the slopes 1:2 and 2:1 "
