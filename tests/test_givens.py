@@ -12,12 +12,14 @@ from __future__ import annotations
 import functools
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardpuzzles.errors import BoardPuzzlesError, SizeError
+from boardpuzzles.puzzles import knights_tour as kt
 from boardpuzzles.puzzles import less_than_three as lt3
 from boardpuzzles.puzzles import queens
+from boardpuzzles.puzzles.knights_tour import givens as kt_givens
 from boardpuzzles.puzzles.less_than_three import givens as lt3_givens
 from boardpuzzles.puzzles.queens import givens as queens_givens
 
@@ -154,3 +156,86 @@ def test_queens_bad_requests_are_refused_with_a_reason():
         queens_givens.make(8, "fiendish")
     with pytest.raises(BoardPuzzlesError, match="a given is"):
         queens_givens.completions(queens.Problem(8), {64: "Q"})
+
+
+# ---------------------------------------------------------------- knight's tours
+@functools.cache
+def tours_from(size, start, closed):
+    """Every tour from ``start``, listed by the package's exhaustive search (304 open tours of
+    5x5 from a corner: the seed article)."""
+    return list(kt.solutions(kt.Problem(size, size, start=start, closed=closed)))
+
+
+def tours_brute(size, closed, givens):
+    start = next(cell for cell, move in givens.items() if move == 1)  # the first number is always given
+    return [t for t in tours_from(size, start, closed) if all(t[m - 1] == c for c, m in givens.items())]
+
+
+def test_kt_the_brute_force_lists_the_known_count():
+    assert len(tours_from(5, 0, False)) == 304  # the seed article
+
+
+@pytest.mark.parametrize(("size", "closed", "seeds"), [(5, False, range(8)), (6, True, range(4)), (6, False, range(2))])
+@pytest.mark.parametrize("difficulty", LEVELS)
+def test_kt_the_completion_is_unique_by_brute_force(size, closed, seeds, difficulty):
+    for seed in seeds:
+        puzzle = kt_givens.make(size, difficulty, seed, closed=closed)
+        assert tours_brute(size, closed, puzzle.givens) == [puzzle.solution]
+        assert not kt.violations(puzzle.problem, puzzle.solution)
+        assert all(puzzle.solution[m - 1] == c for c, m in puzzle.givens.items())
+        assert kt_givens.completions(puzzle.problem, puzzle.givens, cap=3) == [puzzle.solution]
+
+
+@settings(max_examples=12)
+@given(seed=SEEDS, where=st.sampled_from([(n, False) for n in kt_givens.SIZES] + [(n, True) for n in (6, 8)]))
+def test_kt_same_seed_same_puzzle_and_harder_has_fewer_givens(seed, where):
+    size, closed = where
+    made = [kt_givens.make(size, level, seed, closed=closed) for level in LEVELS]
+    assert made[2] == kt_givens.make(size, "hard", seed, closed=closed)
+    assert len({p.solution for p in made}) == 1
+    assert set(made[2].givens.items()) <= set(made[1].givens.items()) <= set(made[0].givens.items())
+    n = size * size
+    ends = {1} if closed else {1, n}
+    for p in made:
+        assert ends <= set(p.givens.values())
+        assert kt_givens.completions(p.problem, p.givens, cap=3) == [p.solution]
+        assert not kt.violations(p.problem, p.solution)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_kt_hard_givens_are_irreducible_where_the_search_can_tell(seed):
+    puzzle = kt_givens.make(6, "hard", seed)
+    for cell, move in puzzle.givens.items():
+        if move in (1, 36):
+            continue
+        fewer = {c: m for c, m in puzzle.givens.items() if c != cell}
+        try:
+            found = kt_givens.completions(puzzle.problem, fewer, max_options=kt_givens.MAX_OPTIONS)
+        except kt_givens.Undecided:
+            continue
+        assert len(found) == 2
+
+
+def test_kt_a_search_with_too_few_numbers_is_undecided_not_endless():
+    with pytest.raises(kt_givens.Undecided, match="ways to fill"):
+        kt_givens.completions(kt.Problem(8, 8), {0: 1})
+    with pytest.raises(kt_givens.Undecided, match="stopped after"):
+        puzzle = kt_givens.make(6, "hard", 0)
+        kt_givens.completions(puzzle.problem, puzzle.givens, max_nodes=0)
+
+
+def test_kt_givens_that_no_tour_visits_have_no_completion():
+    problem = kt.Problem(5, 5)
+    assert kt_givens.completions(problem, {0: 1, 1: 2}) == []  # a1 and b1 are no knight's move apart
+    assert kt_givens.completions(problem, {0: 1, 7: 1}) == []  # two first squares
+
+
+def test_kt_bad_requests_are_refused_with_a_reason():
+    with pytest.raises(SizeError, match="5x5, 6x6, 7x7, 8x8"):
+        kt_givens.make(4)
+    with pytest.raises(SizeError, match="closed knight's tour puzzle is 6x6, 8x8"):
+        kt_givens.make(7, closed=True)
+    with pytest.raises(BoardPuzzlesError, match="difficulty must be one of"):
+        kt_givens.make(6, "fiendish")
+    with pytest.raises(BoardPuzzlesError, match="a given is"):
+        kt_givens.completions(kt.Problem(5, 5), {0: 26})
