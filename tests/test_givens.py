@@ -210,7 +210,9 @@ def test_kt_hard_givens_are_irreducible_where_the_search_can_tell(seed):
             continue
         fewer = {c: m for c, m in puzzle.givens.items() if c != cell}
         try:
-            found = kt_givens.completions(puzzle.problem, fewer, max_options=kt_givens.MAX_OPTIONS)
+            found = kt_givens.completions(
+                puzzle.problem, fewer, max_nodes=kt_givens.MAX_NODES, max_options=kt_givens.MAX_OPTIONS
+            )
         except kt_givens.Undecided:
             continue
         assert len(found) == 2
