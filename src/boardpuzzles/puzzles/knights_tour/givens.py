@@ -223,7 +223,7 @@ class _Cover:
 
     def __init__(
         self, columns: dict[object, set[int]], rows: list[list[object]], max_nodes: int | None, limits: Limits
-    ):
+    ) -> None:
         self.columns, self.rows = columns, rows
         self.max_nodes, self.limits, self.nodes = max_nodes, limits, 0
 
