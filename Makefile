@@ -48,16 +48,19 @@ browser:
 
 # The pictures to look at, in build/pictures: knight's tours of 8x8, 50x50, 300x300 and 1000x1000
 # (SVG and PNG), a Goishi solution, the GIF and its frames, a sheet of Hyperqueen boards, a Baikago
-# position, and the Baikago web page at 1200x900 and 390x844 (opening, mid-game, won; skipped
-# without Chromium). The same tests run in `make test`, into temporary folders. Then docs/pictures.py
+# position, the Baikago web page at 1200x900 and 390x844 (opening, mid-game, won), and every
+# puzzle's play page (a new puzzle on a phone, solved on a desktop); the web pages are skipped
+# without Chromium. The same tests run in `make test`, into temporary folders. Then docs/pictures.py
 # draws the documentation's gallery (docs/gallery) and the README's picture (docs/assets/hero.png).
 pictures: install browser
 	mkdir -p build/pictures
 	BOARDPUZZLES_PICTURES=build/pictures BOARDPUZZLES_SCREENSHOTS=build/pictures/web \
 	  $(BIN)/python -m pytest -q -rs tests/test_pictures.py \
 	  tests/test_web_baikago.py -k "pictures or opens_ready or whole_game"
-	@ls -l build/pictures build/pictures/web 2>/dev/null || true
-	$(BIN)/python docs/pictures.py --screenshots build/pictures/web
+	BOARDPUZZLES_SCREENSHOTS=build/pictures/play \
+	  $(BIN)/python -m pytest -q -rs tests/test_play_browser.py -k solved_by_clicks
+	@ls -l build/pictures build/pictures/web build/pictures/play 2>/dev/null || true
+	$(BIN)/python docs/pictures.py --screenshots build/pictures/web --play build/pictures/play
 
 # The documentation site, into build/site. Strict: a broken link or reference fails the build
 # (tests/test_docs.py builds it too, so `make test` does).

@@ -2,10 +2,10 @@
 (docs/assets/hero.png), drawn by boardpuzzles itself through its command line.
 
 Run by `make pictures` (after the picture tests, which leave the Baikago web page's screenshots
-in build/pictures/web when Chromium is installed). Every picture is stored as a palette PNG, so
-that the committed images stay small.
+in build/pictures/web and every play page's in build/pictures/play when Chromium is installed).
+Every picture is stored as a palette PNG, so that the committed images stay small.
 
-    python docs/pictures.py [--screenshots build/pictures/web]
+    python docs/pictures.py [--screenshots build/pictures/web] [--play build/pictures/play]
 """
 
 from __future__ import annotations
@@ -45,13 +45,23 @@ PICTURES = [
     ("kings.png", ["kings", "solve", "8", "--limit", "1"], 480),
     ("dominoes-3x4.png", ["dominoes", "solve", "3x4"], 640),
 ]
-#: pictures whose colour scale needs more than the default 64 colours
-COLOURS = {"knights-tour-8.png": 128, "knights-tour-50.png": 64}
+#: pictures whose colour scale needs more colours than the default (64, or a screenshot's own)
+COLOURS = {"knights-tour-8.png": 128, "knights-tour-50.png": 64, "play-knights-tour-desktop.png": 96}
 #: (screenshot in the tests' folder, name in the gallery, widest side)
 SCREENSHOTS = [
     ("won-1200x900.png", "web-won.png", 720),
     ("midgame-390x844.png", "web-phone.png", 390),
 ]
+#: (screenshot of each play page in the play tests' folder, its name in the gallery, widest side,
+#: colours): a new puzzle on a phone, cut to the phone's screen (390x844), and the same puzzle
+#: solved on a desktop (1200x900)
+PLAY_SCREENSHOTS = [
+    ("{puzzle}-390x844.png", "play-{puzzle}-phone.png", 600, 32),
+    ("{puzzle}-solved-1200x900.png", "play-{puzzle}-desktop.png", 600, 48),
+]
+PHONE_SCREEN = (390, 844)
+#: the puzzles whose play page the gallery shows (the play tests' cases)
+PLAY_PUZZLES = ["queens", "hyperqueen", "less-than-three", "knights-tour", "goishi", "kings", "dominoes"]
 #: the pictures side by side in the README's picture
 HERO_PARTS = ["hyperqueen-7.png", "knights-tour-8.png", "goishi.png", "less-than-three.png"]
 
@@ -107,6 +117,7 @@ def hero(parts: list[Path], gap: int = 24) -> Image.Image:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--screenshots", type=Path, default=ROOT / "build" / "pictures" / "web")
+    parser.add_argument("--play", type=Path, default=ROOT / "build" / "pictures" / "play")
     options = parser.parse_args()
     GALLERY.mkdir(parents=True, exist_ok=True)
     HERO.parent.mkdir(parents=True, exist_ok=True)
@@ -118,12 +129,18 @@ def main() -> None:
             with Image.open(full[name]) as picture:
                 small_png(picture, GALLERY / name, widest, COLOURS.get(name, 64))
         small_png(hero([full[name] for name in HERO_PARTS]), HERO, 1400, colours=192)
-    for source, name, widest in SCREENSHOTS:
-        if (options.screenshots / source).exists():
-            with Image.open(options.screenshots / source) as picture:
-                small_png(picture, GALLERY / name, widest, colours=64)
-        else:
-            print(f"no {options.screenshots / source} (Chromium missing?): kept the gallery's old {name}")
+    shots = [(options.screenshots / source, name, widest, 64) for source, name, widest in SCREENSHOTS]
+    for puzzle in PLAY_PUZZLES:
+        for source, name, widest, colours in PLAY_SCREENSHOTS:
+            shots.append((options.play / source.format(puzzle=puzzle), name.format(puzzle=puzzle), widest, colours))
+    for source_path, name, widest, colours in shots:
+        if not source_path.exists():
+            print(f"no {source_path} (Chromium missing?): kept the gallery's old {name}")
+            continue
+        with Image.open(source_path) as picture:
+            if name.endswith("-phone.png") and name.startswith("play-"):  # what the phone's screen shows
+                picture = picture.crop((0, 0, *PHONE_SCREEN))
+            small_png(picture, GALLERY / name, widest, COLOURS.get(name, colours))
     total = sum(p.stat().st_size for p in [*GALLERY.glob("*.png"), HERO])
     print(f"wrote {len(PICTURES)} pictures to docs/gallery and docs/assets/hero.png: {total // 1024} KB in all")
 
