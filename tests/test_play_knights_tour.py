@@ -42,7 +42,7 @@ def numbered(moves: tuple[int, ...] = (1, 5, 10, 20, 36)) -> TourProblem:
 # ---------------------------------------------------------------- the record and a new game
 def test_the_record_plays_by_this_module_with_open_tours_first() -> None:
     assert PUZZLE.play is PLAY
-    assert PLAY.sizes == (6, 5, 7, 8) and PLAY.difficulties == ("open", "closed")
+    assert PLAY.sizes == (6, 5, 7, 8) and PLAY.difficulties == ("open", "closed", "easy", "medium", "hard")
     assert [t.name for t in PLAY.tools] == [STEP]
     problem, path = PLAY.new(6, "open", 0)
     assert problem == blank() and path == ()
@@ -54,6 +54,17 @@ def test_a_closed_tour_on_an_odd_board_is_refused_with_the_theorem() -> None:
         PLAY.new(5, "closed", 0)
     with pytest.raises(BoardPuzzlesError, match="difficulty is one of"):
         PLAY.new(6, "nightmare", 0)
+
+
+def test_a_puzzle_has_given_numbers_a_unique_tour_through_them_and_the_same_seed_makes_it_again() -> None:
+    problem, path = PLAY.new(5, "hard", 1)
+    assert problem.givens and len(problem.solution) == 25
+    assert not violations(Problem(5, 5), problem.solution)
+    assert all(problem.solution[move - 1] == cell for cell, move in problem.givens)
+    assert path == ((problem.square_of[1],) if 1 in problem.square_of else ())
+    assert PLAY.new(5, "hard", 1) == (problem, path)
+    easy, _ = PLAY.new(5, "easy", 1)
+    assert easy.solution == problem.solution and len(easy.givens) > len(problem.givens)
 
 
 # ---------------------------------------------------------------- clicks
@@ -233,7 +244,10 @@ def solve_by_clicks(size: int, difficulty: str, seed: int) -> Attempt[Any, Any]:
 
 @pytest.mark.parametrize(
     ("size", "difficulty", "seeds"),
-    [(size, mode, range(2)) for size in (5, 6, 7, 8) for mode in ("open", "closed") if size % 2 == 0 or mode == "open"],
+    [(size, mode, range(2)) for size in (5, 6, 7, 8) for mode in ("open", "closed") if size % 2 == 0 or mode == "open"]
+    + [(5, level, range(4)) for level in ("easy", "medium", "hard")]
+    + [(6, level, range(3)) for level in ("easy", "hard")]
+    + [(7, "hard", range(1)), (8, "medium", range(1))],
 )
 def test_every_seed_s_solution_passes_the_record_checker(size: int, difficulty: str, seeds: range) -> None:
     for seed in seeds:
@@ -352,20 +366,37 @@ def test_any_json_is_read_or_refused_cleanly(problem_doc: Any, state_doc: Any) -
             pass
 
 
-@settings(max_examples=80, deadline=None)
-@given(st.sampled_from([5, 6]), st.booleans(), st.lists(st.integers(0, 35), max_size=60))
-def test_random_clicks_keep_a_path_and_faults_name_every_dead_end(side: int, closed: bool, cells: list[int]) -> None:
-    problem = blank(side, closed and side % 2 == 0)
-    path: tuple[int, ...] = ()
+PROBLEMS = {
+    "open 5x5": blank(5),
+    "open 6x6": blank(6),
+    "closed 6x6": blank(6, closed=True),
+    "numbered": numbered((1, 7, 12, 20, 36)),
+    "numbered, no start": numbered((3, 9, 17)),
+}
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(sorted(PROBLEMS)), st.lists(st.integers(0, 35), max_size=60))
+def test_random_clicks_keep_a_path_through_the_givens_and_faults_name_every_dead_end(
+    which: str, cells: list[int]
+) -> None:
+    problem = PROBLEMS[which]
+    path = problem.start()
     for cell in cells:
         try:
             path = PLAY.click(problem, path, cell % problem.squares, STEP)
         except IllegalMove:
             continue
-        assert len(set(path)) == len(path)
-        assert all(b in kt._moves(side)[a] for a, b in itertools.pairwise(path))
+        assert len(set(path)) == len(path) and path[: len(problem.start())] == problem.start()
+        assert all(b in kt._moves(problem.side)[a] for a, b in itertools.pairwise(path))
+        assert all(problem.move_on.get(c, step) == step for step, c in enumerate(path, start=1))
+        assert all(problem.square_of.get(step, c) == c for step, c in enumerate(path, start=1))
         faults = PLAY.faults(problem, path)
         stuck = 0 < len(path) < problem.squares and not kt.legal_next(problem, path)
         assert stuck == any(f.message.startswith("dead end") for f in faults)
         assert PLAY.state_from_json(problem, PLAY.state_to_json(problem, path)) == path
         PLAY.scene(problem, path)
+    hint = PLAY.hint(problem, path, Limits(30))
+    if hint.message.startswith(("Warnsdorff", "step")) and path:
+        assert list(hint.cells) == [c for c in kt.legal_next(problem, path) if c in hint.cells] != []
+        assert PLAY.faults(problem, play(problem, path, *hint.cells)) == []

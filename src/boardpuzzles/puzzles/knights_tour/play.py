@@ -52,11 +52,13 @@ from boardpuzzles.scene import Scene
 #: Free play (open or closed tours on a blank board), then the puzzles' levels.
 FREE_MODES = ("open", "closed")
 PUZZLE_LEVELS = ("easy", "medium", "hard")
-DIFFICULTIES = FREE_MODES
+DIFFICULTIES = FREE_MODES + PUZZLE_LEVELS
 #: The board's side, the default first.
 SIZES = (6, 5, 7, 8)
 STEP = "step"
 TOOLS = (Tool(STEP, "Step", "s"),)
+#: The seconds a new puzzle may take to make.
+MAKE_SECONDS = 60.0
 #: The colours of the legal next squares and of the given numbers' squares.
 LEGAL_COLOUR = "#a5d6a7"
 GIVEN_COLOUR = "#ffe082"
@@ -118,7 +120,15 @@ def new(size: int, difficulty: str, seed: int) -> tuple[TourProblem, Tour]:
     if difficulty in PUZZLE_LEVELS:
         from boardpuzzles.puzzles.knights_tour.givens import make
 
-        made = make(size, difficulty, seed)
+        limits = Limits(MAKE_SECONDS)
+        try:
+            made = make(size, difficulty, seed, limits)
+        except TimeLimitReached:
+            raise BoardPuzzlesError(
+                f"no {size}x{size} puzzle was made in {MAKE_SECONDS:g} s: try another seed or a smaller board"
+            ) from None
+        finally:
+            limits.close()
         problem = TourProblem(size, made.problem.closed, _pairs(made.givens), tuple(made.solution))
         return problem, problem.start()
     if difficulty not in FREE_MODES:
