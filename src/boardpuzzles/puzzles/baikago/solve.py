@@ -278,7 +278,9 @@ class Solver:
                     search.result = search.solve(board, limits)
                 wins = search.result[0] == 0
                 owner = attacker if wins else other(attacker)
-                strategy = extract_strategy(search, owner, limits, board, self._extraction_report(owner))
+                # the strategy is written next to the checkpoint as it is found (resumable)
+                kept = None if self.table_file is None else f"{self.table_file.path}.{COLOUR_NAMES[attacker]}-search"
+                strategy = extract_strategy(search, owner, limits, board, self._extraction_report(owner), kept)
             finally:
                 search.seconds += search_seconds(t0)
                 if left is not None:

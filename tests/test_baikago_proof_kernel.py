@@ -1,0 +1,369 @@
+"""Baikago strategies read out of df-pn searches by the compiled walk
+(``boardpuzzles._kernels.baikago_proof``), against its plain-Python twin here; resumed walks; and
+the independent checker of ``tests/test_baikago_solve.py`` run split by the opponent's first
+moves over several processes (``check_proof_split``, also a command:
+``python -m tests.test_baikago_proof_kernel --jobs 2 FILE...``).
+
+The twin walks the same positions in the same order with the search's Python methods
+(``Search.status``, ``Search.entry``, ``Search.solve``, ``find_pairing``) and the symmetry code
+of ``dfpn.Symmetries``; where the table lost a position's answer, both search it again in the
+same table in the same order, so the tables, and the strategies, stay the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import multiprocessing
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import tests.test_baikago_solve as checker
+from boardpuzzles.checkpoint import CheckpointError
+from boardpuzzles.cli import _run
+from boardpuzzles.limits import Interrupted, Limits
+from boardpuzzles.puzzles.baikago import proof
+from boardpuzzles.puzzles.baikago.dfpn import STRATEGY_PAIRING_BUDGET, Search, find_pairing, picture, turn
+from boardpuzzles.puzzles.baikago.proof import Claim, Solution, extract_strategy
+from boardpuzzles.puzzles.baikago.rules import BLACK, WHITE, Rules
+
+EMPTY = 0
+
+
+# -------------------------------------------------------------------- the twin
+def twin_strategy(search: Search, owner: int, limits: Limits, start: Any = None) -> dict[str, Any]:
+    """The compiled walk in plain Python (see the kernel module's text for the rules)."""
+    rules = search.rules
+    n = rules.size**2
+    perms = search.symmetries.perms
+    names = [rules.grid.name(p) for p in range(n)]
+    owner_attacks = owner == search.attacker
+    budget = 0 if search.pairing_budget <= 0 else max(search.pairing_budget, STRATEGY_PAIRING_BUDGET)
+
+    def canonical(board: np.ndarray) -> np.ndarray:
+        _, s = search.symmetries.canonical(board)
+        image = np.empty_like(board)
+        image[perms[s]] = board
+        return image
+
+    def any_pairing(board: np.ndarray) -> list[tuple[int, int]] | None:
+        for s in range(perms.shape[0]):
+            image = np.empty_like(board)
+            image[perms[s]] = board
+            pairs = find_pairing(rules, image, search.attacker, budget)
+            if pairs is not None:
+                back = np.argsort(perms[s])
+                return [(int(back[a]), int(back[b])) for a, b in pairs]
+        return None
+
+    def owner_move(board: np.ndarray, moves: list[int]) -> int:
+        me = turn(board)
+        _, keys = search.state(board)
+        won, unknown = [], []
+        for p in moves:
+            pn, dn, work = search.entry(search.child_key(keys, me, p))
+            number = pn if owner_attacks else dn
+            (won if number == 0 else unknown).append((work if number == 0 else number, p))
+        if won:
+            return min(won)[1]
+        children = []
+        for _, p in sorted(unknown):
+            child = board.copy()
+            child[p] = me
+            children.append((p, child))
+        for p, child in children:
+            if search.status(child)[0] == (1 if owner_attacks else -1):
+                return p
+        for p, child in children:
+            pn, dn = search.solve(child, limits)
+            if (pn if owner_attacks else dn) == 0:
+                return p
+        raise AssertionError("no move")
+
+    strategy: dict[str, Any] = {}
+    seen: set[str] = set()
+    first = np.zeros(n, dtype=np.int8) if start is None else np.asarray(start, dtype=np.int8)
+    stack = [canonical(first)]
+    while stack:
+        board = stack.pop()
+        text = picture(board)
+        if text in seen:
+            continue
+        code, forced = search.status(board)
+        me = turn(board)
+        children: list[int] = []
+        if code in (1, -1):
+            assert (code == 1) == owner_attacks, "lost"
+        else:
+            pairs = None
+            if me != owner and not owner_attacks and code == 0 and budget > 0:
+                pairs = any_pairing(board)
+            if pairs is not None:
+                strategy[text] = tuple(sorted(tuple(sorted((names[a], names[b]))) for a, b in pairs))
+            else:
+                children = [forced] if code == -3 else [int(p) for p in np.flatnonzero(board == EMPTY)]
+                if me == owner:
+                    move = owner_move(board, children)
+                    strategy[text] = names[move]
+                    children = [move]
+        seen.add(text)
+        for p in children:
+            child = board.copy()
+            child[p] = me
+            stack.append(canonical(child))
+    return strategy
+
+
+def searched(rules: Rules, attacker: int, start: Any = None, tt_bits: int = 16, pairings: bool = True) -> Search:
+    search = Search(rules, attacker, tt_bits, 200 if pairings else 0)
+    board = np.zeros(rules.size**2, dtype=np.int8) if start is None else np.asarray(start, dtype=np.int8)
+    search.budget_end = 5_000_000
+    search.result = search.solve(board, Limits())
+    return search
+
+
+def owner_of(search: Search) -> int:
+    assert search.result is not None
+    return search.attacker if search.result[0] == 0 else BLACK + WHITE - search.attacker
+
+
+def document(search: Search, strategy: dict[str, Any], start: Any = None) -> dict[str, Any]:
+    assert search.result is not None
+    wins = search.result[0] == 0
+    claim = Claim(search.attacker, wins, owner_of(search), strategy=strategy)
+    start = None if start is None else [int(v) for v in start]
+    return json.loads(Solution(search.rules, [claim], 0.0, start).proof_bytes(compress=False))
+
+
+#: (rules, attacker, start, table bits, pairings): draws defended with pairings (7x7 with one
+#: orientation of crosses has no pairing of the empty board), without them, wins from 5x5
+#: positions, and a table so small that the walk searches lost answers again.
+CASES = [
+    ((4, None, "+x"), BLACK, None, 16, False),
+    ((4, None, "+x"), WHITE, None, 16, False),
+    ((7, None, "x"), BLACK, None, 16, True),
+    ((7, None, "+"), WHITE, None, 16, True),
+    ((5, None, "+x"), BLACK, checker.POSITIONS_5[0], 16, True),
+    ((5, None, "+x"), BLACK, checker.POSITIONS_5[3], 16, True),
+    ((5, None, "+x"), WHITE, checker.CROWDED_5, 12, False),
+]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_kernel_and_twin_give_the_same_checked_strategy(case: Any) -> None:
+    (size, max_d, orientations), attacker, start, bits, pairings = case
+    start = None if start is None else checker.board_of(start)
+    rules = Rules(size, max_d, orientations)
+    first, second = searched(rules, attacker, start, bits, pairings), searched(rules, attacker, start, bits, pairings)
+    nodes = first.nodes
+    limits = Limits()
+    made = extract_strategy(first, owner_of(first), limits, start)
+    twin = twin_strategy(second, owner_of(second), limits, start)
+    assert made == twin
+    assert first.nodes == second.nodes  # the same searches again, where there were any
+    if bits == 12:
+        assert first.nodes > nodes  # this case does search lost answers again
+    doc = document(first, made, start)
+    assert checker.check_proof(doc) == check_proof_split(doc, jobs=2)
+
+
+def test_a_corrupted_strategy_is_refused() -> None:
+    search = searched(Rules(4), BLACK, pairings=False)
+    strategy = extract_strategy(search, WHITE, Limits())
+    doc = document(search, strategy)
+    assert checker.check_proof(doc) == check_proof_split(doc, jobs=2) == "unknown"
+    # the owner's move in one position replaced by another empty point, one that loses
+    losing = []
+    for text, move in strategy.items():
+        for other in ("a1", "b2", "c3", "d4", "a4", "d1"):
+            if other != move and text[checker.point_named(other, 4)] == ".":
+                broken = document(search, {**strategy, text: other})
+                try:
+                    checker.check_proof(broken)
+                except AssertionError:
+                    losing.append(broken)
+    assert losing
+    with pytest.raises(AssertionError):
+        check_proof_split(losing[0], jobs=2)
+    # a position dropped
+    dropped = dict(strategy)
+    dropped.pop(next(iter(dropped)))
+    with pytest.raises(AssertionError):
+        check_proof_split(document(search, dropped), jobs=2)
+
+
+def test_a_pairing_that_misses_a_cross_is_refused() -> None:
+    search = searched(Rules(7, None, "x"), BLACK)
+    strategy = extract_strategy(search, WHITE, Limits())
+    text, pairs = next((t, e) for t, e in strategy.items() if isinstance(e, tuple))
+    with pytest.raises(AssertionError):
+        check_proof_split(document(search, {**strategy, text: pairs[1:]}), jobs=2)
+
+
+def test_a_stopped_walk_resumes_to_the_same_file(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setattr(proof, "REPORT_EVERY", 7)
+    rules, start = Rules(5), checker.board_of(checker.CROWDED_5)
+    whole = searched(rules, WHITE, start, 12, False)
+    once = tmp_path / "once"
+    expected = extract_strategy(whole, owner_of(whole), Limits(), start, path=str(once))
+    search = searched(rules, WHITE, start, 12, False)
+    path = tmp_path / "pieces"
+    stops = 0
+    while True:
+        limits = Limits()
+        reports = 0
+
+        def stop(walked: int, kept: int, limits: Limits = limits) -> None:
+            nonlocal reports
+            reports += 1
+            if reports == 3:
+                limits.stop()
+
+        try:
+            made = extract_strategy(search, owner_of(search), limits, start, stop, path=str(path))
+            break
+        except Interrupted:
+            stops += 1
+            assert (tmp_path / "pieces.state").exists()
+    assert stops >= 3
+    assert made == expected
+    assert path.read_bytes() == once.read_bytes()
+    # an ended walk is read back as it is, without walking
+    assert extract_strategy(search, owner_of(search), Limits(), start, path=str(path)) == expected
+
+
+def test_a_saved_walk_is_bound_to_its_strategy_and_table(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setattr(proof, "REPORT_EVERY", 5)
+    rules = Rules(4)
+    search = searched(rules, BLACK, pairings=False)
+    path = str(tmp_path / "walk")
+    limits = Limits()
+    with pytest.raises(Interrupted):
+        extract_strategy(search, WHITE, limits, None, lambda walked, kept: limits.stop(), path=path)
+    other_table = searched(rules, BLACK, pairings=False, tt_bits=14)
+    with pytest.raises(CheckpointError, match="another state of the search's table"):
+        extract_strategy(other_table, WHITE, Limits(), path=path)
+    with pytest.raises(CheckpointError, match="another strategy"):
+        extract_strategy(search, WHITE, Limits(), checker.board_of("X...O..........."), path=path)
+    Path(path + ".state").write_bytes(b"not a state")
+    with pytest.raises(CheckpointError, match="damaged"):
+        extract_strategy(search, WHITE, Limits(), path=path)
+
+
+def test_cli_keeps_the_strategy_next_to_the_checkpoint(tmp_path: Path, capsys: Any) -> None:
+    table, proof_file = str(tmp_path / "four.dfpn"), str(tmp_path / "four.json")
+    args = ["baikago", "solve", "4", "--side", "black", "--no-pairings", "--tt-bits", "14"]
+    assert _run([*args, "--checkpoint", table, "--proof", proof_file]) == 0
+    kept = table + ".black-search"  # white's strategy, from the search with black attacking
+    assert Path(kept).exists() and Path(kept + ".state").exists()
+    first = json.loads(Path(proof_file).read_text())
+    assert _run([*args, "--checkpoint", table, "--proof", proof_file]) == 0  # read back
+    again = json.loads(Path(proof_file).read_text())
+    assert first["proofs"][0]["strategy"] == again["proofs"][0]["strategy"]
+    assert check_proof_split(again, jobs=2) == "unknown"
+    capsys.readouterr()
+
+
+# -------------------------------------------------------------------- the checker, split
+_SPLIT: list[tuple[dict[str, Any], int, Any, bool]] = []  # (proof, n, crosses, wins), read by forked workers
+
+
+@contextmanager
+def _collecting(tasks: list[tuple[int, list[int]]]) -> Iterator[None]:
+    """While the checker's ``check_proof`` runs, its strategy replays are collected as tasks
+    (one per first move of the opponent, up to symmetry) instead of run."""
+    replay = checker.check_strategy
+
+    def collect(proof_: dict[str, Any], start: list[int], n: int, crosses: Any, wins: bool) -> int:
+        _SPLIT.append((proof_, n, crosses, wins))
+        index = len(_SPLIT) - 1
+        tasks.extend((index, board) for board in _first_moves(proof_, start, n, crosses, wins))
+        return 0
+
+    checker.check_strategy = collect
+    try:
+        yield
+    finally:
+        checker.check_strategy = replay
+
+
+def _first_moves(proof_: dict[str, Any], start: list[int], n: int, crosses: Any, wins: bool) -> list[list[int]]:
+    """Where the replay from ``start`` goes on: one position per opponent move up to symmetry,
+    or ``start`` itself when the opponent is not to move there or the replay stops there."""
+    owner = checker.NAME_OF[proof_["player"]]
+    board = list(start)
+    to_move = BLACK if board.count(BLACK) == board.count(WHITE) else WHITE
+    ends = (
+        checker.winner(board, crosses) != EMPTY
+        or EMPTY not in board
+        or (not wins and all(any(board[p] == owner for p in cross) for cross in crosses))
+    )
+    picture_, _ = checker.canonical(board, n)
+    if ends or to_move == owner or not isinstance(proof_["strategy"].get(picture_, ""), str):
+        return [board]
+    found: dict[str, list[int]] = {}
+    for p in range(n * n):
+        if board[p] == EMPTY:
+            board[p] = to_move
+            found.setdefault(checker.canonical(board, n)[0], list(board))
+            board[p] = EMPTY
+    return list(found.values())
+
+
+def _replay(task: tuple[int, list[int]]) -> int:
+    index, board = task
+    proof_, n, crosses, wins = _SPLIT[index]
+    return checker.check_strategy(proof_, board, n, crosses, wins)
+
+
+def check_proof_split(doc: dict[str, Any], jobs: int) -> str:
+    """``check_proof`` with each strategy replayed from every first move of the opponent (up to
+    symmetry, as the checker's own replay goes), the replays spread over ``jobs`` processes;
+    the value it establishes. Each replay is the checker's own; only the positions two replays
+    share are checked twice."""
+    tasks: list[tuple[int, list[int]]] = []
+    _SPLIT.clear()
+    with _collecting(tasks):
+        value = checker.check_proof(doc)
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            _replay(task)
+    else:
+        with multiprocessing.get_context("fork").Pool(min(jobs, len(tasks))) as pool:
+            # the largest first: a replay from the opponent's first move in the centre is the longest
+            for _ in pool.imap_unordered(_replay, sorted(tasks, key=lambda t: -_centrality(t[1])), chunksize=1):
+                pass
+    _SPLIT.clear()
+    return value
+
+
+def _centrality(board: list[int]) -> float:
+    n = int(len(board) ** 0.5)
+    stones = [p for p, v in enumerate(board) if v != EMPTY]
+    return -sum(abs(p // n - (n - 1) / 2) + abs(p % n - (n - 1) / 2) for p in stones)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Check Baikago proof files, split over processes.")
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    for path in args.files:
+        data = Path(path).read_bytes()
+        doc = json.loads(gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data)
+        started = time.perf_counter()
+        value = check_proof_split(doc, args.jobs)
+        sizes = ", ".join(f"{len(p.get('strategy', p.get('pairing', []))):,}" for p in doc["proofs"])
+        print(f"{path}: value {value} ({sizes} positions), checked in {time.perf_counter() - started:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
