@@ -276,3 +276,17 @@ def test_random_clicks_agree_with_the_legal_moves_and_the_records_checker(case: 
     elif stuck:
         assert faults(puzzle, state) != []  # stones are left and none can be picked
     assert (faults(puzzle, state) == []) == (solved(puzzle, state) or bool(solution(puzzle, state, Limits(5.0))))
+
+
+def test_the_play_imports_and_exports_urls_and_starts_an_imported_puzzle_empty() -> None:
+    url = "https://puzz.link/p?goishi/6/7/vsten1tvo"  # robx/pzprjs, test/script/goishi.js
+    attempt = Attempt.from_url(PLAY, url)
+    assert attempt.url == url and attempt.state == () and (attempt.problem.rows, attempt.problem.cols) == (7, 6)
+    for cell, tool in solution(attempt.problem, attempt.state, Limits(5.0)):
+        attempt.click(cell, tool)
+    assert attempt.verdict().solved
+
+
+def test_the_legend_names_the_stone_just_picked_only_once_one_is() -> None:
+    assert scene(SMALL, ()).mark_meanings == {}
+    assert list(scene(SMALL, (A2,)).mark_meanings.values()) == ["the stone just picked up"]

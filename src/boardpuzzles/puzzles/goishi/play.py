@@ -181,9 +181,13 @@ def solution(puzzle: Puzzle, state: Order, limits: Limits) -> list[Click]:
 
 
 def scene(puzzle: Puzzle, state: Order) -> Scene:
-    """The stones still on the board, the picked ones faded with their pick numbers, the walk so far."""
+    """The stones still on the board, the picked ones faded with their pick numbers, the walk so
+    far; the legend names the stone just picked up once there is one."""
     title = f"{len(state)} of {puzzle.size} stones picked up"
-    return frame(puzzle, state, len(state), title)
+    picture = frame(puzzle, state, len(state), title)
+    if not state:
+        picture.mark_meanings = {}
+    return picture
 
 
 # ---------------------------------------------------------------- URLs and JSON
@@ -235,4 +239,7 @@ PLAY: Play[Puzzle, Order] = Play(
     rules="Pick up every stone in one walk: start at any stone, then take the first stone met going "
     "straight along a row or column, turning only at stones and never straight back.",
     solution=solution,
+    problem_to_url=problem_to_url,
+    problem_from_url=problem_from_url,
+    start=lambda puzzle: (),
 )
