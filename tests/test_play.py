@@ -188,3 +188,56 @@ def test_the_generic_picture_says_what_is_left_to_place() -> None:
     for cell in (2, 8, 10):
         state = play.click(problem, state, cell, "king")
     assert play.scene(problem, state).title == "every piece placed" and play.solved(problem, state)
+
+
+def url_play() -> Play:  # type: ignore[type-arg]
+    """Kings whose problems travel as URLs ``kings:N`` (a stand-in for a puzzle site's)."""
+    import dataclasses
+
+    play = kings_play()
+
+    def read(url: str) -> object:
+        if not url.startswith("kings:") or not url[6:].isdigit():
+            raise BoardPuzzlesError(f"not a kings URL: {url!r}\nsecond line")
+        return play.new(int(url[6:]), "", 0)[0]
+
+    return dataclasses.replace(
+        play,
+        problem_to_url=lambda problem: f"kings:{problem.grid.rows}",
+        problem_from_url=read,
+        start=lambda problem: tuple("." * problem.grid.size),
+    )
+
+
+def test_a_problem_imported_from_a_url_is_played_and_survives_json() -> None:
+    play = url_play()
+    attempt = Attempt.from_url(play, " kings:5 ")
+    assert attempt.imported and attempt.url == "kings:5" and attempt.state == tuple("." * 25)
+    attempt.click(0, "king")
+    again = Attempt.from_json(play, attempt.to_json())
+    assert again.imported and again.url == "kings:5" and again.state == attempt.state
+    assert not Attempt.new(play, 6, "", 0).imported and "imported" not in Attempt.new(play, 6, "", 0).to_json()
+
+
+@pytest.mark.parametrize(("url", "words"), [("kings:x", "not a kings URL"), ("", "non-empty"), (7, "non-empty")])
+def test_a_bad_url_is_refused_on_one_line(url: object, words: str) -> None:
+    with pytest.raises(BoardPuzzlesError, match=words) as err:
+        Attempt.from_url(url_play(), url)  # type: ignore[arg-type]
+    assert "\n" not in str(err.value)
+
+
+def test_a_play_without_urls_imports_none_and_one_that_imports_needs_a_start() -> None:
+    import dataclasses
+
+    with pytest.raises(BoardPuzzlesError, match="imports no URLs"):
+        Attempt.from_url(kings_play(), "kings:5")
+    with pytest.raises(ValueError, match="start"):
+        dataclasses.replace(url_play(), start=None)
+
+
+def test_the_generic_rules_line_is_a_sentence_for_a_player() -> None:
+    assert kings_play().rules.startswith("Place the kings on the board, no two on neighbouring squares")
+    dominoes = play_of(get("dominoes"))  # type: ignore[arg-type]
+    assert (
+        dominoes is not None and dominoes.rules == "Cover the board with dominoes. Click a square, then one beside it."
+    )

@@ -173,6 +173,9 @@ def test_a_new_puzzle_is_solved_by_clicks_and_says_solved(site, open_page, scree
     screenshots(phone, f"{case.puzzle}-{PHONE['width']}x{PHONE['height']}")
     page = open_page(link(site, case))
     screenshots(page, f"{case.puzzle}-{DESKTOP['width']}x{DESKTOP['height']}")
+    board = page.locator("#board-box").bounding_box()
+    assert board["y"] + board["height"] <= DESKTOP["height"], f"the board ends {board['y'] + board['height']} px down"
+    assert page.evaluate("document.documentElement.scrollHeight") <= DESKTOP["height"]
     attempt = attempt_of(site, page)
     assert attempt.seed == case.seed and attempt.at == 0
     clicks = attempt.play.solution(attempt.problem, attempt.state, Limits(60))
@@ -254,10 +257,40 @@ def test_the_page_fits_and_the_board_does_not_jump(site, open_page, screenshots,
     assert width <= viewport["width"], f"the page is {width} px wide"
     box = page.locator("#board-box").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    assert page.inner_text("#caption") == "0 kings; the problem asks for 9"
     page.click("#cells button[data-cell='0']")
     ready(page, moves=1)
+    assert page.inner_text("#caption") == "1 king; the problem asks for 9"  # a shorter caption
+    assert page.locator("#board-box").bounding_box() == box
     page.click("#cells button[data-cell='1']")  # two kings touching: a fault line appears
     ready(page, moves=2)
     assert page.get_attribute("#status", "class") == "fault"
-    assert page.locator("#board-box").bounding_box()["y"] == box["y"]
+    assert page.locator("#board-box").bounding_box() == box  # neither moved nor resized
     screenshots(page, f"kings-fault-{viewport['width']}x{viewport['height']}")
+
+
+def test_a_puzzle_imported_from_its_url_is_solved_and_exported(site, open_page) -> None:
+    """The Goishi Hiroi of robx/pzprjs's tests (test/script/goishi.js), imported, solved by clicks."""
+    url = "https://puzz.link/p?goishi/6/7/vsten1tvo"
+    page = open_page(link(site, Case("goishi", size=5, difficulty="easy")))
+    assert page.is_visible("#import-url") and page.inner_text("#export") == "puzz.link"
+    game = page.get_attribute("body", "data-game")
+    page.fill("#import-url", "goishi/4/4/13")  # truncated
+    page.click("#import")
+    page.wait_for_function("document.getElementById('status').className === 'refused'")
+    assert "truncated" in status(page) and page.get_attribute("body", "data-game") == game
+    page.fill("#import-url", url)
+    page.click("#import")
+    page.wait_for_function(f"document.body.dataset.game !== '{game}' && document.body.dataset.busy === '0'")
+    assert page.locator("#cells button").count() == 42 and page.get_attribute("#export", "href") == url
+    assert "url=" in page.url and page.inner_text("#caption") == "0 of 11 stones picked up"
+    attempt = attempt_of(site, page)
+    play_clicks(page, attempt.play.solution(attempt.problem, attempt.state, Limits(60)))
+    page.wait_for_selector("body[data-solved='1']")
+    shared = open_page(page.get_attribute("#link", "href"))  # the link opens the same puzzle
+    assert attempt_of(site, shared).problem == attempt.problem and shared.get_attribute("body", "data-moves") == "0"
+
+
+def test_a_page_whose_play_takes_no_urls_offers_no_import(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5)))
+    assert not page.is_visible("#import-url") and not page.is_visible("#export")

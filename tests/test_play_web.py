@@ -261,3 +261,52 @@ def test_a_hint_that_finds_every_searcher_busy_says_so(server: PlayServer, monke
     server.hint_searchers.release()
     status, state = call(server, "POST", f"/api/games/{game}/hint", {})
     assert status == 200 and state["hint"]["message"].startswith("a king on ")
+
+
+#: robx/pzprjs, test/script/goishi.js: a 7x6 Goishi Hiroi with one order.
+GOISHI_URL = "https://puzz.link/p?goishi/6/7/vsten1tvo"
+
+
+def test_a_puzzle_imported_from_its_url_is_played_solved_and_shared(server: PlayServer) -> None:
+    status, state = call(server, "POST", "/api/goishi/new", {"url": " " + GOISHI_URL})
+    assert status == 200, state
+    assert state["url"] == GOISHI_URL and state["imported"] and state["state"] == [] and state["moves"] == 0
+    assert state["link"] == "/play/goishi?url=https%3A%2F%2Fpuzz.link%2Fp%3Fgoishi%2F6%2F7%2Fvsten1tvo"
+    assert (state["geometry"]["rows"], state["geometry"]["cols"]) == (7, 6)
+    game = server.get_puzzle_game(state["game"])
+    assert game is not None
+    attempt = game.attempt
+    for cell, tool in attempt.play.solution(attempt.problem, attempt.state, Limits(30)):
+        status, state = click(server, state["game"], cell, tool)
+        assert status == 200, state
+    assert state["solved"]
+    made = call(server, "POST", "/api/goishi/new", {"size": 5, "seed": 2})[1]
+    assert made["url"].startswith("https://puzz.link/p?goishi/5/5/") and not made["imported"]
+    assert made["link"] == "/play/goishi?size=5&seed=2&difficulty=easy"
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"url": "https://puzz.link/p?nurikabe/4/4/1370"}, "not goishi"),
+        ({"url": "goishi/4/4/13"}, "truncated"),
+        ({"url": ""}, "non-empty"),
+        ({"url": ["goishi/4/4/1370"]}, "string"),
+    ],
+)
+def test_a_bad_url_is_refused_with_one_line(server: PlayServer, body: Any, words: str) -> None:
+    status, document = call(server, "POST", "/api/goishi/new", body)
+    assert status == 400 and words in document["error"] and "\n" not in document["error"], document
+
+
+def test_a_play_that_takes_no_urls_refuses_one_and_its_page_offers_none(server: PlayServer) -> None:
+    status, document = call(server, "POST", "/api/kings/new", {"url": GOISHI_URL})
+    assert status == 400 and document["error"] == "kings imports no URLs"
+    assert call(server, "POST", "/api/kings/new", {})[1]["url"] is None
+    assert '"imports": false' in call(server, "GET", "/play/kings")[1]
+    assert '"imports": true' in call(server, "GET", "/play/goishi")[1]
+
+
+def test_the_state_captions_the_picture_instead_of_titling_it(server: PlayServer) -> None:
+    state = new_kings(server, 4, 1)
+    assert state["caption"] == "0 kings; the problem asks for 4" and "the problem asks" not in state["svg"]

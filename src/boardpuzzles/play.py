@@ -110,10 +110,20 @@ class Play(Generic[P, S]):
     #: ``solution(problem, state, limits)``: clicks that lead from ``state`` to a solved state,
     #: from the solver (tests play them; the page may show them). None: the puzzle gives none.
     solution: Callable[[P, S, Limits], list[Click]] | None = None
+    #: ``problem_to_url(problem)``: the problem's URL on a puzzle site (the page's export link).
+    #: None: the play exports none.
+    problem_to_url: Callable[[P], str] | None = None
+    #: ``problem_from_url(url)``: the problem a URL holds (the page's import), or a
+    #: :class:`BoardPuzzlesError` saying what is wrong with it. None: the play imports none.
+    problem_from_url: Callable[[str], P] | None = None
+    #: ``start(problem)``: the start state of an imported problem (needed with ``problem_from_url``).
+    start: Callable[[P], S] | None = None
 
     def __post_init__(self) -> None:
         if not self.tools:
             raise ValueError("a play needs at least one tool")
+        if self.problem_from_url is not None and self.start is None:
+            raise ValueError("a play that imports problems from URLs needs start(problem)")
         names = [t.name for t in self.tools]
         keys = [t.key for t in self.tools]
         if len(set(names)) != len(names) or len(set(keys)) != len(keys):
@@ -153,6 +163,9 @@ class Attempt(Generic[P, S]):
     started: float = 0.0
     solved_seconds: float | None = None
     hints: int = 0
+    #: The problem came from a URL (:meth:`imported`), not from ``new``: size, difficulty and seed
+    #: say nothing of it.
+    imported: bool = False
     clock: Callable[[], float] = time.time
     _states: list[S] = field(default_factory=list, repr=False)
 
@@ -172,6 +185,24 @@ class Attempt(Generic[P, S]):
             raise BoardPuzzlesError(f"difficulty is one of {', '.join(play.difficulties)}, got {excerpt(difficulty)}")
         problem, start = play.new(size, difficulty, seed)
         return cls(play, problem, start, size, difficulty, seed, **kwargs)
+
+    @classmethod
+    def from_url(cls, play: Play[P, S], url: str, **kwargs: Any) -> Attempt[P, S]:
+        """A new game of the problem a URL holds (``play.problem_from_url``), from its ``start``."""
+        if play.problem_from_url is None or play.start is None:
+            raise BoardPuzzlesError("this puzzle imports no URLs")
+        if not isinstance(url, str) or not url.strip():
+            raise BoardPuzzlesError("a puzzle URL is a non-empty string")
+        try:
+            problem = play.problem_from_url(url.strip())
+        except (BoardPuzzlesError, ValueError, TypeError, KeyError, IndexError) as err:
+            raise BoardPuzzlesError(f"cannot import the URL: {_one_line(str(err)).removeprefix('URL: ')}") from None
+        return cls(play, problem, play.start(problem), imported=True, **kwargs)
+
+    @property
+    def url(self) -> str | None:
+        """The problem's URL (None when the play exports none)."""
+        return None if self.play.problem_to_url is None else self.play.problem_to_url(self.problem)
 
     @property
     def state(self) -> S:
@@ -240,6 +271,7 @@ class Attempt(Generic[P, S]):
             "started": self.started,
             "solved_seconds": self.solved_seconds,
             "hints": self.hints,
+            **({"imported": True} if self.imported else {}),
         }
 
     @classmethod
@@ -262,6 +294,7 @@ class Attempt(Generic[P, S]):
                 float(document["started"]),
                 document["solved_seconds"],
                 int(document.get("hints", 0)),
+                bool(document.get("imported", False)),
                 **kwargs,
             )
         except (KeyError, TypeError, ValueError) as err:
@@ -382,7 +415,7 @@ def board_play(puzzle: Puzzle[Any, Any]) -> Play[BoardProblem, BoardState] | Non
         state_from_json=lambda problem, document: _board_state(problem, document),
         problem_to_json=lambda problem: problem.values,
         problem_from_json=rules.make,
-        rules=puzzle.title[:1].upper() + puzzle.title[1:] + ".",
+        rules=rules_line(puzzle),
         solution=rules.solution,
     )
 
@@ -461,6 +494,32 @@ class _BoardRules:
         return [(c, _piece_tool(answer[c]).name) for c in range(len(state)) if answer[c] != state[c]]
 
 
+def rules_line(puzzle: Puzzle[Any, Any]) -> str:
+    """The rules in one sentence for a player: the first sentence of the record's description,
+    without its leading name ("Kings: ") and without the text pictures' notation in brackets
+    ("(< >: one across)"), the command line's letters put in words ("K kings on an R x C
+    board" reads "Place the kings on the board": the page picks the size, and the picture's
+    caption says how many); the title when the description gives none."""
+    import re
+
+    text = " ".join(puzzle.description.split())
+    found = re.match(r"(.+?[.!?])(?=\s|$)", text)
+    sentence = found.group(1) if found else text
+    lead = re.match(r"([A-Z][\w' -]{0,40}): (.+)", sentence)
+    if lead and len(lead.group(1).split()) <= 4:
+        sentence = lead.group(2)
+    sentence = re.sub(r"\s*\([^()]*[^\w\s,;:'()-][^()]*\)", "", sentence).strip()
+    sentence = re.sub(r"\b(?:an?|the) [A-Z] x [A-Z] (board|torus)\b", r"the \1", sentence)
+    letters = {param.metavar for param in puzzle.params if param.metavar and len(param.metavar) == 1}
+    count = re.match(r"([A-Z]) ([a-z]+s)\b", sentence)
+    if count and count.group(1) in letters:
+        sentence = f"place the {count.group(2)}{sentence[count.end() :]}"
+    if not sentence:
+        sentence = puzzle.title
+    sentence = sentence[:1].upper() + sentence[1:]
+    return sentence if sentence.endswith((".", "!", "?")) else sentence + "."
+
+
 def _piece_tool(letter: str) -> Tool:
     name = _PIECE_NAMES.get(letter, f"piece-{letter.lower()}")
     return Tool(name, name.replace("-", " ").capitalize(), letter.lower())
@@ -500,6 +559,12 @@ def _board_state(problem: BoardProblem, document: Json) -> BoardState:
     if any(ch != "." and ch not in problem.letters for ch in document):
         raise BoardPuzzlesError(f"a board state holds '.' and {', '.join(problem.letters)}")
     return tuple(document)
+
+
+def _one_line(text: str, limit: int = 200) -> str:
+    """An error's text on one line, cut to ``limit`` characters."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 3] + "..."
 
 
 def _jsonable(values: Mapping[str, Any]) -> Json:

@@ -24,7 +24,7 @@ from boardpuzzles.answers import CellPairs
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.grid import ORTHOGONAL
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import BoardProblem, BoardSetup, Click, Fault, Hint, IllegalMove, Json, Play, Tool
+from boardpuzzles.play import BoardProblem, BoardSetup, Click, Fault, Hint, IllegalMove, Json, Play, Tool, rules_line
 from boardpuzzles.protocol import Puzzle
 
 Pair = tuple[int, int]
@@ -63,7 +63,7 @@ def pairs_play(puzzle: Puzzle[Any, Any]) -> Play[BoardProblem, PairsState] | Non
         state_from_json=rules.state_from_json,
         problem_to_json=lambda problem: problem.values,
         problem_from_json=lambda values: generic.make(puzzle, values),
-        rules=puzzle.title[:1].upper() + puzzle.title[1:] + ": click a square, then one beside it.",
+        rules=rules_line(puzzle) + " Click a square, then one beside it.",
         solution=rules.solution,
     )
 

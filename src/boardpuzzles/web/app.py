@@ -14,7 +14,9 @@ Pages:
 
 The API of the puzzles; each answer is the game's state (:meth:`PuzzleGame.state`):
 
-- ``POST /api/NAME/new`` ``{"size", "difficulty", "seed", "replaces"}`` (each optional);
+- ``POST /api/NAME/new`` ``{"size", "difficulty", "seed", "replaces"}`` (each optional), or
+  ``{"url", "replaces"}``: the puzzle a URL holds, for a play that imports URLs (a URL it cannot
+  read is answered 400 with the reason);
 - ``POST /api/games/ID/click`` ``{"cell": index, "tool": name}`` (a click the rules refuse is
   answered 422 with the reason); ``/undo``, ``/redo``, ``/hint`` (``{}``);
 - ``GET /api/games/ID``.
@@ -184,6 +186,8 @@ class PlayServer(BaikagoServer):
                     "tools": [{"name": t.name, "label": t.label, "key": t.key} for t in play.tools],
                     "sizes": list(play.sizes),
                     "difficulties": list(play.difficulties),
+                    "exports": play.problem_to_url is not None,
+                    "imports": play.problem_from_url is not None,
                 }
                 self._pages[name] = render_play_page(config).encode("utf-8")
             return self._pages[name]
@@ -245,10 +249,17 @@ class PlayHandler(Handler):
         if name not in self.server.plays:
             raise RequestError(HTTPStatus.NOT_FOUND, f"no playable puzzle {name[:40]!r}")
         puzzle, play = self.server.plays[name]
+        replaces = body.get("replaces")
+        if replaces is not None and not isinstance(replaces, str):
+            raise BoardPuzzlesError("replaces is the id of the game the page leaves, a string")
+        if "url" in body:
+            if play.problem_from_url is None:
+                raise BoardPuzzlesError(f"{name} imports no URLs")
+            self._start(PuzzleGame(puzzle, play, Attempt.from_url(play, body["url"])), replaces)
+            return
         size = body.get("size", play.sizes[0])
         difficulty = body.get("difficulty", play.difficulties[0] if play.difficulties else "")
         seed = body.get("seed")
-        replaces = body.get("replaces")
         if type(size) is not int or size not in play.sizes:
             raise BoardPuzzlesError(f"size is one of {', '.join(map(str, play.sizes))}")
         if not isinstance(difficulty, str) or difficulty not in (play.difficulties or ("",)):
@@ -257,9 +268,9 @@ class PlayHandler(Handler):
             seed = secrets.randbelow(MAX_SEED + 1)
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             raise BoardPuzzlesError(f"seed is a whole number from 0 to {MAX_SEED}")
-        if replaces is not None and not isinstance(replaces, str):
-            raise BoardPuzzlesError("replaces is the id of the game the page leaves, a string")
-        game = PuzzleGame(puzzle, play, Attempt.new(play, size, difficulty, seed))
+        self._start(PuzzleGame(puzzle, play, Attempt.new(play, size, difficulty, seed)), replaces)
+
+    def _start(self, game: PuzzleGame, replaces: str | None) -> None:
         left = self.server.get_puzzle_game(replaces) if replaces else None
         if left is not None:
             left.leave()

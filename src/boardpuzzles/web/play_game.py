@@ -4,7 +4,9 @@ the hint drawn on it, where the board's cells lie in that picture, the verdict).
 
 Faults are drawn in red (their cells marked, their segments as lines between cell centres),
 a hint's cells in blue; both are added to the play's scene, so the picture is the one
-``--svg`` draws, with the highlights on top.
+``--svg`` draws, with the highlights on top. The scene's title ("5 kings; the problem asks for
+9") is sent as the state's ``caption``, not drawn: the page shows it on a line of its own, so
+the picture keeps its height however long the title.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import secrets
 import threading
 import time
 from typing import Any
+from urllib.parse import quote
 
 from boardpuzzles.limits import Limits
 from boardpuzzles.play import Attempt, Fault, Hint, Play
@@ -100,7 +103,12 @@ class PuzzleGame:
                 self.save(self)
 
     def link(self) -> str:
+        """The page's address that opens this puzzle again: its size, seed and difficulty, or,
+        for an imported one, its URL."""
         s = self.attempt
+        url = s.url if s.imported else None
+        if url is not None:
+            return f"/play/{self.puzzle.name}?url={quote(url, safe='')}"
         query = f"size={s.size}&seed={s.seed}" + (f"&difficulty={s.difficulty}" if s.difficulty else "")
         return f"/play/{self.puzzle.name}?{query}"
 
@@ -110,7 +118,8 @@ class PuzzleGame:
             s = self.attempt
             verdict = s.verdict()
             scene = self._scene(verdict.faults)
-            svg, geometry, legend = picture(scene)
+            caption = scene.title
+            svg, geometry, legend = picture(dataclasses.replace(scene, title=""))
             grid = scene.grid
             named = grid.size <= NAMED_CELLS
             return {
@@ -120,6 +129,9 @@ class PuzzleGame:
                 "difficulty": s.difficulty,
                 "seed": s.seed,
                 "link": self.link(),
+                "url": s.url,
+                "imported": s.imported,
+                "caption": caption,
                 "tools": [t.name for t in self.play.tools],
                 "svg": svg,
                 "geometry": geometry,

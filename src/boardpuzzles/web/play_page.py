@@ -8,7 +8,12 @@ How the page plays (see ``web/app.py`` for the API):
   cells lie; the buttons carry the clicks, the focus, the arrow-key cursor and the labels screen
   readers read ("c3, K");
 - a tool button (or its key) picks what a click does; Ctrl+Z / Ctrl+Y undo and redo, ``?`` asks
-  for a hint; the status line above the board has a fixed height, so the board never moves;
+  for a hint; the status line and the caption line (the scene's title, "5 kings; the problem
+  asks for 9") above the board have fixed heights, so the board never moves;
+- on a desktop the board is sized so that the page fits the window's height (the picture's
+  shape is known once the first state comes); on a phone it takes the screen's width;
+- a play that exports URLs gets an "Export" link (the puzzle on its site), one that imports
+  them an "Import" field (the page then opens ``?url=..``, the shareable link of that puzzle);
 - the game id sits in the URL hash and in localStorage, so a reload finds the game the server
   keeps; the address (``?size=..&difficulty=..&seed=..``) is the shareable link of the puzzle.
 """
@@ -52,6 +57,7 @@ main { width: var(--board); }
 #status-text { overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
 #status.fault #status-text, #status.refused #status-text { color: var(--bad); }
 #status.solved #status-text { color: var(--good); font-weight: 600; font-size: 1.15rem; }
+#caption { height: 1.5em; margin: 0 0 4px; color: var(--muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 #clock { margin-left: auto; font-variant-numeric: tabular-nums; color: var(--muted); flex: none; }
 .board { position: relative; width: 100%; }
 .board svg { display: block; width: 100%; height: auto; }
@@ -64,7 +70,7 @@ aside { display: flex; flex-direction: column; gap: 12px; }
 fieldset { border: 1px solid #d8d8d0; border-radius: 8px; padding: 8px 10px 10px; margin: 0; }
 legend { padding: 0 4px; color: var(--muted); font-size: .9rem; }
 .row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
-button.tool, .actions button, #new { font: inherit; padding: 6px 12px; border-radius: 6px; border: 1px solid #b9bec6; background: #fff; cursor: pointer; }
+button.tool, .actions button, #new, #import { font: inherit; padding: 6px 12px; border-radius: 6px; border: 1px solid #b9bec6; background: #fff; cursor: pointer; }
 button.tool[aria-pressed="true"] { background: var(--accent); color: #fff; border-color: var(--accent); }
 button.tool[aria-pressed="true"] kbd { color: var(--ink); }
 button:disabled { opacity: .45; cursor: default; }
@@ -82,7 +88,8 @@ select { font: inherit; padding: 4px; }
 .swatch.gradient { width: 26px; background: linear-gradient(90deg, #2c7bb6, #abd9e9, #fdae61, #d7191c) !important; }
 .swatch.faded { border-radius: 50%; border: 1.5px dashed #999 !important; background: #eee !important; }
 #faults li.hint { color: #0d47a1; list-style: "\2192  "; }
-.share { word-break: break-all; font-size: .9rem; }
+.share { word-break: break-all; font-size: .9rem; margin: 0; }
+#import-url { font: inherit; padding: 4px 6px; flex: 1 1 12em; min-width: 0; }
 .keys { color: var(--muted); font-size: .85rem; margin: 0; }
 @media (max-width: 760px) {
   :root { --board: min(calc(100vw - 24px), calc(100vh - 230px)); --board: max(240px, min(calc(100vw - 24px), 560px)); }
@@ -100,6 +107,7 @@ select { font: inherit; padding: 4px; }
 <div class="layout">
 <main>
   <div id="status" role="status" aria-live="polite"><span id="status-text">Loading&hellip;</span><span id="clock" aria-label="time taken">0:00</span></div>
+  <p id="caption"></p>
   <div class="board" id="board-box">
     <div id="picture" aria-hidden="true"></div>
     <div id="cells" role="group" aria-label="Board"></div>
@@ -119,7 +127,12 @@ select { font: inherit; padding: 4px; }
     <label id="difficulty-box">Difficulty <select id="difficulty"></select></label>
     <button id="new" type="button">New</button>
   </div></fieldset>
+  <fieldset id="import-box" hidden><legend>Import</legend><form class="row" id="import-form">
+    <input id="import-url" type="text" inputmode="url" spellcheck="false" placeholder="a puzzle's URL" aria-label="The URL of a puzzle to import">
+    <button id="import" type="submit">Import</button>
+  </form></fieldset>
   <p class="share">Link to this puzzle: <a id="link" href="#">&hellip;</a></p>
+  <p class="share" id="export-box" hidden>Export: <a id="export" href="#" rel="noopener noreferrer">&hellip;</a></p>
   <p class="keys">Keys: arrows move, <kbd>Enter</kbd> or <kbd>Space</kbd> plays the tool, <span id="tool-keys"></span>, <kbd>Ctrl+Z</kbd> undo, <kbd>Ctrl+Y</kbd> redo, <kbd>?</kbd> hint.</p>
 </aside>
 </div>
@@ -209,11 +222,32 @@ function buildCells() {
   }
 }
 
+// On a desktop the board is as wide as the window's height lets the whole picture show, with
+// the legend under it as a game starts and the page's margin; a phone keeps its width. The size
+// is set once a game (and on resizing), so the board never moves while the game goes on.
+const PHONE = matchMedia("(max-width: 760px)"), MARGIN_BELOW = 32;
+let fitted = null;
+function fit(again) {
+  if (!state || (fitted === state.game && !again)) return;
+  fitted = state.game;
+  const main = document.querySelector("main");
+  main.style.width = "";
+  if (PHONE.matches) return;
+  const g = state.geometry, widest = main.getBoundingClientRect().width;
+  const top = $("board-box").getBoundingClientRect().top + window.scrollY;
+  for (let pass = 0; pass < 2; pass++) {  // a narrower board may wrap the legend: measure again
+    const room = window.innerHeight - top - $("legend").getBoundingClientRect().height - MARGIN_BELOW;
+    main.style.width = Math.max(240, Math.min(widest, Math.floor(room * g.width / g.height))) + "px";
+  }
+}
+
 function render(next) {
   const focused = document.activeElement && document.activeElement.parentElement === $("cells");
   state = next;
   clockBase = state.seconds; clockAt = Date.now();
   $("picture").innerHTML = state.svg;
+  $("caption").textContent = state.caption || "";
+  $("caption").title = state.caption || "";
   buildCells();
   document.body.dataset.game = state.game;
   document.body.dataset.moves = String(state.moves);
@@ -236,7 +270,13 @@ function render(next) {
   ul.textContent = "";
   for (const f of state.faults.slice(0, 20)) { const li = document.createElement("li"); li.textContent = f.message; ul.appendChild(li); }
   if (state.hint) { const li = document.createElement("li"); li.className = "hint"; li.textContent = "Hint: " + state.hint.message; ul.appendChild(li); }
-  $("size").value = String(state.size);
+  fit();
+  if (CONFIG.sizes.includes(state.size)) $("size").value = String(state.size);
+  if (CONFIG.exports && state.url) {
+    $("export").href = state.url;
+    try { $("export").textContent = new URL(state.url).host || state.url; } catch (e) { $("export").textContent = state.url; }
+  }
+  $("export-box").hidden = !(CONFIG.exports && state.url);
   if (CONFIG.difficulties.length) $("difficulty").value = state.difficulty;
   const link = new URL(state.link, location.href).href;
   $("link").href = link; $("link").textContent = link;
@@ -309,6 +349,7 @@ function linkSettings() {
   if (q.has("size") && /^[0-9]{1,4}$/.test(q.get("size"))) s.size = Number(q.get("size"));
   if (q.has("difficulty")) s.difficulty = q.get("difficulty");
   if (q.has("seed") && /^[0-9]{1,10}$/.test(q.get("seed"))) s.seed = Number(q.get("seed"));
+  if (CONFIG.imports && q.get("url")) s.url = q.get("url");
   return s;
 }
 
@@ -335,12 +376,22 @@ async function boot() {
   $("redo").addEventListener("click", () => act("redo"));
   $("hint").addEventListener("click", () => act("hint"));
   $("new").addEventListener("click", () => newGame(chosenSettings(), state && state.game));
+  if (CONFIG.imports) {
+    $("import-box").hidden = false;
+    $("import-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const url = $("import-url").value.trim();
+      if (url) newGame({url: url}, state && state.game);
+      else say("Paste a puzzle's URL to import it.", "refused");
+    });
+  }
+  window.addEventListener("resize", () => fit(true));
   document.addEventListener("keydown", onKey);
   setInterval(tick, 1000);
   const m = /^#game=([0-9a-f]{1,64})$/.exec(location.hash);
   const link = linkSettings();
   let id = m ? m[1] : null;
-  if (!id && link.seed === undefined) { try { id = localStorage.getItem(STORE); } catch (e) { id = null; } }
+  if (!id && link.seed === undefined && link.url === undefined) { try { id = localStorage.getItem(STORE); } catch (e) { id = null; } }
   if (id) {
     try {
       const found = await api(`/api/games/${id}`);
