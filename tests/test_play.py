@@ -6,7 +6,8 @@ import pytest
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits
-from boardpuzzles.play import Attempt, Fault, IllegalMove, Play, Tool, board_play, play_of
+from boardpuzzles.play import Attempt, Fault, IllegalMove, Play, Tool
+from boardpuzzles.play_generic import board_play, play_of
 from boardpuzzles.puzzles import get, puzzles
 
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import STOP_TIME, Limits
-from boardpuzzles.play import Attempt, IllegalMove, play_of
+from boardpuzzles.play import Attempt, IllegalMove
+from boardpuzzles.play_generic import play_of
 from boardpuzzles.puzzles import get
 from boardpuzzles.puzzles.less_than_three import PUZZLE
 from boardpuzzles.puzzles.less_than_three.play import GIVEN_COLOUR, PLAY, Setup

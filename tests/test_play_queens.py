@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import STOP_TIME, Limits
-from boardpuzzles.play import Attempt, IllegalMove, Play, play_of
+from boardpuzzles.play import Attempt, IllegalMove, Play
+from boardpuzzles.play_generic import play_of
 from boardpuzzles.puzzles import get, hyperqueen, queens
 from boardpuzzles.puzzles.queens import givens
 from boardpuzzles.puzzles.queens.play import (

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from boardpuzzles.limits import Limits
-from boardpuzzles.play import play_of
+from boardpuzzles.play_generic import play_of
 from boardpuzzles.puzzles import get, registry
 from boardpuzzles.web.app import PlayServer, make_app
 

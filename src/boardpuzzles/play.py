@@ -4,9 +4,9 @@ with it, a hint, and a game engine that keeps the moves (no web code here).
 Glossary
 --------
 play        a :class:`Play`: the functions a puzzle offers a person who solves it by hand. A
-            :class:`~boardpuzzles.protocol.Puzzle` names one as ``play``; a puzzle whose answer
-            is a board of pieces and that names none gets :func:`board_play` (place and remove
-            its piece letters, its ``violations`` as faults), so every such puzzle is playable.
+            :class:`~boardpuzzles.protocol.Puzzle` names one as ``play``; a puzzle whose answers
+            are boards of pieces or pairs of cells and that names none gets a generic one
+            (:mod:`boardpuzzles.play_generic`), so every such puzzle is playable.
 state       one position of a game, an immutable value (a tuple, a frozen dataclass): undo and
             redo keep states, never undo moves.
 tool        what a click does (place a queen, a black stone, pick a stone up): a button of the
@@ -25,15 +25,14 @@ replaying them from the start state, so a stored game is small and never holds a
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
-from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.limits import Limits
 
 if TYPE_CHECKING:
-    from boardpuzzles.protocol import Puzzle
     from boardpuzzles.scene import Scene
 
 P = TypeVar("P")
@@ -303,269 +302,7 @@ class Attempt(Generic[P, S]):
             raise BoardPuzzlesError(f"not a stored game: {type(err).__name__}: {excerpt(str(err))}") from None
 
 
-# ---------------------------------------------------------------- the generic play of board puzzles
-@dataclass(frozen=True)
-class BoardProblem:
-    """A problem of a board puzzle as the generic play holds it: the parameter values it was
-    made from (JSON), the problem itself, and the puzzle's piece letters."""
-
-    values: Json
-    problem: Any
-    letters: str
-
-    @property
-    def grid(self) -> Any:
-        return self.problem.grid
-
-
-#: A board's cells, one character each (``"."`` empty).
-BoardState = tuple[str, ...]
-ERASE = "erase"
-#: The sizes the generic play offers, around the record's small example.
-GENERIC_SIZES = 7
-_PIECE_NAMES = {"Q": "queen", "K": "king", "N": "knight", "B": "bishop", "R": "rook", "X": "stone"}
-_generic: dict[int, Play[Any, Any] | None] = {}
-
-
-def play_of(puzzle: Puzzle[Any, Any]) -> Play[Any, Any] | None:
-    """The puzzle's own play, else the generic board play when its answers are boards, else None."""
-    if puzzle.play is not None:
-        return puzzle.play
-    key = id(puzzle)
-    if key not in _generic:
-        from boardpuzzles.play_pairs import pairs_play
-
-        _generic[key] = board_play(puzzle) or pairs_play(puzzle)
-    return _generic[key]
-
-
-@dataclass(frozen=True)
-class BoardSetup:
-    """What a generic play reads off a puzzle's record: its size parameter, the other
-    parameters' values (those of its ``small`` example), the first answer of that example, and
-    the sizes offered (from the example's side up, 6 first when offered)."""
-
-    size_name: str
-    pair: bool  # the size is rows and columns (kind ``size``), not one side
-    base: Mapping[str, Any]
-    first: Any
-    sizes: tuple[int, ...]
-
-    @classmethod
-    def of(cls, puzzle: Puzzle[Any, Any], count: int = GENERIC_SIZES) -> BoardSetup | None:
-        """None when the puzzle has no positional size, no ``small`` example, or no answer to it."""
-        size_param = next((p for p in puzzle.params if p.kind in ("size", "side") and p.positional), None)
-        if size_param is None or not puzzle.small:
-            return None
-        base = puzzle.parse_values(puzzle.small)
-        try:
-            first = next(puzzle.solutions(puzzle.make(**base), Limits(10.0)), None)
-        except (BoardPuzzlesError, TimeLimitReached):
-            return None
-        grid = getattr(first, "grid", None)
-        if grid is None:
-            return None
-        side = max(grid.rows, grid.cols)
-        sizes = tuple(range(side, side + count))
-        default = 6 if 6 in sizes else sizes[0]
-        return cls(
-            size_param.name, size_param.kind == "size", base, first, (default, *(s for s in sizes if s != default))
-        )
-
-    def make(self, puzzle: Puzzle[Any, Any], values: Json, letters: str = "") -> BoardProblem:
-        """The problem of parameter values as JSON (what ``problem_from_json`` reads)."""
-        if not isinstance(values, dict):
-            raise BoardPuzzlesError("a problem is the puzzle's parameters, a JSON object")
-        typed = dict(values)
-        if self.pair and isinstance(typed.get(self.size_name), list):
-            typed[self.size_name] = tuple(typed[self.size_name])
-        return BoardProblem(_jsonable(typed), puzzle.make(**typed), letters)
-
-    def values(self, size: int) -> Json:
-        """The parameter values (as JSON) of a new problem of ``size``."""
-        values = dict(self.base)
-        values[self.size_name] = (size, size) if self.pair else size
-        return _jsonable(values)
-
-
-def board_play(puzzle: Puzzle[Any, Any]) -> Play[BoardProblem, BoardState] | None:
-    """The generic play of a puzzle whose answers are boards of pieces (None otherwise): a blank
-    board of the chosen size (the other parameters as in the record's ``small`` example), a tool
-    per piece letter that puts the piece on a square or takes it off, the puzzle's
-    ``violations`` as faults, solved when there are none; the hint is a square of a solution
-    that holds every piece placed so far."""
-    from boardpuzzles.board import Board
-
-    generic = BoardSetup.of(puzzle)
-    if generic is None or not isinstance(generic.first, Board) or not generic.first.occupied():
-        return None
-    first = generic.first
-    letters = "".join(sorted({first[c] for c in first.occupied()}))
-    rules = _BoardRules(puzzle, generic, letters)
-    return Play(
-        tools=tuple(_piece_tool(letter) for letter in letters) + (Tool(ERASE, "Erase", "x"),),
-        sizes=generic.sizes,
-        new=rules.new,
-        click=rules.click,
-        faults=rules.faults,
-        solved=rules.solved,
-        hint=rules.hint,
-        scene=rules.scene,
-        state_to_json=lambda problem, state: "".join(state),
-        state_from_json=lambda problem, document: _board_state(problem, document),
-        problem_to_json=lambda problem: problem.values,
-        problem_from_json=rules.make,
-        rules=rules_line(puzzle),
-        solution=rules.solution,
-    )
-
-
-@dataclass(frozen=True)
-class _BoardRules:
-    """The functions of :func:`board_play` for one puzzle and its piece letters."""
-
-    puzzle: Puzzle[Any, Any]
-    generic: BoardSetup
-    letters: str
-
-    def make(self, values: Json) -> BoardProblem:
-        return self.generic.make(self.puzzle, values, self.letters)
-
-    def new(self, size: int, difficulty: str, seed: int) -> tuple[BoardProblem, BoardState]:
-        problem = self.make(self.generic.values(size))
-        return problem, tuple("." * problem.grid.size)
-
-    def click(self, problem: BoardProblem, state: BoardState, cell: int, tool: str) -> BoardState:
-        if type(cell) is not int or not 0 <= cell < len(state):
-            raise IllegalMove(f"cell {excerpt(cell)} is off the board")
-        letter = next((piece for piece in self.letters if _piece_tool(piece).name == tool), None)
-        if letter is None and tool != ERASE:
-            raise IllegalMove(f"no tool {excerpt(tool)}")
-        new_piece = "." if tool == ERASE or state[cell] == letter else letter
-        return state[:cell] + (str(new_piece),) + state[cell + 1 :]
-
-    def board(self, problem: BoardProblem, state: BoardState) -> Any:
-        from boardpuzzles.board import Board
-
-        return Board(problem.grid, state)
-
-    def scene(self, problem: BoardProblem, state: BoardState) -> Any:
-        """The answer's picture, titled with what is left to place when the puzzle counts its
-        pieces ("5 kings; the problem asks for 9"; then "every piece placed")."""
-        board = self.board(problem, state)
-        scene = self.puzzle.to_scene(problem.problem, board)
-        short = [m for m in self.puzzle.violations(problem.problem, board) if _only_short(m, board)]
-        blank = self.board(problem, tuple("." * len(state)))
-        counts = short or any(_only_short(m, blank) for m in self.puzzle.violations(problem.problem, blank))
-        if counts and not scene.title:
-            scene.title = short[0] if short else "every piece placed"
-        return scene
-
-    def faults(self, problem: BoardProblem, state: BoardState) -> list[Fault]:
-        found = _open_violations(self.puzzle, problem, self.board(problem, state))
-        return [Fault(m, _cells_named(problem.grid, m)) for m in found]
-
-    def solved(self, problem: BoardProblem, state: BoardState) -> bool:
-        return not self.puzzle.violations(problem.problem, self.board(problem, state))
-
-    def solutions_through(self, problem: BoardProblem, state: BoardState, limits: Limits) -> Iterator[Any]:
-        placed = [c for c, piece in enumerate(state) if piece != "."]
-        for answer in self.puzzle.solutions(problem.problem, limits):
-            if all(answer[c] == state[c] for c in placed):
-                yield answer
-
-    def hint(self, problem: BoardProblem, state: BoardState, limits: Limits) -> Hint:
-        if self.solved(problem, state):
-            return Hint("solved: nothing left to do")
-        try:
-            answer = next(self.solutions_through(problem, state, limits), None)
-        except TimeLimitReached:
-            return Hint("no hint found in time")
-        if answer is None:
-            return Hint("no solution holds every piece placed: take one off (undo)")
-        cell = next(c for c in range(len(state)) if answer[c] != state[c])
-        name = _piece_tool(answer[cell]).label.lower()
-        return Hint(f"a {name} on {problem.grid.name(cell)}", (cell,))
-
-    def solution(self, problem: BoardProblem, state: BoardState, limits: Limits) -> list[Click]:
-        answer = next(self.solutions_through(problem, state, limits), None)
-        if answer is None:
-            return []
-        return [(c, _piece_tool(answer[c]).name) for c in range(len(state)) if answer[c] != state[c]]
-
-
-def rules_line(puzzle: Puzzle[Any, Any]) -> str:
-    """The rules in one sentence for a player: the first sentence of the record's description,
-    without its leading name ("Kings: ") and without the text pictures' notation in brackets
-    ("(< >: one across)"), the command line's letters put in words ("K kings on an R x C
-    board" reads "Place the kings on the board": the page picks the size, and the picture's
-    caption says how many); the title when the description gives none."""
-    import re
-
-    text = " ".join(puzzle.description.split())
-    found = re.match(r"(.+?[.!?])(?=\s|$)", text)
-    sentence = found.group(1) if found else text
-    lead = re.match(r"([A-Z][\w' -]{0,40}): (.+)", sentence)
-    if lead and len(lead.group(1).split()) <= 4:
-        sentence = lead.group(2)
-    sentence = re.sub(r"\s*\([^()]*[^\w\s,;:'()-][^()]*\)", "", sentence).strip()
-    sentence = re.sub(r"\b(?:an?|the) [A-Z] x [A-Z] (board|torus)\b", r"the \1", sentence)
-    letters = {param.metavar for param in puzzle.params if param.metavar and len(param.metavar) == 1}
-    count = re.match(r"([A-Z]) ([a-z]+s)\b", sentence)
-    if count and count.group(1) in letters:
-        sentence = f"place the {count.group(2)}{sentence[count.end() :]}"
-    if not sentence:
-        sentence = puzzle.title
-    sentence = sentence[:1].upper() + sentence[1:]
-    return sentence if sentence.endswith((".", "!", "?")) else sentence + "."
-
-
-def _piece_tool(letter: str) -> Tool:
-    name = _PIECE_NAMES.get(letter, f"piece-{letter.lower()}")
-    return Tool(name, name.replace("-", " ").capitalize(), letter.lower())
-
-
-def _open_violations(puzzle: Puzzle[Any, Any], problem: BoardProblem, board: Any) -> list[str]:
-    """The violations a player can see while placing: a count of pieces short of the goal is
-    not wrong yet (it is what is left to do)."""
-    return [m for m in puzzle.violations(problem.problem, board) if not _only_short(m, board)]
-
-
-def _only_short(message: str, board: Any) -> bool:
-    """Whether a message only counts the pieces placed (``"5 kings; the problem asks for 9"``)
-    while fewer are placed than asked: what remains to do, not a fault."""
-    import re
-
-    found = re.match(r"(\d+) \w+; the problem asks for (\d+)", message)
-    return bool(found) and int(found.group(1)) == len(board.occupied()) < int(found.group(2))  # type: ignore[union-attr]
-
-
-def _cells_named(grid: Any, message: str) -> tuple[int, ...]:
-    """The cells a violation names (``"c3 and d4 touch"``)."""
-    import re
-
-    cells = []
-    for word in re.findall(r"\b[a-z]{1,2}[0-9]{1,3}\b", message):
-        try:
-            cells.append(grid.cell_named(word))
-        except (BoardPuzzlesError, ValueError, IndexError):
-            continue
-    return tuple(dict.fromkeys(cells))
-
-
-def _board_state(problem: BoardProblem, document: Json) -> BoardState:
-    if not isinstance(document, str) or len(document) != problem.grid.size:
-        raise BoardPuzzlesError("a board state is a string of one character per cell")
-    if any(ch != "." and ch not in problem.letters for ch in document):
-        raise BoardPuzzlesError(f"a board state holds '.' and {', '.join(problem.letters)}")
-    return tuple(document)
-
-
 def _one_line(text: str, limit: int = 200) -> str:
     """An error's text on one line, cut to ``limit`` characters."""
     line = " ".join(text.split())
     return line if len(line) <= limit else line[: limit - 3] + "..."
-
-
-def _jsonable(values: Mapping[str, Any]) -> Json:
-    return {name: list(v) if isinstance(v, tuple) else v for name, v in values.items()}

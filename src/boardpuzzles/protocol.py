@@ -230,7 +230,7 @@ class Puzzle(Generic[P, A]):
     #: tuple holds independent parts, which ``warmup`` compiles at the same time on several cores.
     warmup: Warmup | None = None
     #: How a person plays it (:mod:`boardpuzzles.play`); None: the generic board play when the
-    #: answers are boards of pieces (:func:`boardpuzzles.play.play_of`).
+    #: answers are boards of pieces (:func:`boardpuzzles.play_generic.play_of`).
     play: Play[P, Any] | None = None
 
     def __post_init__(self) -> None:

@@ -43,7 +43,8 @@ from typing import Any
 from urllib.parse import urlparse
 
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.play import Attempt, IllegalMove, Play, play_of
+from boardpuzzles.play import Attempt, IllegalMove, Play
+from boardpuzzles.play_generic import play_of
 from boardpuzzles.protocol import Entry, Puzzle, display_name
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles import registry
