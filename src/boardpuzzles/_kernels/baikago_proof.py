@@ -183,7 +183,9 @@ def _owner_move(t, tt, run, board, cnt, keys, me, moves, nmoves, owner_attacks, 
 @jit
 def _any_pairing(t, ex, attacker, board, partner):
     """A pairing on one of the board's images, tried in symmetry order, into ``partner`` (in the
-    board's points); whether one was found."""
+    board's points); whether one was found. Only a search that ran out of its budget goes on to
+    the next image: one that ended without a pairing proved that there is none (on 7x7, most
+    of the time the walk spent on pairings went into the 7 images after such a search)."""
     n = board.shape[0]
     image = np.empty(n, dtype=np.int8)
     cnt = np.zeros((3, t.cells.shape[0]), dtype=np.int16)
@@ -193,7 +195,10 @@ def _any_pairing(t, ex, attacker, board, partner):
         for p in range(n):
             image[ex.perms[s, p]] = board[p]
         board_state(image, t.cells, t.zsym, np.uint64(0), cnt, keys)
-        if pairing(image, cnt, t.cells, attacker, found, ex.pair_budget) == 1:
+        result = pairing(image, cnt, t.cells, attacker, found, ex.pair_budget)
+        if result == 0:
+            return False  # the search was complete: no image has one either
+        if result == 1:
             for p in range(n):
                 partner[p] = -1
             for a in range(n):
