@@ -9,7 +9,7 @@ import sys
 import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import parse_qs, urlparse
 
 from boardpuzzles.errors import BoardPuzzlesError
@@ -18,7 +18,7 @@ from boardpuzzles.puzzles.baikago.ai import STRENGTHS
 from boardpuzzles.web.game import GameMovedOn, WebGame
 
 if TYPE_CHECKING:
-    from boardpuzzles.web.server import BaikagoServer
+    from boardpuzzles.web.computer import ComputerPool
 
 #: The host names a request may carry (a page elsewhere that rebinds its DNS name to 127.0.0.1
 #: still sends its own name).
@@ -91,8 +91,30 @@ ROUTES = {
 }
 
 
+class GameServer(Protocol):
+    """What a :class:`Handler` asks of its server (:class:`~boardpuzzles.web.server.BaikagoServer`):
+    its bounds, its page, its origins, and its games."""
+
+    request_timeout: float
+    page: bytes
+    rules: bk.Rules
+    sizes: list[int]
+    computers: ComputerPool
+
+    @property
+    def origins(self) -> set[str]: ...
+
+    def request_read(self, request: Any) -> None: ...
+
+    def rules_for(self, size: int, max_d: int | None, orientations: str) -> bk.Rules: ...
+
+    def add_game(self, game: WebGame) -> None: ...
+
+    def get_game(self, game_id: str) -> WebGame | None: ...
+
+
 class Handler(BaseHTTPRequestHandler):
-    server: BaikagoServer
+    server: GameServer  # type: ignore[assignment]  # socketserver's own type is its base class
 
     def version_string(self) -> str:  # no Python version in the Server header
         return "boardpuzzles"

@@ -9,7 +9,7 @@ import threading
 import time
 from collections import OrderedDict
 from http.server import ThreadingHTTPServer
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.puzzles import baikago as bk
@@ -17,7 +17,7 @@ from boardpuzzles.puzzles.baikago.ai import STRENGTHS
 from boardpuzzles.web.baikago_page import render_page
 from boardpuzzles.web.computer import ComputerPool
 from boardpuzzles.web.game import WebGame
-from boardpuzzles.web.handler import LOCAL_HOSTS, Handler, TooManyGames
+from boardpuzzles.web.handler import LOCAL_HOSTS, GameServer, Handler, TooManyGames
 from boardpuzzles.web.store import MEMORY, GameStore
 
 #: Games kept by default (``--max-games``); past them a new game is refused (503).
@@ -210,3 +210,9 @@ class BaikagoServer(ThreadingHTTPServer):
         if isinstance(error, OSError):
             return
         sys.stderr.write(f"baikago serve: {type(error).__name__}: {error}\n")
+
+
+if TYPE_CHECKING:  # mypy checks that this server is what its handler asks for
+
+    def _serves_its_handler(server: BaikagoServer) -> GameServer:
+        return server  # an error here: the server lacks what GameServer names
