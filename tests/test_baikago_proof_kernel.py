@@ -252,6 +252,21 @@ def test_a_stopped_walk_resumes_to_the_same_file(tmp_path: Path, monkeypatch: An
     assert extract_strategy(search, owner_of(search), Limits(), start, path=str(path)) == expected
 
 
+def test_the_kernel_stops_at_the_flag_with_nothing_half_done(monkeypatch: Any) -> None:
+    from boardpuzzles._kernels import baikago_proof as kernels
+
+    monkeypatch.setattr(proof, "REPORT_EVERY", 50)
+    search = searched(Rules(7, None, "x"), BLACK)
+    walk = proof._Walk(search, WHITE, None)
+    limits = Limits()
+    assert walk.step(search, limits) == kernels.CHUNK
+    stack, seen, counts = walk.state()
+    limits.stop()
+    assert walk.step(search, limits) == kernels.STOPPED
+    after = walk.state()
+    assert np.array_equal(stack, after[0]) and np.array_equal(seen, after[1]) and np.array_equal(counts, after[2])
+
+
 def test_a_saved_walk_is_bound_to_its_strategy_and_table(tmp_path: Path, monkeypatch: Any) -> None:
     monkeypatch.setattr(proof, "REPORT_EVERY", 5)
     rules = Rules(4)

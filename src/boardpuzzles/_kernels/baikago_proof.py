@@ -16,8 +16,8 @@ canonical keys, an open-addressing table ``seen``). A position popped from the s
 
 Records (``rec_*``) are canonical boards with the move or the pairing (``rec_partner``) in that
 board's points. The kernel returns when its buffer or ``seen`` fills, after ``steps`` new
-positions, when the stop flag is set (read every ``CHECK_EVERY`` positions) or when a search of
-a child stops: the position it was on stays on the stack and nothing of it is recorded, so a
+positions, when the stop flag is set (read at every position, and before each pairing search),
+or when a search of a child stops: the position it was on stays on the stack and nothing of it is recorded, so a
 later call (or a resumed run, from the saved stack and ``seen``) goes on exactly where it was.
 """
 
@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from boardpuzzles._kernels import CHECK_MASK, jit
+from boardpuzzles._kernels import jit
 from boardpuzzles._kernels.baikago import place, remove
 from boardpuzzles._kernels.baikago_solve import canonical, child_key, dfpn, node_status, pairing, tt_find
 
@@ -181,23 +181,27 @@ def _owner_move(t, tt, run, board, cnt, keys, me, moves, nmoves, owner_attacks, 
 
 
 @jit
-def _any_pairing(t, ex, attacker, board, partner):
+def _any_pairing(t, ex, attacker, board, partner, flag):
     """A pairing on one of the board's images, tried in symmetry order, into ``partner`` (in the
     board's points); whether one was found. Only a search that ran out of its budget goes on to
     the next image: one that ended without a pairing proved that there is none (on 7x7, most
-    of the time the walk spent on pairings went into the 7 images after such a search)."""
+    of the time the walk spent on pairings went into the 7 images after such a search). 1 found,
+    0 not, -1 the stop flag was set (read before each image: 8 budget-bound searches of 7x7
+    take about 0.1 s)."""
     n = board.shape[0]
     image = np.empty(n, dtype=np.int8)
     cnt = np.zeros((3, t.cells.shape[0]), dtype=np.int16)
     keys = np.empty(ex.perms.shape[0], dtype=np.uint64)
     found = np.empty(n, dtype=np.int32)
     for s in range(ex.perms.shape[0]):
+        if flag[0] != 0:
+            return -1
         for p in range(n):
             image[ex.perms[s, p]] = board[p]
         board_state(image, t.cells, t.zsym, np.uint64(0), cnt, keys)
         result = pairing(image, cnt, t.cells, attacker, found, ex.pair_budget)
         if result == 0:
-            return False  # the search was complete: no image has one either
+            return 0  # the search was complete: no image has one either
         if result == 1:
             for p in range(n):
                 partner[p] = -1
@@ -205,8 +209,8 @@ def _any_pairing(t, ex, attacker, board, partner):
                 q = found[a]
                 if q >= 0:
                     partner[ex.back[s, a]] = ex.back[s, q]
-            return True
-    return False
+            return 1
+    return 0
 
 
 @jit
@@ -250,7 +254,7 @@ def extract(t, tt, run, ex, seed):
         if ex.seen[slot] != 0:
             counts[TOP] = top
             continue
-        if (counts[WALKED] & CHECK_MASK) == 0 and run.flag[0] != 0:
+        if run.flag[0] != 0:  # read at every position: one may take a tenth of a second
             return STOPPED
         empty = 0
         stones = 0
@@ -268,32 +272,31 @@ def extract(t, tt, run, ex, seed):
         if code == 1 or code == -1:
             if (code == 1) != ex.owner_attacks:
                 return LOST
-        elif (
-            me != owner
-            and not ex.owner_attacks
-            and code == 0
-            and ex.pair_budget > 0
-            and _any_pairing(t, ex, attacker, board, partner)
-        ):
-            record = -1
         else:
-            if code == -3:
-                moves[0] = blocks[0]
-                nmoves = 1
-            else:
-                for p in range(n):
-                    if board[p] == 0:
-                        moves[nmoves] = p
-                        nmoves += 1
-            if me == owner:
-                m = _owner_move(t, tt, run, board, cnt, keys, me, moves, nmoves, ex.owner_attacks, counts)
-                if m == -1:
+            if me != owner and not ex.owner_attacks and code == 0 and ex.pair_budget > 0:
+                found = _any_pairing(t, ex, attacker, board, partner, run.flag)
+                if found < 0:
                     return STOPPED
-                if m == -2:
-                    return NO_MOVE
-                record = m
-                moves[0] = m
-                nmoves = 1
+                if found == 1:
+                    record = -1
+            if record == -2:
+                if code == -3:
+                    moves[0] = blocks[0]
+                    nmoves = 1
+                else:
+                    for p in range(n):
+                        if board[p] == 0:
+                            moves[nmoves] = p
+                            nmoves += 1
+                if me == owner:
+                    m = _owner_move(t, tt, run, board, cnt, keys, me, moves, nmoves, ex.owner_attacks, counts)
+                    if m == -1:
+                        return STOPPED
+                    if m == -2:
+                        return NO_MOVE
+                    record = m
+                    moves[0] = m
+                    nmoves = 1
         # the position is done: into seen, off the stack, its record and children out
         ex.seen[slot] = np.uint64(1) if key == 0 else key
         counts[SEEN] += 1
