@@ -50,7 +50,9 @@ side's strategy (JSON, gzip when the name ends in .gz) for an independent checke
 --checkpoint FILE keeps the search tables when the run stops or ends, and the same command with
 the same FILE continues from them. A file made for another board, rules, --side, --pairings or
 --tt-bits, or a damaged one, is refused (exit 2) and left as it was; it takes up to 155 MB at the
-default --tt-bits 22.
+default --tt-bits 22. The strategy of each search is written to FILE.black-search (white's
+defence when black cannot win) or FILE.white-search as it is found, with its state in
+FILE.SIDE-search.state: a run stopped while it was being read out continues from there.
 
 \b
 Examples:

@@ -158,7 +158,8 @@ def extract_strategy(
     if sink is not None:
         if sink.resume(walk, strategy, walk.entry):
             return strategy
-        sink.start()
+        if sink.start():
+            sink.save(walk, complete=False)  # a walk killed before its first stop starts again from here
     try:
         while True:
             if limits.stopped:
@@ -398,11 +399,13 @@ class StrategyFile:
         self.handle = open(self.path, "a", encoding="ascii")  # noqa: SIM115 (closed by close())
         return False
 
-    def start(self) -> None:
-        """A new stream (when :meth:`resume` found none), and the state of a walk not begun."""
-        if self.handle is None:
-            self.handle = open(self.path, "w", encoding="ascii")  # noqa: SIM115 (closed by close())
-            self.handle.write(json.dumps(self.identity, sort_keys=True, separators=(",", ":")) + "\n")
+    def start(self) -> bool:
+        """A new stream, when :meth:`resume` found none (whether it did)."""
+        if self.handle is not None:
+            return False
+        self.handle = open(self.path, "w", encoding="ascii")  # noqa: SIM115 (closed by close())
+        self.handle.write(json.dumps(self.identity, sort_keys=True, separators=(",", ":")) + "\n")
+        return True
 
     def add(self, line: str) -> None:
         self.handle.write(line + "\n")
