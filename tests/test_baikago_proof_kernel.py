@@ -289,6 +289,28 @@ def test_a_saved_walk_is_bound_to_its_strategy_and_table(tmp_path: Path, monkeyp
         extract_strategy(search, WHITE, Limits(), path=path)
 
 
+def test_a_solve_stopped_in_the_walk_goes_on_from_its_checkpoint(tmp_path: Path, monkeypatch: Any) -> None:
+    from boardpuzzles.puzzles.baikago import solve as bs
+
+    monkeypatch.setattr(proof, "REPORT_EVERY", 3)
+    monkeypatch.setattr(bs, "REPORT_SECONDS", 0.0)
+    whole = bs.solve(Rules(4), pairings=False, attackers=(BLACK,), tt_bits=12)
+    table = str(tmp_path / "four.dfpn")
+    solver = bs.Solver(Rules(4), 12, None, False, (BLACK,), table)
+    limits = Limits()
+    solver.report = lambda line: limits.stop()
+    with pytest.raises(Interrupted):
+        solver.run(limits)
+    assert solver.save()
+    again = bs.Solver(Rules(4), 12, None, False, (BLACK,), table)  # the table as saved, and the walk's state
+    assert again.loaded
+    lines = []
+    again.report = lines.append
+    resumed = again.run(Limits())
+    assert resumed.claims[0].strategy == whole.claims[0].strategy
+    assert lines and int(lines[0].split()[3].replace(",", "")) > 3  # it went on, not from the start
+
+
 def test_cli_keeps_the_strategy_next_to_the_checkpoint(tmp_path: Path, capsys: Any) -> None:
     table, proof_file = str(tmp_path / "four.dfpn"), str(tmp_path / "four.json")
     args = ["baikago", "solve", "4", "--side", "black", "--no-pairings", "--tt-bits", "14"]
