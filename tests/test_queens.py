@@ -355,3 +355,20 @@ def test_the_recorded_t29_checkpoint_still_fits_the_plan(tmp_path, capsys):
     assert document["subtasks"] == 9726
     assert document["subtasks_done"] >= 562
     assert document["partial_count"] >= 605_870_996_628
+
+
+def test_the_recorded_q20_checkpoint_gives_the_published_count(tmp_path, capsys):
+    """records/q20.db holds every subtask of the classic Q(20) count: a copy resumed prints the
+    published value at once (OEIS A000170: 39,029,188,884), so the record can be printed again."""
+    import json
+    import shutil
+    from pathlib import Path
+
+    from boardpuzzles.cli import _run
+
+    copy = tmp_path / "q20.db"
+    shutil.copyfile(Path(__file__).resolve().parent.parent / "records" / "q20.db", copy)
+    argv = ["queens", "count", "20", "--jobs", "1", "--checkpoint", str(copy), "--time-limit", "30", "--json"]
+    assert _run(argv) == 0  # 3 would mean a subtask was missing, 2 that the file was refused
+    document = json.loads(capsys.readouterr().out)
+    assert document["count"] == 39_029_188_884 and document["complete"]
