@@ -464,3 +464,22 @@ def read_input(path: str, limit: int | None = None) -> str:
         return read_text(path) if limit is None else read_text(path, limit)
     except BoardPuzzlesError as err:
         raise click.UsageError(str(err)) from None
+
+
+def games_options(f: F) -> F:
+    """``--games FILE`` and ``--max-games N`` of the web servers (``games_path``, ``max_games``)."""
+    f = click.option(
+        "--max-games",
+        type=Whole(1, 1_000_000),
+        default=1000,
+        show_default=True,
+        metavar="N",
+        help="Games kept at most.",
+    )(f)
+    return click.option(
+        "--games",
+        "games_path",
+        default=None,
+        metavar="FILE",
+        help="SQLite file that keeps the games (':memory:': none kept).  [default: per-user state file]",
+    )(f)

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from boardpuzzles.cli.common import Whole, command_settings
+from boardpuzzles.cli.common import Whole, command_settings, games_options
 
 
 @click.command(
@@ -38,16 +38,7 @@ Exit codes:
   130  interrupted (Ctrl-C)""",
 )
 @click.option("--port", type=Whole(0, 65535), default=8016, show_default=True, help="0 picks a free port.")
-@click.option(
-    "--games",
-    "games_path",
-    default=None,
-    metavar="FILE",
-    help="SQLite file that keeps the games (':memory:': none kept).  [default: per-user state file]",
-)
-@click.option(
-    "--max-games", type=Whole(1, 1_000_000), default=1000, show_default=True, metavar="N", help="Games kept at most."
-)
+@games_options
 def serve(port: int, games_path: str | None, max_games: int) -> None:
     """Play every puzzle in a web browser."""
     from boardpuzzles.web.app import make_app

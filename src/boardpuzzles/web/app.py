@@ -327,15 +327,7 @@ def make_app(
         store.close()
         raise
     if warm:
-        from boardpuzzles.web.baikago import warm_up
+        from boardpuzzles.web.baikago import warm_up_for
 
-        note = threading.Timer(3.0, lambda: print("preparing the computer player...", file=sys.stderr, flush=True))
-        note.start()
-        try:
-            warm_up()
-        except BaseException:
-            server.server_close()
-            raise
-        finally:
-            note.cancel()
+        warm_up_for(server)
     return server

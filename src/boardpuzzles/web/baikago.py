@@ -110,14 +110,19 @@ def make_server(
         store.close()
         raise
     if warm:
-        # Say why nothing happens yet only when compiling does take a while.
-        note = threading.Timer(3.0, lambda: print("preparing the computer player...", file=sys.stderr, flush=True))
-        note.start()
-        try:
-            warm_up()
-        except BaseException:
-            server.server_close()
-            raise
-        finally:
-            note.cancel()
+        warm_up_for(server)
     return server
+
+
+def warm_up_for(server: BaikagoServer) -> None:
+    """:func:`warm_up` for a server that is about to serve (closed if that fails), saying why
+    nothing happens yet only when compiling does take a while."""
+    note = threading.Timer(3.0, lambda: print("preparing the computer player...", file=sys.stderr, flush=True))
+    note.start()
+    try:
+        warm_up()
+    except BaseException:
+        server.server_close()
+        raise
+    finally:
+        note.cancel()

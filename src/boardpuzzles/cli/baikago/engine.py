@@ -8,7 +8,7 @@ import sys
 import click
 
 from boardpuzzles.cli.baikago.options import rules_options
-from boardpuzzles.cli.common import Whole, command_settings
+from boardpuzzles.cli.common import Whole, command_settings, games_options
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago.rules import MAX_SIZE
 
@@ -81,16 +81,7 @@ Exit codes:
 @click.option("--port", type=Whole(0, 65535), default=8015, show_default=True, help="0 picks a free port.")
 @click.option("--size", "-n", type=Whole(3, MAX_SIZE), default=15, show_default=True, metavar="N", help="Board side.")
 @rules_options
-@click.option(
-    "--games",
-    "games_path",
-    default=None,
-    metavar="FILE",
-    help="SQLite file that keeps the games (':memory:': none kept).  [default: per-user state file]",
-)
-@click.option(
-    "--max-games", type=Whole(1, 1_000_000), default=1000, show_default=True, metavar="N", help="Games kept at most."
-)
+@games_options
 def serve_command(
     port: int, size: int, max_d: int | None, orientations: str, games_path: str | None, max_games: int
 ) -> None:
