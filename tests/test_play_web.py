@@ -179,6 +179,7 @@ def test_the_play_page_and_the_baikago_page_are_served_whole(server: PlayServer)
     assert status == 200 and '"name": "kings"' in page and "<script>" in page and OFFSITE.search(page) is None
     status, page = call(server, "GET", "/baikago")
     assert status == 200 and "Baikago" in page
+    assert page.count('<a class="home" href="/">all puzzles</a>') == 1  # the way back to the others
     status, state = call(server, "POST", "/api/new", {"human": "black", "strength": 1, "size": 7})
     assert status == 200 and state["size"] == 7  # its API as baikago serve has it
     assert call(server, "GET", f"/api/state?game={state['game']}")[0] == 200

@@ -307,6 +307,7 @@ def test_head_answers_like_get_without_a_body(port):
     assert status == 200 and headers["content-type"].startswith("text/html") and body == b""
     _, get_headers, page = request(port, "GET", "/")
     assert int(headers["content-length"]) == len(page) == int(get_headers["content-length"])
+    assert b"all puzzles" not in page  # baikago serve is the game alone: no front page to go back to
     game = new_game(port)["game"]
     status, headers, body = request(port, "HEAD", f"/api/state?game={game}")
     assert status == 200 and headers["content-type"] == "application/json" and body == b""

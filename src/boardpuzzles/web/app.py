@@ -102,6 +102,8 @@ class PlayServer(BaikagoServer):
     def __init__(self, address: tuple[str, int], store: GameStore, **kwargs: Any) -> None:
         super().__init__(address, bk.Rules(), store=store, **kwargs)
         self.RequestHandlerClass = PlayHandler
+        # The Baikago page is one of the app's pages here: a way back to the others beside its title.
+        self.page = self.page.replace(b"</h1>", b'</h1><a class="home" href="/">all puzzles</a>', 1)
         self.puzzle_store = PuzzleStore(self.store)
         self.puzzle_games: OrderedDict[str, PuzzleGame] = OrderedDict()
         self.plays: dict[str, tuple[Puzzle[Any, Any], Play[Any, Any]]] = {}
