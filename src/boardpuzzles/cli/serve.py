@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
-from boardpuzzles.cli.common import Whole, command_settings, games_options
+from boardpuzzles.cli.common import Whole, command_settings, games_options, serve_until_stopped
 
 
 @click.command(
@@ -44,14 +42,5 @@ def serve(port: int, games_path: str | None, max_games: int) -> None:
     from boardpuzzles.web.app import make_app
     from boardpuzzles.web.store import default_path
 
-    try:
-        server = make_app(port, games=games_path or default_path().with_name("games.sqlite"), max_games=max_games)
-    except OSError as err:
-        raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {err.strerror}") from None
-    host, bound = server.server_address[:2]
-    click.echo(f"Board puzzles on http://{host!s}:{bound}/  (Ctrl-C stops)", err=True)
-    sys.stderr.flush()
-    try:
-        server.serve_forever()
-    finally:
-        server.server_close()
+    games = games_path or default_path().with_name("games.sqlite")
+    serve_until_stopped(lambda: make_app(port, games=games, max_games=max_games), port, "Board puzzles")

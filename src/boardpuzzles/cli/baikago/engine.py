@@ -8,7 +8,7 @@ import sys
 import click
 
 from boardpuzzles.cli.baikago.options import rules_options
-from boardpuzzles.cli.common import Whole, command_settings, games_options
+from boardpuzzles.cli.common import Whole, command_settings, games_options, serve_until_stopped
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago.rules import MAX_SIZE
 
@@ -90,14 +90,5 @@ def serve_command(
     from boardpuzzles.web.store import default_path
 
     rules = bk.Rules(size, max_d, orientations)
-    try:
-        server = make_server(port, rules, games=games_path or default_path(), max_games=max_games)
-    except OSError as err:
-        raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {err.strerror}") from None
-    host, bound = server.server_address[:2]
-    click.echo(f"Baikago on http://{host!s}:{bound}/  (Ctrl-C stops)", err=True)
-    sys.stderr.flush()
-    try:
-        server.serve_forever()
-    finally:
-        server.server_close()
+    games = games_path or default_path()
+    serve_until_stopped(lambda: make_server(port, rules, games=games, max_games=max_games), port, "Baikago")
