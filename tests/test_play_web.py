@@ -311,3 +311,35 @@ def test_a_play_that_takes_no_urls_refuses_one_and_its_page_offers_none(server: 
 def test_the_state_captions_the_picture_instead_of_titling_it(server: PlayServer) -> None:
     state = new_kings(server, 4, 1)
     assert state["caption"] == "0 kings; the problem asks for 4" and "the problem asks" not in state["svg"]
+
+
+@pytest.mark.parametrize("command", [["serve"], ["baikago", "serve"]])
+def test_a_port_in_use_is_one_line_and_exit_2(tmp_path, command) -> None:
+    # The server's store was set after binding, so a refused bind ended in an internal error (70).
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "boardpuzzles",
+                *command,
+                "--port",
+                str(port),
+                "--games",
+                str(tmp_path / "g.sqlite"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().splitlines() == [
+        f"boardpuzzles: error: cannot listen on 127.0.0.1:{port}: Address already in use"
+    ]

@@ -49,6 +49,8 @@ class BaikagoServer(ThreadingHTTPServer):
         max_connections: int = MAX_CONNECTIONS,
         computers: ComputerPool | None = None,
     ) -> None:
+        # Before binding: a port that cannot be used closes the server (server_close) at once.
+        self.store = store or GameStore(MEMORY)
         super().__init__(address, Handler)
         self.rules = rules
         self.request_timeout = request_timeout
@@ -65,7 +67,6 @@ class BaikagoServer(ThreadingHTTPServer):
         self._rules: dict[tuple[int, int | None, str], bk.Rules] = {}
         self.games: OrderedDict[str, WebGame] = OrderedDict()  # least recently used first
         self.games_lock = threading.Lock()
-        self.store = store or GameStore(MEMORY)
         self.page = render_page(
             {"size": rules.size, "sizes": self.sizes, "strengths": sorted(STRENGTHS), "rules": rules.describe()}
         ).encode("utf-8")
