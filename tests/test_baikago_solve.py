@@ -19,6 +19,7 @@ import gzip
 import json
 import operator
 import threading
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -210,6 +211,19 @@ def check_proof(document: dict) -> str:
     else:
         assert established.get(NAME_OF[value]) is True
     return value
+
+
+#: ``boardpuzzles baikago solve 7 --proof FILE`` as it wrote it (both searches).
+RECORDED_SEVEN = Path(__file__).resolve().parent.parent / "records" / "baikago-7.json.gz"
+
+
+def test_the_recorded_7x7_proof_shows_a_draw() -> None:
+    """The 7x7 record rests on this file: both strategies of the empty board (black's defence,
+    white's defence) replayed here, so neither side can force a win. New: nothing published."""
+    document = json.loads(gzip.decompress(RECORDED_SEVEN.read_bytes()))
+    assert document["rules"] == {"size": 7, "max_d": None, "orientations": "+x"}
+    assert document["start"] == "." * 49
+    assert check_proof(document) == "draw"
 
 
 # -------------------------------------------------------------------- the twin: plain minimax

@@ -45,7 +45,7 @@ class NodeCount(Whole):
     epilog="""Who wins on an empty N x N board with perfect play. A pairing of the board proves a draw;
 otherwise a proof-number search runs for each side (--side: one side only). --proof writes each
 side's strategy (JSON, gzip when the name ends in .gz) for an independent checker to replay.
-3x3 to 6x6 are draws; on 7x7 white cannot win (--side white, seconds).
+3x3 to 7x7 are draws (7x7 in about a minute and a half: no pairing, so both searches run).
 
 --checkpoint FILE keeps the search tables when the run stops or ends, and the same command with
 the same FILE continues from them. A file made for another board, rules, --side, --pairings or

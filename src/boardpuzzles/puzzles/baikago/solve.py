@@ -118,8 +118,8 @@ __all__ = [
     "zobrist",
 ]
 
-#: The largest board the solver accepts (7x7 black's search already takes tens of minutes of
-#: 2 cores, docs/methods/baikago.md; a pairing may still settle a variant of 8x8 or 9x9 at once).
+#: The largest board the solver accepts (7x7 already needs both searches, docs/methods/baikago.md;
+#: a pairing may still settle a variant of 8x8 or 9x9 at once).
 MAX_SOLVE_SIZE = 9
 #: Seconds a save waits for a stopped search to let go of its tables (see :meth:`Solver.save`).
 SAVE_WAIT = 30.0
