@@ -149,7 +149,7 @@ def test_a_saved_layer_of_another_count_is_refused(tmp_path):
     path = str(tmp_path / "closed.db")
     kt._frontier_layers(6, 8, 1, 1, Limits(checkpoint=path))
     (tmp_path / "closed.db.closed-6x8.npz").rename(tmp_path / "closed.db.closed-6x7.npz")
-    with pytest.raises(BoardPuzzlesError, match="another closed-tour count"):
+    with pytest.raises(BoardPuzzlesError, match="the layer of another count"):
         kt._frontier_layers(6, 7, 3, 2, Limits(checkpoint=path))
 
 

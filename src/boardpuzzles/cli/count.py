@@ -3,6 +3,7 @@ Ctrl-C and checkpoints."""
 
 from __future__ import annotations
 
+import glob
 import json
 import time
 from collections.abc import Mapping
@@ -184,6 +185,12 @@ def _stopped(
     limit = f"{time_limit:g} s" if time_limit is not None else "its limit"
     if stop.total == 0:
         note(f"stopped at the time limit ({limit}) while the count was being prepared: nothing counted yet")
+    elif stop.total == 1 and stop.done == 0 and checkpoint and glob.glob(glob.escape(checkpoint) + ".*.npz"):
+        # A frontier sweep keeps its rows in a layer file next to the checkpoint (knight's tours).
+        note(
+            f"stopped at the time limit ({limit}): the rows swept so far are kept; "
+            "run the same command again to continue"
+        )
     elif stop.total == 1 and stop.done == 0:
         note(
             f"stopped at the time limit ({limit}): this count is one piece of work that keeps nothing "

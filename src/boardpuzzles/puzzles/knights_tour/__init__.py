@@ -70,6 +70,7 @@ from boardpuzzles.puzzles.knights_tour.counting import (
     CLOSED_PIECES,
     MAX_COUNT_SQUARES,
     SUBTASKS_PER_START,
+    SWEEP_FROM_SQUARES,
     count,
     count_closed,
     solutions,
@@ -77,6 +78,7 @@ from boardpuzzles.puzzles.knights_tour.counting import (
 )
 from boardpuzzles.puzzles.knights_tour.counting import _listed as _listed
 from boardpuzzles.puzzles.knights_tour.counting import _open_work as _open_work
+from boardpuzzles.puzzles.knights_tour.counting import _swept as _swept
 from boardpuzzles.puzzles.knights_tour.counting import _tours_from as _tours_from
 from boardpuzzles.puzzles.knights_tour.finding import (
     EXACT_FIND_SQUARES,
@@ -98,6 +100,7 @@ from boardpuzzles.puzzles.knights_tour.formats import (
 from boardpuzzles.puzzles.knights_tour.formats import _answer_text as _answer_text
 from boardpuzzles.puzzles.knights_tour.formats import _numbered_tour as _numbered_tour
 from boardpuzzles.puzzles.knights_tour.formats import _problem as _problem
+from boardpuzzles.puzzles.knights_tour.open_sweep import _open_sweep as _open_sweep
 from boardpuzzles.puzzles.knights_tour.play import PLAY
 from boardpuzzles.puzzles.knights_tour.rules import (
     Problem,
@@ -127,6 +130,7 @@ __all__ = [
     "FRONTIER_MEMORY_SHARE",
     "FindResult",
     "MAX_COUNT_SQUARES",
+    "SWEEP_FROM_SQUARES",
     "MAX_FIND_SQUARES",
     "MAX_FRONTIER_SIDE",
     "PLAN_VERSIONS",

@@ -68,10 +68,10 @@ def frontier_memory() -> int:
     return int(physical * FRONTIER_MEMORY_SHARE)
 
 
-def _over_memory(rows: int, cols: int, what: str) -> SizeError:
+def _over_memory(rows: int, cols: int, what: str, kind: str = "closed") -> SizeError:
     limit = frontier_memory() / 2**30
     return SizeError(
-        f"counting closed tours of {rows}x{cols} needs more than its memory limit of {limit:.2g} GiB "
+        f"counting {kind} tours of {rows}x{cols} needs more than its memory limit of {limit:.2g} GiB "
         f"({FRONTIER_MEMORY_SHARE * 100:.3g}% of the computer's; {what}): stopped before running out"
     )
 
@@ -107,8 +107,9 @@ def _layer_digest(meta: np.ndarray, layer: np.ndarray) -> bytes:
     return checksum.digest()
 
 
-def _load_layer(path: str | None, width: int, length: int, upto: int) -> tuple[int, np.ndarray] | None:
-    """The saved layer of an interrupted sweep (its row and states), if it belongs to this one."""
+def _load_layer(path: str | None, head: list[int], upto: int, extra: int = 0) -> tuple[list[int], np.ndarray] | None:
+    """The saved layer of an interrupted sweep, if it belongs to this one (``head``: its plan and
+    board), with what follows the head in the file (the row, then ``extra`` numbers)."""
     if path is None or not os.path.exists(path):
         return None
     damaged = f"{path} is not a whole saved closed-tour layer"
@@ -119,20 +120,20 @@ def _load_layer(path: str | None, width: int, length: int, upto: int) -> tuple[i
             stored = bytes(np.asarray(saved["digest"]).tobytes())
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as err:  # EOFError: an empty file
         raise BoardPuzzlesError(f"{damaged} ({excerpt(str(err) or type(err).__name__)}); remove it") from None
-    if meta.dtype.kind != "i" or meta.shape != (4,) or layer.dtype.kind != "i" or layer.ndim != 2:
+    if meta.dtype.kind != "i" or meta.shape != (len(head) + 1 + extra,) or layer.dtype.kind != "i" or layer.ndim != 2:
         raise BoardPuzzlesError(f"{damaged} (unexpected arrays); remove it")
     if stored != _layer_digest(meta, layer):
         raise BoardPuzzlesError(f"{damaged} (its checksum does not match its states); remove it")
     plan = meta.tolist()
-    if plan[:3] != [CLOSED_PLAN_VERSION, width, length] or layer.shape[1] != 2:
-        raise BoardPuzzlesError(f"{path} holds the layer of another closed-tour count; remove it or name another")
-    if plan[3] > upto:
+    if plan[: len(head)] != head or layer.shape[1] != 2:
+        raise BoardPuzzlesError(f"{path} holds the layer of another count; remove it or name another")
+    if plan[len(head)] > upto:
         return None
-    return int(plan[3]), layer.astype(np.int64, copy=False)
+    return [int(x) for x in plan[len(head) :]], layer.astype(np.int64, copy=False)
 
 
-def _save_layer(path: str, width: int, length: int, row: int, layer: np.ndarray) -> None:
-    meta = np.array([CLOSED_PLAN_VERSION, width, length, row], np.int64)
+def _save_layer(path: str, head: list[int], row_and_extra: list[int], layer: np.ndarray) -> None:
+    meta = np.array(head + row_and_extra, np.int64)
     digest = np.frombuffer(_layer_digest(meta, layer), np.uint8)
     # Whole or not at all, like the checkpoint it goes with (a kill mid-save keeps the last one).
     replace_file_with(path, lambda handle: np.savez(handle, meta=meta, layer=layer, digest=digest), sync=True)
@@ -151,13 +152,14 @@ def _frontier_layers(
     path = _layer_file(limits, width, length)
     layer = np.array([[0, 1]], np.int64)
     first = 0
-    saved = _load_layer(path, width, length, upto)
-    if saved is not None and (saved[0] <= keep or keep == upto):
-        first, layer = saved
+    head = [CLOSED_PLAN_VERSION, width, length]
+    saved = _load_layer(path, head, upto)
+    if saved is not None and (saved[0][0] <= keep or keep == upto):
+        first, layer = saved[0][0], saved[1]
     kept = layer if first == keep else None
     report: list[SweepRow] = []
     for row in range(first, upto):
-        layer, figures = sweeper.sweep_row(layer, row)
+        layer, figures, _ = sweeper.sweep_row(layer, row)
         report.append(figures)
         _say(
             limits,
@@ -168,7 +170,7 @@ def _frontier_layers(
         if row + 1 == keep:
             kept = layer
         if path is not None:
-            _save_layer(path, width, length, row + 1, layer)
+            _save_layer(path, head, [row + 1], layer)
     assert kept is not None  # keep <= upto, and a saved row past keep is used only when keep == upto
     return _by_code(layer), _by_code(kept), report
 
@@ -189,34 +191,39 @@ class _Sweeper:
     no_mirror: np.ndarray
     budget: int
     limits: Limits
+    kernel: Any  # ``_kernels.closed_tours``, or ``_kernels.open_tours`` for paths
 
     @classmethod
-    def of(cls, rows: int, cols: int, width: int, length: int, limits: Limits) -> _Sweeper:
+    def of(cls, rows: int, cols: int, width: int, length: int, limits: Limits, kernel: Any = None) -> _Sweeper:
         from boardpuzzles._kernels import closed_tours as ct
 
+        kernel = ct if kernel is None else kernel
         slots = 2 * width + 1
-        offsets, masks, _ = ct.code_layout(slots)
+        offsets, masks, _ = kernel.code_layout(slots)
         mirror = np.array(
             [(i // width) * width + width - 1 - i % width for i in range(2 * width)] + [2 * width], np.int64
         )
         no_mirror = np.array([-1], np.int64)
         return cls(
-            rows, cols, width, width * length, slots, offsets, masks, mirror, no_mirror, frontier_memory(), limits
-        )
+            rows, cols, width, width * length, slots, offsets, masks, mirror, no_mirror, frontier_memory(), limits,
+            kernel,
+        )  # fmt: skip
 
-    def sweep_row(self, layer: np.ndarray, row: int) -> tuple[np.ndarray, SweepRow]:
-        """The states at the start of the next row, and this row's figures."""
+    def sweep_row(self, layer: np.ndarray, row: int) -> tuple[np.ndarray, SweepRow, int]:
+        """The states at the start of the next row, this row's figures, and the tours (cycles or
+        paths) completed in it."""
         began = time.perf_counter()
-        peak, biggest = len(layer), 0
+        peak, biggest, completed = len(layer), 0, 0
         for col in range(self.width):
-            layer, table_bytes = self.sweep_square(layer, row, col)
+            layer, table_bytes, done = self.sweep_square(layer, row, col)
             biggest = max(biggest, table_bytes)
             peak = max(peak, len(layer))
-        return layer, SweepRow(row + 1, len(layer), peak, biggest, time.perf_counter() - began)
+            completed += done
+        return layer, SweepRow(row + 1, len(layer), peak, biggest, time.perf_counter() - began), completed
 
-    def sweep_square(self, layer: np.ndarray, row: int, col: int) -> tuple[np.ndarray, int]:
+    def sweep_square(self, layer: np.ndarray, row: int, col: int) -> tuple[np.ndarray, int, int]:
         """The states once square ``col`` of ``row`` is decided (in a hash table that grows as it
-        fills), and the bytes that table took at its largest."""
+        fills), the bytes that table took at its largest, and the tours completed there."""
         from boardpuzzles._kernels import closed_tours as ct
 
         v = row * self.width + col
@@ -226,13 +233,14 @@ class _Sweeper:
         while size < 2 * len(layer):
             size *= 2
         table = self._table(size, 0, row, layer.nbytes)
-        stored = position = 0
+        stored = position = completed = 0
         while True:
-            status, position, stored, _closed = ct.sweep_square(
+            status, position, stored, done = self.kernel.sweep_square(
                 layer, len(layer), position, table, stored, size * 3 // 4, forward, n_forward, self.slots,
                 self.squares - v, self.offsets, self.masks, self.mirror if col == self.width - 1 else self.no_mirror,
                 self.limits.flag,
             )  # fmt: skip
+            completed += int(done)
             if status == ct.GROW:
                 bigger = self._table(2 * size, stored, row, layer.nbytes + table.nbytes)
                 ct.rehash(table, bigger)
@@ -240,18 +248,19 @@ class _Sweeper:
             elif status == ct.STOPPED:
                 self.limits.raise_stop()
             elif status == ct.OVERFLOW:
-                raise SizeError(f"the closed-tour count of {self.rows}x{self.cols} outgrows 64-bit integers")
+                raise SizeError(f"the tour count of {self.rows}x{self.cols} outgrows 64-bit integers")
             else:
                 break
         biggest = table.nbytes
         count = int(ct.compact(table))
         table.resize((count, 2), refcheck=False)  # gives the rest back
-        return table, biggest
+        return table, biggest, completed
 
     def _table(self, size: int, stored: int, row: int, held: int) -> np.ndarray:
         """An empty hash table of ``size`` rows, unless it and the ``held`` bytes pass the budget."""
         if size * 16 + held > self.budget:
-            raise _over_memory(self.rows, self.cols, f"row {row + 1}: over {stored:,} frontier states")
+            kind = "open" if self.kernel.__name__.endswith("open_tours") else "closed"
+            raise _over_memory(self.rows, self.cols, f"row {row + 1}: over {stored:,} frontier states", kind)
         return np.full((size, 2), -1, np.int64)
 
 

@@ -1,0 +1,239 @@
+"""Open knight's tours: the frontier sweep of ``closed_tours`` for Hamiltonian *paths*.
+
+The window, the slide and the hash tables are those of ``closed_tours``; what changes is that a
+tour has two *terminals*, squares with one edge. A square decides whether it is one when it
+leaves the window. Once a terminal has left, the path it ends is marked at its other end, the
+one still in the window: that end's mate is ``TERM`` ("the far end of my path is a terminal").
+Each ``TERM`` in a state is a different path (a path with two terminals is the whole tour), so
+a state holds at most two, and a new terminal is allowed only while it holds fewer.
+
+Joining two paths whose far ends are both terminals makes the tour: it counts when every square
+that is left is full. Closing a path into a cycle is never allowed.
+
+State code: slot i's field has ``bit_length(slots - i + 1)`` bits: the fields of
+``closed_tours`` and one more value, ``slots - i + 1``, for an end whose mate is ``TERM``. The
+widest window (17 slots, a side of 8) takes 63 bits, so codes stay non-negative in an int64.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from boardpuzzles._kernels import CHECK_MASK, jit
+from boardpuzzles._kernels.closed_tours import DONE, EMPTY, FULL, GROW, MAX_SUCCESSORS, OVERFLOW, STOPPED, insert
+
+TERM = -3
+#: ``join``'s answers besides 0 (done): a square would get a third edge, a path would close into
+#: a cycle, the two terminal paths became the whole tour.
+THIRD_EDGE = -1
+CYCLE = 1
+WHOLE = 2
+
+__all__ = ["DONE", "GROW", "OVERFLOW", "STOPPED", "TERM", "code_layout", "decode", "encode", "sweep_square"]
+
+
+def code_layout(slots):
+    """``(offsets, masks, bits)`` of an open-sweep code (plain Python: run once per sweep)."""
+    offsets = np.zeros(slots, np.int64)
+    masks = np.zeros(slots, np.int64)
+    at = 0
+    for i in range(slots):
+        width = (slots - i + 1).bit_length()  # values 0 .. slots - i + 1 (the last: TERM)
+        offsets[i] = at
+        masks[i] = (1 << width) - 1
+        at += width
+    return offsets, masks, at
+
+
+@jit
+def decode(code, slots, offsets, masks, mate):
+    """Fill ``mate[0 .. slots]`` (one more than the window: the square entering it) from a code."""
+    for i in range(slots + 1):
+        mate[i] = EMPTY
+    for i in range(slots):
+        field = (code >> offsets[i]) & masks[i]
+        if field == 1:
+            mate[i] = FULL
+        elif field == slots - i + 1:
+            mate[i] = TERM
+        elif field >= 2:
+            other = i + field - 1
+            mate[i] = other
+            mate[other] = i
+
+
+@jit
+def encode(mate, slots, offsets):
+    code = np.int64(0)
+    for i in range(slots):
+        m = mate[i]
+        if m == FULL:
+            field = 1
+        elif m == TERM:
+            field = slots - i + 1
+        elif m > i:
+            field = m - i + 1
+        else:
+            field = 0  # empty, or the second end of a path
+        code |= np.int64(field) << offsets[i]
+    return code
+
+
+@jit
+def join(mate, a, b):
+    """Add the edge a-b: 0 when done, ``THIRD_EDGE``, ``CYCLE`` (both refused: ``mate`` is then
+    spoilt) or ``WHOLE`` when it joined the two terminal paths."""
+    ma = mate[a]
+    mb = mate[b]
+    if ma == FULL or mb == FULL:
+        return THIRD_EDGE
+    far_a = a if ma == EMPTY else ma
+    far_b = b if mb == EMPTY else mb
+    if far_a == b:
+        return CYCLE
+    if ma != EMPTY:
+        mate[a] = FULL
+    if mb != EMPTY:
+        mate[b] = FULL
+    if far_a == TERM and far_b == TERM:
+        return WHOLE
+    if far_a >= 0:
+        mate[far_a] = far_b
+    if far_b >= 0:
+        mate[far_b] = far_a
+    return 0
+
+
+@jit
+def terminals(mate, slots):
+    """How many paths of the window already end in a terminal."""
+    n = 0
+    for i in range(slots + 1):
+        if mate[i] == TERM:
+            n += 1
+    return n
+
+
+@jit
+def _slide(work, slots, offsets, mirror, shifted, reflected):
+    """The code of the window once its first square (decided) leaves; with a ``mirror``
+    permutation (``mirror[0] >= 0``), the smaller of the codes of the window and its image."""
+    for i in range(slots):
+        m = work[i + 1]
+        shifted[i] = m - 1 if m >= 0 else m
+    code = encode(shifted, slots, offsets)
+    if mirror[0] >= 0:
+        for i in range(slots):
+            m = shifted[i]
+            reflected[mirror[i]] = mirror[m] if m >= 0 else m
+        image = encode(reflected, slots, offsets)
+        if image < code:
+            code = image
+    return code
+
+
+@jit
+def _covered(work, slots, remaining):
+    """The tour is whole: every square from the window's first to the board's end is full."""
+    if remaining > slots + 1:
+        return False
+    for j in range(remaining):
+        if work[j] != FULL:
+            return False
+    return True
+
+
+@jit
+def _finish(work, slots, offsets, mirror, shifted, reflected, remaining, table, ways, result):
+    """Store the decided window (``result`` 0) or count it as a tour (``WHOLE``); returns
+    ``(rows added to the table, tours)``, or ``(-1, 0)`` when a count outgrew 63 bits."""
+    if result == WHOLE:
+        return 0, (ways if _covered(work, slots, remaining) else 0)
+    added = insert(table, _slide(work, slots, offsets, mirror, shifted, reflected), ways)
+    return added, 0
+
+
+@jit
+def sweep_square(
+    layer, count, start, table, stored, max_fill, forward, n_forward, slots, remaining, offsets, masks, mirror, flag
+):
+    """Decide the window's first square for the states ``layer[start:count]``, as
+    ``closed_tours.sweep_square`` does, letting it be a terminal (one edge) too. Returns
+    ``(status, position, stored, tours)``: ``tours`` is the number of whole paths completed
+    (undirected, ways summed)."""
+    mate = np.empty(slots + 1, np.int64)
+    work = np.empty(slots + 1, np.int64)
+    shifted = np.empty(slots, np.int64)
+    reflected = np.empty(slots, np.int64)
+    tours = np.int64(0)
+    # Each state has at most 4 + 6 successors (one or two forward edges from an empty square).
+    for s in range(start, count):
+        if (s & CHECK_MASK) == 0 and flag[0] != 0:
+            return STOPPED, s, stored, tours
+        if stored + 2 * MAX_SUCCESSORS > max_fill:
+            return GROW, s, stored, tours
+        ways = layer[s, 1]
+        decode(layer[s, 0], slots, offsets, masks, mate)
+        first = mate[0]
+        room = terminals(mate, slots) < 2  # may a new terminal start here?
+        if first == FULL:
+            for i in range(slots + 1):
+                work[i] = mate[i]
+            added, whole = _finish(work, slots, offsets, mirror, shifted, reflected, remaining, table, ways, 0)
+            if added < 0:
+                return OVERFLOW, s, stored, tours
+            stored += added
+            continue
+        if first == EMPTY:
+            # Two forward edges, or (a new terminal) one.
+            for a in range(n_forward):
+                for b in range(a, n_forward):
+                    for i in range(slots + 1):
+                        work[i] = mate[i]
+                    if b == a:
+                        if not room:
+                            continue
+                        work[0] = TERM
+                        result = join(work, 0, forward[a])
+                    else:
+                        result = join(work, 0, forward[a])
+                        if result == 0:
+                            result = join(work, 0, forward[b])
+                    if result < 0 or result == CYCLE:
+                        continue
+                    added, whole = _finish(
+                        work, slots, offsets, mirror, shifted, reflected, remaining, table, ways, result
+                    )
+                    if added < 0:
+                        return OVERFLOW, s, stored, tours
+                    stored += added
+                    tours += whole
+                    if tours < 0:
+                        return OVERFLOW, s, stored, tours
+            continue
+        # One edge already: one more forward edge, or stop here as a terminal.
+        for a in range(n_forward + 1):
+            for i in range(slots + 1):
+                work[i] = mate[i]
+            if a == n_forward:
+                if first == TERM:  # the other terminal: the path is the whole tour
+                    work[0] = FULL
+                    result = WHOLE
+                elif not room:
+                    continue
+                else:
+                    work[first] = TERM
+                    work[0] = FULL
+                    result = 0
+            else:
+                result = join(work, 0, forward[a])
+                if result < 0 or result == CYCLE:
+                    continue
+            added, whole = _finish(work, slots, offsets, mirror, shifted, reflected, remaining, table, ways, result)
+            if added < 0:
+                return OVERFLOW, s, stored, tours
+            stored += added
+            tours += whole
+            if tours < 0:
+                return OVERFLOW, s, stored, tours
+    return DONE, count, stored, tours
