@@ -241,6 +241,9 @@ def test_a_document_passes_only_with_the_problem_its_boards_solve(capsys, tmp_pa
     code, out, err = check(capsys, tmp_path, name, document)
     assert code in (0, 1, 2) and "Traceback" not in err and "internal error" not in err, err
     if code == 0:
-        assert unchanged or field in LISTING_FIELDS, (field, value, out)
+        # A tour from a1 is also a tour of the same board from any start: dropping the start only
+        # widens the problem, so its boards still solve it.
+        widened = name == "knights-tour" and field == "start" and value is None
+        assert unchanged or widened or field in LISTING_FIELDS, (field, value, out)
     if code == 2:
         assert err.count("\n") == 1

@@ -20,7 +20,17 @@ from __future__ import annotations
 import numpy as np
 
 from boardpuzzles._kernels import CHECK_MASK, jit
-from boardpuzzles._kernels.closed_tours import DONE, EMPTY, FULL, GROW, MAX_SUCCESSORS, OVERFLOW, STOPPED, insert
+from boardpuzzles._kernels.closed_tours import (
+    DONE,
+    EMPTY,
+    FULL,
+    GROW,
+    MAX_SUCCESSORS,
+    OVERFLOW,
+    STOPPED,
+    _all_full,
+    insert,
+)
 
 TERM = -3
 #: ``join``'s answers besides 0 (done): a square would get a third edge, a path would close into
@@ -116,8 +126,8 @@ def terminals(mate, slots):
 
 @jit
 def _slide(work, slots, offsets, mirror, shifted, reflected):
-    """The code of the window once its first square (decided) leaves; with a ``mirror``
-    permutation (``mirror[0] >= 0``), the smaller of the codes of the window and its image."""
+    """``closed_tours._slide`` with this module's ``encode`` (numba binds the callee when it
+    compiles, so the text is repeated rather than shared)."""
     for i in range(slots):
         m = work[i + 1]
         shifted[i] = m - 1 if m >= 0 else m
@@ -133,22 +143,11 @@ def _slide(work, slots, offsets, mirror, shifted, reflected):
 
 
 @jit
-def _covered(work, slots, remaining):
-    """The tour is whole: every square from the window's first to the board's end is full."""
-    if remaining > slots + 1:
-        return False
-    for j in range(remaining):
-        if work[j] != FULL:
-            return False
-    return True
-
-
-@jit
 def _finish(work, slots, offsets, mirror, shifted, reflected, remaining, table, ways, result):
     """Store the decided window (``result`` 0) or count it as a tour (``WHOLE``); returns
     ``(rows added to the table, tours)``, or ``(-1, 0)`` when a count outgrew 63 bits."""
     if result == WHOLE:
-        return 0, (ways if _covered(work, slots, remaining) else 0)
+        return 0, (ways if _all_full(work, slots, remaining) else 0)
     added = insert(table, _slide(work, slots, offsets, mirror, shifted, reflected), ways)
     return added, 0
 
