@@ -164,3 +164,16 @@ def test_limits():
         kt.validate_count(kt.Problem(6, 20, start=0))
     with pytest.raises(SizeError, match="64 squares"):
         kt.validate_count(kt.Problem(7, 10))
+
+
+def test_a_time_limit_says_whether_the_swept_rows_are_kept(tmp_path, capsys):
+    """6x8 takes minutes; stopped after 3 s its first rows are usually saved. Whatever the load, the
+    note must match the files: kept rows are announced only when a layer file is there."""
+    path = str(tmp_path / "six.db")
+    code = _run(["knights-tour", "count", "6x8", "--time-limit", "3", "--checkpoint", path])
+    err = capsys.readouterr().err
+    assert code == 3 and "Traceback" not in err
+    if (tmp_path / "six.db.open-6x8.npz").exists():
+        assert "the rows swept so far are kept; run the same command again to continue" in err
+    else:
+        assert "keeps nothing part way" in err
