@@ -10,6 +10,7 @@ from boardpuzzles.errors import BoardPuzzlesError, SizeError
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import knights_tour as kt
 from boardpuzzles.puzzles.knights_tour import closed as kt_closed
+from boardpuzzles.puzzles.knights_tour import open_sweep
 from boardpuzzles.puzzles.knights_tour.open_sweep import _open_sweep, count_paths
 from boardpuzzles.puzzles.knights_tour.rules import _start_classes
 from tests.reference import knight_tours
@@ -160,10 +161,10 @@ def test_memory_guard_on_the_command_line(monkeypatch, capsys):
 
 def test_limits():
     kt.validate_count(kt.Problem(6, 20))  # from every start: swept, any length
-    with pytest.raises(SizeError, match="64 squares, or from every start to boards with a side of at most 6"):
+    with pytest.raises(SizeError, match="64 squares, or from every start to boards with a side of at most 7"):
         kt.validate_count(kt.Problem(6, 20, start=0))
     with pytest.raises(SizeError, match="64 squares"):
-        kt.validate_count(kt.Problem(7, 10))
+        kt.validate_count(kt.Problem(8, 9))
 
 
 def test_a_time_limit_says_whether_the_swept_rows_are_kept(tmp_path, capsys):
@@ -177,3 +178,43 @@ def test_a_time_limit_says_whether_the_swept_rows_are_kept(tmp_path, capsys):
         assert "the rows swept so far are kept; run the same command again to continue" in err
     else:
         assert "keeps nothing part way" in err
+
+
+# ------------------------------------------------------------------ the halves that meet in the middle
+def by_halves(rows, cols, pieces=3, across=None):
+    """Paths by the top and bottom halves of the sweep and the band between them."""
+    halves = open_sweep._path_halves(rows, cols, Limits(), across)
+    total = sum(open_sweep._join_paths(halves, k, pieces, f"{rows}x{cols}", Limits()) for k in range(pieces))
+    open_sweep._HALVES.clear()
+    return total
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols"), [(5, 5), (4, 6), (5, 6), (5, 7), (4, 8), (3, 10), (3, 12), (5, 8), (6, 6), (4, 5), (4, 4)]
+)
+def test_halves_meet_as_the_whole_sweep_counts(rows, cols):
+    assert by_halves(rows, cols) == count_paths(rows, cols, Limits())
+
+
+def test_halves_of_the_widest_states():
+    # 7 and 8 squares a row on boards with published counts (A079137: 4x7 and 4x8): the 7-wide
+    # codes that 7 x n boards use, and the 8-wide ones. Fewer than 4 rows are refused (a tour
+    # could end before the band).
+    assert by_halves(4, 7, across=7) == 6_378
+    assert by_halves(4, 8, across=8) == 31_088
+    with pytest.raises(SizeError, match="needs 4 rows or more"):
+        by_halves(3, 8, across=8)
+
+
+def test_boards_seven_wide_are_counted_by_halves(tmp_path):
+    assert kt._met(kt.Problem(7, 7)) and kt._met(kt.Problem(8, 7)) and not kt._met(kt.Problem(7, 7, start=0))
+    kt.validate_count(kt.Problem(7, 12))  # past 64 squares: by halves
+    path = str(tmp_path / "halves.db")
+    # A stopped count resumes from its saved layer and pieces; a small board stands in for 7 x n.
+    assert kt.count(kt.Problem(5, 6), Limits(checkpoint=path)) == 37_568  # the search (below the sweep)
+    halves = open_sweep._path_halves(5, 6, Limits(checkpoint=path))
+    open_sweep._HALVES.clear()
+    assert (tmp_path / "halves.db.open-halves-5x6.npz").exists()
+    again = open_sweep._path_halves(5, 6, Limits(checkpoint=path))
+    open_sweep._HALVES.clear()
+    assert np.array_equal(halves.top, again.top) and np.array_equal(halves.weights, again.weights)

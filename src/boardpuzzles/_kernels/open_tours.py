@@ -236,3 +236,234 @@ def sweep_square(
             if tours < 0:
                 return OVERFLOW, s, stored, tours
     return DONE, count, stored, tours
+
+
+# ---------------------------------------------------------------------- meeting in the middle
+# As in ``closed_tours``: a top layer, the edges inside the band of two rows, and a bottom layer
+# (the same sweep: the board turned over is the same board). The join also chooses which band
+# squares are terminals, and walks the joined pieces from one terminal: a tour is one path that
+# reaches the other terminal through every piece.
+
+
+@jit
+def bottom_table(layer, width, slots, offsets, masks, powers):
+    """The bottom states of a layer in band coordinates, each mirror pair spelt out (see
+    ``closed_tours.bottom_table``): ``(keys, partners, terms, weights)``; ``terms`` has bit z set
+    where the path at band square z ends in a terminal of the bottom half."""
+    band = 2 * width
+    n = layer.shape[0]
+    keys = np.empty(2 * n, np.int64)
+    partners = np.empty(2 * n, np.int64)
+    terms = np.empty(2 * n, np.int64)
+    weights = np.empty(2 * n, np.int64)
+    mate = np.empty(slots + 1, np.int64)
+    turned = np.empty(band, np.int64)
+    mirrored = np.empty(band, np.int64)
+    out = 0
+    for s in range(n):
+        decode(layer[s, 0], slots, offsets, masks, mate)
+        for j in range(band):
+            m = mate[j]
+            turned[band - 1 - j] = band - 1 - m if m >= 0 else m
+        for z in range(band):
+            q = z // width
+            image = q * width + width - 1 - z % width
+            m = turned[z]
+            mirrored[image] = (m // width) * width + width - 1 - m % width if m >= 0 else m
+        same = True
+        for z in range(band):
+            if turned[z] != mirrored[z]:
+                same = False
+                break
+        for copy in range(1 if same else 2):
+            state = turned if copy == 0 else mirrored
+            key = np.int64(0)
+            packed = np.int64(0)
+            term = np.int64(0)
+            for z in range(band):
+                m = state[z]
+                if m == FULL:
+                    key += 2 * powers[z]
+                elif m == TERM:
+                    key += powers[z]
+                    term |= np.int64(1) << z
+                elif m >= 0:
+                    key += powers[z]
+                    packed |= np.int64(m) << (4 * z)
+            keys[out] = key
+            partners[out] = packed
+            terms[out] = term
+            weights[out] = layer[s, 1] * (2 if same else 1)
+            out += 1
+    return keys[:out], partners[:out], terms[:out], weights[:out]
+
+
+@jit
+def _count_leaf(top, band, powers, starts, partners, terms, weights, ways, chosen, n_chosen, td, need):
+    """The tours through one leaf (a top state with its band edges; ``top[z]`` per band square)
+    whose band terminals are ``chosen[:n_chosen]``: each bottom state with the degrees still
+    needed, whose pieces and the top's make one path from terminal to terminal."""
+    kt = 0
+    top_ends = 0
+    key = np.int64(0)
+    for z in range(band):
+        m = top[z]
+        d = 2 if m == FULL else (0 if m == EMPTY else 1)
+        td[z] = d
+        if m == TERM:
+            kt += 1
+        if d == 1:
+            top_ends += 1
+        need[z] = 2 - d
+    for c in range(n_chosen):
+        need[chosen[c]] -= 1
+    for z in range(band):
+        key += need[z] * powers[z]
+    total = np.int64(0)
+    for b in range(starts[key], starts[key + 1]):
+        packed = partners[b]
+        term = terms[b]
+        kb = 0
+        bottom_ends = 0
+        for z in range(band):
+            if (term >> z) & 1:
+                kb += 1
+            if need[z] == 1:
+                bottom_ends += 1
+        if kt + kb + n_chosen != 2:
+            continue
+        pieces_total = (top_ends + kt) // 2 + (bottom_ends + kb) // 2
+        # start at an endpoint: a top TERM, a bottom TERM, or a chosen band square
+        z = -1
+        side = 0  # the side we arrived by: 0 top, 1 bottom
+        pieces = 0
+        for y in range(band):
+            if top[y] == TERM:
+                z = y
+                side = 0
+                pieces = 1
+                break
+        if z < 0:
+            for y in range(band):
+                if (term >> y) & 1:
+                    z = y
+                    side = 1
+                    pieces = 1
+                    break
+        if z < 0:
+            y0 = chosen[0]
+            z = y0
+            # a chosen square has one side of degree 0: we "arrive" by that side
+            side = 0 if td[y0] == 0 else 1
+            pieces = 0
+        ok = False
+        while True:
+            other = 1 - side
+            if other == 0:
+                if td[z] == 0:
+                    ok = True
+                    break
+                p = top[z]
+                if p == TERM:
+                    pieces += 1
+                    ok = True
+                    break
+            else:
+                if need[z] == 0:
+                    ok = True
+                    break
+                if (term >> z) & 1:
+                    pieces += 1
+                    ok = True
+                    break
+                p = (packed >> (4 * z)) & 15
+            pieces += 1
+            z = p
+            side = other
+            if pieces > pieces_total + 1:
+                break
+        if ok and pieces == pieces_total:
+            total += ways * weights[b]
+    return total
+
+
+@jit
+def join_tops(layer, lo, hi, width, slots, offsets, masks, powers, edges, starts, partners, terms, weights, flag):
+    """The tours made of the top states ``layer[lo:hi]``, any set of band edges, any choice of band
+    squares as terminals (as many as the top and bottom leave room for) and the bottom states
+    (``bottom_table``), times two (see ``closed_tours.join_tops``); the board has at least 4 rows,
+    so that no tour ends inside the top half or the band. Returns ``(total, status)``: status 0,
+    ``STOPPED`` or ``OVERFLOW``."""
+    band = 2 * width
+    n_edges = edges.shape[0]
+    mates = np.empty((n_edges + 1, slots + 1), np.int64)
+    choice = np.empty(n_edges + 1, np.int64)
+    top = np.empty(slots + 1, np.int64)
+    chosen = np.empty(2, np.int64)
+    td = np.empty(band, np.int64)
+    need = np.empty(band, np.int64)
+    total = np.int64(0)
+    for s in range(lo, hi):
+        if flag[0] != 0:
+            return total, STOPPED
+        if total < 0:
+            return total, OVERFLOW
+        ways = layer[s, 1]
+        decode(layer[s, 0], slots, offsets, masks, top)
+        for i in range(slots + 1):
+            mates[0, i] = top[i]
+        depth = 0
+        choice[0] = -1
+        while depth >= 0:
+            if depth == n_edges:
+                leaf = mates[depth]
+                kt = 0
+                for z in range(band):
+                    if leaf[z] == TERM:
+                        kt += 1
+                # no band terminal
+                if kt <= 2:
+                    total += _count_leaf(
+                        leaf, band, powers, starts, partners, terms, weights, ways, chosen, 0, td, need
+                    )
+                # one band terminal
+                if kt <= 1:
+                    for a in range(band):
+                        # (a terminal at the end of a path that has one would end the tour there,
+                        # with the bottom half left out)
+                        if leaf[a] == FULL or leaf[a] == TERM:
+                            continue
+                        chosen[0] = a
+                        total += _count_leaf(
+                            leaf, band, powers, starts, partners, terms, weights, ways, chosen, 1, td, need
+                        )
+                # two band terminals
+                if kt == 0:
+                    for a in range(band):
+                        if leaf[a] == FULL or leaf[a] == TERM:
+                            continue
+                        for b in range(a + 1, band):
+                            if leaf[b] == FULL or leaf[b] == TERM:
+                                continue
+                            if leaf[a] == b:  # the two ends of one top path: that path alone
+                                continue
+                            chosen[0] = a
+                            chosen[1] = b
+                            total += _count_leaf(
+                                leaf, band, powers, starts, partners, terms, weights, ways, chosen, 2, td, need
+                            )
+                depth -= 1
+                continue
+            choice[depth] += 1
+            if choice[depth] > 1:
+                depth -= 1
+                continue
+            for i in range(slots + 1):
+                mates[depth + 1, i] = mates[depth, i]
+            if choice[depth] == 1:
+                r = join(mates[depth + 1], edges[depth, 0], edges[depth, 1])
+                if r != 0:  # WHOLE too: the tour would end with the bottom half left out
+                    continue
+            depth += 1
+            choice[depth] = -1
+    return total, (OVERFLOW if total < 0 else 0)

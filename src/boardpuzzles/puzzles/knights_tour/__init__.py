@@ -77,6 +77,7 @@ from boardpuzzles.puzzles.knights_tour.counting import (
     validate_count,
 )
 from boardpuzzles.puzzles.knights_tour.counting import _listed as _listed
+from boardpuzzles.puzzles.knights_tour.counting import _met as _met
 from boardpuzzles.puzzles.knights_tour.counting import _open_work as _open_work
 from boardpuzzles.puzzles.knights_tour.counting import _swept as _swept
 from boardpuzzles.puzzles.knights_tour.counting import _tours_from as _tours_from
@@ -100,6 +101,7 @@ from boardpuzzles.puzzles.knights_tour.formats import (
 from boardpuzzles.puzzles.knights_tour.formats import _answer_text as _answer_text
 from boardpuzzles.puzzles.knights_tour.formats import _numbered_tour as _numbered_tour
 from boardpuzzles.puzzles.knights_tour.formats import _problem as _problem
+from boardpuzzles.puzzles.knights_tour.open_sweep import _open_piece as _open_piece
 from boardpuzzles.puzzles.knights_tour.open_sweep import _open_sweep as _open_sweep
 from boardpuzzles.puzzles.knights_tour.play import PLAY
 from boardpuzzles.puzzles.knights_tour.rules import (

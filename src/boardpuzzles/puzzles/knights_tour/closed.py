@@ -26,7 +26,10 @@ FRONTIER_MEMORY_SHARE = 0.5
 #: What a closed-tour subtask and its saved layer mean (bumped when that changes; see
 #: ``parallel.plan_digest``). Open-tour subtasks keep version 1: their files stay good.
 CLOSED_PLAN_VERSION = 2
-PLAN_VERSIONS = {"_closed_piece": CLOSED_PLAN_VERSION}
+#: The head of a saved half-layer of an open-tour count (its own mark, then its version).
+OPEN_HALVES_MARK = -2
+OPEN_HALVES_VERSION = 1
+PLAN_VERSIONS = {"_closed_piece": CLOSED_PLAN_VERSION, "_open_piece": OPEN_HALVES_VERSION}
 
 
 @dataclass
@@ -94,8 +97,8 @@ def _say(limits: Limits, text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
 
-def _layer_file(limits: Limits, width: int, length: int) -> str | None:
-    return None if not limits.checkpoint else f"{limits.checkpoint}.closed-{width}x{length}.npz"
+def _layer_file(limits: Limits, width: int, length: int, kind: str = "closed") -> str | None:
+    return None if not limits.checkpoint else f"{limits.checkpoint}.{kind}-{width}x{length}.npz"
 
 
 def _layer_digest(meta: np.ndarray, layer: np.ndarray) -> bytes:
@@ -140,19 +143,23 @@ def _save_layer(path: str, head: list[int], row_and_extra: list[int], layer: np.
 
 
 def _frontier_layers(
-    rows: int, cols: int, upto: int, keep: int, limits: Limits, across: int | None = None
+    rows: int, cols: int, upto: int, keep: int, limits: Limits, across: int | None = None, paths: bool = False
 ) -> tuple[np.ndarray, np.ndarray, list[SweepRow]]:
     """The frontier states (rows of code, ways; a state and its mirror image share a row) at the
     start of row ``upto`` and of row ``keep`` <= ``upto`` of the sweep, sorted by code, with the
     sweep's figures by row. With a checkpoint the layer is saved after every row, and a run
     resumes from the last one saved. Stops (cleanly, before allocating) when a row's table would
-    pass ``frontier_memory()``."""
+    pass ``frontier_memory()``. ``paths``: the sweep of open tours (``_kernels.open_tours``), whose
+    halves meet the same way."""
+    from boardpuzzles._kernels import open_tours
+
     width, length, _, _ = closed_plan(rows, cols, across)
-    sweeper = _Sweeper.of(rows, cols, width, length, limits)
-    path = _layer_file(limits, width, length)
+    sweeper = _Sweeper.of(rows, cols, width, length, limits, open_tours if paths else None)
+    kind = "open" if paths else "closed"
+    path = _layer_file(limits, width, length, "open-halves" if paths else "closed")
     layer = np.array([[0, 1]], np.int64)
     first = 0
-    head = [CLOSED_PLAN_VERSION, width, length]
+    head = [OPEN_HALVES_MARK, OPEN_HALVES_VERSION, width, length] if paths else [CLOSED_PLAN_VERSION, width, length]
     saved = _load_layer(path, head, upto)
     if saved is not None and (saved[0][0] <= keep or keep == upto):
         first, layer = saved[0][0], saved[1]
@@ -163,7 +170,7 @@ def _frontier_layers(
         report.append(figures)
         _say(
             limits,
-            f"closed tours of {rows}x{cols}: row {row + 1} of {upto}: {len(layer):,} states "
+            f"{kind} tours of {rows}x{cols}: row {row + 1} of {upto}: {len(layer):,} states "
             f"(peak {figures.peak:,} in the row, table {figures.table_bytes / 2**20:,.0f} MiB), "
             f"{figures.seconds:.1f} s",
         )

@@ -11,7 +11,7 @@ from boardpuzzles.errors import SizeError
 from boardpuzzles.limits import Limits
 from boardpuzzles.parallel import Subtask, run_subtasks
 from boardpuzzles.puzzles.knights_tour.closed import MAX_FRONTIER_SIDE, _closed_piece
-from boardpuzzles.puzzles.knights_tour.open_sweep import _open_sweep
+from boardpuzzles.puzzles.knights_tour.open_sweep import _open_piece, _open_sweep
 from boardpuzzles.puzzles.knights_tour.rules import (
     Problem,
     Tour,
@@ -56,8 +56,11 @@ def count(problem: Problem, limits: Limits | None = None) -> int:
         return 1
     if no_tour_reason(rows, cols, start=start):
         return 0
+    ends = 1 if problem.undirected else 2  # a directed tour: a path and the end it starts from
+    if _met(problem):
+        shares = [Subtask(("open tours by halves", rows, cols, k, OPEN_PIECES), ends) for k in range(OPEN_PIECES)]
+        return run_subtasks(_open_piece, shares, limits, identity=where)
     if _swept(problem):
-        ends = 1 if problem.undirected else 2  # a directed tour: a path and the end it starts from
         return run_subtasks(_open_sweep, [Subtask(("open tours", rows, cols), ends)], limits, identity=where)
     starts = [(start, 1)] if start is not None else _start_classes(rows, cols)
     subtasks = [
@@ -88,6 +91,17 @@ def _open_work(spec: tuple[int, int, Tour], limits: Limits) -> int:
 SWEEP_FROM_SQUARES = {1: 0, 2: 0, 3: 0, 4: 0, 5: 40, 6: 42}
 
 
+#: Open tours from every start on boards 7 squares wide: the top and bottom halves of the sweep
+#: meet in the middle (the whole sweep would outgrow memory), in this many subtasks.
+OPEN_HALVES_WIDTH = 7
+OPEN_PIECES = 64
+
+
+def _met(problem: Problem) -> bool:
+    """Open tours from every start on a board 7 squares wide are counted by halves."""
+    return not problem.closed and problem.start is None and min(problem.rows, problem.cols) == OPEN_HALVES_WIDTH
+
+
 def _swept(problem: Problem) -> bool:
     """Open tours from every start are counted by the frontier sweep (one pass for all starts)
     on a narrow board with many squares; otherwise, and from one start, by the search of every
@@ -107,10 +121,10 @@ def validate_count(problem: Problem) -> None:
             f"(the sweep keeps 2 x side + 1 squares in one 64-bit state); {rows}x{cols} is wider. "
             "`knights-tour find --closed` finds one tour on any board"
         )
-    if not problem.closed and not _swept(problem) and rows * cols > MAX_COUNT_SQUARES:
+    if not problem.closed and not _swept(problem) and not _met(problem) and rows * cols > MAX_COUNT_SQUARES:
         raise SizeError(
             f"counting open tours is limited to {MAX_COUNT_SQUARES} squares, or from every start to boards with "
-            f"a side of at most {max(SWEEP_FROM_SQUARES)}; {rows}x{cols} is neither. "
+            f"a side of at most {OPEN_HALVES_WIDTH}; {rows}x{cols} is neither. "
             "`knights-tour find` finds one tour on any board"
         )
 

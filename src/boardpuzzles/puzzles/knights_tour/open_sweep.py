@@ -6,9 +6,23 @@ a path with a chosen end to start from, so there are twice as many."""
 
 from __future__ import annotations
 
+import threading
+from dataclasses import dataclass
+from typing import Any
+
 from boardpuzzles._lazy import numpy as np
+from boardpuzzles.errors import SizeError
 from boardpuzzles.limits import Limits
-from boardpuzzles.puzzles.knights_tour.closed import _load_layer, _save_layer, _say, _Sweeper
+from boardpuzzles.puzzles.knights_tour.closed import (
+    _frontier_layers,
+    _load_layer,
+    _over_memory,
+    _save_layer,
+    _say,
+    _Sweeper,
+    closed_plan,
+    frontier_memory,
+)
 from boardpuzzles.puzzles.knights_tour.rules import planned
 
 #: What a saved open-sweep layer means (its head also tells it from a closed-tour layer).
@@ -56,3 +70,82 @@ def count_paths(rows: int, cols: int, limits: Limits, across: int | None = None)
         if path is not None:
             _save_layer(path, head, [row + 1, paths], layer)
     return paths
+
+
+# ------------------------------------------------------------------ meeting in the middle
+@dataclass
+class _PathHalves:
+    """What the subtasks of one open-tour count by halves share: the top layer (sorted by code),
+    the bottom states grouped by degree vector, and the constants of ``join_tops``."""
+
+    top: np.ndarray
+    starts: np.ndarray
+    partners: np.ndarray
+    terms: np.ndarray
+    weights: np.ndarray
+    constants: tuple[Any, ...]
+
+
+_HALVES: dict[tuple[int, int], _PathHalves] = {}
+_HALVES_LOCK = threading.Lock()
+
+
+def _path_halves(rows: int, cols: int, limits: Limits, across: int | None = None) -> _PathHalves:
+    """The two halves of an open-tour count, swept once and shared by its subtasks (the layers
+    are saved next to the checkpoint, as the closed count's are)."""
+    from boardpuzzles._kernels import closed_tours as ct
+    from boardpuzzles._kernels import open_tours as ot
+
+    width, length, top_rows, bottom_rows = closed_plan(rows, cols, across)
+    if length < 4:  # a tour could end inside the top half or the band, where the join does not look
+        raise SizeError(
+            f"counting open tours by halves needs 4 rows or more; {rows}x{cols} swept {width} wide has {length}"
+        )
+    with _HALVES_LOCK:
+        if (width, length) in _HALVES:
+            return _HALVES[width, length]
+        _HALVES.clear()
+        band = 2 * width
+        top, bottom, _ = _frontier_layers(rows, cols, top_rows, bottom_rows, limits, across, paths=True)
+        slots = 2 * width + 1
+        offsets, masks, _ = ot.code_layout(slots)
+        powers = np.array([3**z for z in range(band)], np.int64)
+        if 64 * len(bottom) + 4 * 3**band + top.nbytes > frontier_memory():
+            raise _over_memory(rows, cols, f"{len(top):,} top and {len(bottom):,} bottom states", "open")
+        keys, partners, terms, weights = ot.bottom_table(bottom, width, slots, offsets, masks, powers)
+        order = np.argsort(keys, kind="stable")
+        starts = ct.class_starts(keys[order], 3**band)
+        edges = np.array(
+            [(c, width + c + d) for c in range(width) for d in (-2, 2) if 0 <= c + d < width], np.int64
+        ).reshape(-1, 2)
+        halves = _PathHalves(
+            top, starts, partners[order], terms[order], weights[order], (width, slots, offsets, masks, powers, edges)
+        )
+        _HALVES[width, length] = halves
+        return halves
+
+
+@planned
+def _open_piece(spec: tuple[str, int, int, int, int], limits: Limits) -> int:
+    """Subtask ``piece`` of ``pieces`` of an open-tour count by halves: the paths whose top half is
+    in that share of the top layer (sorted by code, so the shares are the same in every run)."""
+    _, rows, cols, piece, pieces = spec
+    return _join_paths(_path_halves(rows, cols, limits), piece, pieces, f"{rows}x{cols}", limits)
+
+
+def _join_paths(halves: _PathHalves, piece: int, pieces: int, board: str, limits: Limits) -> int:
+    """The paths whose top half is in share ``piece`` of ``pieces`` of the top layer."""
+    from boardpuzzles._kernels import closed_tours as ct
+    from boardpuzzles._kernels import open_tours as ot
+
+    n = len(halves.top)
+    width, slots, offsets, masks, powers, edges = halves.constants
+    total, status = ot.join_tops(
+        halves.top, piece * n // pieces, (piece + 1) * n // pieces, width, slots, offsets, masks, powers, edges,
+        halves.starts, halves.partners, halves.terms, halves.weights, limits.flag,
+    )  # fmt: skip
+    if status == ct.STOPPED:
+        limits.raise_stop()
+    if status == ct.OVERFLOW:
+        raise SizeError(f"the open-tour count of {board} outgrows 64-bit integers")
+    return int(total) // 2  # each bottom state counted with its mirror image's weight too
