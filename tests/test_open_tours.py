@@ -218,3 +218,11 @@ def test_boards_seven_wide_are_counted_by_halves(tmp_path):
     again = open_sweep._path_halves(5, 6, Limits(checkpoint=path))
     open_sweep._HALVES.clear()
     assert np.array_equal(halves.top, again.top) and np.array_equal(halves.weights, again.weights)
+
+
+@pytest.mark.nojit
+def test_halves_agree_with_plain_backtracking():
+    # The join runs as plain Python in the nojit run; the backtracking shares nothing with it.
+    for rows, cols in [(4, 5), (4, 4), (4, 6)]:
+        plain = sum(len(knight_tours(rows, cols, start)) for start in range(rows * cols))
+        assert 2 * by_halves(rows, cols) == plain, (rows, cols)

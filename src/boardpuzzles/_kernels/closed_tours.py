@@ -262,6 +262,26 @@ def compact(table):
 
 
 @jit
+def turn_and_mirror(mate, width, turned, mirrored):
+    """A bottom state's ``mate`` in band coordinates (``turned``) and its mirror image
+    (``mirrored``); True when the two are the same. Values below 0 (empty, full, or a kernel's own
+    marks) are kept as they are."""
+    band = 2 * width
+    for j in range(band):
+        m = mate[j]
+        turned[band - 1 - j] = band - 1 - m if m >= 0 else m
+    for z in range(band):
+        q = z // width
+        image = q * width + width - 1 - z % width
+        m = turned[z]
+        mirrored[image] = (m // width) * width + width - 1 - m % width if m >= 0 else m
+    for z in range(band):
+        if turned[z] != mirrored[z]:
+            return False
+    return True
+
+
+@jit
 def bottom_table(layer, width, slots, offsets, masks, powers):
     """The bottom states of a layer, in band coordinates, each of a layer's mirror pairs spelt
     out: ``(keys, partners, weights)``. ``keys``: the degree vector (sum of degree * 3**z);
@@ -279,19 +299,7 @@ def bottom_table(layer, width, slots, offsets, masks, powers):
     out = 0
     for s in range(n):
         decode(layer[s, 0], slots, offsets, masks, mate)
-        for j in range(band):
-            m = mate[j]
-            turned[band - 1 - j] = band - 1 - m if m >= 0 else m
-        for z in range(band):
-            q = z // width
-            image = q * width + width - 1 - z % width
-            m = turned[z]
-            mirrored[image] = (m // width) * width + width - 1 - m % width if m >= 0 else m
-        same = True
-        for z in range(band):
-            if turned[z] != mirrored[z]:
-                same = False
-                break
+        same = turn_and_mirror(mate, width, turned, mirrored)
         for copy in range(1 if same else 2):
             state = turned if copy == 0 else mirrored
             key = np.int64(0)

@@ -30,6 +30,7 @@ from boardpuzzles._kernels.closed_tours import (
     STOPPED,
     _all_full,
     insert,
+    turn_and_mirror,
 )
 
 TERM = -3
@@ -262,19 +263,7 @@ def bottom_table(layer, width, slots, offsets, masks, powers):
     out = 0
     for s in range(n):
         decode(layer[s, 0], slots, offsets, masks, mate)
-        for j in range(band):
-            m = mate[j]
-            turned[band - 1 - j] = band - 1 - m if m >= 0 else m
-        for z in range(band):
-            q = z // width
-            image = q * width + width - 1 - z % width
-            m = turned[z]
-            mirrored[image] = (m // width) * width + width - 1 - m % width if m >= 0 else m
-        same = True
-        for z in range(band):
-            if turned[z] != mirrored[z]:
-                same = False
-                break
+        same = turn_and_mirror(mate, width, turned, mirrored)
         for copy in range(1 if same else 2):
             state = turned if copy == 0 else mirrored
             key = np.int64(0)
