@@ -67,7 +67,8 @@ def test_published_counts(rows, cols, published):
 
 
 def test_6x6_published_a165134():
-    assert swept(6, 6) == 6_637_920
+    # The whole sweep and the halves that meet in the middle (one sweep of 6x6 costs most of this).
+    assert swept(6, 6) == 2 * by_halves(6, 6) == 6_637_920
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(5, 5), (4, 7), (3, 10), (5, 6)])
@@ -190,7 +191,7 @@ def by_halves(rows, cols, pieces=3, across=None):
 
 
 @pytest.mark.parametrize(
-    ("rows", "cols"), [(5, 5), (4, 6), (5, 6), (5, 7), (4, 8), (3, 10), (3, 12), (5, 8), (6, 6), (4, 5), (4, 4)]
+    ("rows", "cols"), [(5, 5), (4, 6), (5, 6), (5, 7), (4, 8), (3, 10), (3, 12), (5, 8), (4, 5), (4, 4)]
 )
 def test_halves_meet_as_the_whole_sweep_counts(rows, cols):
     assert by_halves(rows, cols) == count_paths(rows, cols, Limits())
@@ -223,6 +224,6 @@ def test_boards_seven_wide_are_counted_by_halves(tmp_path):
 @pytest.mark.nojit
 def test_halves_agree_with_plain_backtracking():
     # The join runs as plain Python in the nojit run; the backtracking shares nothing with it.
-    for rows, cols in [(4, 5), (4, 4), (4, 6)]:
+    for rows, cols in [(4, 5), (4, 4)]:
         plain = sum(len(knight_tours(rows, cols, start)) for start in range(rows * cols))
         assert 2 * by_halves(rows, cols) == plain, (rows, cols)
