@@ -144,13 +144,15 @@ def _slide(work, slots, offsets, mirror, shifted, reflected):
 
 
 @jit
-def _finish(work, slots, offsets, mirror, shifted, reflected, remaining, table, ways, result):
-    """Store the decided window (``result`` 0) or count it as a tour (``WHOLE``); returns
-    ``(rows added to the table, tours)``, or ``(-1, 0)`` when a count outgrew 63 bits."""
+def _finish(work, slots, offsets, mirror, shifted, reflected, remaining, table, ways, result, stored, tours):
+    """Store the decided window (``result`` 0) or count it as a tour (``WHOLE``): the new
+    ``(stored, tours, ok)``; ``ok`` is False when a count outgrew 63 bits."""
     if result == WHOLE:
-        return 0, (ways if _all_full(work, slots, remaining) else 0)
+        if _all_full(work, slots, remaining):
+            tours += ways
+        return stored, tours, tours >= 0
     added = insert(table, _slide(work, slots, offsets, mirror, shifted, reflected), ways)
-    return added, 0
+    return stored + max(added, 0), tours, added >= 0
 
 
 @jit
@@ -179,10 +181,11 @@ def sweep_square(
         if first == FULL:
             for i in range(slots + 1):
                 work[i] = mate[i]
-            added, whole = _finish(work, slots, offsets, mirror, shifted, reflected, remaining, table, ways, 0)
-            if added < 0:
+            stored, tours, ok = _finish(
+                work, slots, offsets, mirror, shifted, reflected, remaining, table, ways, 0, stored, tours
+            )
+            if not ok:
                 return OVERFLOW, s, stored, tours
-            stored += added
             continue
         if first == EMPTY:
             # Two forward edges, or (a new terminal) one.
@@ -201,14 +204,10 @@ def sweep_square(
                             result = join(work, 0, forward[b])
                     if result < 0 or result == CYCLE:
                         continue
-                    added, whole = _finish(
-                        work, slots, offsets, mirror, shifted, reflected, remaining, table, ways, result
+                    stored, tours, ok = _finish(
+                        work, slots, offsets, mirror, shifted, reflected, remaining, table, ways, result, stored, tours
                     )
-                    if added < 0:
-                        return OVERFLOW, s, stored, tours
-                    stored += added
-                    tours += whole
-                    if tours < 0:
+                    if not ok:
                         return OVERFLOW, s, stored, tours
             continue
         # One edge already: one more forward edge, or stop here as a terminal.
@@ -229,12 +228,10 @@ def sweep_square(
                 result = join(work, 0, forward[a])
                 if result < 0 or result == CYCLE:
                     continue
-            added, whole = _finish(work, slots, offsets, mirror, shifted, reflected, remaining, table, ways, result)
-            if added < 0:
-                return OVERFLOW, s, stored, tours
-            stored += added
-            tours += whole
-            if tours < 0:
+            stored, tours, ok = _finish(
+                work, slots, offsets, mirror, shifted, reflected, remaining, table, ways, result, stored, tours
+            )
+            if not ok:
                 return OVERFLOW, s, stored, tours
     return DONE, count, stored, tours
 

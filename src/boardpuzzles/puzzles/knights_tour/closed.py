@@ -199,6 +199,7 @@ class _Sweeper:
     budget: int
     limits: Limits
     kernel: Any  # ``_kernels.closed_tours``, or ``_kernels.open_tours`` for paths
+    kind: str  # "closed" or "open": what its messages count
 
     @classmethod
     def of(cls, rows: int, cols: int, width: int, length: int, limits: Limits, kernel: Any = None) -> _Sweeper:
@@ -213,7 +214,7 @@ class _Sweeper:
         no_mirror = np.array([-1], np.int64)
         return cls(
             rows, cols, width, width * length, slots, offsets, masks, mirror, no_mirror, frontier_memory(), limits,
-            kernel,
+            kernel, "closed" if kernel is ct else "open",
         )  # fmt: skip
 
     def sweep_row(self, layer: np.ndarray, row: int) -> tuple[np.ndarray, SweepRow, int]:
@@ -266,8 +267,7 @@ class _Sweeper:
     def _table(self, size: int, stored: int, row: int, held: int) -> np.ndarray:
         """An empty hash table of ``size`` rows, unless it and the ``held`` bytes pass the budget."""
         if size * 16 + held > self.budget:
-            kind = "open" if self.kernel.__name__.endswith("open_tours") else "closed"
-            raise _over_memory(self.rows, self.cols, f"row {row + 1}: over {stored:,} frontier states", kind)
+            raise _over_memory(self.rows, self.cols, f"row {row + 1}: over {stored:,} frontier states", self.kind)
         return np.full((size, 2), -1, np.int64)
 
 
