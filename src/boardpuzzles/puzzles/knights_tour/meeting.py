@@ -15,7 +15,7 @@ from typing import Any
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import SizeError
 from boardpuzzles.limits import Limits
-from boardpuzzles.puzzles.knights_tour.frontier import OverMemory, SweepRow, collect, frontier_memory, over_memory
+from boardpuzzles.puzzles.knights_tour.frontier import OverMemory, SweepRow, collect, frontier_memory, over_memory, say
 
 
 @dataclass(frozen=True)
@@ -62,15 +62,30 @@ class Meeting:
     rows: list[SweepRow]
 
 
-def top_leaves(band: Band, layer: np.ndarray, limits: Limits, room: Any, board: str) -> np.ndarray:
+def top_leaves(
+    band: Band, layer: np.ndarray, limits: Limits, room: Any, board: str, figures: dict[str, int] | None = None
+) -> np.ndarray:
     """The distinct top leaves (code, ways) of a top layer: every set of band edges, then (open
-    tours) every choice of terminals in the band."""
+    tours) every choice of terminals in the band. ``figures`` (if given) gets the leaves made
+    ("made") and how many were distinct before terminals were chosen ("first")."""
     from boardpuzzles._kernels import tour_join as tj
 
     overflow = f"the tour count of {board} outgrows 64-bit integers"
     flag = limits.flag
+    made = [0]
+
+    def counted(produce: Any) -> Any:
+        def run(lo: int, hi: int, out: np.ndarray, at: int) -> tuple[int, int, int, int]:
+            status, position, n, done = produce(lo, hi, out, at)
+            made[0] += n
+            return status, position, n, done
+
+        return run
+
     leaves, _, _ = collect(
-        lambda lo, hi, out, at: tj.top_leaves(band.tables, layer[lo:hi], at, band.edges, band.offsets, out, flag),
+        counted(
+            lambda lo, hi, out, at: tj.top_leaves(band.tables, layer[lo:hi], at, band.edges, band.offsets, out, flag)
+        ),
         len(layer),
         2 * len(layer),
         room,
@@ -78,6 +93,8 @@ def top_leaves(band: Band, layer: np.ndarray, limits: Limits, room: Any, board: 
         overflow,
         1 << len(band.edges),
     )
+    if figures is not None:
+        figures.update(made=made[0], first=len(leaves))
     if not band.paths:
         return leaves
     width = band.tables.width
@@ -142,7 +159,21 @@ def meet(
         raise over_memory(r, c, f"{len(tops):,} top and {len(bottoms):,} bottom leaves", kind, memory)
     bottoms, bottom_keys, bottom_starts = by_piece(band, bottoms, pieces, False)
     packed, terms = tj.bottom_links(bottoms, band.band, band.offsets, band.masks)
+    pairings = sum(
+        _pairings(top_keys[top_starts[k] : top_starts[k + 1]], bottom_keys[bottom_starts[k] : bottom_starts[k + 1]])
+        for k in range(pieces)
+    )
+    say(
+        limits,
+        f"{kind} tours of {board}: {len(tops):,} top leaves, {len(bottoms):,} bottom leaves, {pairings:,} pairings",
+    )
     return Meeting(band, pieces, tops, top_keys, top_starts, bottoms, bottom_keys, bottom_starts, packed, terms, rows)
+
+
+def _pairings(top_keys: np.ndarray, bottom_keys: np.ndarray) -> int:
+    """How many (top, bottom) pairs of leaves have equal keys (both sorted)."""
+    each = np.searchsorted(bottom_keys, top_keys, side="right") - np.searchsorted(bottom_keys, top_keys)
+    return int(each.sum())
 
 
 def pair_piece(meeting: Meeting, piece: int, limits: Limits, board: str) -> int:
