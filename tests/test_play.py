@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits
 from boardpuzzles.play import Attempt, Fault, IllegalMove, Play, Tool
@@ -104,6 +105,53 @@ def test_an_attempt_survives_json_with_its_undone_clicks() -> None:
     assert again.redo() == attempt.redo()
     with pytest.raises(BoardPuzzlesError, match="not a stored game"):
         Attempt.from_json(kings_play(), {}, clock=Clock())
+
+
+def test_restart_is_a_move_that_undo_takes_back_and_it_survives_json() -> None:
+    attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
+    with pytest.raises(IllegalMove, match="at its start"):
+        attempt.restart()
+    attempt.click(0, "king")
+    attempt.click(2, "king")
+    assert attempt.restart() == attempt.start and not attempt.can_restart
+    assert attempt.undo()[2] == "K" and attempt.can_redo
+    assert attempt.redo() == attempt.start
+    again = Attempt.from_json(kings_play(), attempt.to_json(), clock=Clock())
+    assert again.state == attempt.start and again.undo()[0] == "K"
+    with pytest.raises(BoardPuzzlesError, match="no tool"):
+        attempt.click(-1, "restart")  # a restart is not a click a page may send
+
+
+def test_reveal_plays_the_solution_marks_the_game_and_is_not_timed_as_solved() -> None:
+    clock = Clock()
+    attempt = Attempt.new(kings_play(), 6, "", 0, clock=clock)
+    attempt.click(1, "king")
+    attempt.click(2, "king")  # touching: no solution holds these, so the reveal restarts first
+    clock.now += 30
+    attempt.reveal(Limits(10.0))
+    verdict = attempt.verdict()
+    assert attempt.revealed and verdict.solved and attempt.solved_seconds is None
+    assert get("kings").violations(attempt.problem.problem, Board(attempt.problem.grid, attempt.state)) == []
+    with pytest.raises(IllegalMove, match="solved already"):
+        attempt.reveal()
+    moves = attempt.at
+    attempt.undo()
+    assert attempt.at == moves - 1 and not attempt.verdict().solved
+    again = Attempt.from_json(kings_play(), attempt.to_json(), clock=Clock())
+    assert again.revealed and again.state == attempt.state
+
+
+def test_aids_are_a_setting_of_the_game_kept_in_json() -> None:
+    attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
+    assert not attempt.aids and "aids" not in attempt.to_json()
+    attempt.aids = True
+    assert Attempt.from_json(kings_play(), attempt.to_json(), clock=Clock()).aids
+
+
+def test_a_fault_has_a_known_kind() -> None:
+    assert Fault("x").to_json() == {"message": "x", "cells": [], "lines": [], "kind": "wrong"}
+    with pytest.raises(ValueError, match="kind"):
+        Fault("x", kind="bogus")  # type: ignore[arg-type]
 
 
 def test_hint_is_a_square_of_a_solution_through_the_pieces_placed() -> None:

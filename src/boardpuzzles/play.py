@@ -11,11 +11,16 @@ state       one position of a game, an immutable value (a tuple, a frozen datacl
             redo keep states, never undo moves.
 tool        what a click does (place a queen, a black stone, pick a stone up): a button of the
             page and its key.
-fault       one thing wrong with a position, shown at once: its message and the cells (and the
-            segments between cell centres) to highlight.
+fault       one thing about a position, as data: its message, the cells (and the segments
+            between cell centres) to highlight, and its kind: ``wrong`` (the rules are broken: shown
+            at once), ``unfinished`` (only something left to do: shown when the player asks for a
+            check) or ``aid`` (found by search, not by the rules, such as a dead end: it spoils the
+            puzzle, so it is shown only when the player turns aids on).
 hint        a message and the cells to look at; a solver gives it.
 attempt     an :class:`Attempt`: one puzzle being played: its problem, the start state, the clicks
-            played (and those undone, for redo), when it began and when it was solved.
+            played (and those undone, for redo), when it began and when it was solved. Like the
+            midend of Simon Tatham's collection it names no puzzle: undo, redo, restart (itself a
+            move that undo takes back), show the solution, aids on or off, and JSON.
 verdict     what an attempt says of its position: the faults, solved or not, the time taken.
 
 An attempt stores its clicks, not its states (:meth:`Attempt.to_json`): a game is rebuilt by
@@ -27,7 +32,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.limits import Limits
@@ -40,6 +45,11 @@ S = TypeVar("S")
 Json = Any
 #: One click: the cell and the tool's name.
 Click = tuple[int, str]
+#: The kinds of fault (see the module glossary).
+FaultKind = Literal["wrong", "unfinished", "aid"]
+FAULT_KINDS: tuple[FaultKind, ...] = ("wrong", "unfinished", "aid")
+#: The move that puts a game back at its start, kept in the line like a click (so undo takes it back).
+RESTART: Click = (-1, "restart")
 
 
 @dataclass(frozen=True)
@@ -53,15 +63,25 @@ class Tool:
 
 @dataclass(frozen=True)
 class Fault:
-    """One thing wrong with a position: its message, the cells to highlight and the segments
-    between cell centres (two queens attacking, three in a line)."""
+    """One thing about a position: its message, the cells to highlight, the segments between
+    cell centres (two queens attacking, three in a line) and its kind (see the glossary)."""
 
     message: str
     cells: tuple[int, ...] = ()
     lines: tuple[tuple[int, int], ...] = ()
+    kind: FaultKind = "wrong"
+
+    def __post_init__(self) -> None:
+        if self.kind not in FAULT_KINDS:
+            raise ValueError(f"a fault's kind is one of {', '.join(FAULT_KINDS)}, not {self.kind!r}")
 
     def to_json(self) -> Json:
-        return {"message": self.message, "cells": list(self.cells), "lines": [list(line) for line in self.lines]}
+        return {
+            "message": self.message,
+            "cells": list(self.cells),
+            "lines": [list(line) for line in self.lines],
+            "kind": self.kind,
+        }
 
 
 @dataclass(frozen=True)
@@ -165,6 +185,10 @@ class Attempt(Generic[P, S]):
     #: The problem came from a URL (:meth:`imported`), not from ``new``: size, difficulty and seed
     #: say nothing of it.
     imported: bool = False
+    #: The player turned aids on: faults of kind ``aid`` are shown (see the module glossary).
+    aids: bool = False
+    #: The solution was shown (:meth:`reveal`): a solved position then says so, not a time.
+    revealed: bool = False
     clock: Callable[[], float] = time.time
     _states: list[S] = field(default_factory=list, repr=False)
 
@@ -172,8 +196,8 @@ class Attempt(Generic[P, S]):
         if not self.started:
             self.started = self.clock()
         self._states = [self.start]
-        for cell, tool in self.line[: self.at]:
-            self._states.append(self.play.click(self.problem, self._states[-1], cell, tool))
+        for click in self.line[: self.at]:
+            self._states.append(self._after(self._states[-1], click))
 
     @classmethod
     def new(cls, play: Play[P, S], size: int, difficulty: str, seed: int, **kwargs: Any) -> Attempt[P, S]:
@@ -215,16 +239,65 @@ class Attempt(Generic[P, S]):
     def can_redo(self) -> bool:
         return self.at < len(self.line)
 
-    def click(self, cell: int, tool: str) -> S:
-        """Play a click (undone clicks are forgotten); :class:`IllegalMove` leaves the game as it was."""
-        self.play.tool(tool)
-        state = self.play.click(self.problem, self.state, cell, tool)
+    @property
+    def can_restart(self) -> bool:
+        """Whether the position differs from the start (a restart would change something)."""
+        return self.state != self.start
+
+    def _after(self, state: S, click: Click) -> S:
+        """The state after one move of the line: a click, or :data:`RESTART`."""
+        if click == RESTART:
+            return self.start
+        return self.play.click(self.problem, state, *click)
+
+    def _push(self, click: Click, state: S) -> S:
         del self.line[self.at :]
-        self.line.append((cell, tool))
+        self.line.append(click)
         self.at += 1
         self._states.append(state)
         self._note_solved()
         return state
+
+    def click(self, cell: int, tool: str) -> S:
+        """Play a click (undone clicks are forgotten); :class:`IllegalMove` leaves the game as it was."""
+        self.play.tool(tool)
+        return self._push((cell, tool), self.play.click(self.problem, self.state, cell, tool))
+
+    def restart(self) -> S:
+        """Put the position back at the start, as a move of its own: undo takes it back."""
+        if not self.can_restart:
+            raise IllegalMove("the puzzle is at its start already")
+        return self._push(RESTART, self.start)
+
+    def reveal(self, limits: Limits | None = None) -> S:
+        """Show the solution: the solver's clicks are played from this position (or from the
+        start, after a restart, when no solution holds this position). Each is a move undo
+        takes back; the game is marked :attr:`revealed`. :class:`IllegalMove` when the play
+        gives no solution or none is found within ``limits``."""
+        if self.play.solution is None:
+            raise IllegalMove("this puzzle cannot show its solution")
+        if self.play.solved(self.problem, self.state):
+            raise IllegalMove("the puzzle is solved already")
+        limits = limits or Limits(5.0)
+        clicks = self.play.solution(self.problem, self.state, limits)
+        from_start = not clicks and self.can_restart
+        if from_start:
+            clicks = self.play.solution(self.problem, self.start, limits)
+        state = self.start if from_start else self.state
+        for click in clicks:
+            state = self.play.click(self.problem, state, *click)
+        if not clicks or not self.play.solved(self.problem, state):
+            raise IllegalMove("no solution found in time")
+        self.revealed = True
+        if from_start:
+            self._push(RESTART, self.start)
+        for click in clicks:
+            self._push(click, self.play.click(self.problem, self.state, *click))
+        return self.state
+
+    def scene(self) -> Scene:
+        """The picture of the position (the play's scene; the page adds faults and hints)."""
+        return self.play.scene(self.problem, self.state)
 
     def undo(self) -> S:
         if not self.can_undo:
@@ -236,8 +309,7 @@ class Attempt(Generic[P, S]):
     def redo(self) -> S:
         if not self.can_redo:
             raise IllegalMove("nothing to redo")
-        cell, tool = self.line[self.at]
-        self._states.append(self.play.click(self.problem, self.state, cell, tool))
+        self._states.append(self._after(self.state, self.line[self.at]))
         self.at += 1
         self._note_solved()
         return self.state
@@ -254,7 +326,7 @@ class Attempt(Generic[P, S]):
         return Verdict(self.play.faults(self.problem, self.state), solved, max(0.0, seconds))
 
     def _note_solved(self) -> None:
-        if self.solved_seconds is None and self.play.solved(self.problem, self.state):
+        if self.solved_seconds is None and not self.revealed and self.play.solved(self.problem, self.state):
             self.solved_seconds = max(0.0, self.clock() - self.started)
 
     def to_json(self) -> Json:
@@ -271,6 +343,8 @@ class Attempt(Generic[P, S]):
             "solved_seconds": self.solved_seconds,
             "hints": self.hints,
             **({"imported": True} if self.imported else {}),
+            **({"aids": True} if self.aids else {}),
+            **({"revealed": True} if self.revealed else {}),
         }
 
     @classmethod
@@ -294,6 +368,8 @@ class Attempt(Generic[P, S]):
                 document["solved_seconds"],
                 int(document.get("hints", 0)),
                 bool(document.get("imported", False)),
+                bool(document.get("aids", False)),
+                bool(document.get("revealed", False)),
                 **kwargs,
             )
         except (KeyError, TypeError, ValueError) as err:
