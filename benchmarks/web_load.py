@@ -139,7 +139,7 @@ def start_server(command: list[str], said: list[str]) -> tuple[subprocess.Popen,
     server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
     assert server.stderr is not None
     line = server.stderr.readline()
-    while line.startswith("preparing"):
+    while line.startswith(("preparing", "compiling")):  # said while the kernels compile, once
         line = server.stderr.readline()
     if "http://127.0.0.1:" not in line:
         server.kill()
