@@ -170,18 +170,24 @@ def test_the_servers_lines_come_at_once_under_its_own_command(tmp_path) -> None:
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(process.stderr or []), daemon=True)
     reader.start()
-    try:
+
+    def said(words: str) -> bool:
         deadline = time.monotonic() + 60 + LOADED
-        while not any("dropped" in line for line in lines) and time.monotonic() < deadline:
+        while not any(words in line for line in lines) and time.monotonic() < deadline:
             time.sleep(0.1)
-        running = process.poll() is None
+        return process.poll() is None and any(words in line for line in lines)
+
+    try:
+        serving_now = said("Board puzzles on http://")
+        path.unlink()  # a line while it serves, not at start-up: said at once, not kept until it stops
+        written_again = said("written again")
     finally:
         process.terminate()
         process.communicate(timeout=30)
         reader.join(10)
-    dropped = [line for line in lines if "dropped" in line]
-    assert running and dropped, lines  # said while the server runs, not kept until it stops
-    assert dropped[0].startswith("boardpuzzles serve: stored game "), dropped
+    assert serving_now and written_again, lines
+    ours = [line for line in lines if "dropped" in line or "written again" in line]
+    assert len(ours) == 2 and all(line.startswith("boardpuzzles serve: ") for line in ours), lines
 
 
 # -------------------------------------------------------------------- a full server (N17)
