@@ -58,6 +58,7 @@ class Tally:
         self.kept_at_end = 0
         self.still_running = 0
         self.server_lines: list[str] = []
+        self.server_cpu: float | None = None  # seconds the server used while the players played
 
     def note(self, kind: str, seconds: float, status: int) -> None:
         with self.lock:

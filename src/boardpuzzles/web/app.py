@@ -106,4 +106,5 @@ def make_app(
         raise
     if warm:
         warm_up_for(server)
+        threading.Thread(target=server.puzzles.warm_up, name="warm-up", daemon=True).start()
     return server

@@ -46,6 +46,10 @@ class _DeadlineReader(io.RawIOBase):
 
 class Handler(BaseHTTPRequestHandler):
     server: WebServer
+    #: An answer leaves in one write (headers and body together; the connection is flushed after
+    #: each request), and at once: no small packet waits for the client's acknowledgement.
+    wbufsize = 64 * 1024
+    disable_nagle_algorithm = True
 
     def version_string(self) -> str:  # no Python version in the Server header
         return "boardpuzzles"

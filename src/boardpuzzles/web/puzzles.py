@@ -102,6 +102,15 @@ class PuzzleClient:
             games.append(game)
         self.games.load(games)
 
+    def warm_up(self) -> None:
+        """Make one puzzle of each kind, so that the kernels its generator and checks use are
+        loaded before a visitor waits for them (some take seconds the first time)."""
+        for name, (_, play) in self.plays.items():
+            try:
+                Attempt.new(play, play.sizes[0], play.difficulties[0] if play.difficulties else "", 0).verdict()
+            except Exception as err:  # a warm-up that fails leaves the work to the first visitor
+                self.server.note(f"warming up {name} failed: {type(err).__name__}: {err}")
+
     def routes(self) -> list[Route]:
         return [
             Route(f"/play/{NAME}", ("GET",), self.page),
