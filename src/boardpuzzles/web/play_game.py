@@ -264,8 +264,7 @@ class PuzzleGame:
 
     def _scene(self, faults: list[Fault]) -> Any:
         """The play's scene with the hint's cells and the faults' cells and lines marked."""
-        s = self.attempt
-        scene = self.play.scene(s.problem, s.state)
+        scene = self.attempt.scene()  # with the aids' shading when they are on
         scene = dataclasses.replace(
             scene, marks=dict(scene.marks), lines=list(scene.lines), mark_meanings=dict(scene.mark_meanings)
         )
