@@ -40,7 +40,7 @@ def test_loopback_addresses() -> None:
 
 def test_a_loopback_server_answers_only_its_local_names() -> None:
     rules = HostRules("127.0.0.1", 8016)
-    assert rules.accepts_host("127.0.0.1:8016") and rules.accepts_host("LOCALHOST")
+    assert rules.accepts_host("127.0.0.1:8016") and rules.accepts_host("LOCALHOST") and rules.accepts_host("[::1]:8016")
     assert not rules.accepts_host("192.168.1.5:8016") and not rules.accepts_host("evil.example")
     assert rules.accepts_origin("http://localhost:8016") and not rules.accepts_origin("http://localhost:8017")
     assert not rules.accepts_origin("http://127.0.0.1:8016/page") and not rules.accepts_origin(

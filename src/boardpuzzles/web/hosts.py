@@ -1,11 +1,11 @@
 """Which Host and Origin headers a web server answers, and where a link to it works.
 
-A server on loopback (``127.0.0.1``, the default) answers only ``127.0.0.1`` and ``localhost``: a
-page elsewhere whose DNS name is pointed at this computer (DNS rebinding) still sends its own
-name, and is refused. A server that listens beyond loopback (``serve --host 0.0.0.0``, or one
-address of this computer) answers, besides those, any IP address and this computer's own names
-(``gethostname()``, and the same with ``.local``): rebinding needs a DNS name of the attacker's,
-and an address typed by a visitor is not one.
+A server on loopback (``127.0.0.1``, the default) answers only ``localhost`` and loopback
+addresses (``127.0.0.1``, ``[::1]``): a page elsewhere whose DNS name is pointed at this computer
+(DNS rebinding) still sends its own name, and is refused. A server that listens beyond loopback
+(``serve --host 0.0.0.0``, or one address of this computer) answers, besides those, any IP
+address and this computer's own names (``gethostname()``, and the same with ``.local``):
+rebinding needs a DNS name of the attacker's, and an address typed by a visitor is not one.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class HostRules:
         if found is None:
             return False
         name = found[0].lower()
-        return name in self.names or (self.public and _is_address(name))
+        return name in self.names or (_is_address(name) and (self.public or is_loopback(name)))
 
     def accepts_origin(self, origin: str) -> bool:
         """Whether a POST's Origin is one of this server's own pages."""
