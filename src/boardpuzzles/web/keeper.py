@@ -130,10 +130,12 @@ class GameKeeper(Generic[G]):
 
     def _save(self, game: G, statement: Statement) -> None:
         """Write one change of a kept game (:class:`StoreFailed` when the store cannot); a game
-        that made room meanwhile is not written back."""
-        with self.lock:
-            if self.games.get(game.id) is game:
-                self.store.write(statement)
+        that made room is not written back. The keeper's lock is not held meanwhile: every
+        request takes it to find its game, and a write may wait on the disk. (A change that
+        races the very moment its game makes room may store it again: it is read back after a
+        restart, as one more game that makes room in its turn.)"""
+        if self.games.get(game.id) is game:
+            self.store.write(statement)
 
     def _delete(self, game_id: str) -> Statement:
         return f"DELETE FROM {self.table} WHERE id = ?", (game_id,)
