@@ -1,4 +1,5 @@
-"""The interactive protocol (boardpuzzles.play): the game engine and the generic board play."""
+"""The interactive protocol (boardpuzzles.play): the game engine, and the default plays of boards
+of pieces and of cell pairs (boardpuzzles.plays)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ import pytest
 from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits
-from boardpuzzles.play import Attempt, Fault, IllegalMove, Play, Tool
-from boardpuzzles.play_generic import board_play, play_of
+from boardpuzzles.play import Attempt, Fault, IllegalMove, Play, Tool, play_of
 from boardpuzzles.puzzles import get, puzzles
 
 
@@ -35,18 +35,23 @@ def test_kings_get_the_generic_board_play() -> None:
     assert play.scene(problem, state).grid.rows == 6
 
 
-def test_a_puzzle_whose_answers_are_not_boards_gets_no_generic_play() -> None:
-    assert board_play(get("dominoes")) is None  # type: ignore[arg-type]  (its own: the pairs play)
+def test_the_answer_type_chooses_the_default_play_and_a_play_is_made_once() -> None:
+    dominoes = get("dominoes")
+    assert dominoes.play is None and [t.name for t in play_of(dominoes).tools] == ["pair", "erase"]  # type: ignore[arg-type, union-attr]
+    assert play_of(dominoes) is play_of(dominoes)  # type: ignore[arg-type]
+    assert kings_play().tools[1].name == "erase"  # the second tool: right-click, long-press
 
 
 def test_click_places_and_removes_a_king_and_touching_kings_are_faults() -> None:
     play = kings_play()
     problem, state = play.new(4, "", 0)
     state = play.click(problem, state, 0, "king")
-    assert state[0] == "K" and play.faults(problem, state) == []  # fewer kings than asked is not a fault
+    assert state[0] == "K" and play.faults(problem, state) == [
+        Fault("1 king; the problem asks for 4", kind="unfinished")
+    ]
     touching = play.click(problem, state, 1, "king")
     faults = play.faults(problem, touching)
-    assert faults == [Fault("a4 and b4 touch", (0, 1))]
+    assert faults[1:] == [Fault("a4 and b4 touch", (0, 1))] and faults[0].kind == "unfinished"
     assert play.click(problem, touching, 1, "king")[1] == "."  # the same tool again takes it off
     assert play.click(problem, touching, 1, "erase")[1] == "."
     with pytest.raises(IllegalMove):
@@ -66,6 +71,7 @@ def test_an_attempt_solves_kings_with_the_solver_clicks_and_times_it() -> None:
         attempt.click(cell, tool)
     verdict = attempt.verdict()
     assert verdict.solved and verdict.faults == [] and verdict.seconds == 65
+    assert attempt.at == 9
     clock.now += 100
     assert attempt.verdict().seconds == 65  # the time taken stays that of the first solve
 
@@ -131,7 +137,7 @@ def test_reveal_plays_the_solution_marks_the_game_and_is_not_timed_as_solved() -
     attempt.reveal(Limits(10.0))
     verdict = attempt.verdict()
     assert attempt.revealed and verdict.solved and attempt.solved_seconds is None
-    assert get("kings").violations(attempt.problem.problem, Board(attempt.problem.grid, attempt.state)) == []
+    assert get("kings").violations(attempt.problem.problem, Board(attempt.problem.grid, attempt.state)) == []  # type: ignore[union-attr]
     with pytest.raises(IllegalMove, match="solved already"):
         attempt.reveal()
     moves = attempt.at
@@ -174,10 +180,9 @@ def test_a_play_refuses_repeated_tool_keys() -> None:
         Play(**{**base.__dict__, "tools": (Tool("a", "A", "k"), Tool("b", "B", "k"))})
 
 
-def test_every_board_puzzle_without_a_play_of_its_own_is_playable() -> None:
+def test_every_registered_puzzle_is_playable() -> None:
     for name, puzzle in puzzles().items():
-        if puzzle.play is None and name in ("kings", "queens", "hyperqueen"):
-            assert play_of(puzzle) is not None, name
+        assert play_of(puzzle) is not None, name
 
 
 # ---------------------------------------------------------------- answers that are pairs of cells (dominoes)
@@ -189,9 +194,10 @@ def dominoes_play() -> Play:  # type: ignore[type-arg]
 
 def test_dominoes_get_the_generic_pairs_play() -> None:
     play = dominoes_play()
-    assert [t.name for t in play.tools] == ["pair"] and play.sizes[0] == 6
+    assert [t.name for t in play.tools] == ["pair", "erase"] and play.sizes[0] == 6 and play.drag
     problem, state = play.new(4, "", 0)
-    assert state == ((), -1) and play.faults(problem, state) == [] and not play.solved(problem, state)
+    faults = play.faults(problem, state)
+    assert len(faults) == 16 and {f.kind for f in faults} == {"unfinished"} and not play.solved(problem, state)
 
 
 def test_a_square_then_one_beside_it_places_a_pair_and_a_click_on_it_takes_it_off() -> None:
@@ -204,6 +210,8 @@ def test_a_square_then_one_beside_it_places_a_pair_and_a_click_on_it_takes_it_of
     state = play.click(problem, state, 1, "pair")
     assert state == (((1, 5),), -1)
     assert play.click(problem, state, 5, "pair") == ((), -1)
+    assert play.click(problem, state, 5, "erase") == ((), -1)  # the second tool takes a pair off
+    assert play.click(problem, ((), -1), 5, "erase") == ((), -1)  # and nothing else
     assert play.state_from_json(problem, play.state_to_json(problem, state)) == state
 
 
@@ -212,8 +220,9 @@ def test_pairs_no_tiling_can_complete_are_a_fault() -> None:
     problem, state = play.new(4, "", 0)
     for cell in (1, 5, 4, 8):  # b4-b3 and a3-a2 leave a4 alone in its corner
         state = play.click(problem, state, cell, "pair")
-    faults = play.faults(problem, state)
+    faults = [f for f in play.faults(problem, state) if f.kind != "unfinished"]
     assert len(faults) == 1 and faults[0].message.startswith("no solution holds these pairs")
+    assert faults[0].kind == "aid"  # found by search: shown only with the aids on
     assert "no solution" in play.hint(problem, state, Limits()).message
 
 

@@ -34,9 +34,10 @@ from typing import Any
 
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError, check_seed, excerpt
+from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.grid import Grid
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import Click, Fault, Hint, IllegalMove, Play, Tool
+from boardpuzzles.play import Click, Hint, IllegalMove, Play, Tool
 from boardpuzzles.puzzles.knights_tour.formats import to_scene
 from boardpuzzles.puzzles.knights_tour.rules import (
     Problem,
@@ -193,18 +194,19 @@ def faults(problem: TourProblem, path: Tour) -> list[Fault]:
         return []
     name, squares = problem.name, problem.squares
     if len(path) == squares:
-        return [Fault(m, (path[-1], path[0]), ((path[-1], path[0]),)) for m in violations(problem.rules, path)]
-    found = []
+        return violations(problem.rules, path)
+    found = [unfinished(f"{_squares(squares - len(path))} left to visit")]
     reason = no_tour_reason(problem.side, problem.side, problem.closed, path[0])
     if reason:
-        found.append(Fault(f"no tour starts on {name(path[0])}: {reason}", (path[0],)))
+        found.append(Fault(f"no tour starts on {name(path[0])}: {reason}", (path[0],), kind="aid"))
     head, left = path[-1], squares - len(path)
     if not legal_next(problem, path):
         found.append(Fault(f"dead end: no legal next square from {name(head)}, and {_squares(left)} left", (head,)))
     cut_off = _cut_off(problem, path)
     if cut_off:
         names = ", ".join(name(c) for c in cut_off)
-        found.append(Fault(f"{names} can no longer be reached: every square a knight's move away is visited", cut_off))
+        message = f"{names} can no longer be reached: every square a knight's move away is visited"
+        found.append(Fault(message, cut_off, kind="aid"))
     moves, visited = _moves(problem.side), set(path)
     if problem.closed and len(path) > 1 and not moves[path[0]] - visited:
         found.append(
@@ -212,6 +214,7 @@ def faults(problem: TourProblem, path: Tour) -> list[Fault]:
                 f"the tour can no longer close: every square a knight's move from the start, "
                 f"{name(path[0])}, is visited",
                 (path[0],),
+                kind="aid",
             )
         )
     late = _given_out_of_reach(problem, path)
@@ -250,6 +253,7 @@ def _given_out_of_reach(problem: TourProblem, path: Tour) -> Fault | None:
             f"step {move} is given on {name(target)}: from {name(path[-1])} the knight {how} through "
             f"the unvisited squares, and {left} {'is' if left == 1 else 'are'} left",
             (path[-1], target),
+            kind="aid",
         )
     if (left - distance) % 2:
         parity = "odd" if (step + distance) % 2 else "even"
@@ -257,6 +261,7 @@ def _given_out_of_reach(problem: TourProblem, path: Tour) -> Fault | None:
             f"step {move} is given on {name(target)}, but a knight changes colour every move: from "
             f"{name(path[-1])} at step {step} it stands on that colour only at {parity} steps",
             (path[-1], target),
+            kind="aid",
         )
     return None
 
@@ -312,7 +317,7 @@ def hint(problem: TourProblem, path: Tour, limits: Limits) -> Hint:
     """The next square (see the glossary), or why no tour finishes from here."""
     if solved(problem, path):
         return Hint("solved: nothing left to do")
-    wrong = faults(problem, path)
+    wrong = [fault for fault in faults(problem, path) if fault.kind != "unfinished"]
     if wrong:
         return Hint(f"no tour finishes from here: {wrong[0].message}; take back (undo)", wrong[0].cells)
     if problem.solution:
@@ -421,7 +426,7 @@ def _free_tour(problem: TourProblem, path: Tour, limits: Limits) -> tuple[int, T
     """How much of ``path`` a tour keeps, and that tour."""
     from boardpuzzles.puzzles.knights_tour.finding import find
 
-    if path and not faults(problem, path):
+    if path and all(fault.kind == "unfinished" for fault in faults(problem, path)):
         try:
             tour = _completion(problem, path, limits)
         except TimeLimitReached:
@@ -518,9 +523,7 @@ def state_from_json(problem: TourProblem, document: Any) -> Tour:
     return path
 
 
-#: The record's problem type is the command line's (:class:`~.rules.Problem`); a game's is a
-#: :class:`TourProblem`.
-PLAY: Play[Any, Tour] = Play(
+PLAY: Play[TourProblem, Tour] = Play(
     tools=TOOLS,
     sizes=SIZES,
     difficulties=DIFFICULTIES,
