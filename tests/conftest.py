@@ -20,6 +20,7 @@ SLOW_FILES = (
     "tests/test_docs.py",  # every console block of the docs, and the site's build
     "tests/test_web_baikago.py",  # a real browser
     "tests/test_play_browser.py",  # a real browser
+    "tests/test_play_conformance.py",  # a real browser solves every puzzle
 )
 SLOW_TESTS = {
     "tests/test_cli.py::test_the_demo_runs_and_every_count_matches",

@@ -205,6 +205,16 @@ def scene(puzzle: Puzzle, state: Order) -> Scene:
     return picture
 
 
+def describe(puzzle: Puzzle, state: Order) -> list[str]:
+    """Words for each point: "stone", "picked up 3" ("..., the last one"), "empty"."""
+    words = ["empty"] * (puzzle.rows * puzzle.cols)
+    for cell in puzzle.stones:
+        words[cell] = "stone"
+    for k, cell in enumerate(state, start=1):
+        words[cell] = f"picked up {k}" + (", the last one" if k == len(state) else "")
+    return words
+
+
 # ---------------------------------------------------------------- URLs and JSON
 def problem_to_url(puzzle: Puzzle) -> str:
     """The puzzle's puzz.link URL (https://puzz.link/p?goishi/COLS/ROWS/BODY)."""
@@ -257,4 +267,5 @@ PLAY: Play[Puzzle, Order] = Play(
     problem_to_url=problem_to_url,
     problem_from_url=problem_from_url,
     start=lambda puzzle: (),
+    describe=describe,
 )
