@@ -3,12 +3,21 @@ of pieces and of cell pairs (boardpuzzles.plays)."""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
+from boardpuzzles.answers import ORDER, Order
 from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.faults import unfinished
+from boardpuzzles.grid import Grid
 from boardpuzzles.limits import Limits
-from boardpuzzles.play import Attempt, Fault, IllegalMove, Play, Tool, play_of
+from boardpuzzles.play import Attempt, Fault, IllegalMove, Play, Tool, Verdict, play_of
+from boardpuzzles.protocol import Param, Puzzle
 from boardpuzzles.puzzles import get, puzzles
 
 
@@ -299,3 +308,73 @@ def test_the_generic_rules_line_is_a_sentence_for_a_player() -> None:
     assert (
         dominoes is not None and dominoes.rules == "Cover the board with dominoes. Click a square, then one beside it."
     )
+
+
+# ---------------------------------------------------------------- the engine's rules for every play
+def test_a_click_that_changes_nothing_is_no_move() -> None:
+    attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
+    attempt.click(0, "erase")  # nothing to erase
+    assert attempt.at == 0 and not attempt.can_undo
+
+
+def test_the_verdict_shows_wrong_faults_and_the_aids_only_when_asked() -> None:
+    faults = [Fault("w"), Fault("u", kind="unfinished"), Fault("a", kind="aid")]
+    verdict = Verdict(faults, False, 0.0)
+    assert verdict.shown(False) == faults[:1] and verdict.shown(True) == [faults[0], faults[2]]
+
+
+def test_screen_readers_hear_words_not_letters() -> None:
+    attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
+    attempt.click(5, "king")
+    words = attempt.describe_cells()
+    assert words[5] == "king" and words[0] == "empty" and len(words) == 16
+
+
+# ---------------------------------------------------------------- answers that are orders of cells
+def order_record() -> Puzzle[Any, Order]:
+    """Number the squares of a board in any order: every order is an answer (a record of the
+    ORDER answer type, and nothing else)."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Problem:
+        rows: int
+        cols: int
+
+        @property
+        def grid(self) -> Grid:
+            return Grid(self.rows, self.cols)
+
+    def violations(problem: Problem, answer: Order) -> list[Fault]:
+        left = tuple(c for c in problem.grid.cells() if c not in answer.cells)
+        return [unfinished(f"{len(left)} squares left", left)] if left else []
+
+    def solutions(problem: Problem, limits: Limits) -> Iterator[Order]:
+        for cells in itertools.permutations(problem.grid.cells()):
+            yield Order(problem.grid, cells)
+
+    return Puzzle(
+        name="numbering",
+        title="number the squares",
+        description="Number the squares.",
+        params=(Param("size", "size", "the board", positional=True),),
+        problem=lambda size: Problem(*size),
+        solutions=solutions,
+        violations=violations,
+        answer_type=ORDER,
+        read_answer=ORDER.reader(lambda values, grid: Problem(grid.rows, grid.cols)),
+        small="2",
+    )
+
+
+def test_a_record_of_orders_gets_the_default_play_of_orders() -> None:
+    play = play_of(order_record())
+    assert play is not None and [t.name for t in play.tools] == ["step", "erase"] and not play.drag
+    attempt = Attempt.new(play, 2, "", 0, clock=Clock())
+    for cell in (3, 0, 2):
+        attempt.click(cell, "step")
+    assert attempt.state == (3, 0, 2) and attempt.describe_cells()[3] == "number 1"
+    attempt.click(0, "erase")
+    assert attempt.state == (3,)
+    assert play.hint(attempt.problem, attempt.state, Limits()).cells  # the next square of an answer
+    attempt.reveal(Limits())
+    assert attempt.verdict().solved and sorted(attempt.state) == [0, 1, 2, 3]
