@@ -122,7 +122,8 @@ def test_the_commands_print_what_the_page_shows_and_take_json_and_pictures(packa
     checked = boardpuzzles(package, "kings-tour", "check", "partial.txt", "--json")
     assert checked.returncode == 1
     (fault,) = json.loads(checked.stdout)["faults"]
-    assert fault["kind"] == "unfinished" and fault["squares"] == ["a2", "a1", "b1", "c1"]  # in cell order, the top row first
+    # the squares left, in cell order (the top row first)
+    assert fault["kind"] == "unfinished" and fault["squares"] == ["a2", "a1", "b1", "c1"]
     assert boardpuzzles(package, "kings-tour", "solve", "4", "--limit", "1", "--svg", "tour.svg").returncode == 0
     assert (package / "tour.svg").read_text().startswith("<svg")
     counted = json.loads(boardpuzzles(package, "kings-tour", "count", "4", "--json", "--jobs", "2").stdout)
