@@ -12,14 +12,9 @@ page is saved there as a phone (390x844) and a desktop (1200x900) screenshot, an
 
 from __future__ import annotations
 
-import http.client
 import json
-import os
-import shutil
-import threading
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -27,23 +22,15 @@ import pytest
 from boardpuzzles.limits import Limits
 from boardpuzzles.play import Attempt, Click, IllegalMove, Play, play_of
 from boardpuzzles.puzzles import puzzles
-from boardpuzzles.web.app import PlayServer, make_app
+from boardpuzzles.web.app import PlayServer
+from tests import test_play_browser as pages
+from tests.test_play_web import call as request
 
 NAMES = sorted(puzzles())
-CHROMIUM = next((path for path in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if path), None)
-#: The system Chromium, headless, quiet: it must not reach for the network or an update.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-DESKTOP = {"width": 1200, "height": 900}
-PHONE = {"width": 390, "height": 844}
 SEED = 1
+DESKTOP, PHONE = pages.DESKTOP, pages.PHONE
+#: The page tests' fixtures: the system Chromium, the server, the screenshots ($BOARDPUZZLES_SCREENSHOTS).
+browser, site, screenshots = pages.browser, pages.site, pages.screenshots
 
 
 def play(name: str) -> Play[Any, Any]:
@@ -103,29 +90,9 @@ def wrong_move(game: Attempt[Any, Any]) -> Click | None:
 
 
 # ---------------------------------------------------------------- the page and the JSON API
-@pytest.fixture(scope="module")
-def site() -> Iterator[tuple[PlayServer, str]]:
-    server = make_app(0, warm=False)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield server, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
 def call(site: tuple[PlayServer, str], method: str, path: str, body: Any = None) -> tuple[int, Any]:
     """One request to the server; (status, the JSON document or the page's text)."""
-    port = site[0].server_address[1]
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    fields = {"Host": f"127.0.0.1:{port}"}
-    if body is not None:
-        fields["Content-Type"] = "application/json"
-    connection.request(method, path, None if body is None else json.dumps(body).encode(), fields)
-    response = connection.getresponse()
-    data = response.read()
-    connection.close()
-    if response.getheader("Content-Type", "").startswith("application/json"):
-        return response.status, json.loads(data)
-    return response.status, data.decode()
+    return request(site[0], method, path, body)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -154,33 +121,6 @@ def test_every_puzzle_has_a_page_and_its_json_api_answers(site: tuple[PlayServer
 
 
 # ---------------------------------------------------------------- a real browser
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip("needs Chromium: `make browser` (or apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright: pip install -e '.[test]'")
-    with sync_api.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
-def screenshots(tmp_path_factory: Any) -> Callable[[Any, str], None]:
-    """save(page, name): a PNG under pytest's temporary folder, and into $BOARDPUZZLES_SCREENSHOTS."""
-    folders = [tmp_path_factory.mktemp("screenshots")]
-    if os.environ.get("BOARDPUZZLES_SCREENSHOTS"):
-        folders.append(Path(os.environ["BOARDPUZZLES_SCREENSHOTS"]))
-        folders[-1].mkdir(parents=True, exist_ok=True)
-
-    def save(page: Any, name: str) -> None:
-        picture = page.screenshot(full_page=True)
-        for folder in folders:
-            (folder / f"{name}.png").write_bytes(picture)
-
-    return save
-
-
 def game_of(site: tuple[PlayServer, str], page: Any) -> dict[str, Any]:
     """The page's game, as the JSON API has it."""
     status, state = call(site, "GET", f"/api/games/{page.get_attribute('body', 'data-game')}")
