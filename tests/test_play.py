@@ -378,3 +378,8 @@ def test_a_record_of_orders_gets_the_default_play_of_orders() -> None:
     assert play.hint(attempt.problem, attempt.state, Limits()).cells  # the next square of an answer
     attempt.reveal(Limits())
     assert attempt.verdict().solved and sorted(attempt.state) == [0, 1, 2, 3]
+
+
+def test_a_record_names_a_factory_of_its_play_not_a_play() -> None:
+    with pytest.raises(ValueError, match="factory"):
+        dataclasses.replace(order_record(), play=kings_play())  # type: ignore[arg-type]

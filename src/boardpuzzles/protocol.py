@@ -252,6 +252,8 @@ class Puzzle(Generic[P, A]):
         unknown = set(self.check_params) - set(names)
         if unknown:
             raise ValueError(f"puzzle {self.name}: check_params {sorted(unknown)} are not parameters")
+        if self.play is not None and not callable(self.play):
+            raise ValueError(f"puzzle {self.name}: play is a factory of the play (play_in(module)), not a play")
         if self.answer_type is not None:
             _take_converters(self, self.answer_type)
         if _from_answer_type in (self.to_scene, self.answer_to_json, self.answer_from_json):
