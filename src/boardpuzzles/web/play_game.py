@@ -221,7 +221,7 @@ class PuzzleGame:
         """The state's parts that change only with the game's version (lock held)."""
         s = self.attempt
         verdict = s.verdict()
-        scene = self._scene(shown_faults(verdict.faults, s.aids, self.check is not None))
+        scene = self._scene(verdict.faults if self.check is not None else verdict.shown(s.aids))
         caption = scene.title
         svg, geometry, legend = picture(dataclasses.replace(scene, title=""))
         grid = scene.grid
@@ -240,7 +240,7 @@ class PuzzleGame:
             "geometry": geometry,
             "legend": legend,
             "names": [grid.name(cell) for cell in range(grid.size)] if named else [],
-            "contents": self._contents(scene) if named else [],
+            "contents": s.describe_cells() if named else [],
             "state": self.play.state_to_json(s.problem, s.state),
             "faults": [f.to_json() for f in verdict.faults],
             "solved": verdict.solved,
@@ -254,13 +254,6 @@ class PuzzleGame:
             "hint": self.hint.to_json() if self.hint is not None else None,
             "check": self.check,
         }
-
-    def _contents(self, scene: Any) -> list[str]:
-        """What a screen reader says of each cell: the engine's words where it has them."""
-        describe = getattr(self.attempt, "describe_cells", None)  # newer engines describe cells in words
-        if describe is not None:
-            return [str(words) for words in describe()]
-        return [_content(scene, cell) for cell in range(scene.grid.size)]
 
     def _scene(self, faults: list[Fault]) -> Any:
         """The play's scene with the hint's cells and the faults' cells and lines marked."""
@@ -277,11 +270,6 @@ class PuzzleGame:
         if any(fault.cells for fault in faults):
             scene.mark_meanings[FAULT_COLOUR] = "what is wrong"
         return scene
-
-
-def shown_faults(faults: list[Fault], aids: bool, checking: bool) -> list[Fault]:
-    """The faults the picture draws (see the module docstring)."""
-    return [f for f in faults if checking or f.kind == "wrong" or (aids and f.kind == "aid")]
 
 
 def check_of(verdict: Verdict) -> dict[str, Any]:
@@ -316,15 +304,3 @@ def picture(scene: Any) -> tuple[str, dict[str, float], list[dict[str, str]]]:
     }
     legend = [{"kind": e.kind, "text": e.text, "colour": e.colour} for e in legend_entries([scene])]
     return drawing_svg(drawing), geometry, legend
-
-
-def _content(scene: Any, cell: int) -> str:
-    """What a screen reader says is on a cell, for an engine that does not say it in words: its
-    label, its piece, or "empty"."""
-    if cell in scene.labels:
-        return str(scene.labels[cell])
-    if cell in scene.pieces:
-        return str(scene.pieces[cell])
-    if cell in scene.faded:
-        return "taken"
-    return "empty"

@@ -35,8 +35,7 @@ from http import HTTPStatus
 from typing import Any
 
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.play import Attempt, IllegalMove, Play
-from boardpuzzles.play_generic import play_of
+from boardpuzzles.play import Attempt, IllegalMove, Play, play_of
 from boardpuzzles.protocol import Puzzle, display_name
 from boardpuzzles.puzzles import registry
 from boardpuzzles.web.keeper import GameKeeper
