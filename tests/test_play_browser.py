@@ -151,7 +151,7 @@ def test_the_keyboard_plays_and_screen_readers_hear_the_cells(site, open_page) -
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")  # b5
     ready(page, moves=1)
-    assert page.get_attribute("#cells button[data-cell='7']", "aria-label") == "b5, K"
+    assert page.get_attribute("#cells button[data-cell='7']", "aria-label") == "b5, king"  # words, not the letter
     page.keyboard.press("x")  # the erase tool
     assert page.get_attribute("button.tool[data-tool='erase']", "aria-pressed") == "true"
     page.keyboard.press("Space")
