@@ -4,7 +4,7 @@ launches it): open its page, start a new puzzle, solve it by clicks only (the pl
 flagged (a fault in red, or the click refused with its reason). A puzzle joins with one line
 in ``CASES``. The generic page's own behaviour (keyboard, reload, phone layout) is tested on kings.
 With $BOARDPUZZLES_SCREENSHOTS set, each play page is saved there as a phone (390x844) and a
-desktop (1200x900) screenshot, and solved.
+desktop (1200x900) screenshot, halfway, solved and with a wrong move.
 """
 
 from __future__ import annotations
@@ -180,14 +180,17 @@ def test_a_new_puzzle_is_solved_by_clicks_and_says_solved(site, open_page, scree
     assert attempt.seed == case.seed and attempt.at == 0
     clicks = attempt.play.solution(attempt.problem, attempt.state, Limits(60))
     assert clicks, "the solver found no way to finish"
-    play_clicks(page, clicks)
+    half = len(clicks) // 2
+    play_clicks(page, clicks[:half])
+    screenshots(page, f"{case.puzzle}-midway-{DESKTOP['width']}x{DESKTOP['height']}")
+    play_clicks(page, clicks[half:])
     page.wait_for_selector("body[data-solved='1']")
     assert status(page).startswith("Solved in ") and page.get_attribute("#status", "class") == "solved"
     screenshots(page, f"{case.puzzle}-solved-{DESKTOP['width']}x{DESKTOP['height']}")
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
-def test_a_wrong_move_is_flagged(site, open_page, case: Case) -> None:
+def test_a_wrong_move_is_flagged(site, open_page, screenshots, case: Case) -> None:
     page = open_page(link(site, case))
     attempt = attempt_of(site, page)
     solution = attempt.play.solution(attempt.problem, attempt.state, Limits(60))
@@ -199,6 +202,7 @@ def test_a_wrong_move_is_flagged(site, open_page, case: Case) -> None:
     if flagged == "fault":
         assert page.locator("#faults li").count() >= 1
         assert page.locator("#cells button[aria-label$=', wrong']").count() >= 1
+    screenshots(page, f"{case.puzzle}-fault-{DESKTOP['width']}x{DESKTOP['height']}")
 
 
 # -------------------------------------------------------------------- the generic page, on kings

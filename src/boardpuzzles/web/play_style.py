@@ -46,7 +46,7 @@ body.drag #cells { touch-action: none; }  /* a finger draws a path instead of sc
 #cells button { margin: 0; padding: 0; border: 0; background: transparent; cursor: pointer; min-width: 0; min-height: 0;
                 -webkit-tap-highlight-color: transparent; -webkit-touch-callout: none; user-select: none; }
 #cells button:focus { outline: none; }
-#cells button:focus-visible, #cells button.cursor:focus { outline: 3px solid var(--accent); outline-offset: -3px; border-radius: 2px; }
+#cells button:focus-visible { outline: 3px solid var(--accent); outline-offset: -3px; border-radius: 2px; }
 body.solved #cells button { cursor: default; }
 .over { position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center;
         gap: 10px; padding: 16px; text-align: center; background: rgba(247, 247, 244, .82); }
