@@ -132,7 +132,7 @@ async function api(path, body) {
     response = await fetch(path, body === undefined ? {cache: "no-store"} : {
       method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
   } catch (e) {
-    throw new ServerError("Cannot reach the server. Is \u201cboardpuzzles baikago serve\u201d still running?", 0);
+    throw new ServerError("Cannot reach the server: start it again, then press Try again.", 0);
   }
   let data = null;
   try { data = await response.json(); } catch (e) { /* not JSON: say the status */ }

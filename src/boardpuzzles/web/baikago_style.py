@@ -49,7 +49,7 @@ body.thinking .spinner { display: inline-block; }
 
 #error { padding: 6px 12px; border-radius: 8px; background: #fdecea; border: 1px solid #e57373;
          display: flex; gap: 6px 12px; align-items: center; }
-#error-text { flex: 1; line-height: 1.3; }
+#error-text { flex: 1; line-height: 1.3; display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; }
 #error[hidden] { display: none; }
 
 .board-wrap { position: relative; width: var(--board); height: var(--board); touch-action: manipulation; }
