@@ -36,6 +36,7 @@ CHROMIUM_ARGS = [
 ]
 DESKTOP = {"width": 1200, "height": 900}
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 375, "height": 667}
 
 
 @dataclass(frozen=True)
@@ -236,7 +237,7 @@ def test_a_reload_finds_the_game_and_the_link_reopens_the_same_puzzle(site, open
     page.reload()
     ready(page, moves=1)
     assert page.get_attribute("body", "data-game") == game
-    shared = page.input_value("#share-link")
+    shared = page.get_attribute("#share-link", "href")
     assert shared.endswith("/play/kings?size=5&seed=9")
     other = open_page(shared)
     assert other.get_attribute("body", "data-game") != game and other.get_attribute("body", "data-moves") == "0"
@@ -291,7 +292,7 @@ def test_a_puzzle_imported_from_its_url_is_solved_and_exported(site, open_page) 
     attempt = attempt_of(site, page)
     play_clicks(page, attempt.play.solution(attempt.problem, attempt.state, Limits(60)))
     page.wait_for_selector("body[data-solved='1']")
-    shared = open_page(page.input_value("#share-link"))  # the link opens the same puzzle
+    shared = open_page(page.get_attribute("#share-link", "href"))  # the link opens the same puzzle
     assert attempt_of(site, shared).problem == attempt.problem and shared.get_attribute("body", "data-moves") == "0"
 
 
@@ -452,9 +453,9 @@ def test_a_board_too_big_for_a_phone_scrolls_sideways_or_fits(site, open_page) -
 
 
 def test_after_new_on_a_phone_the_board_is_in_view(site, open_page) -> None:
-    page = open_page(link(site, Case("kings", size=6, seed=8)), PHONE)
+    page = open_page(link(site, Case("kings", size=6, seed=8)), SMALL_PHONE)
     game = page.get_attribute("body", "data-game")
-    page.locator("#new").scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")  # down to the panels
     assert page.locator("#stage").bounding_box()["y"] < 0  # scrolled past the board
     page.click("#new")
     page.wait_for_function(f"document.body.dataset.game !== '{game}' && document.body.dataset.busy === '0'")

@@ -45,10 +45,11 @@ function setUpControls() {
   chooseTool(tool);
   if (SECOND) {
     $("second-note").hidden = false;
-    $("second-note").textContent = `A right-click, a long press or Shift+click plays the other tool: ${labelOf(SECOND).toLowerCase()} (${labelOf(MAIN).toLowerCase()} when ${labelOf(SECOND).toLowerCase()} is chosen).`;
+    $("second-note").textContent = `Right-click, long press or Shift+click: ${labelOf(SECOND).toLowerCase()}.`;
+    $("second-note").title = `${labelOf(MAIN)} when ${labelOf(SECOND).toLowerCase()} is the chosen tool`;
   }
   const keys = CONFIG.tools.map((t) => `<kbd>${t.key}</kbd> ${t.label.toLowerCase()}`).join(", ");
-  $("keys").innerHTML = `Keys: arrows move, <kbd>Enter</kbd> or <kbd>Space</kbd> plays the tool${SECOND ? " (with <kbd>Shift</kbd>, the other)" : ""}, ${keys}, <kbd>Ctrl+Z</kbd> undo, <kbd>Ctrl+Y</kbd> redo, <kbd>?</kbd> hint, <kbd>!</kbd> check.`;
+  $("keys").innerHTML = `Arrows move, <kbd>Enter</kbd> or <kbd>Space</kbd> plays the tool${SECOND ? " (with <kbd>Shift</kbd>, the other)" : ""}, ${keys}, <kbd>Ctrl+Z</kbd> undo, <kbd>Ctrl+Y</kbd> redo, <kbd>?</kbd> hint, <kbd>!</kbd> check.`;
   $("board-help").textContent = `Arrow keys move between cells; Enter or Space plays the chosen tool${SECOND ? "; with Shift, the other tool" : ""}.`;
   for (const s of CONFIG.sizes) $("size").add(new Option(squareSize(s), String(s)));
   if (CONFIG.difficulties.length) {
@@ -72,8 +73,7 @@ function setUpControls() {
   });
   $("new").addEventListener("click", () => { const s = chosenSettings(); if (s) leaveFor(s); });
   $("copy-seed").addEventListener("click", () => state && copy(String(state.seed), $("copy-seed")));
-  $("copy-link").addEventListener("click", () => copy($("share-link").value, $("copy-link")));
-  $("share-link").addEventListener("focus", () => $("share-link").select());
+  $("copy-link").addEventListener("click", () => copy($("share-link").href, $("copy-link")));
   $("zoom").addEventListener("click", () => { saved.set("zoom", !zoomed()); fit(true); });
   $("gone-retry").addEventListener("click", retry);
   $("gone-reload").addEventListener("click", () => location.reload());

@@ -98,29 +98,28 @@ PAGE = r"""<!doctype html>
     <button id="solve" type="button" title="Show the solution (asks first)" hidden>Show solution</button>
   </div></fieldset>
   <fieldset id="aids-box" hidden><legend>Assistance</legend>
-    <label class="switch"><input type="checkbox" id="aids" role="switch"> Show aids</label>
-    <p class="note">Mistakes are always marked. Aids also shade what the rules rule out and flag dead ends found by search: they can give the answer away.</p>
+    <label class="switch"><input type="checkbox" id="aids" role="switch" aria-describedby="aids-note"> Show aids</label>
+    <p class="note" id="aids-note">Mistakes are always marked; aids (attacked squares, dead ends) can give the answer away.</p>
   </fieldset>
   <fieldset><legend>New puzzle</legend><div class="row">
     <label>Size <select id="size"></select></label>
     <label id="difficulty-box">Difficulty <select id="difficulty"></select></label>
-    <label>Seed <input id="seed" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" placeholder="random" aria-describedby="seed-note"></label>
+    <label>Seed <input id="seed" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" placeholder="random"
+      title="The same size, difficulty and seed make the same puzzle; empty: a random one"></label>
     <button id="new" type="button" class="primary">New</button>
   </div>
-  <p class="note" id="seed-note">The same size, difficulty and seed make the same puzzle.</p>
   <p class="note" id="previous" hidden><a id="previous-link" href="#">Back to the previous puzzle</a></p>
   </fieldset>
   <fieldset><legend>This puzzle</legend>
-    <div class="row"><span id="puzzle-info">&hellip;</span><button type="button" id="copy-seed">Copy seed</button></div>
-    <div class="row" style="margin-top:6px"><input id="share-link" type="text" readonly aria-label="Link to this puzzle"><button type="button" id="copy-link">Copy link</button></div>
-    <p class="note">The link opens this puzzle afresh<span id="reach"></span>.</p>
+    <div class="row"><span id="puzzle-info">&hellip;</span><button type="button" id="copy-seed">Copy seed</button><button type="button" id="copy-link">Copy link</button></div>
+    <p class="note">Its <a id="share-link" href="#">link</a> opens it afresh<span id="reach"></span>.</p>
     <p class="note" id="export-box" hidden>On its own site: <a id="export" href="#" rel="noopener noreferrer">&hellip;</a></p>
     <form class="row" id="import-form" hidden style="margin-top:6px">
       <input id="import-url" type="text" inputmode="url" spellcheck="false" placeholder="a puzzle's URL" aria-label="The URL of a puzzle to import">
       <button id="import" type="submit">Import</button>
     </form>
   </fieldset>
-  <p class="keys" id="keys"></p>
+  <details class="keys"><summary>Keys</summary><p id="keys"></p></details>
 </aside>
 </div>
 </div>

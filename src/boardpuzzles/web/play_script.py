@@ -14,6 +14,7 @@ const STORE = "boardpuzzles-play-" + CONFIG.name;
 const MAIN = CONFIG.tools[0].name, SECOND = CONFIG.tools.length > 1 ? CONFIG.tools[1].name : null;
 const PHONE = matchMedia("(max-width: 760px)"), TOUCH = matchMedia("(pointer: coarse)");
 const FINGER = 32, MARGIN_BELOW = 32;  // the smallest cell a finger hits reliably; room under the board
+const LISTED = 6;  // faults listed under the board, the rest counted
 let state = null, tool = MAIN, cursor = 0, busy = 0, clockBase = 0, clockAt = 0, note = null, generating = null;
 let queue = Promise.resolve();  // the actions, one at a time in order
 // A field of the state is a feature of the server: a server without it gets no button for it.
@@ -110,8 +111,9 @@ function say(text, kind) {
 
 // The faults drawn and listed: the rules broken always, aids when they are on, all at a check.
 function shownFaults() {
-  const checking = Boolean(state.check);
-  return state.faults.filter((f) => checking || !f.kind || f.kind === "wrong" || (f.kind === "aid" && state.aids));
+  const checking = Boolean(state.check), order = (f) => ["wrong", "aid", "unfinished"].indexOf(f.kind || "wrong");
+  const shown = state.faults.filter((f) => checking || !f.kind || f.kind === "wrong" || (f.kind === "aid" && state.aids));
+  return shown.sort((a, b) => order(a) - order(b));  // stable: each kind in the server's order
 }
 
 function startText() {
@@ -263,10 +265,16 @@ function renderLists() {
   }
   const ul = $("faults");
   ul.textContent = "";
-  for (const f of shownFaults().slice(0, 20)) {
+  const faults = shownFaults(), listed = faults.length > LISTED + 1 ? LISTED : faults.length;
+  for (const f of faults.slice(0, listed)) {
     const li = document.createElement("li");
     li.textContent = f.message;
     if (f.kind) li.className = f.kind;
+    ul.appendChild(li);
+  }
+  if (listed < faults.length) {
+    const li = document.createElement("li");
+    li.className = "more"; li.textContent = `and ${faults.length - listed} more`;
     ul.appendChild(li);
   }
   if (state.hint) { const li = document.createElement("li"); li.className = "hint"; li.textContent = "Hint: " + state.hint.message; ul.appendChild(li); }
@@ -285,7 +293,7 @@ function renderPuzzle() {
   }
   $("copy-seed").hidden = Boolean(state.imported);
   const share = state.share || {link: state.link, reach: ""};
-  $("share-link").value = new URL(share.link, location.href).href;
+  $("share-link").href = new URL(share.link, location.href).href;
   $("reach").textContent = share.reach ? `: it works on ${share.reach}` : "";
   const exported = CONFIG.exports && state.url;
   if (exported) {

@@ -59,8 +59,8 @@ body.solved #cells button { cursor: default; }
 code { font: .92em ui-monospace, monospace; background: #ececea; border-radius: 3px; padding: 0 3px; }
 #zoom-box { margin: 4px 0 0; font-size: .9rem; color: var(--muted); display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; }
 
-aside { display: flex; flex-direction: column; gap: 10px; }
-fieldset { border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px 10px; margin: 0; min-width: 0; }
+aside { display: flex; flex-direction: column; gap: 8px; }
+fieldset { border: 1px solid var(--line); border-radius: 8px; padding: 6px 10px 8px; margin: 0; min-width: 0; }
 legend { padding: 0 4px; color: var(--muted); font-size: .9rem; }
 .row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 aside button, #gone button, dialog button, #zoom-box button { font: inherit; padding: 5px 12px; min-height: 34px; border-radius: 6px;
@@ -75,13 +75,13 @@ select, input { font: inherit; padding: 4px 6px; min-height: 34px; border: 1px s
 .note { color: var(--muted); font-size: .85rem; margin: 6px 0 0; }
 .switch { display: flex; align-items: center; gap: 8px; cursor: pointer; }
 .switch input { width: 1.2em; height: 1.2em; min-height: 0; margin: 0; accent-color: var(--accent); }
-#seed { width: 8.5em; }
+#seed { width: 6.5em; }
 #seed-shown { font-variant-numeric: tabular-nums; font-weight: 600; }
-#share-link { flex: 1 1 12em; min-width: 0; font-size: .85rem; }
 #import-url { flex: 1 1 12em; min-width: 0; }
 #reach:empty { display: none; }
 #faults { margin: 6px 0 0; padding-left: 1.2em; color: var(--bad); }
-#faults li.unfinished { color: var(--muted); }
+#faults li.unfinished, #faults li.more { color: var(--muted); }
+#faults li.more { list-style: none; }
 #faults li.hint { color: #0d47a1; list-style: "\2192  "; }
 #faults:empty, #legend:empty { display: none; }
 #legend { list-style: none; margin: 6px 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 16px; color: var(--muted); font-size: .9rem; }
@@ -94,6 +94,8 @@ select, input { font: inherit; padding: 4px 6px; min-height: 34px; border: 1px s
 .swatch.gradient { width: 26px; background: linear-gradient(90deg, #2c7bb6, #abd9e9, #fdae61, #d7191c) !important; }
 .swatch.faded { border-radius: 50%; border: 1.5px dashed #999 !important; background: #eee !important; }
 .keys { color: var(--muted); font-size: .85rem; margin: 0; }
+.keys summary { cursor: pointer; }
+.keys p { margin: 4px 0 0; }
 dialog { border: 1px solid var(--line); border-radius: 10px; padding: 16px 18px; max-width: min(26em, calc(100vw - 24px)); }
 dialog::backdrop { background: rgba(0, 0, 0, .35); }
 dialog h2 { margin: 0 0 6px; font-size: 1.1rem; }
