@@ -20,6 +20,7 @@ SLOW_FILES = (
     "tests/test_docs.py",  # every console block of the docs, and the site's build
     "tests/test_web_baikago.py",  # a real browser
     "tests/test_play_browser.py",  # a real browser
+    "tests/test_play_conformance.py",  # a real browser solves every puzzle
 )
 SLOW_TESTS = {
     "tests/test_cli.py::test_the_demo_runs_and_every_count_matches",
@@ -84,6 +85,8 @@ SLOW_TESTS = {
     "tests/test_queens.py::test_orbit_search_twin_equals_the_brute_force[11]",
     "tests/test_limits_hold.py::test_checking_and_writing_the_tour_out_are_within_the_time_limit",
     "tests/test_startup.py::test_warmup_compiles_every_puzzle_in_worker_processes",
+    "tests/test_tutorial.py::test_the_commands_print_what_the_page_shows_and_take_json_and_pictures",
+    "tests/test_tutorial.py::test_the_json_api_plays_it",
 }
 
 

@@ -88,7 +88,7 @@ def test_click_undo_redo_and_a_fault_drawn_in_red(server: PlayServer) -> None:
     status, state = click(server, game, 0)
     assert status == 200 and state["state"][0] == "K" and state["can_undo"] and not state["can_redo"]
     status, state = click(server, game, 1)
-    assert state["faults"] == [{"message": "a4 and b4 touch", "cells": [0, 1], "lines": []}]
+    assert state["faults"] == [{"message": "a4 and b4 touch", "cells": [0, 1], "lines": [], "kind": "wrong"}]
     assert "#e53935" in state["svg"]  # the fault's colour
     status, state = call(server, "POST", f"/api/games/{game}/undo", {})
     assert status == 200 and state["state"][:2] == "K." and state["faults"] == [] and state["can_redo"]

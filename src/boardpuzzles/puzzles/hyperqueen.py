@@ -20,12 +20,10 @@ from typing import Any
 from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits
-from boardpuzzles.protocol import Example, Param, Puzzle, board_scene
+from boardpuzzles.protocol import Example, Param, Puzzle, board_scene, play_in
 from boardpuzzles.puzzles import queens
 from boardpuzzles.puzzles.queens import GROUP_HELP, MAX_N, TORUS_GROUPS, TORUS_NAME, Problem, polya_reason
-from boardpuzzles.puzzles.queens.play import HYPERQUEEN_PLAY
 from boardpuzzles.puzzles.queens.rules import to_board
-from boardpuzzles.puzzles.queens.torus import class_placements
 
 __all__ = ["PUZZLE", "Problem", "polya_reason", "problem", "solutions"]
 
@@ -48,6 +46,8 @@ def solutions(problem: Problem, limits: Limits | None = None) -> Iterator[Board]
     if problem.group is None or problem.n < 5 or polya_reason(problem.n):
         yield from queens.solutions(problem, limits)
         return
+    from boardpuzzles.puzzles.queens.torus import class_placements
+
     for placement in class_placements(problem.n, problem.group, limits):
         yield to_board(problem, placement)
 
@@ -110,5 +110,5 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         Example("check tests/data/hyperqueen7_first.txt"),
     ),
     warmup=_WARMUP,
-    play=HYPERQUEEN_PLAY,
+    play=play_in("boardpuzzles.puzzles.queens.play", "HYPERQUEEN_PLAY"),
 )

@@ -117,7 +117,8 @@ class PuzzleGame:
         with self.lock:
             s = self.attempt
             verdict = s.verdict()
-            scene = self._scene(verdict.faults)
+            shown = verdict.shown(s.aids)
+            scene = self._scene(shown)
             caption = scene.title
             svg, geometry, legend = picture(dataclasses.replace(scene, title=""))
             grid = scene.grid
@@ -139,7 +140,7 @@ class PuzzleGame:
                 "names": [grid.name(cell) for cell in range(grid.size)] if named else [],
                 "contents": [_content(scene, cell) for cell in range(grid.size)] if named else [],
                 "state": self.play.state_to_json(s.problem, s.state),
-                "faults": [f.to_json() for f in verdict.faults],
+                "faults": [f.to_json() for f in shown],
                 "solved": verdict.solved,
                 "seconds": round(verdict.seconds, 1),
                 "moves": s.at,
@@ -152,7 +153,7 @@ class PuzzleGame:
     def _scene(self, faults: list[Fault]) -> Any:
         """The play's scene with the hint's cells and the faults' cells and lines marked."""
         s = self.attempt
-        scene = self.play.scene(s.problem, s.state)
+        scene = s.scene()
         scene = dataclasses.replace(
             scene, marks=dict(scene.marks), lines=list(scene.lines), mark_meanings=dict(scene.mark_meanings)
         )
