@@ -14,7 +14,7 @@ with the exception afterwards:
   ends by SIGINT (-2) instead of its own exit code 130, even after the command handled it.
 
 :func:`install` puts a handler in place that raises ``KeyboardInterrupt`` as Python's does, except
-in those places: there it asks again a few milliseconds later, from a helper thread, until the
+in those places: there it asks again a few milliseconds later, from a thread of its own, until the
 main thread is out of them.
 """
 
@@ -26,7 +26,7 @@ import threading
 import time
 from types import FrameType
 
-#: How long the helper waits before it asks again.
+#: How long that thread waits before it asks again.
 RETRY_SECONDS = 0.005
 
 
@@ -44,7 +44,7 @@ def on_ctrl_c(signum: int, frame: FrameType | None) -> None:
     """Python's own handler (raise ``KeyboardInterrupt``), unless the main thread is where the
     exception would do lasting harm: then the same Ctrl-C comes again a moment later."""
     if _imp.lock_held() or _in_text_run_by_exec(frame):
-        threading.Thread(target=_again, name="boardpuzzles-ctrl-c", daemon=True).start()
+        threading.Thread(target=_again, name="ctrl-c-again", daemon=True).start()
         return
     raise KeyboardInterrupt
 
