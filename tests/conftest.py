@@ -20,6 +20,7 @@ SLOW_FILES = (
     "tests/test_docs.py",  # every console block of the docs, and the site's build
     "tests/test_web_baikago.py",  # a real browser
     "tests/test_play_browser.py",  # a real browser
+    "tests/test_play_conformance.py",  # a real browser solves every puzzle
 )
 SLOW_TESTS = {
     "tests/test_cli.py::test_the_demo_runs_and_every_count_matches",
@@ -205,6 +206,8 @@ SLOW_TESTS = {
     "tests/test_web_connections.py::test_the_computer_pool_shares_the_time_of_many_replies",
     "tests/test_web_store.py::test_a_second_server_on_the_same_file_is_refused_and_other_files_are_left_alone",
     "tests/test_web_store.py::test_a_stored_game_that_no_longer_replays_is_dropped",
+    "tests/test_tutorial.py::test_the_commands_print_what_the_page_shows_and_take_json_and_pictures",
+    "tests/test_tutorial.py::test_the_json_api_plays_it",
 }
 
 

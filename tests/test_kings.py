@@ -9,6 +9,7 @@ import itertools
 
 import pytest
 
+from boardpuzzles.faults import Fault
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import kings
 
@@ -55,5 +56,7 @@ def test_oeis_a172158(n, expected):
 def test_the_checker_names_touching_kings():
     problem = kings.Problem(2, 3, 2)
     board = kings.PUZZLE.answer_from_json(problem, {"K": ["a1", "b2"]})
-    assert kings.violations(problem, board) == ["b2 and a1 touch"]
-    assert kings.violations(kings.Problem(2, 3, 3), board) == ["2 kings; the problem asks for 3", "b2 and a1 touch"]
+    assert kings.violations(problem, board) == [Fault("b2 and a1 touch", (1, 3))]
+    short, touching = kings.violations(kings.Problem(2, 3, 3), board)
+    assert (short.message, short.kind, short.cells) == ("2 kings; the problem asks for 3", "unfinished", ())
+    assert kings.violations(kings.Problem(2, 3, 1), board)[0].kind == "wrong"  # too many kings

@@ -8,7 +8,9 @@ Glossary
 answer type  an :class:`AnswerType`: the converters of one kind of answer. ``to_json`` and
              ``from_json(grid, document)`` (the grid is the problem's ``grid``), ``text`` (the
              picture ``solve`` prints) and ``read`` (that picture back, the grid read off it),
-             ``scene`` (what SVG and PNG draw).
+             ``scene`` (what SVG and PNG draw), and ``play``: the default play of a puzzle
+             whose answers are of this type (:mod:`boardpuzzles.plays`), so that such a puzzle
+             gets a play page from its record alone.
 board        a :class:`~boardpuzzles.board.Board` of piece letters (:func:`board_of`): JSON
              ``{"Q": ["a1", ...]}``, the board's picture.
 path         a :class:`Path`: cells in the order walked, open or closed (a tour): JSON
@@ -25,14 +27,18 @@ answer values plain (tuples of cells), so the searches yield them with no wrappi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from boardpuzzles.board import EMPTY, Board, parse_board
 from boardpuzzles.errors import BoardPuzzlesError, shorten
-from boardpuzzles.grid import Cell, Grid
+from boardpuzzles.grid import Cell, Direction, Grid
 from boardpuzzles.scene import Scene, scene_text
+
+if TYPE_CHECKING:
+    from boardpuzzles.play import Play
+    from boardpuzzles.protocol import PlayFactory, Puzzle
 
 A = TypeVar("A")
 P = TypeVar("P")
@@ -49,6 +55,8 @@ class AnswerType(Generic[A]):
     text: Callable[[A], str]
     read: Callable[[str], A]
     scene: Callable[[A], Scene]
+    #: The default play of a puzzle whose answers are of this type (None: there is none).
+    play: PlayFactory | None = None
 
     def reader(self, problem_of: Callable[[Mapping[str, Any], Grid], P]) -> Callable[..., tuple[P, A]]:
         """A puzzle's ``read_answer``: the answer read from its picture, and the problem that
@@ -262,11 +270,14 @@ def board_of(letters: str, torus: bool = False) -> AnswerType[Board]:
         lambda board: scene_text(Scene.of_board(board)),
         lambda text: parse_board(text, torus=torus),
         Scene.of_board,
+        lambda puzzle: _board_play(puzzle, letters),
     )
 
 
-def path_of(closed: bool = False) -> AnswerType[Path]:
-    """Paths, open or closed (the picture cannot show which: a path read from it is ``closed``)."""
+def path_of(closed: bool = False, steps: Sequence[Direction] | None = None) -> AnswerType[Path]:
+    """Paths, open or closed (the picture cannot show which: a path read from it is ``closed``);
+    ``steps``, when given, are the moves from a cell to the next (``KING_STEPS``), which the
+    default play uses to refuse other clicks and to search (the checker still judges them)."""
     return AnswerType(
         "path",
         lambda p: {"cells": [p.grid.name(c) for c in p.cells], "closed": p.closed},
@@ -274,6 +285,7 @@ def path_of(closed: bool = False) -> AnswerType[Path]:
         lambda p: scene_text(_numbered(p.grid, p.cells)),
         lambda text: _read_path(text, closed),
         _path_scene,
+        lambda puzzle: _path_play(puzzle, closed, steps),
     )
 
 
@@ -284,6 +296,7 @@ CELL_PAIRS: AnswerType[CellPairs] = AnswerType(
     pairs_text,
     read_pairs,
     _pairs_scene,
+    lambda puzzle: _pairs_play(puzzle),
 )
 
 ORDER: AnswerType[Order] = AnswerType(
@@ -293,7 +306,33 @@ ORDER: AnswerType[Order] = AnswerType(
     lambda answer: scene_text(_numbered(answer.grid, answer.cells)),
     _read_order,
     lambda answer: _numbered(answer.grid, answer.cells),
+    lambda puzzle: _order_play(puzzle),
 )
+
+
+# ---------------------------------------------------------------- the default plays (loaded when asked for)
+def _board_play(puzzle: Puzzle[Any, Any], letters: str) -> Play[Any, Any] | None:
+    from boardpuzzles.plays.boards import board_play
+
+    return board_play(puzzle, letters)
+
+
+def _path_play(puzzle: Puzzle[Any, Any], closed: bool, steps: Sequence[Direction] | None) -> Play[Any, Any] | None:
+    from boardpuzzles.plays.paths import path_play
+
+    return path_play(puzzle, closed, steps)
+
+
+def _order_play(puzzle: Puzzle[Any, Any]) -> Play[Any, Any] | None:
+    from boardpuzzles.plays.paths import order_play
+
+    return order_play(puzzle)
+
+
+def _pairs_play(puzzle: Puzzle[Any, Any]) -> Play[Any, Any] | None:
+    from boardpuzzles.plays.pairs import pairs_play
+
+    return pairs_play(puzzle)
 
 
 def pieces_to_json(board: Any) -> dict[str, list[str]]:

@@ -502,19 +502,3 @@ def games_options(f: F) -> F:
         metavar="FILE",
         help="SQLite file that keeps the games (':memory:': none kept).  [default: per-user state file]",
     )(f)
-
-
-def serve_until_stopped(start: Callable[[], Any], port: int, title: str) -> None:
-    """Start a web server (``start()``), say where it listens, and serve until Ctrl-C: a port
-    that cannot be used is bad input (exit 2), one line."""
-    try:
-        server = start()
-    except OSError as err:
-        raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {err.strerror}") from None
-    host, bound = server.server_address[:2]
-    click.echo(f"{title} on http://{host!s}:{bound}/  (Ctrl-C stops)", err=True)
-    sys.stderr.flush()
-    try:
-        server.serve_forever()
-    finally:
-        server.server_close()

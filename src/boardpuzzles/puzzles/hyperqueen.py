@@ -19,10 +19,9 @@ from typing import Any
 
 from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.protocol import Example, Param, Puzzle, board_scene
+from boardpuzzles.protocol import Example, Param, Puzzle, board_scene, play_in
 from boardpuzzles.puzzles import queens
 from boardpuzzles.puzzles.queens import GROUP_HELP, MAX_N, TORUS_GROUPS, TORUS_NAME, Problem, polya_reason
-from boardpuzzles.puzzles.queens.play import HYPERQUEEN_PLAY
 
 __all__ = ["PUZZLE", "Problem", "polya_reason", "problem"]
 
@@ -94,5 +93,5 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         Example("check tests/data/hyperqueen7_first.txt"),
     ),
     warmup=_WARMUP,
-    play=HYPERQUEEN_PLAY,
+    play=play_in("boardpuzzles.puzzles.queens.play", "HYPERQUEEN_PLAY"),
 )

@@ -25,6 +25,7 @@ from boardpuzzles._lazy import numpy as np
 from boardpuzzles.answers import board_of
 from boardpuzzles.board import Board, parse_board
 from boardpuzzles.errors import SizeError, excerpt
+from boardpuzzles.faults import Fault
 from boardpuzzles.grid import KING_STEPS, Grid
 from boardpuzzles.limits import Limits
 from boardpuzzles.parallel import Subtask, run_subtasks
@@ -57,20 +58,20 @@ class Problem:
         return Grid.shared(self.rows, self.cols, self.torus)
 
 
-def violations(problem: Problem, board: Board) -> list[str]:
-    """Plain code: the number of kings, and every pair one king's step apart (on the grid)."""
+def violations(problem: Problem, board: Board) -> list[Fault]:
+    """Plain code: the number of kings (short of it: unfinished), and every pair one king's step
+    apart (on the grid)."""
     if (board.grid.rows, board.grid.cols) != (problem.rows, problem.cols):
-        return [f"the board is {board.grid.rows}x{board.grid.cols}, not {problem.rows}x{problem.cols}"]
+        return [Fault(f"the board is {board.grid.rows}x{board.grid.cols}, not {problem.rows}x{problem.cols}")]
     grid, kings = problem.grid, board.occupied()
-    problems = (
-        []
-        if len(kings) == problem.kings
-        else [f"{len(kings)} {'king' if len(kings) == 1 else 'kings'}; the problem asks for {problem.kings}"]
-    )
+    found = []
+    if len(kings) != problem.kings:
+        message = f"{len(kings)} {'king' if len(kings) == 1 else 'kings'}; the problem asks for {problem.kings}"
+        found.append(Fault(message, kind="unfinished" if len(kings) < problem.kings else "wrong"))
     for a, b in itertools.combinations(kings, 2):
         if b in grid.neighbours(a, KING_STEPS):
-            problems.append(f"{grid.name(a)} and {grid.name(b)} touch")
-    return problems
+            found.append(Fault(f"{grid.name(a)} and {grid.name(b)} touch", (a, b)))
+    return found
 
 
 @functools.cache
@@ -145,6 +146,7 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
     title="K kings on a board or torus, no two touching",
     description="Kings: K kings on an R x C board, no two on neighbouring squares (sideways, up, down or "
     "diagonally); on a torus the edges wrap. By default K is the most a bounded board holds.",
+    rules="Place the kings on the board, no two on neighbouring squares (sideways, up, down or diagonally).",
     params=(
         Param("size", "size", "the board: N or RxC", positional=True, metavar="SIZE"),
         Param("kings", "int", "Number of kings (default: ceil(R/2) x ceil(C/2)).", None, metavar="K", minimum=0),

@@ -10,7 +10,6 @@ from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.grid import Cell
 from boardpuzzles.puzzles.goishi import files
 from boardpuzzles.puzzles.goishi.pictures import answer_text, to_scene
-from boardpuzzles.puzzles.goishi.play import PLAY
 from boardpuzzles.puzzles.goishi.rules import NAME, Order, Puzzle, parse_order, violations
 from boardpuzzles.puzzles.goishi.search import count, count_at_most, is_unique, solutions
 
@@ -145,5 +144,5 @@ PUZZLE: protocol.Puzzle[Puzzle, Order] = protocol.Puzzle(
         protocol.Example("count goishi/4/4/1370", 4, "umeya/puzzle_alogorithm_python goishi2_80Q1"),
     ),
     warmup=_warmup,
-    play=PLAY,
+    play=protocol.play_in("boardpuzzles.puzzles.goishi.play"),
 )

@@ -40,7 +40,7 @@ formats     reading a tour, the board of move numbers, the scene, answers as JSO
 from __future__ import annotations
 
 from boardpuzzles.inputs import MAX_ANSWER_BYTES
-from boardpuzzles.protocol import Example, Param, Puzzle
+from boardpuzzles.protocol import Example, Param, Puzzle, play_in
 from boardpuzzles.puzzles.knights_tour.closed import _SWEEPS as _SWEEPS
 from boardpuzzles.puzzles.knights_tour.closed import _SWEEPS_LOCK as _SWEEPS_LOCK
 from boardpuzzles.puzzles.knights_tour.closed import (
@@ -103,7 +103,6 @@ from boardpuzzles.puzzles.knights_tour.formats import _numbered_tour as _numbere
 from boardpuzzles.puzzles.knights_tour.formats import _problem as _problem
 from boardpuzzles.puzzles.knights_tour.open_sweep import _open_piece as _open_piece
 from boardpuzzles.puzzles.knights_tour.open_sweep import _open_sweep as _open_sweep
-from boardpuzzles.puzzles.knights_tour.play import PLAY
 from boardpuzzles.puzzles.knights_tour.rules import (
     Problem,
     Tour,
@@ -220,5 +219,5 @@ PUZZLE: Puzzle[Problem, Tour] = Puzzle(
         Example("count 3x10 --undirected", 3048, "OEIS A118067 (6096 directed)"),
     ),
     warmup=_WARMUP,
-    play=PLAY,
+    play=play_in("boardpuzzles.puzzles.knights_tour.play"),
 )
