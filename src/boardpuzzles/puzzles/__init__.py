@@ -95,17 +95,21 @@ def registry() -> dict[str, Entry]:
             if hasattr(module, attribute):
                 origin = f"{module.__name__}.{attribute}"
                 add(_checked(getattr(module, attribute), origin), origin)
-    for point, entry in _plugged_in():
+    for point, entry in _plugged_in(tuple(sys.path)):
         add(entry, f"entry point {point.name}")
     return dict(sorted(found.items()))
 
 
-@functools.cache
 def catalogue() -> dict[str, Listing]:
     """Every registered puzzle and game by name, in alphabetical order, as the list of puzzles
     shows it: the built-in ones without importing them, and those of other packages."""
+    return _catalogue(tuple(sys.path))
+
+
+@functools.cache
+def _catalogue(path: tuple[str, ...]) -> dict[str, Listing]:
     listed = {listing.name: listing for listing in BUILT_IN}
-    for point, entry in _plugged_in():
+    for point, entry in _plugged_in(path):
         if entry.name in listed:
             raise ValueError(f"two puzzles are named {entry.name!r} (entry point {point.name} and another)")
         listed[entry.name] = Listing(entry.name, entry.title, point.module, point.attr)
@@ -133,8 +137,9 @@ def puzzles() -> dict[str, Puzzle[Any, Any]]:
 
 
 @functools.cache
-def _plugged_in() -> list[tuple[EntryPoint, Entry]]:
-    """The puzzles and games that other installed packages declare, with their entry points."""
+def _plugged_in(path: tuple[str, ...]) -> list[tuple[EntryPoint, Entry]]:
+    """The puzzles and games that the packages installed on ``path`` (``sys.path`` as it is:
+    another path may hold other packages) declare, with their entry points."""
     points = entry_points(group=ENTRY_POINT_GROUP)
     return [(point, _checked(point.load(), f"entry point {point.name}")) for point in points]
 
