@@ -42,7 +42,7 @@ def answer_to_json(puzzle: Puzzle, order: Sequence[Cell]) -> list[str]:
 def answer_from_json(puzzle: Puzzle, document: Any) -> Order:
     if not isinstance(document, list):
         raise BoardPuzzlesError('an order is a list of square names: ["e3", "d3", ...]')
-    return tuple(puzzle.grid.cell_named(str(name)) for name in document)
+    return tuple(puzzle.grid.cell_written(str(name)) for name in document)
 
 
 def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Puzzle, Order]:

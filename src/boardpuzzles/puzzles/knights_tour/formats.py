@@ -184,7 +184,7 @@ def answer_to_json(problem: Problem, tour: Sequence[int]) -> list[str]:
 def answer_from_json(problem: Problem, document: Any) -> Tour:
     if not isinstance(document, list):
         raise BoardPuzzlesError('a tour is a list of square names: ["a1", "c2", ...]')
-    return tuple(problem.grid.cell_named(str(name)) for name in document)
+    return tuple(problem.grid.cell_written(str(name)) for name in document)
 
 
 def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, Tour]:
