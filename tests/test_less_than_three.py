@@ -9,6 +9,7 @@ brute-force checker.
 import functools
 import itertools
 import math
+import time
 
 import numpy as np
 import pytest
@@ -347,6 +348,13 @@ def test_weaker_symmetries_wait_on_large_boards_until_the_stronger_are_ruled_out
 def test_find_gives_up_at_the_time_limit_without_claiming_anything():
     result = find(Rules(44, 1), time_limit=0.5)
     assert result.board is None and not result.complete
+
+
+def test_the_cell_search_out_of_time_while_building_its_tables_claims_nothing():
+    limits = Limits(time_limit=0.001)
+    time.sleep(0.01)  # the limit has passed before the first table is built
+    result = lt3_find.find(Rules(30, 1), limits)
+    assert result.board is None and not result.complete and result.attempts == 0
 
 
 def test_find_is_for_one_colour():
