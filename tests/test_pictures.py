@@ -281,3 +281,31 @@ def test_a_found_board_and_a_generated_puzzle_as_pictures(capsys, pictures):
     scene = gh.to_scene(document.puzzle, document.order)
     scene.title = "12 stones on 7x7: a new puzzle, solved"
     assert svg.read_text() == sheet_svg([scene])
+
+
+def test_the_commands_that_draw_are_the_ones_the_docs_name():
+    """`--svg`/`--png`: every `solve` and `find`, `goishi generate` and `baikago judge`, as the
+    conventions page and the README say; `--json`: every command but those that play or serve."""
+    import click
+
+    from boardpuzzles.cli import cli
+
+    ctx = click.Context(cli)
+    options: dict[str, set[str]] = {}
+
+    def walk(command: click.Command, path: str) -> None:
+        if isinstance(command, click.Group):
+            for name in command.list_commands(ctx):
+                walk(command.get_command(ctx, name), f"{path} {name}".strip())
+        else:
+            options[path] = {o for p in command.params for o in getattr(p, "opts", [])}
+
+    walk(cli, "")
+    drawing = {path for path, opts in options.items() if "--png" in opts}
+    named = {p for p in options if p.endswith((" solve", " find")) and not p.startswith("baikago")}
+    assert drawing == named | {"goishi generate", "baikago judge"}
+    silent = {path for path, opts in options.items() if "--json" not in opts}
+    assert silent == {"serve", "demo", "warmup", "baikago play", "baikago serve", "baikago engine"}
+    conventions = (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
+    for words in ("`solve` and `find`", "`goishi generate`", "`baikago judge`", "`baikago engine`", "`warmup`"):
+        assert words in conventions
