@@ -1,6 +1,9 @@
 """The generic play page in a real browser (system Chromium, headless, as test_web_baikago.py
-launches it): keyboard, reload, hints, the phone layout, imports; on kings and Goishi. That every
-registered puzzle is solved by clicks in its page is tests/test_play_conformance.py.
+launches it): keyboard, reload, hints, the phone layout, imports; on kings and Goishi. Then the
+conventions of puzzle sites: the second tool by right-click, Shift or a long press, drags, New
+that asks first and leaves a way back, the seed, the Generating veil, the box of a stopped
+server, cells a finger wide on a phone, names for screen readers. That every registered puzzle
+is solved by clicks in its page is tests/test_play_conformance.py.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import pytest
 
 from boardpuzzles.limits import Limits
 from boardpuzzles.play import Click
+from boardpuzzles.puzzles import puzzles
 from boardpuzzles.web.app import PlayServer, make_app
 
 CHROMIUM = next((path for path in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if path), None)
@@ -32,6 +36,7 @@ CHROMIUM_ARGS = [
 ]
 DESKTOP = {"width": 1200, "height": 900}
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 375, "height": 667}
 
 
 @dataclass(frozen=True)
@@ -151,7 +156,7 @@ def test_the_keyboard_plays_and_screen_readers_hear_the_cells(site, open_page) -
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")  # b5
     ready(page, moves=1)
-    assert page.get_attribute("#cells button[data-cell='7']", "aria-label") == "b5, K"
+    assert page.get_attribute("#cells button[data-cell='7']", "aria-label") == "b5, king"  # words, not the letter
     page.keyboard.press("x")  # the erase tool
     assert page.get_attribute("button.tool[data-tool='erase']", "aria-pressed") == "true"
     page.keyboard.press("Space")
@@ -172,7 +177,7 @@ def test_a_reload_finds_the_game_and_the_link_reopens_the_same_puzzle(site, open
     page.reload()
     ready(page, moves=1)
     assert page.get_attribute("body", "data-game") == game
-    shared = page.get_attribute("#link", "href")
+    shared = page.get_attribute("#share-link", "href")
     assert shared.endswith("/play/kings?size=5&seed=9")
     other = open_page(shared)
     assert other.get_attribute("body", "data-game") != game and other.get_attribute("body", "data-moves") == "0"
@@ -227,10 +232,186 @@ def test_a_puzzle_imported_from_its_url_is_solved_and_exported(site, open_page) 
     attempt = attempt_of(site, page)
     play_clicks(page, attempt.play.solution(attempt.problem, attempt.state, Limits(60)))
     page.wait_for_selector("body[data-solved='1']")
-    shared = open_page(page.get_attribute("#link", "href"))  # the link opens the same puzzle
+    shared = open_page(page.get_attribute("#share-link", "href"))  # the link opens the same puzzle
     assert attempt_of(site, shared).problem == attempt.problem and shared.get_attribute("body", "data-moves") == "0"
 
 
 def test_a_page_whose_play_takes_no_urls_offers_no_import(site, open_page) -> None:
     page = open_page(link(site, Case("kings", size=5)))
     assert not page.is_visible("#import-url") and not page.is_visible("#export")
+
+
+# -------------------------------------------------------------------- the conventions of puzzle sites
+def long_press(page: Any, selector: str, seconds: float = 0.8) -> None:
+    """A finger held still on an element, through the browser's own touch input (CDP)."""
+    box = page.locator(selector).bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.wait_for_timeout(seconds * 1000)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_a_right_click_shift_or_long_press_plays_the_second_tool(site, open_page, browser) -> None:
+    page = open_page(link(site, Case("kings", size=6, seed=3)))
+    assert "right-click" in status(page) and "erase" in page.inner_text("#second-note")
+    page.click("#cells button[data-cell='0']")
+    ready(page, moves=1)
+    page.click("#cells button[data-cell='0']", button="right")  # erase, the second tool
+    ready(page, moves=2)
+    assert page.get_attribute("#cells button[data-cell='0']", "aria-label") == "a6, empty"
+    assert page.get_attribute("button.tool[data-tool='king']", "aria-pressed") == "true"  # the tool stays
+    page.click("button.tool[data-tool='erase']")
+    page.click("#cells button[data-cell='14']", modifiers=["Shift"])  # the other tool: now the king
+    ready(page, moves=3)
+    assert page.get_attribute("#cells button[data-cell='14']", "aria-label") != "c4, empty"
+    # A phone: a tap plays the tool, a finger held still plays the second one.
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        phone = context.new_page()
+        phone.goto(link(site, Case("kings", size=6, seed=3)).replace("seed=3", "seed=4"))
+        ready(phone)
+        assert status(phone).startswith("Tap a cell") and "long press" in status(phone)
+        phone.tap("#cells button[data-cell='7']")
+        ready(phone, moves=1)
+        long_press(phone, "#cells button[data-cell='7']")
+        ready(phone, moves=2)
+        assert phone.get_attribute("#cells button[data-cell='7']", "aria-label") == "b5, empty"
+        phone.wait_for_timeout(300)
+        assert phone.get_attribute("body", "data-moves") == "2"  # the press played once
+    finally:
+        context.close()
+
+
+def test_new_asks_before_leaving_a_puzzle_under_way_and_leaves_a_way_back(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5, seed=11)))
+    first = page.get_attribute("body", "data-game")
+    page.click("#new")  # nothing played yet: no question
+    page.wait_for_function(f"document.body.dataset.game !== '{first}' && document.body.dataset.busy === '0'")
+    second = page.get_attribute("body", "data-game")
+    assert not page.is_visible("#ask") and not page.is_visible("#previous")
+    page.click("#cells button[data-cell='0']")
+    ready(page, moves=1)
+    page.click("#new")
+    assert page.is_visible("#ask") and "under way" in page.inner_text("#ask-text")
+    page.click("#ask-no")
+    assert not page.is_visible("#ask") and page.get_attribute("body", "data-game") == second
+    page.fill("#seed", "77")
+    page.click("#new")
+    page.click("#ask-yes")
+    page.wait_for_function(f"document.body.dataset.game !== '{second}' && document.body.dataset.busy === '0'")
+    assert attempt_of(site, page).seed == 77 and page.inner_text("#seed-shown") == "77"
+    assert page.is_visible("#previous-link")
+    page.click("#previous-link")
+    ready(page, moves=1)
+    assert page.get_attribute("body", "data-game") == second and not page.is_visible("#previous")
+    page.fill("#seed", "seven")
+    page.click("#new")
+    assert page.get_attribute("#status", "class") == "refused" and "whole number" in status(page)
+
+
+def test_the_seed_and_the_link_are_shown_and_copied(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5, seed=123456)))
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    assert page.inner_text("#seed-shown") == "123456"
+    page.click("#copy-seed")
+    page.wait_for_function("document.getElementById('copy-seed').textContent === 'Copied'")
+    assert page.evaluate("navigator.clipboard.readText()") == "123456"
+    page.click("#copy-link")
+    page.wait_for_function("document.getElementById('copy-link').textContent === 'Copied'")
+    assert page.evaluate("navigator.clipboard.readText()").endswith("/play/kings?size=5&seed=123456")
+
+
+def test_a_puzzle_being_generated_says_so(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5, seed=2)))
+    held = []
+    page.route("**/api/kings/new", lambda route: held.append(route))
+    page.select_option("#size", "9")
+    page.click("#new")
+    page.wait_for_selector("#veil:not([hidden])")
+    assert "Generating a new 9\u00d79 puzzle" in page.inner_text("#veil") and "Generating" in status(page)
+    page.click("#cells button[data-cell='0']", force=True)  # the board under the veil takes no click
+    page.wait_for_timeout(100)
+    assert held and page.get_attribute("body", "data-moves") == "0"
+    held[0].continue_()
+    page.unroute("**/api/kings/new")
+    page.wait_for_selector("#veil[hidden]", state="attached")
+    ready(page)
+    assert page.locator("#cells button").count() == 81 and page.get_attribute("body", "data-moves") == "0"
+
+
+def test_a_stopped_server_gets_a_friendly_box(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5, seed=6)))
+    page.route("**/api/games/**", lambda route: route.abort())
+    page.click("#cells button[data-cell='0']")
+    page.wait_for_selector("#gone:not([hidden])")
+    text = page.inner_text("#gone")
+    assert "The puzzle server has stopped" in text and "boardpuzzles serve" in text
+    assert "Failed to fetch" not in page.inner_text("body")
+    page.click("#gone-retry")  # still stopped: the box stays
+    page.wait_for_timeout(200)
+    assert page.is_visible("#gone")
+    page.unroute("**/api/games/**")
+    page.click("#gone-retry")
+    page.wait_for_selector("#gone", state="hidden")
+    page.click("#cells button[data-cell='0']")
+    ready(page, moves=1)
+
+
+@pytest.mark.parametrize("name", sorted(puzzles()))
+def test_a_phones_cells_are_a_finger_wide(site, open_page, name: str) -> None:
+    """At least 32 px a cell on a 390 px phone, at each play's default size."""
+    page = open_page(link(site, Case(name)), PHONE)
+    sizes = page.eval_on_selector_all(
+        "#cells button", "bs => bs.map(b => b.getBoundingClientRect()).map(r => Math.min(r.width, r.height))"
+    )
+    assert min(sizes) >= 32, min(sizes)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    buttons = page.eval_on_selector_all(
+        "aside button", "bs => bs.filter(b => b.offsetParent !== null).map(b => b.getBoundingClientRect().height)"
+    )
+    assert min(buttons) >= 32, buttons
+
+
+def test_a_board_too_big_for_a_phone_scrolls_sideways_or_fits(site, open_page) -> None:
+    """HyperQueen 13x13: cells a finger wide in a frame that scrolls, or the whole board at once."""
+    page = open_page(link(site, Case("hyperqueen", size=13, difficulty="blank")), PHONE)
+    cell = page.locator("#cells button[data-cell='0']").bounding_box()
+    assert cell["width"] >= 32 and page.is_visible("#zoom-box") and "sideways" in page.inner_text("#zoom-box")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # the frame scrolls, not the page
+    assert page.evaluate("(f => f.scrollWidth > f.clientWidth)(document.getElementById('frame'))")
+    page.click("#zoom")
+    cell = page.locator("#cells button[data-cell='0']").bounding_box()
+    assert cell["width"] < 32 and page.evaluate(
+        "(f => f.scrollWidth <= f.clientWidth)(document.getElementById('frame'))"
+    )
+    page.reload()  # the choice is kept
+    ready(page)
+    assert page.locator("#cells button[data-cell='0']").bounding_box()["width"] < 32
+
+
+def test_after_new_on_a_phone_the_board_is_in_view(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=6, seed=8)), SMALL_PHONE)
+    game = page.get_attribute("body", "data-game")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")  # down to the panels
+    assert page.locator("#stage").bounding_box()["y"] < 0  # scrolled past the board
+    page.click("#new")
+    page.wait_for_function(f"document.body.dataset.game !== '{game}' && document.body.dataset.busy === '0'")
+    page.wait_for_function(
+        "(() => { const r = document.getElementById('stage').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= window.innerHeight; })()"
+    )
+
+
+def test_every_control_has_a_name_for_screen_readers(site, open_page) -> None:
+    page = open_page(link(site, Case("less-than-three", size=6, difficulty="easy")))
+    nameless = page.eval_on_selector_all(
+        "button:not([hidden]), input, select",
+        "es => es.filter(e => e.offsetParent !== null && !(e.getAttribute('aria-label') || e.labels && e.labels.length"
+        " || e.textContent.trim() || e.title)).map(e => e.outerHTML)",
+    )
+    assert nameless == []
+    labels = page.eval_on_selector_all("#cells button", "bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert all(label.split(", ")[1] for label in labels)  # a word for every cell
+    assert page.get_attribute("#cells", "role") == "group" and page.get_attribute("#tools", "role") == "toolbar"

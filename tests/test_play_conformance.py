@@ -7,7 +7,7 @@ promises; its page is served; its JSON API answers (new, the game, a click, undo
 the rules refuse, and a wrong move flagged as data); and a real browser (the system Chromium,
 headless) solves a freshly made puzzle by clicks only: the tool's button, then the square's, as
 the play's ``solution`` (the solver's answer) says. With $BOARDPUZZLES_SCREENSHOTS set, each play
-page is saved there as a phone (390x844) and a desktop (1200x900) screenshot, and solved.
+page is saved there as a phone (390x844) and a desktop (1200x900) screenshot, halfway and solved.
 """
 
 from __future__ import annotations
@@ -161,7 +161,10 @@ def test_a_browser_solves_a_fresh_puzzle_solved_by_clicks(
     page = open_page(browser, site, name, DESKTOP)
     game = attempt(name)
     assert game_of(site, page)["state"] == game.play.state_to_json(game.problem, game.state)
-    for cell, tool in solution(game):
+    clicks = solution(game)
+    for at, (cell, tool) in enumerate(clicks):
+        if at == len(clicks) // 2:  # halfway: the picture of a game under way (docs/pictures.py)
+            screenshots(page, f"{name}-midway-{DESKTOP['width']}x{DESKTOP['height']}")
         click_as_a_person(site, page, cell, tool)
     assert game_of(site, page)["solved"]
     page.wait_for_selector("body[data-solved='1']")

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
-from boardpuzzles.board import Board, parse_board
+from boardpuzzles.board import EMPTY, Board, parse_board
 from boardpuzzles.errors import BoardPuzzlesError, shorten
 from boardpuzzles.grid import Cell, Direction, Grid
 from boardpuzzles.scene import Scene, scene_text
@@ -191,7 +191,7 @@ class Order(CellSequence):
 def _names(grid: Grid, document: Json, what: str) -> list[Cell]:
     if not isinstance(document, list) or not all(isinstance(name, str) for name in document):
         raise BoardPuzzlesError(f'{what} is a list of square names like ["a1", "b3"]')
-    return [grid.cell_named(name) for name in document]
+    return [grid.cell_written(name) for name in document]
 
 
 def _path_from_json(grid: Grid, document: Json) -> Path:
@@ -445,6 +445,8 @@ def pieces_from_json(grid: Any, document: Json, letters: str) -> Board:
             raise BoardPuzzlesError(
                 f"unexpected {shorten(str(letter))!r} in an answer: pieces are {', '.join(letters)}"
             )
-        for name in names:
-            board[grid.cell_named(str(name))] = letter
+        for cell in _names(grid, names, f"an answer's {letter}"):
+            if board[cell] != EMPTY:  # a square named twice would pass as one piece
+                raise BoardPuzzlesError(f"square {grid.name(cell)} appears twice in an answer")
+            board[cell] = letter
     return board

@@ -43,7 +43,7 @@ def answer_to_json(puzzle: Puzzle, order: Sequence[Cell]) -> list[str]:
 def answer_from_json(puzzle: Puzzle, document: Any) -> PickUpOrder:
     if not isinstance(document, list):
         raise BoardPuzzlesError('an order is a list of square names: ["e3", "d3", ...]')
-    return PickUpOrder(puzzle, tuple(puzzle.grid.cell_named(str(name)) for name in document))
+    return PickUpOrder(puzzle, tuple(puzzle.grid.cell_written(str(name)) for name in document))
 
 
 def pick_up_orders(puzzle: Puzzle, limits: Limits | None = None) -> Iterator[PickUpOrder]:

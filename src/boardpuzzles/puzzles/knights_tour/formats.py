@@ -199,7 +199,7 @@ def answer_to_json(problem: Problem, tour: Sequence[int]) -> list[str]:
 def answer_from_json(problem: Problem, document: Any) -> Path:
     if not isinstance(document, list):
         raise BoardPuzzlesError('a tour is a list of square names: ["a1", "c2", ...]')
-    return as_path(problem, [problem.grid.cell_named(str(name)) for name in document])
+    return as_path(problem, [problem.grid.cell_written(str(name)) for name in document])
 
 
 def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, Path]:
