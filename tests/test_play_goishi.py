@@ -290,6 +290,6 @@ def test_the_play_imports_and_exports_urls_and_starts_an_imported_puzzle_empty()
     assert attempt.verdict().solved
 
 
-def test_the_legend_names_the_stone_just_picked_only_once_one_is() -> None:
+def test_the_legend_names_the_last_stone_picked_only_once_one_is() -> None:
     assert scene(SMALL, ()).mark_meanings == {}
-    assert list(scene(SMALL, (A2,)).mark_meanings.values()) == ["the stone just picked up"]
+    assert list(scene(SMALL, (A2,)).mark_meanings.values()) == ["the last stone picked up"]

@@ -21,15 +21,21 @@ cell pairs   a :class:`CellPairs`: pairs of orthogonally neighbouring cells (dom
 order        an :class:`Order`: some cells numbered 1, 2, ... (a pick-up order): JSON
              ``["c3", "a1", ...]``, each cell showing its number.
 
-Not taken: answer classes with methods. Boards already exist, and a record of functions keeps the
-answer values plain (tuples of cells), so the searches yield them with no wrapping.
+value        the answers themselves are small frozen values that know their grid: a path and an
+             order read as the sequence of their cells (``len``, indexing, iteration,
+             ``numpy.asarray``), so code written for tuples of cells takes them unchanged; each
+             shows its text picture as ``str`` and, in a notebook, its picture (``_repr_svg_``,
+             drawn by :mod:`boardpuzzles.render`, imported only then).
+
+Not taken: answer classes that convert themselves (``to_json`` methods). The converters stay in a
+record of functions, which a puzzle can replace one by one; the values only read and draw.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from boardpuzzles.board import EMPTY, Board, parse_board
 from boardpuzzles.errors import BoardPuzzlesError, shorten
@@ -70,17 +76,79 @@ class AnswerType(Generic[A]):
 
 
 # ---------------------------------------------------------------- values
-@dataclass(frozen=True)
-class Path:
+class Pictured:
+    """A value with a picture: its :meth:`scene`, shown as text by ``str`` and as SVG by Jupyter
+    (``_repr_svg_``: the renderer is imported only when a picture is asked for)."""
+
+    def scene(self) -> Scene:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return scene_text(self.scene())
+
+    def _repr_svg_(self) -> str:
+        from boardpuzzles.render.svg import sheet_svg
+
+        return sheet_svg([self.scene()])
+
+
+class CellSequence(Pictured, Sequence[Cell]):
+    """An answer that is cells in order (a path, a pick-up order): it reads as the tuple of its
+    ``cells`` does, so code written for tuples of cells takes it unchanged."""
+
+    cells: tuple[Cell, ...]
+    if TYPE_CHECKING:  # a field of each value (a property of a pick-up order), not of this class
+
+        @property
+        def grid(self) -> Grid: ...
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    @overload
+    def __getitem__(self, index: int) -> Cell: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Cell, ...]: ...
+    def __getitem__(self, index: int | slice) -> Cell | tuple[Cell, ...]:
+        return self.cells[index]
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self.cells)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.cells
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
+        """The cells as a numpy array (a tour of millions of squares is checked in arrays)."""
+        import numpy as np
+
+        return np.asarray(self.cells, dtype=dtype)
+
+    def __repr__(self) -> str:
+        shown = " ".join(self.grid.name(c) for c in self.cells[:_REPR_CELLS])
+        more = f" ... ({len(self.cells)} cells)" if len(self.cells) > _REPR_CELLS else ""
+        return f"<{type(self).__name__} on {self.grid.rows}x{self.grid.cols}: {shown or 'no cells'}{more}>"
+
+
+#: A value's repr names at most this many cells (a notebook prints the repr of a million-step
+#: tour too).
+_REPR_CELLS = 12
+
+
+@dataclass(frozen=True, repr=False)
+class Path(CellSequence):
     """Cells in the order walked; ``closed``: the walk returns from the last to the first."""
 
     grid: Grid
     cells: tuple[Cell, ...] = ()
     closed: bool = False
 
+    def scene(self) -> Scene:
+        return path_scene(self)
 
-@dataclass(frozen=True)
-class CellPairs:
+
+@dataclass(frozen=True, repr=False)
+class CellPairs(Pictured):
     """Pairs of neighbouring cells, each ``(smaller, larger)``, sorted: equal sets compare equal."""
 
     grid: Grid
@@ -89,13 +157,34 @@ class CellPairs:
     def __post_init__(self) -> None:
         object.__setattr__(self, "pairs", tuple(sorted((min(a, b), max(a, b)) for a, b in self.pairs)))
 
+    def __len__(self) -> int:
+        return len(self.pairs)
 
-@dataclass(frozen=True)
-class Order:
+    def __iter__(self) -> Iterator[tuple[Cell, Cell]]:
+        return iter(self.pairs)
+
+    def scene(self) -> Scene:
+        return _pairs_scene(self)
+
+    def __str__(self) -> str:
+        return pairs_text(self)
+
+    def __repr__(self) -> str:
+        name = self.grid.name
+        shown = " ".join(f"{name(a)}-{name(b)}" for a, b in self.pairs[:_REPR_CELLS])
+        more = f" ... ({len(self.pairs)} pairs)" if len(self.pairs) > _REPR_CELLS else ""
+        return f"<CellPairs on {self.grid.rows}x{self.grid.cols}: {shown or 'no pairs'}{more}>"
+
+
+@dataclass(frozen=True, repr=False)
+class Order(CellSequence):
     """Cells numbered in order: ``cells[0]`` is number 1."""
 
     grid: Grid
     cells: tuple[Cell, ...] = ()
+
+    def scene(self) -> Scene:
+        return _numbered(self.grid, self.cells)
 
 
 # ---------------------------------------------------------------- reading JSON
@@ -238,14 +327,17 @@ def _read_edges(lines: list[str]) -> CellPairs:
 
 
 def _pairs_scene(answer: CellPairs) -> Scene:
-    return Scene(answer.grid, spans=[(a, b, "#fffdf7") for a, b in answer.pairs])
+    return Scene(answer.grid, spans=[(a, b, "#fffdf7") for a, b in answer.pairs], style="grid")
 
 
-def _path_scene(answer: Path) -> Scene:
+def path_scene(answer: Path, meaning: str = "step") -> Scene:
+    """A path's picture: each cell numbered, the walk coloured from its first step to its last
+    (closed: back to the start), its start ringed and, when open, its end squared; ``meaning``
+    is what a number is called on hover (``c3: step 17``, or ``move 17`` for a knight)."""
     cells = list(answer.cells)
     walk = cells + cells[:1] if answer.closed and len(cells) > 2 else cells
     scene = _numbered(answer.grid, answer.cells)
-    scene.path, scene.path_colours, scene.label_meaning = walk, "gradient", "step"
+    scene.path, scene.path_colours, scene.label_meaning = walk, "gradient", meaning
     if cells:
         scene.start, scene.end = cells[0], (None if answer.closed else cells[-1])
     return scene
@@ -284,7 +376,7 @@ def path_of(closed: bool = False, steps: Sequence[Direction] | None = None) -> A
         _path_from_json,
         lambda p: scene_text(_numbered(p.grid, p.cells)),
         lambda text: _read_path(text, closed),
-        _path_scene,
+        path_scene,
         lambda puzzle: _path_play(puzzle, closed, steps),
     )
 

@@ -13,7 +13,6 @@ from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, excerpt
 from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.grid import Cell, Grid
-from boardpuzzles.scene import Scene
 
 Order = tuple[Cell, ...]
 
@@ -102,16 +101,17 @@ class Puzzle:
         return divmod(cell, self.cols)
 
     def describe(self) -> str:
-        return f"{self.rows}x{self.cols} board with {self.size} stone{'s' if self.size != 1 else ''}"
+        """The puzzle in a few words: "11 stones on 7x6" (rows x columns)."""
+        return f"{self.size} stone{'s' if self.size != 1 else ''} on {self.rows}x{self.cols}"
 
     def __str__(self) -> str:
         return "\n".join(self.to_rows())
 
-    def _repr_svg_(self) -> str:  # Jupyter shows a puzzle as its board (to_scene: a solution)
+    def _repr_svg_(self) -> str:  # Jupyter shows a puzzle as its board (a solution: PickUpOrder)
+        from boardpuzzles.puzzles.goishi.pictures import frame
         from boardpuzzles.render.svg import sheet_svg
 
-        pieces = {cell: STONE for cell in self.stones}
-        return sheet_svg([Scene(self.grid, pieces=pieces, title=self.describe(), style="points")])
+        return sheet_svg([frame(self, (), 0, self.describe())])
 
 
 def as_puzzle(puzzle: Puzzle | str) -> Puzzle:

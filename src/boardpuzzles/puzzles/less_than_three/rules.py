@@ -26,6 +26,10 @@ PLAN_MODULE = "boardpuzzles.puzzles.less_than_three"
 MAX_SIZE = 62  # one 64-bit word per row
 
 
+#: How the rules name the number of stones a line may not hold.
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
+
 @dataclass(frozen=True)
 class Rules:
     """One member of the family. ``stones=None`` means the most possible, K * n."""
@@ -69,12 +73,17 @@ class Rules:
         return Grid.square(self.size)
 
     def describe(self) -> str:
+        """The rules in words: "12 black and 12 white stones on 6x6, no three of a colour in a line"."""
+        k, s = self.per_colour, "" if self.per_colour == 1 else "s"
+        board = f"{self.size}x{self.size}"
+        too_many = _NUMBER_WORDS.get(self.max_in_line + 1, str(self.max_in_line + 1))
         if self.colours == 1:
-            return f"{self.per_colour} stones on {self.size}x{self.size}, at most {self.max_in_line} on any line"
-        return (
-            f"{self.colours} colours x {self.per_colour} stones on {self.size}x{self.size}, "
-            f"at most {self.max_in_line} of a colour on any line"
-        )
+            return f"{k} stone{s} on {board}, no {too_many} in a line"
+        if self.colours == 2:
+            stones = f"{k} black and {k} white stone{s}"
+        else:
+            stones = f"{self.colours} colours of {k} stone{s} each"
+        return f"{stones} on {board}, no {too_many} of a colour in a line"
 
 
 SEED = Rules()
