@@ -128,7 +128,7 @@ def test_faults_on_the_classic_board_join_the_queens_of_each_line() -> None:
     count, *faults = PLAY.faults(puzzle, state)
     assert count.kind == "unfinished" and count.message == "4 queens on a 8x8 board; a solution has 8"
     assert [(f.message, named(puzzle, f.cells), named(puzzle, f.lines)) for f in faults] == [
-        ("a3 and c3 and f3 share a row", ["a3", "c3", "f3"], [("a3", "c3"), ("c3", "f3")]),
+        ("a3, c3 and f3 share a row", ["a3", "c3", "f3"], [("a3", "c3"), ("c3", "f3")]),
         ("c5 and c3 share a column", ["c5", "c3"], [("c5", "c3")]),
         ("c5 and a3 share a diagonal", ["c5", "a3"], [("c5", "a3")]),
     ]

@@ -66,7 +66,7 @@ TORUS_23 = (128850048, 31381, 2861, 1533)
 def test_checker_accepts_a_known_solution_and_names_each_conflict():
     assert check(8, (0, 4, 7, 5, 2, 6, 1, 3))
     (problem,) = queens.placement_violations(Problem(4), (0, 1, 2, 3))
-    assert problem.message == "a4 and b3 and c2 and d1 share a diagonal"
+    assert problem.message == "a4, b3, c2 and d1 share a diagonal"
     assert problem.cells == (0, 5, 10, 15) and problem.lines == ((0, 5), (5, 10), (10, 15))
     assert messages(queens.placement_violations(Problem(3), (0, 0))) == ["2 rows given for the 3x3 board"]
     assert queens.placement_violations(Problem(3), (0, 5, 1))[0].message.startswith("row 1: column 5")

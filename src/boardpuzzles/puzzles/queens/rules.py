@@ -126,7 +126,8 @@ def violations(problem: Problem, board: Board) -> list[Fault]:
         for line in grid.lines(direction):
             on_line = tuple(cell for cell in line if cell in queens)
             if len(on_line) > 1:
-                names = " and ".join(grid.name(c) for c in on_line)
+                *rest, last = (grid.name(c) for c in on_line)
+                names = f"{', '.join(rest)} and {last}"
                 segments = line_segments(grid, line, on_line)
                 found.append(Fault(f"{names} share a {_LINE_NAMES[direction]}", on_line, segments))
     return found
