@@ -156,6 +156,17 @@ def test_reveal_plays_the_solution_marks_the_game_and_is_not_timed_as_solved() -
     assert again.revealed and again.state == attempt.state
 
 
+def test_a_copy_changes_without_touching_the_original() -> None:
+    attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
+    attempt.click(0, "king")
+    twin = attempt.copy()
+    twin.click(2, "king")
+    twin.undo()
+    twin.undo()
+    assert attempt.line == [(0, "king")] and attempt.at == 1 and attempt.state[0] == "K"
+    assert twin.at == 0 and twin.state == attempt.start and twin.can_redo
+
+
 def test_aids_are_a_setting_of_the_game_kept_in_json() -> None:
     attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
     assert not attempt.aids and "aids" not in attempt.to_json()

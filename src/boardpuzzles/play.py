@@ -35,6 +35,7 @@ replaying them from the start state, so a stored game is small and never holds a
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -340,6 +341,13 @@ class Attempt(Generic[P, S]):
     def _note_solved(self) -> None:
         if self.solved_seconds is None and not self.revealed and self.play.solved(self.problem, self.state):
             self.solved_seconds = max(0.0, self.clock() - self.started)
+
+    def copy(self) -> Attempt[P, S]:
+        """A copy to change without touching this one (a server keeps a change only once it is
+        stored): its own lists of clicks and states, the states themselves shared (values)."""
+        twin = copy.copy(self)  # not replace(): that would replay every click
+        twin.line, twin._states = list(self.line), list(self._states)
+        return twin
 
     def to_json(self) -> Json:
         """The game as JSON: the problem, the start state and the clicks (see the module glossary)."""

@@ -17,7 +17,6 @@ change the store cannot take leaves the game as it was and a client that tries a
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 import secrets
@@ -62,16 +61,6 @@ def load_rows(store: GameStore) -> list[tuple[str, str, Any, float]]:
     """Every stored game (id, puzzle, record, touched), least recently touched first."""
     rows = store.rows(f"SELECT id, puzzle, body, touched FROM {TABLE} ORDER BY touched")
     return [(game_id, puzzle, json.loads(body), touched) for game_id, puzzle, body, touched in rows]
-
-
-def copy_attempt(attempt: Attempt[Any, Any]) -> Attempt[Any, Any]:
-    """A copy of an attempt to change: its lists (clicks, states) its own, the states themselves
-    shared (they are values)."""
-    twin = copy.copy(attempt)
-    for name, value in vars(attempt).items():
-        if isinstance(value, list | dict | set):
-            setattr(twin, name, copy.copy(value))
-    return twin
 
 
 def _unsaved(statement: Statement) -> None:
@@ -126,7 +115,7 @@ class PuzzleGame:
         """``act`` on a copy of the attempt, kept once stored (see the module docstring); a move
         clears the hint and the check (``clears``), a setting does not."""
         with self.lock:
-            attempt = copy_attempt(self.attempt)
+            attempt = self.attempt.copy()
             act(attempt)
             touched = time.time()
             self.save(self._row(attempt, self.left, touched))
