@@ -58,7 +58,7 @@ SCREENSHOTS = [
 #: colours): a new puzzle on a phone, cut to the phone's screen (390x844), and the same puzzle
 #: solved on a desktop (1200x900)
 PLAY_SCREENSHOTS = [
-    ("{puzzle}-390x844.png", "play-{puzzle}-phone.png", 600, 32),
+    ("{puzzle}-390x844.png", "play-{puzzle}-phone.png", 600, 48),
     ("{puzzle}-solved-1200x900.png", "play-{puzzle}-desktop.png", 600, 48),
 ]
 PHONE_SCREEN = (390, 844)

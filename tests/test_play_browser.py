@@ -2,8 +2,9 @@
 launches it): keyboard, reload, hints, the phone layout, imports; on kings and Goishi. Then the
 conventions of puzzle sites: the second tool by right-click, Shift or a long press, drags, New
 that asks first and leaves a way back, the seed, the Generating veil, the box of a stopped
-server, cells a finger wide on a phone, names for screen readers. That every registered puzzle
-is solved by clicks in its page is tests/test_play_conformance.py.
+server, cells a finger wide on a phone, names for screen readers; Check, Restart, Show
+solution, the aids switch and where the link works. That every registered puzzle is solved by
+clicks in its page is tests/test_play_conformance.py.
 """
 
 from __future__ import annotations
@@ -415,3 +416,96 @@ def test_every_control_has_a_name_for_screen_readers(site, open_page) -> None:
     labels = page.eval_on_selector_all("#cells button", "bs => bs.map(b => b.getAttribute('aria-label'))")
     assert all(label.split(", ")[1] for label in labels)  # a word for every cell
     assert page.get_attribute("#cells", "role") == "group" and page.get_attribute("#tools", "role") == "toolbar"
+
+
+# -------------------------------------------------------------------- the buttons of the midend
+def test_check_restart_and_show_the_solution(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5, seed=12)))
+    assert page.is_visible("#check") and page.is_visible("#restart") and page.is_visible("#solve")
+    assert page.is_disabled("#restart")  # at the start already
+    page.click("#check")
+    page.wait_for_function("document.getElementById('status').className === 'checked'")
+    assert status(page).startswith("No mistakes so far")
+    page.click("#cells button[data-cell='0']")
+    ready(page, moves=1)
+    assert page.get_attribute("#status", "class") == ""  # a move clears the check
+    page.click("#cells button[data-cell='1']")  # two kings touching
+    ready(page, moves=2)
+    page.click("#check")
+    page.wait_for_function("document.getElementById('status').className === 'fault'")
+    assert "touch" in status(page)
+    page.click("#restart")  # a move of its own: undo takes it back
+    ready(page, moves=3)
+    assert page.locator("#cells button[aria-label$=', empty']").count() == 25 and page.is_disabled("#restart")
+    page.click("#undo")
+    ready(page, moves=2)
+    assert page.get_attribute("#cells button[data-cell='1']", "aria-label") != "b5, empty"
+    page.click("#solve")
+    assert page.is_visible("#ask") and "no longer counts" in page.inner_text("#ask-text")
+    page.click("#ask-no")
+    assert page.get_attribute("body", "data-solved") == "0"
+    page.click("#solve")
+    page.click("#ask-yes")
+    page.wait_for_selector("body[data-solved='1']")
+    assert page.get_attribute("#status", "class") == "revealed" and "does not count" in status(page)
+    assert page.is_disabled("#solve") and page.is_disabled("#check") and page.is_disabled("#hint")
+    clock = page.inner_text("#clock")
+    page.wait_for_timeout(1200)
+    assert page.inner_text("#clock") == clock  # the clock stopped
+    game = page.get_attribute("body", "data-game")
+    page.click("#new")  # a shown solution is not a puzzle under way: no question
+    page.wait_for_function(f"document.body.dataset.game !== '{game}' && document.body.dataset.busy === '0'")
+
+
+def test_the_aids_switch_and_the_links_reach(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5, seed=13)))
+    assert page.is_visible("#aids-box") and not page.is_checked("#aids")
+    assert page.get_attribute("#aids", "role") == "switch"
+    page.check("#aids")
+    page.wait_for_function("document.body.dataset.busy === '0'")
+    assert attempt_of(site, page).aids and page.is_checked("#aids")
+    page.reload()  # the setting belongs to the game
+    ready(page)
+    assert page.is_checked("#aids")
+    page.uncheck("#aids")
+    page.wait_for_function("document.body.dataset.busy === '0'")
+    assert not attempt_of(site, page).aids
+    assert "this computer only" in page.inner_text("#reach")
+
+
+def centre(page: Any, cell: int) -> dict[str, float]:
+    box = page.locator(f"#cells button[data-cell='{cell}']").bounding_box()
+    return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+
+
+def test_a_drag_plays_each_cell_it_enters(site, open_page, browser) -> None:
+    """Dominoes take drags: a stroke across two squares lays a domino, with a mouse or a finger."""
+    assert site[0].plays["dominoes"][1].drag
+    page = open_page(link(site, Case("dominoes", size=6, seed=2)))
+    start, end = centre(page, 0), centre(page, 1)
+    page.mouse.move(start["x"], start["y"])
+    page.mouse.down()
+    page.mouse.move(end["x"], end["y"], steps=6)
+    page.mouse.up()
+    ready(page, moves=2)
+    assert attempt_of(site, page).state[0] == ((0, 1),)
+    page.click("#cells button[data-cell='14']")  # a click still picks one square
+    ready(page, moves=3)
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        phone = context.new_page()
+        phone.goto(link(site, Case("dominoes", size=6, seed=3)))
+        ready(phone)
+        cdp = context.new_cdp_session(phone)
+        points = [centre(phone, 6), centre(phone, 12)]  # a5 down to a4
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [points[0]]})
+        for i in range(1, 6):
+            x = points[0]["x"] + (points[1]["x"] - points[0]["x"]) * i / 5
+            y = points[0]["y"] + (points[1]["y"] - points[0]["y"]) * i / 5
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        ready(phone, moves=2)
+        assert attempt_of(site, phone).state[0] == ((6, 12),)
+        assert phone.evaluate("window.scrollY") == 0  # the finger drew; the page did not scroll
+    finally:
+        context.close()

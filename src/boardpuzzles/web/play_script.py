@@ -119,7 +119,8 @@ function shownFaults() {
 function startText() {
   const touch = TOUCH.matches || PHONE.matches;
   const second = SECOND ? `; ${touch ? "a long press" : "a right-click"} plays ${labelOf(SECOND).toLowerCase()}` : "";
-  return `${touch ? "Tap" : "Click"} a cell to play${second}.`;
+  const how = CONFIG.drag ? `${touch ? "Tap" : "Click"} or drag across the cells to play` : `${touch ? "Tap" : "Click"} a cell to play`;
+  return `${how}${second}.`;
 }
 
 function generatingText() {
