@@ -167,6 +167,15 @@ def test_a_copy_changes_without_touching_the_original() -> None:
     assert twin.at == 0 and twin.state == attempt.start and twin.can_redo
 
 
+def test_a_play_says_whether_it_has_aids_and_a_game_has_no_play() -> None:
+    from boardpuzzles.play import play_of
+
+    assert play_of(get("baikago")) is None  # type: ignore[arg-type]  (a game: pages of its own)
+    has = {name: play.has_aids for name, puzzle in puzzles().items() if (play := play_of(puzzle)) is not None}
+    assert has["queens"] and has["hyperqueen"] and has["goishi"] and has["dominoes"] and has["knights-tour"]
+    assert not has["kings"] and not has["less-than-three"]
+
+
 def test_aids_are_a_setting_of_the_game_kept_in_json() -> None:
     attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
     assert not attempt.aids and "aids" not in attempt.to_json()

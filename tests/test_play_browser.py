@@ -459,6 +459,8 @@ def test_check_restart_and_show_the_solution(site, open_page) -> None:
 
 def test_the_aids_switch_and_the_links_reach(site, open_page) -> None:
     page = open_page(link(site, Case("kings", size=5, seed=13)))
+    assert not page.is_visible("#aids-box")  # kings have no aids: no switch that does nothing
+    page = open_page(link(site, Case("queens", size=6, seed=13)))
     assert page.is_visible("#aids-box") and not page.is_checked("#aids")
     assert page.get_attribute("#aids", "role") == "switch"
     page.check("#aids")

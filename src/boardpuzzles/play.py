@@ -128,11 +128,16 @@ class Play(Generic[P, S]):
     drag: bool = False
     #: The scene with the spoiling aids drawn (see the module glossary); None: there are none.
     scene_with_aids: Callable[[P, S], Scene] | None = None
+    #: Whether the play offers spoiling aids at all (faults of kind ``aid``, or
+    #: ``scene_with_aids``), so that a page shows its aids switch only where it does something.
+    has_aids: bool = False
     #: ``describe(problem, state)``: words for each cell, for a screen reader ("given queen",
     #: "step 3", "empty"). None: read off the scene (:func:`boardpuzzles.plays.words.scene_words`).
     describe: Callable[[P, S], list[str]] | None = None
 
     def __post_init__(self) -> None:
+        if self.scene_with_aids is not None and not self.has_aids:
+            object.__setattr__(self, "has_aids", True)
         if not self.tools:
             raise ValueError("a play needs at least one tool")
         if self.problem_from_url is not None and self.start is None:

@@ -28,7 +28,10 @@ _lock = threading.Lock()
 
 
 def play_of(puzzle: Puzzle[Any, Any]) -> Play[Any, Any] | None:
-    """The record's own play, else its answer type's default play, else None."""
+    """The record's own play, else its answer type's default play, else None (a game, such as
+    Baikago, has pages of its own and no play)."""
+    if not isinstance(puzzle, Puzzle):
+        return None
     with _lock:
         if id(puzzle) in _made and _made[id(puzzle)][0] is puzzle:
             return _made[id(puzzle)][1]

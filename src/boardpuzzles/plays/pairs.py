@@ -51,6 +51,7 @@ def pairs_play(puzzle: Puzzle[Any, Any]) -> Play[RecordProblem, PairsState] | No
         return None
     rules = _PairRules(setup)
     return Play(
+        has_aids=True,
         tools=(TOOL, ERASE),
         sizes=setup.sizes,
         new=lambda size, difficulty, seed: (setup.new(size), ((), -1)),
@@ -109,15 +110,18 @@ class _PairRules:
 
     def completes(self, problem: RecordProblem, pairs: tuple[Pair, ...]) -> bool:
         """Whether some answer holds ``pairs`` (True when the search runs out of time to say);
-        the last ``KEPT`` answers are kept, as a position is drawn again after each request."""
+        the last ``KEPT`` answers are kept, as a position is drawn again after each request.
+        The record's kernels are compiled before the clock starts (a first search would spend
+        its time compiling), and "cannot tell in time" is not kept: the next request asks again."""
         key = (json.dumps(problem.values, sort_keys=True), pairs)
         with _KEPT_LOCK:
             if key in _KEPT:
                 return _KEPT[key]
+        self.setup.warm()
         try:
             answer = next(self.through(problem, (pairs, -1), Limits(CHECK_SECONDS)), None) is not None
         except TimeLimitReached:
-            answer = True
+            return True
         with _KEPT_LOCK:
             _KEPT[key] = answer
             while len(_KEPT) > KEPT:

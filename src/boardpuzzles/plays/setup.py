@@ -12,6 +12,7 @@ setup           a :class:`Setup`: the record, its size parameter, the other para
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,9 @@ from boardpuzzles.protocol import Puzzle
 SIZES = 7
 #: Seconds the search may take to say whether a size has an answer.
 CHECK_SECONDS = 0.5
+#: The records whose kernels this process has compiled (:meth:`Setup.warm`).
+_WARMED: set[str] = set()
+_WARM_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,13 @@ class Setup:
             return False
         finally:
             limits.close()
+
+    def warm(self) -> None:
+        """Compile the record's kernels once per process, before a search on a clock."""
+        with _WARM_LOCK:
+            if self.puzzle.name not in _WARMED:
+                self.puzzle.warm()
+                _WARMED.add(self.puzzle.name)
 
     # ---------------------------------------------------------------- the record's checker and search
     def faults(self, problem: RecordProblem, answer: Any) -> list[Fault]:

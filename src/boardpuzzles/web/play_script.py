@@ -249,7 +249,7 @@ function renderButtons() {
   $("restart").disabled = !state.can_restart;
   $("solve").hidden = !has("revealed") || CONFIG.solves === false;
   $("solve").disabled = state.solved;
-  $("aids-box").hidden = !has("aids");
+  $("aids-box").hidden = !has("aids") || !CONFIG.aids;
   $("aids").checked = Boolean(state.aids);
 }
 

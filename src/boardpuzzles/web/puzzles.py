@@ -140,7 +140,8 @@ class PuzzleClient:
                     "difficulties": list(play.difficulties),
                     "exports": play.problem_to_url is not None,
                     "imports": play.problem_from_url is not None,
-                    "drag": bool(getattr(play, "drag", False)),
+                    "drag": play.drag,
+                    "aids": play.has_aids,
                     "solves": play.solution is not None,
                 }
                 self._pages[name] = render_play_page(config).encode("utf-8")

@@ -248,6 +248,7 @@ def state_from_json(puzzle: Puzzle, document: Any) -> Order:
 
 
 PLAY: Play[Puzzle, Order] = Play(
+    has_aids=True,
     tools=TOOLS,
     sizes=SIZES,
     difficulties=DIFFICULTIES,

@@ -421,6 +421,7 @@ def _tour_through_givens(problem: TourProblem, tour: Tour) -> bool:
 
 
 PLAY: Play[TourProblem, Numbers] = Play(
+    has_aids=True,
     tools=TOOLS,
     sizes=SIZES,
     difficulties=DIFFICULTIES,
