@@ -135,7 +135,7 @@ def test_memory_takes_sizes():
 
     assert parse_memory("8G") == 8 << 30 and parse_memory("512M") == 512 << 20 and parse_memory("1.5 GiB") == 3 << 29
     assert parse_memory("2000000") == 2_000_000
-    for bad in ("lots", "8X", "-1G", "100K"):
+    for bad in ("lots", "8X", "-1G", "100K", "2048T", "9" * 5000):
         with pytest.raises(BoardPuzzlesError, match="--memory"):
             parse_memory(bad)
 

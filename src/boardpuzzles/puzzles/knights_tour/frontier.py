@@ -48,6 +48,10 @@ TABLE_BYTES_PER_STATE = 16 * 4 // 3 + 16
 _SIZE = re.compile(r"\s*([0-9]+(?:\.[0-9]*)?)\s*([kKmMgGtT]?)(?:i?[bB])?\s*")
 
 
+#: The most ``--memory`` takes (1 PiB).
+MOST_MEMORY = 1 << 50
+
+
 def parse_memory(text: str) -> int:
     """Bytes from ``8G``, ``512M``, ``1.5 GiB`` or a plain number of bytes (powers of 1024)."""
     found = _SIZE.fullmatch(text)
@@ -55,7 +59,9 @@ def parse_memory(text: str) -> int:
         raise BoardPuzzlesError(f"--memory takes a size like 8G or 512M, not {excerpt(text)!r}")
     value = float(found.group(1)) * 1024 ** " KMGT".index(found.group(2).upper() or " ")
     if value < 1 << 20:
-        raise BoardPuzzlesError(f"--memory {text.strip()} is less than 1 MiB: too little to sweep in")
+        raise BoardPuzzlesError(f"--memory {excerpt(text.strip())} is less than 1 MiB: too little to sweep in")
+    if not value <= MOST_MEMORY:  # also infinity, from a number too long for a float
+        raise BoardPuzzlesError(f"--memory {excerpt(text.strip())} is more than 1 PiB: give what the computer has")
     return int(value)
 
 
