@@ -90,6 +90,7 @@ def test_shards_count_as_the_sweep_in_memory_on_larger_boards(shards_used, rows,
 
 
 @long_test
+@pytest.mark.timeout(3 * 3600)
 def test_seven_wide_by_halves_in_shards():
     # 7x7 by halves (A165134: 165,575,218,320 directed), its layers in shards under 512 MiB.
     kt._SWEEPS.clear()
