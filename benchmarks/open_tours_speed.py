@@ -5,6 +5,7 @@ path (one square of each class of starts, weighted), with the ratio; the boards 
     python benchmarks/open_tours_speed.py           # boards that take seconds, 3 rounds
     python benchmarks/open_tours_speed.py --full    # and 6x7 (minutes), 1 round
     python benchmarks/open_tours_speed.py --sweep 6x8   # the sweep alone, with its peak memory
+    python benchmarks/open_tours_speed.py --shards 6x8 --memory 256M   # in memory vs in shards on disk
 
 The two methods run alternately on one core, and the medians of their CPU seconds are printed (the
 machine may be loaded: wall seconds are printed too).
@@ -13,9 +14,14 @@ machine may be loaded: wall seconds are printed too).
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import knights_tour as kt
@@ -69,11 +75,48 @@ def sweep_alone(board: str) -> None:
     print(f"{rows}x{cols}: {value:,} directed open tours; {wall:.1f} s wall, {cpu:.1f} s CPU, {peak:.2f} GB peak")
 
 
+def in_shards(board: str, memory: str, jobs: int) -> None:
+    """The whole command in memory and in shards (``--memory``), each as its own process: wall and
+    CPU seconds, peak memory, and the most disk its shards took (the folder is watched)."""
+    print(
+        f"open tours of {board}, --jobs {jobs}: the sweep in memory against the sweep in shards under --memory {memory}"
+    )
+    print(f"{'':>10} {'tours':>16} {'wall s':>8} {'CPU s':>8} {'peak MB':>8} {'disk MB':>8}")
+    for label, extra in (("in memory", []), ("in shards", ["--memory", memory])):
+        with tempfile.TemporaryDirectory() as folder:
+            command = [sys.executable, "-m", "boardpuzzles", "knights-tour", "count", board, "-q", "-j", str(jobs)]
+            began = time.perf_counter()
+            process = subprocess.Popen(
+                ["/usr/bin/time", "-f", "%U %S %M", *command, *extra],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env={**os.environ, "TMPDIR": folder},
+            )
+            disk = 0
+            while process.poll() is None:
+                disk = max(disk, sum(f.stat().st_size for f in Path(folder).rglob("*") if f.is_file()))
+                time.sleep(0.5)
+            out, err = process.communicate()
+            wall = time.perf_counter() - began
+            user, system, peak_kb = err.split()[-3:]
+            cpu = float(user) + float(system)
+            print(
+                f"{label:>10} {int(out):>16,} {wall:>8.1f} {cpu:>8.1f} {int(peak_kb) / 1024:>8.0f} {disk / 2**20:>8.0f}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="also the boards that take minutes")
     parser.add_argument("--sweep", metavar="RxC", help="time the sweep alone on this board")
+    parser.add_argument("--shards", metavar="RxC", help="this board in memory and in shards on disk")
+    parser.add_argument("--memory", default="256M", help="the memory bound of --shards (default 256M)")
+    parser.add_argument("--jobs", type=int, default=2, help="--jobs of --shards (default 2)")
     args = parser.parse_args()
+    if args.shards:
+        in_shards(args.shards, args.memory, args.jobs)
+        return
     if args.sweep:
         sweep_alone(args.sweep)
         return

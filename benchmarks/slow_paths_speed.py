@@ -7,6 +7,8 @@
 - ``hyperqueen solve N --unique`` against ``hyperqueen count N --unique`` (N = 19: 354 classes):
   the listing spreads the count's orbit search over each orbit's classes; goal: at most 1.5
   times the count. Its output goes to /dev/null.
+- ``knights-tour count 6x12 --closed --undirected``: the frontier sweep by halves (964,730,606,632,516
+  cycles, OEIS A175881); goal: at most 5 s.
 
 Each command runs once uncounted (it fills the kernel cache), then ``--runs`` times; the two
 HyperQueen commands take turns, and the ratio is that of their medians. CPU seconds (user +
@@ -72,6 +74,11 @@ def main() -> None:
         f"  solve / count                     {ratio:7.2f}   ({solve_cpu / count_cpu:.2f} CPU)   "
         f"goal 1.5: {verdict(ratio, 1.5)}"
     )
+
+    tours = command("knights-tour", "count", "6x12", "--closed", "--undirected")
+    run(tours)
+    wall, cpu = medians([run(tours) for _ in range(options.runs)])
+    print(f"knights-tour count 6x12 --closed    {wall:7.2f} s ({cpu:6.2f} CPU)   goal 5 s: {verdict(wall, 5.0)}")
 
 
 if __name__ == "__main__":

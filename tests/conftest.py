@@ -208,6 +208,17 @@ SLOW_TESTS = {
     "tests/test_web_store.py::test_a_stored_game_that_no_longer_replays_is_dropped",
     "tests/test_tutorial.py::test_the_commands_print_what_the_page_shows_and_take_json_and_pictures",
     "tests/test_tutorial.py::test_the_json_api_plays_it",
+    "tests/test_closed_tours.py::test_past_the_memory_bound_the_count_goes_on_in_shards",
+    "tests/test_closed_tours.py::test_a_count_that_fits_no_memory_stops_cleanly",
+    "tests/test_open_tours.py::test_past_the_memory_bound_the_sweep_goes_on_in_shards",
+    "tests/test_tour_shards.py::test_shards_count_as_the_sweep_in_memory",
+    "tests/test_tour_shards.py::test_a_stopped_count_goes_on_from_its_last_finished_task",
+    "tests/test_tour_shards.py::test_a_resumed_store_gives_the_same_count",
+    "tests/test_tour_shards.py::test_a_store_of_another_count_is_refused",
+    "tests/test_tour_shards.py::test_a_part_of_another_count_is_refused",
+    "tests/test_tour_estimate.py::test_the_command_prints_the_estimate",
+    "tests/test_tour_estimate.py::test_rows_swept_whole_give_the_sweeps_own_figures",
+    "tests/test_tour_estimate.py::test_rows_past_the_swept_ones_follow_the_trend_of_narrower_boards",
 }
 
 

@@ -1,6 +1,6 @@
-"""Closed knight's tours by the row sweep that meets in the middle (``_kernels.closed_tours``):
-published counts, the earlier one-word frontier counter and plain backtracking as cross-checks,
-the memory guard, the saved layers a run resumes from, and the figures by row."""
+"""Closed knight's tours by the row sweep that meets in the middle (``_kernels.tour_sweep`` and
+``tour_join``): published counts, the earlier one-word frontier counter and plain backtracking as
+cross-checks, the memory bound, the saved layers a run resumes from, and the figures by row."""
 
 import numpy as np
 import pytest
@@ -9,7 +9,10 @@ from boardpuzzles.cli import _run
 from boardpuzzles.errors import BoardPuzzlesError, SizeError
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles import knights_tour as kt
-from boardpuzzles.puzzles.knights_tour import closed as kt_closed
+from boardpuzzles.puzzles.knights_tour import sharded
+from boardpuzzles.puzzles.knights_tour.closed import halves
+from boardpuzzles.puzzles.knights_tour.frontier import frontier_layers, layer_digest
+from boardpuzzles.puzzles.knights_tour.meeting import pair_piece
 from tests.reference import knight_cycles
 
 
@@ -108,26 +111,38 @@ def test_figures_by_row():
     assert all(r.peak >= r.states and r.table_bytes > 0 for r in report)
 
 
-def test_memory_guard_stops_cleanly(monkeypatch):
-    monkeypatch.setattr(kt_closed, "FRONTIER_MEMORY_SHARE", 1e-7)  # about 2 KiB of a 24 GB machine
+def test_past_the_memory_bound_the_count_goes_on_in_shards(capsys):
+    # 1 MiB holds no layer of 6x8 (25,145 states at its widest): the halves and their leaves go
+    # to shards on disk, and the count is the same.
     kt._SWEEPS.clear()
-    with pytest.raises(SizeError, match="memory limit of"):
-        kt.count_closed(6, 8)
+    code = _run(["knights-tour", "count", "6x8", "--closed", "--undirected", "--memory", "1M", "-q"])
+    out, err = capsys.readouterr()
+    assert code == 0 and out.strip() == "55488142" and "Traceback" not in err
 
 
-def test_memory_guard_on_the_command_line(monkeypatch, capsys):
-    monkeypatch.setattr(kt_closed, "FRONTIER_MEMORY_SHARE", 1e-7)
+def test_a_count_that_fits_no_memory_stops_cleanly(monkeypatch, capsys):
+    monkeypatch.setattr(sharded, "MOST_PASS_BITS", 0)  # no passes: a shard must fit at once
     kt._SWEEPS.clear()
-    code = _run(["knights-tour", "count", "6x8", "--closed", "--undirected"])
+    code = _run(["knights-tour", "count", "6x8", "--closed", "--undirected", "--memory", "1M", "-j", "4"])
     err = capsys.readouterr().err.strip().splitlines()
-    assert code == 2
-    assert len(err) == 1 or "memory limit" in err[-1]
-    assert "memory limit of" in err[-1] and "Traceback" not in "".join(err)
+    assert code == 2 and "Traceback" not in "".join(err)
+    assert "does not fit in its memory" in err[-1]
+
+
+def test_memory_takes_sizes():
+    from boardpuzzles.errors import BoardPuzzlesError
+    from boardpuzzles.puzzles.knights_tour.frontier import parse_memory
+
+    assert parse_memory("8G") == 8 << 30 and parse_memory("512M") == 512 << 20 and parse_memory("1.5 GiB") == 3 << 29
+    assert parse_memory("2000000") == 2_000_000
+    for bad in ("lots", "8X", "-1G", "100K", "2048T", "9" * 5000):
+        with pytest.raises(BoardPuzzlesError, match="--memory"):
+            parse_memory(bad)
 
 
 def test_layers_are_saved_and_resumed(tmp_path):
     path = str(tmp_path / "closed.db")
-    top, bottom, report = kt._frontier_layers(6, 8, 3, 3, Limits(checkpoint=path))
+    top, bottom, report = frontier_layers(6, 8, 3, 3, Limits(checkpoint=path))
     assert len(report) == 3
     saved = tmp_path / "closed.db.closed-6x8.npz"
     assert saved.exists()
@@ -138,19 +153,19 @@ def test_layers_are_saved_and_resumed(tmp_path):
     layer[:, 1] *= 2
     np.savez(saved, meta=meta, layer=layer, digest=old_digest)
     with pytest.raises(BoardPuzzlesError, match="checksum does not match"):
-        kt._frontier_layers(6, 8, 3, 3, Limits(checkpoint=path))
-    np.savez(saved, meta=meta, layer=layer, digest=np.frombuffer(kt._layer_digest(meta, layer), np.uint8))
-    again, _, report = kt._frontier_layers(6, 8, 3, 3, Limits(checkpoint=path))
+        frontier_layers(6, 8, 3, 3, Limits(checkpoint=path))
+    np.savez(saved, meta=meta, layer=layer, digest=np.frombuffer(layer_digest(meta, layer), np.uint8))
+    again, _, report = frontier_layers(6, 8, 3, 3, Limits(checkpoint=path))
     assert report == []
     assert np.array_equal(again[:, 0], top[:, 0]) and np.array_equal(again[:, 1], 2 * top[:, 1])
 
 
 def test_a_saved_layer_of_another_count_is_refused(tmp_path):
     path = str(tmp_path / "closed.db")
-    kt._frontier_layers(6, 8, 1, 1, Limits(checkpoint=path))
+    frontier_layers(6, 8, 1, 1, Limits(checkpoint=path))
     (tmp_path / "closed.db.closed-6x8.npz").rename(tmp_path / "closed.db.closed-6x7.npz")
     with pytest.raises(BoardPuzzlesError, match="the layer of another count"):
-        kt._frontier_layers(6, 7, 3, 2, Limits(checkpoint=path))
+        frontier_layers(6, 7, 3, 2, Limits(checkpoint=path))
 
 
 def test_count_resumes_with_a_checkpoint(tmp_path):
@@ -175,7 +190,7 @@ def test_the_widest_state_on_a_small_board():
     # 5x8 swept along its short side, 8 squares a row: the 59-bit state, 3^16 degree vectors and
     # the 16 band squares of 8x8, on a board with a published count (A193055: 8 x 5).
     kt._SWEEPS.clear()
-    halves = kt._halves(5, 8, Limits(), across=8)
-    assert halves.constants[0] == 8 and [r.states for r in halves.rows] == [5356, 675023]
-    assert kt._join(halves, 0, 1, "5x8", Limits()) == 44_202
+    meeting = halves(5, 8, False, 1, Limits(), across=8)
+    assert meeting.band.tables.width == 8 and [r.states for r in meeting.rows] == [5356, 675023]
+    assert pair_piece(meeting, 0, Limits(), "5x8") == 2 * 44_202
     kt._SWEEPS.clear()

@@ -1,6 +1,6 @@
-"""Open knight's tours from every start by the frontier sweep (``_kernels.open_tours``):
-published counts, the search of every path and plain backtracking as cross-checks, the saved
-layers a run resumes from, and the memory guard."""
+"""Open knight's tours from every start by the frontier sweep (``_kernels.tour_sweep``) and its
+halves (``_kernels.tour_join``): published counts, the search of every path and plain
+backtracking as cross-checks, the saved layers a run resumes from, and the memory bound."""
 
 import numpy as np
 import pytest
@@ -9,8 +9,8 @@ from boardpuzzles.cli import _run
 from boardpuzzles.errors import BoardPuzzlesError, SizeError
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import knights_tour as kt
-from boardpuzzles.puzzles.knights_tour import closed as kt_closed
-from boardpuzzles.puzzles.knights_tour import open_sweep
+from boardpuzzles.puzzles.knights_tour import closed, frontier
+from boardpuzzles.puzzles.knights_tour.meeting import pair_piece
 from boardpuzzles.puzzles.knights_tour.open_sweep import _open_sweep, count_paths
 from boardpuzzles.puzzles.knights_tour.rules import _start_classes
 from tests.reference import knight_tours
@@ -93,9 +93,9 @@ def test_agrees_with_plain_backtracking():
 def test_the_widest_state_on_a_small_board():
     # 3x8 swept across its long side, 8 squares a row: the 63-bit code of 8x8 (17 slots), on a
     # board with a published count (A118067: 792 directed).
-    from boardpuzzles._kernels import open_tours as ot
+    from boardpuzzles._kernels import tour_sweep as ts
 
-    assert ot.code_layout(17)[2] == 63
+    assert ts.code_layout(17, True)[2] == 63
     assert count_paths(3, 8, Limits(), across=8) == 396
     assert count_paths(4, 7, Limits(), across=7) == 6_378  # A079137
 
@@ -115,14 +115,14 @@ def test_layers_are_saved_and_resumed(tmp_path):
     np.savez(saved, meta=meta, layer=layer, digest=old_digest)
     with pytest.raises(BoardPuzzlesError, match="checksum does not match"):
         _open_sweep(("open tours", 5, 6), Limits(checkpoint=path))
-    np.savez(saved, meta=meta, layer=layer, digest=np.frombuffer(kt._layer_digest(meta, layer), np.uint8))
+    np.savez(saved, meta=meta, layer=layer, digest=np.frombuffer(frontier.layer_digest(meta, layer), np.uint8))
     assert _open_sweep(("open tours", 5, 6), Limits(checkpoint=path)) == 18_785
 
 
 def test_a_run_resumes_from_a_middle_row(tmp_path, monkeypatch):
     path = str(tmp_path / "open.db")
     rows_done = []
-    real = kt_closed._Sweeper.sweep_row
+    real = frontier.Sweeper.sweep_row
 
     def stop_after_three(self, layer, row):
         if len(rows_done) == 3:
@@ -130,10 +130,10 @@ def test_a_run_resumes_from_a_middle_row(tmp_path, monkeypatch):
         rows_done.append(row)
         return real(self, layer, row)
 
-    monkeypatch.setattr(kt_closed._Sweeper, "sweep_row", stop_after_three)
+    monkeypatch.setattr(frontier.Sweeper, "sweep_row", stop_after_three)
     with pytest.raises(KeyboardInterrupt):
         _open_sweep(("open tours", 5, 7), Limits(checkpoint=path))
-    monkeypatch.setattr(kt_closed._Sweeper, "sweep_row", real)
+    monkeypatch.setattr(frontier.Sweeper, "sweep_row", real)
     assert rows_done == [0, 1, 2]
     assert _open_sweep(("open tours", 5, 7), Limits(checkpoint=path)) == 622_868
 
@@ -152,12 +152,12 @@ def test_count_resumes_with_a_checkpoint(tmp_path):
     assert directed(5, 8, Limits(checkpoint=path)) == 36_122_108
 
 
-def test_memory_guard_on_the_command_line(monkeypatch, capsys):
-    monkeypatch.setattr(kt_closed, "FRONTIER_MEMORY_SHARE", 1e-7)  # about 2 KiB of a 24 GB machine
-    code = _run(["knights-tour", "count", "4x12"])
-    err = capsys.readouterr().err.strip().splitlines()
-    assert code == 2 and "Traceback" not in "".join(err)
-    assert "counting open tours of 4x12" in err[-1] and "memory limit of" in err[-1]
+def test_past_the_memory_bound_the_sweep_goes_on_in_shards(capsys):
+    # 1 MiB holds no layer of 4x12 past its first rows: the sweep of the whole board goes on in
+    # shards on disk, with the tours it completed in memory kept.
+    code = _run(["knights-tour", "count", "4x12", "--memory", "1M", "-q"])
+    out, err = capsys.readouterr()
+    assert code == 0 and out.strip() == str(2 * 36_486_328) and "Traceback" not in err  # A079137
 
 
 def test_limits():
@@ -182,12 +182,14 @@ def test_a_time_limit_says_whether_the_swept_rows_are_kept(tmp_path, capsys):
 
 
 # ------------------------------------------------------------------ the halves that meet in the middle
-def by_halves(rows, cols, pieces=3, across=None):
+def by_halves(rows, cols, pieces=4, across=None):
     """Paths by the top and bottom halves of the sweep and the band between them."""
-    halves = open_sweep._path_halves(rows, cols, Limits(), across)
-    total = sum(open_sweep._join_paths(halves, k, pieces, f"{rows}x{cols}", Limits()) for k in range(pieces))
-    open_sweep._HALVES.clear()
-    return total
+    kt._SWEEPS.clear()
+    meeting = closed.halves(rows, cols, True, pieces, Limits(), across)
+    total = sum(pair_piece(meeting, k, Limits(), f"{rows}x{cols}") for k in range(pieces))
+    kt._SWEEPS.clear()
+    assert total % 2 == 0  # each tour once with a bottom leaf and once with its mirror image
+    return total // 2
 
 
 @pytest.mark.parametrize(
@@ -213,12 +215,13 @@ def test_boards_seven_wide_are_counted_by_halves(tmp_path):
     path = str(tmp_path / "halves.db")
     # A stopped count resumes from its saved layer and pieces; a small board stands in for 7 x n.
     assert kt.count(kt.Problem(5, 6), Limits(checkpoint=path)) == 37_568  # the search (below the sweep)
-    halves = open_sweep._path_halves(5, 6, Limits(checkpoint=path))
-    open_sweep._HALVES.clear()
+    kt._SWEEPS.clear()
+    meeting = closed.halves(5, 6, True, 4, Limits(checkpoint=path))
+    kt._SWEEPS.clear()
     assert (tmp_path / "halves.db.open-halves-5x6.npz").exists()
-    again = open_sweep._path_halves(5, 6, Limits(checkpoint=path))
-    open_sweep._HALVES.clear()
-    assert np.array_equal(halves.top, again.top) and np.array_equal(halves.weights, again.weights)
+    again = closed.halves(5, 6, True, 4, Limits(checkpoint=path))
+    kt._SWEEPS.clear()
+    assert np.array_equal(meeting.tops, again.tops) and np.array_equal(meeting.bottoms, again.bottoms)
 
 
 @pytest.mark.nojit

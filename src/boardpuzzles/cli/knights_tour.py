@@ -1,5 +1,5 @@
-"""`boardpuzzles knights-tour find`: the command of knight's tours' own (solve, count and check
-come from the protocol, see :mod:`boardpuzzles.cli.commands`)."""
+"""`boardpuzzles knights-tour find` and `estimate`: the commands of knight's tours' own (solve,
+count and check come from the protocol, see :mod:`boardpuzzles.cli.commands`)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from boardpuzzles.cli.common import (
     OUTPUT_PATH,
     CommandResult,
     command_settings,
+    jobs_option,
     json_option,
     note,
     seed_option,
@@ -140,4 +141,91 @@ def _document(problem: kt.Problem, result: kt.FindResult) -> str:
     )
 
 
-COMMANDS = [find]
+ESTIMATE_PARAMS = [p for p in kt.PUZZLE.params if p.name in ("size", "closed", "memory")]
+
+
+@click.command(
+    "estimate",
+    context_settings=command_settings(),
+    epilog="""SIZE is N (an N x N board) or RxC (R rows, C columns).
+
+What counting all tours of a board by the frontier sweep (open tours from every start, or
+--closed) will take, before the run: the frontier states row by row, the top and bottom layers
+where the halves meet, their leaves and pairings, the memory a count in memory would need,
+and for a count in shards under --memory: the shards, the disk and the core-hours (CPU time
+measured on this computer). Rows whose layers are small are swept; the rest follow the trend of
+the boards one to three squares narrower, so figures past the swept rows are good to a factor
+of about two.
+
+\b
+Examples:
+  boardpuzzles knights-tour estimate 7
+  boardpuzzles knights-tour estimate 8 --memory 8G --jobs 64
+  boardpuzzles knights-tour estimate 8 --closed --json
+
+\b
+Exit codes:
+  0    estimated
+  2    bad input or usage
+  70   a bug in boardpuzzles: please report it
+  130  interrupted (Ctrl-C)""",
+)
+@problem_options(ESTIMATE_PARAMS)
+@jobs_option
+@json_option
+def estimate(jobs: int | None, as_json: bool, **kwargs: Any) -> None:
+    """Estimate the states, memory, disk and core-hours of a count of tours by the sweep."""
+    from boardpuzzles.puzzles.knights_tour.estimate import estimate as estimated
+
+    problem = problem_from(kt.PUZZLE, kwargs)
+    kt.validate_count(problem)
+    if min(problem.rows, problem.cols) < 3 or max(problem.rows, problem.cols) < 4:
+        raise click.UsageError("the estimate is for boards of at least 3x4; count smaller ones at once")
+    limits = Limits()
+    try:
+        found = limits.run(estimated, problem.rows, problem.cols, not problem.closed, problem.memory, jobs or 1)
+    finally:
+        limits.close()
+    if as_json:
+        click.echo(json.dumps(found.document()))
+        return
+    click.echo(_estimate_text(found, jobs or 1))
+
+
+def _estimate_text(found: Any, jobs: int) -> str:
+    kind = "open" if found.paths else "closed"
+    lines = [
+        f"{kind} tours of {found.rows}x{found.cols}, swept {found.width} squares a row for {found.length} rows; "
+        f"the halves meet after row {found.top_rows} (top) and {found.bottom_rows} (bottom)",
+        f"{'row':>4} {'states at its end':>18} {'most in the row':>16}",
+    ]
+    for r in range(found.top_rows):
+        how = "swept" if r < found.figures.exact else "trend"
+        lines.append(f"{r + 1:>4} {found.figures.states[r]:>18,.0f} {found.figures.peak[r]:>16,.0f}  ({how})")
+    seconds = found.core_hours * 3600
+    lines += [
+        f"top layer {found.top_states:,.0f} states, bottom layer {found.bottom_states:,.0f}",
+        f"leaves {found.top_leaves:,.0f} (top) and {found.bottom_leaves:,.0f} (bottom); pairings {found.pairings:,.0f}",
+        f"memory for a count in memory: {_bytes(found.memory_in_memory)}",
+        f"in shards under --memory {_bytes(found.memory)}: {found.shards} shards, {_bytes(found.disk)} of disk",
+        f"CPU time {_duration(seconds)} (sweep {_duration(found.sweep_seconds)}, leaves "
+        f"{_duration(found.leaf_seconds)}, pairing {_duration(found.pair_seconds)}): "
+        f"{_duration(seconds / jobs)} on {jobs} core{'s' if jobs > 1 else ''}",
+    ]
+    return "\n".join(lines)
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 3600:
+        return f"{seconds / 3600:,.1f} h"
+    return f"{seconds / 60:.1f} min" if seconds >= 60 else f"{seconds:.1f} s"
+
+
+def _bytes(n: float) -> str:
+    for unit, size in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6)):
+        if n >= size:
+            return f"{n / size:,.1f} {unit}"
+    return f"{n / 1e3:,.1f} kB"
+
+
+COMMANDS = [find, estimate]

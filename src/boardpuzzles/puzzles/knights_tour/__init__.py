@@ -46,29 +46,9 @@ from boardpuzzles.inputs import MAX_ANSWER_BYTES
 from boardpuzzles.protocol import Example, Param, Puzzle, play_in
 from boardpuzzles.puzzles.knights_tour.closed import _SWEEPS as _SWEEPS
 from boardpuzzles.puzzles.knights_tour.closed import _SWEEPS_LOCK as _SWEEPS_LOCK
-from boardpuzzles.puzzles.knights_tour.closed import (
-    CLOSED_PLAN_VERSION,
-    FRONTIER_MEMORY_SHARE,
-    MAX_FRONTIER_SIDE,
-    PLAN_VERSIONS,
-    SweepRow,
-    closed_plan,
-    closed_sweep_report,
-    frontier_memory,
-)
-from boardpuzzles.puzzles.knights_tour.closed import _by_code as _by_code
+from boardpuzzles.puzzles.knights_tour.closed import PLAN_VERSIONS, closed_sweep_report
 from boardpuzzles.puzzles.knights_tour.closed import _closed_piece as _closed_piece
-from boardpuzzles.puzzles.knights_tour.closed import _forward as _forward
-from boardpuzzles.puzzles.knights_tour.closed import _frontier_layers as _frontier_layers
-from boardpuzzles.puzzles.knights_tour.closed import _Halves as _Halves
-from boardpuzzles.puzzles.knights_tour.closed import _halves as _halves
-from boardpuzzles.puzzles.knights_tour.closed import _join as _join
-from boardpuzzles.puzzles.knights_tour.closed import _layer_digest as _layer_digest
-from boardpuzzles.puzzles.knights_tour.closed import _layer_file as _layer_file
-from boardpuzzles.puzzles.knights_tour.closed import _load_layer as _load_layer
-from boardpuzzles.puzzles.knights_tour.closed import _over_memory as _over_memory
-from boardpuzzles.puzzles.knights_tour.closed import _save_layer as _save_layer
-from boardpuzzles.puzzles.knights_tour.closed import _say as _say
+from boardpuzzles.puzzles.knights_tour.closed import _closed_share as _closed_share
 from boardpuzzles.puzzles.knights_tour.counting import (
     CLOSED_PIECES,
     MAX_COUNT_SQUARES,
@@ -106,7 +86,15 @@ from boardpuzzles.puzzles.knights_tour.formats import (
 from boardpuzzles.puzzles.knights_tour.formats import _answer_text as _answer_text
 from boardpuzzles.puzzles.knights_tour.formats import _numbered_tour as _numbered_tour
 from boardpuzzles.puzzles.knights_tour.formats import _problem as _problem
-from boardpuzzles.puzzles.knights_tour.open_sweep import _open_piece as _open_piece
+from boardpuzzles.puzzles.knights_tour.frontier import (
+    CLOSED_PLAN_VERSION,
+    FRONTIER_MEMORY_SHARE,
+    MAX_FRONTIER_SIDE,
+    SweepRow,
+    frontier_memory,
+)
+from boardpuzzles.puzzles.knights_tour.frontier import sweep_plan as closed_plan
+from boardpuzzles.puzzles.knights_tour.open_sweep import _open_share as _open_share
 from boardpuzzles.puzzles.knights_tour.open_sweep import _open_sweep as _open_sweep
 from boardpuzzles.puzzles.knights_tour.rules import (
     Problem,
@@ -183,6 +171,11 @@ _WARMUP = (
 )
 
 
+MEMORY_HELP = (
+    "Memory a count by the frontier sweep may hold, like 8G (default: half the computer's); past it "
+    "the sweep keeps its layers on disk in shards (see `knights-tour estimate`)."
+)
+
 PUZZLE: Puzzle[Problem, Path] = Puzzle(
     name="knights-tour",
     display_name="Knight's tour",
@@ -197,6 +190,7 @@ PUZZLE: Puzzle[Problem, Path] = Puzzle(
         Param("start", "text", "The first square, as a chess name (a1 is bottom left).", None, metavar="SQUARE"),
         Param("closed", "flag", "Closed tours only: the last square is a knight's move from the first.", False),
         Param("undirected", "flag", "Each path or cycle once, not once per direction and start.", False),
+        Param("memory", "text", MEMORY_HELP, None, metavar="SIZE"),
     ),
     problem=_problem,
     solutions=tours,

@@ -5,13 +5,15 @@ first moves); closed tours by the frontier sweep of :mod:`.closed`."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import SizeError
 from boardpuzzles.limits import Limits
-from boardpuzzles.parallel import Subtask, run_subtasks
-from boardpuzzles.puzzles.knights_tour.closed import MAX_FRONTIER_SIDE, _closed_piece
-from boardpuzzles.puzzles.knights_tour.open_sweep import _open_piece, _open_sweep
+from boardpuzzles.parallel import Subtask, plan_digest, run_subtasks, subtask_key
+from boardpuzzles.puzzles.knights_tour.closed import _closed_piece, _closed_share, halves
+from boardpuzzles.puzzles.knights_tour.frontier import MAX_FRONTIER_SIDE, Named, OverMemory, sweep_plan
+from boardpuzzles.puzzles.knights_tour.open_sweep import _open_share, _open_sweep
 from boardpuzzles.puzzles.knights_tour.rules import (
     Problem,
     Tour,
@@ -23,11 +25,14 @@ from boardpuzzles.puzzles.knights_tour.rules import (
     planned,
     reach_masks,
 )
+from boardpuzzles.puzzles.knights_tour.sharded import halves_in_shards
 
 #: Open counts from one start search every path; beyond this even 8x8 would run for centuries.
 MAX_COUNT_SQUARES = 64
-#: The meeting of the two halves of a closed-tour count is split into this many subtasks.
-CLOSED_PIECES = 64
+#: The pairing of the two halves of a count by halves is split into this many subtasks (a power
+#: of two: a piece is a share of the keys' hashes).
+PIECES = 64
+CLOSED_PIECES = PIECES
 #: Subtasks of a count: enough first moves for this many pieces of work per start square.
 SUBTASKS_PER_START = 64
 
@@ -46,9 +51,8 @@ def count(problem: Problem, limits: Limits | None = None) -> int:
     if problem.closed:
         if no_tour_reason(rows, cols, closed=True):
             return 0
-        pieces = CLOSED_PIECES if rows * cols >= 48 else 1
-        subtasks = [Subtask(("closed tours", rows, cols, k, pieces)) for k in range(pieces)]
-        cycles = run_subtasks(_closed_piece, subtasks, limits, identity=where)
+        # Small boards: one subtask (the plan of earlier versions: their files stay good).
+        cycles = _by_halves(problem, "closed tours", 1, limits, 1 if rows * cols < 48 else PIECES)
         if problem.undirected:
             return cycles
         return 2 * cycles * (1 if start is not None else squares)
@@ -58,10 +62,10 @@ def count(problem: Problem, limits: Limits | None = None) -> int:
         return 0
     ends = 1 if problem.undirected else 2  # a directed tour: a path and the end it starts from
     if _met(problem):
-        shares = [Subtask(("open tours by halves", rows, cols, k, OPEN_PIECES), ends) for k in range(OPEN_PIECES)]
-        return run_subtasks(_open_piece, shares, limits, identity=where)
+        return _by_halves(problem, "open tours by halves", ends, limits)
     if _swept(problem):
-        return run_subtasks(_open_sweep, [Subtask(("open tours", rows, cols), ends)], limits, identity=where)
+        sweep = Named("_open_sweep", _open_sweep, memory=problem.memory)
+        return run_subtasks(sweep, [Subtask(("open tours", rows, cols), ends)], limits, identity=where)
     starts = [(start, 1)] if start is not None else _start_classes(rows, cols)
     subtasks = [
         Subtask((rows, cols, prefix), weight * orbit)
@@ -70,6 +74,59 @@ def count(problem: Problem, limits: Limits | None = None) -> int:
     ]
     directed = run_subtasks(_open_work, subtasks, limits, identity=where)
     return directed // 2 if problem.undirected else directed
+
+
+def _by_halves(problem: Problem, what: str, weight: int, limits: Limits, pieces: int = PIECES) -> int:
+    """A count by the halves of the frontier sweep, in ``pieces`` subtasks that pair the leaves
+    of the two halves (:mod:`.meeting`), each weighted ``weight`` (one piece: the closed count
+    of a small board, as ``_closed_piece``). The halves are swept here,
+    before the subtasks (unless the checkpoint has every piece already): in memory, or, past the
+    memory bound, in shards on disk (:mod:`.sharded`), whose store goes once the count is done."""
+    from boardpuzzles.puzzles.knights_tour import PUZZLE
+    from boardpuzzles.puzzles.knights_tour.shards import Store, store_folder
+
+    rows, cols, paths = problem.rows, problem.cols, not problem.closed
+    subtasks = [Subtask((what, rows, cols, k, pieces), weight) for k in range(pieces)]
+    work: Any = _open_share if paths else _closed_share if pieces > 1 else _closed_piece
+    unit = 2 if pieces > 1 else 1  # a piece counts each tour twice (``meeting.pair_piece``)
+    identity = PUZZLE.problem_identity(problem)
+    if limits.checkpoint_file is not None:  # a checkpoint of another plan is refused before the sweep
+        keys = [subtask_key(s.spec) for s in subtasks]
+        limits.checkpoint_file.bind(plan_digest(work, subtasks, keys, unit), identity)
+    store = None
+    if not _all_recorded(limits, subtasks):
+        width, length, _, _ = sweep_plan(rows, cols)
+        folder = store_folder(limits.checkpoint, width, length, paths, "halves")
+        over = None
+        if not Store.exists(folder):
+            try:
+                halves(rows, cols, paths, pieces, limits, memory=problem.memory)
+            except OverMemory as stop:
+                over = stop
+        if over is not None or Store.exists(folder):
+            work, store, temporary = halves_in_shards(rows, cols, paths, pieces, over, limits, problem.memory)
+    try:
+        total = run_subtasks(work, subtasks, limits, identity=identity, unit=unit)
+    except BaseException:
+        if store is not None and temporary:
+            store.delete()
+        raise
+    if store is not None:
+        store.delete()  # every piece is counted (and kept in the checkpoint)
+    return total
+
+
+def _all_recorded(limits: Limits, subtasks: Sequence[Subtask]) -> bool:
+    """Whether the count's open checkpoint holds every subtask already (then nothing is swept)."""
+    from boardpuzzles.checkpoint import CheckpointError
+
+    if limits.checkpoint_file is None:
+        return False
+    try:
+        done = limits.checkpoint_file.finished()
+    except (CheckpointError, ValueError):  # not bound yet, or not readable: the run will say
+        return False
+    return all(subtask_key(s.spec) in done for s in subtasks)
 
 
 @planned
@@ -92,9 +149,8 @@ SWEEP_FROM_SQUARES = {1: 0, 2: 0, 3: 0, 4: 0, 5: 40, 6: 42}
 
 
 #: Open tours from every start on boards 7 squares wide: the top and bottom halves of the sweep
-#: meet in the middle (the whole sweep would outgrow memory), in this many subtasks.
+#: meet in the middle (the whole sweep would outgrow memory).
 OPEN_HALVES_WIDTH = 7
-OPEN_PIECES = 64
 
 
 def _met(problem: Problem) -> bool:

@@ -209,12 +209,18 @@ def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, P
 
 
 def _problem(
-    size: tuple[int, int], start: str | None = None, closed: bool = False, undirected: bool = False
+    size: tuple[int, int],
+    start: str | None = None,
+    closed: bool = False,
+    undirected: bool = False,
+    memory: str | None = None,
 ) -> Problem:
+    from boardpuzzles.puzzles.knights_tour.frontier import parse_memory
+
     rows, cols = size
     cell = None
     if start is not None:
         if not start.strip():
             raise BoardPuzzlesError("--start needs a square name such as a1 (it was empty)")
         cell = board(rows, cols).cell_named(start)
-    return Problem(rows, cols, cell, closed, undirected)
+    return Problem(rows, cols, cell, closed, undirected, None if memory is None else parse_memory(memory))

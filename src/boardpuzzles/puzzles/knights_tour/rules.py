@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from boardpuzzles._lazy import numpy as np
@@ -34,13 +34,15 @@ def board(rows: int, cols: int | None = None) -> Grid:
 class Problem:
     """The tours of a rows x cols board: open or ``closed``; from ``start`` (a cell) or from
     every square; ``undirected``: each path (or cycle) once instead of once per direction and
-    start."""
+    start. ``memory``: the bytes a count by the frontier sweep may hold (None: half the
+    computer's); not part of what is counted."""
 
     rows: int
     cols: int
     start: int | None = None
     closed: bool = False
     undirected: bool = False
+    memory: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         _validate(self.rows, self.cols, self.start)
