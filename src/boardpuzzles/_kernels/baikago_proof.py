@@ -29,7 +29,7 @@ import numpy as np
 
 from boardpuzzles._kernels import jit
 from boardpuzzles._kernels.baikago import place, remove
-from boardpuzzles._kernels.baikago_solve import canonical, child_key, dfpn, node_status, pairing, tt_find
+from boardpuzzles._kernels.baikago_solve import canonical, child_key, dfpn, node_status, pairing_search, tt_find
 
 #: What ``extract`` returns.
 DONE, STOPPED, CHUNK, FULL, GROW, LOST, NO_MOVE = 0, 1, 2, 3, 4, 5, 6
@@ -199,7 +199,7 @@ def _any_pairing(t, ex, attacker, board, partner, flag):
         for p in range(n):
             image[ex.perms[s, p]] = board[p]
         board_state(image, t.cells, t.zsym, np.uint64(0), cnt, keys)
-        result = pairing(image, cnt, t.cells, attacker, found, ex.pair_budget)
+        result = pairing_search(image, cnt, t.cells, t.through, t.tcount, attacker, found, ex.pair_budget)
         if result == 0:
             return 0  # the search was complete: no image has one either
         if result == 1:

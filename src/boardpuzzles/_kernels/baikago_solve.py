@@ -10,8 +10,8 @@ no globals):
                       the smallest is its *canonical key*, the same for the whole symmetry class;
 ``keys[s]``           the current position's 8 keys, updated move by move;
 the transposition table ``tt``: ``key``, ``pn``, ``dn``, ``work`` (nodes spent below the
-entry: the cheapest of a bucket of ``BUCKET`` slots is replaced), ``flag`` (``PAIRING_TRIED``:
-the pairing test failed here once, it is not run again).
+entry: the cheapest of a bucket of ``BUCKET`` slots is replaced), ``flag`` (how many pairing
+tests failed here, see ``PAIR_LEVELS``).
 
 Search: one colour is the *attacker* (does it win?), the other the defender. A node whose side
 to move has a four wins; one whose opponent has two fours (with different fifth points) loses;
@@ -23,7 +23,11 @@ empty points such that every cross still open to the attacker contains a pair (t
 answers a stone on one point of a pair with the other, and the attacker never fills a cross).
 
 The search runs over symmetry classes (the table is keyed by the canonical key) and merges
-children that are images of each other. Values: ``pn == 0`` proved (the attacker wins),
+children that are images of each other. The children are tried best first (a score per move from
+the crosses through it), and an unexplored child's number is guessed from its rank (the later, the
+larger); moves that lose at once to a double four of the opponent are not searched
+(``must_answer``). A node that the pairing test failed gets a tenfold larger test once it has
+cost about as much search as that test may. Values: ``pn == 0`` proved (the attacker wins),
 ``dn == 0`` disproved.
 
 A node stores its entry only when its expansion ends normally; a search stopped by the flag or
@@ -43,10 +47,15 @@ from boardpuzzles._kernels.baikago import four_points, has_four, place, remove
 
 INF = 1 << 40
 BUCKET = 4
-PAIRING_TRIED = 1
+#: ``flag`` holds how many pairing tests failed at the entry (their budgets growing tenfold);
+#: ``PAIR_LEVELS`` means none is tried again (the last failed, or one was complete).
+PAIR_LEVEL_MASK = 7
+PAIR_LEVELS = 4
+#: A node gets a larger pairing test once it has cost budget / PAIR_RATIO search nodes.
+PAIR_RATIO = 1000
 #: What a table entry means (keys, pn/dn, INF, flags, buckets): a saved table is bound to it.
 #: Bump it whenever a change here makes an old table mean something else.
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 
 
 class SolveTables(NamedTuple):
@@ -58,6 +67,8 @@ class SolveTables(NamedTuple):
     through: np.ndarray
     tcount: np.ndarray
     zsym: np.ndarray
+    attack: np.ndarray
+    defend: np.ndarray
 
 
 class DfpnTable(NamedTuple):
@@ -80,6 +91,8 @@ class DfpnRun(NamedTuple):
     pair_budget: int
     stats: np.ndarray
     flag: np.ndarray
+    order: int
+    prune: int
 
 
 # -------------------------------------------------------------------- board state
@@ -118,72 +131,150 @@ def open_crosses(cnt, attacker):
 
 
 # -------------------------------------------------------------------- pairings
+class PairState(NamedTuple):
+    """A pairing search's state: ``partner[p]`` (the other point of p's pair, -1 unpaired, -2 a
+    stone), per cross ``live`` (no defender stone), ``free`` (its unpaired empty points) and
+    ``covered`` (pairs inside it), the ``live_list`` and the node count ``nodes[0]``."""
+
+    cells: np.ndarray
+    through: np.ndarray
+    tcount: np.ndarray
+    partner: np.ndarray
+    live: np.ndarray
+    free: np.ndarray
+    covered: np.ndarray
+    live_list: np.ndarray
+    nodes: np.ndarray
+
+
 @jit
-def _pair_rec(cells, live, nlive, partner, nodes, budget):
-    """Backtracking over the open cross with the fewest choices; 1 found, 0 none, -1 budget."""
-    nodes[0] += 1
-    if nodes[0] > budget:
+def _in_cross(cells, k, q):
+    for j in range(5):
+        if cells[k, j] == q:
+            return True
+    return False
+
+
+@jit
+def _pair(s, a, b, step):
+    """Pair a with b (``step`` 1) or undo it (-1): the free and covered counts follow."""
+    for i in range(s.tcount[a]):
+        k = s.through[a, i]
+        if s.live[k]:
+            s.free[k] -= step
+            if _in_cross(s.cells, k, b):
+                s.covered[k] += step
+    for i in range(s.tcount[b]):
+        k = s.through[b, i]
+        if s.live[k]:
+            s.free[k] -= step
+    if step > 0:
+        s.partner[a] = b
+        s.partner[b] = a
+    else:
+        s.partner[a] = -1
+        s.partner[b] = -1
+
+
+@jit
+def _pair_gain(s, a, b):
+    """How many uncovered live crosses the pair (a, b) would cover."""
+    gain = 0
+    for i in range(s.tcount[a]):
+        k = s.through[a, i]
+        if s.live[k] and s.covered[k] == 0 and _in_cross(s.cells, k, b):
+            gain += 1
+    return gain
+
+
+@jit
+def _pair_rec(s, budget):
+    """Backtracking over the uncovered live cross with the fewest free points, its pairs tried
+    by how many uncovered crosses they cover; 1 found, 0 none, -1 budget."""
+    s.nodes[0] += 1
+    if s.nodes[0] > budget:
         return -1
     best_k = -1
     best_free = 6
-    for i in range(nlive):
-        k = live[i]
-        covered = False
-        nfree = 0
-        for j in range(5):
-            q = partner[cells[k, j]]
-            if q >= 0:
-                for jj in range(5):
-                    if cells[k, jj] == q:
-                        covered = True
-                        break
-                if covered:
-                    break
-            elif q == -1:
-                nfree += 1
-        if covered:
+    for i in range(s.live_list.shape[0]):
+        k = s.live_list[i]
+        if s.covered[k] > 0:
             continue
-        if nfree < 2:
+        f = s.free[k]
+        if f < 2:
             return 0
-        if nfree < best_free:
-            best_free = nfree
+        if f < best_free:
+            best_free = f
             best_k = k
     if best_k < 0:
         return 1
-    for a in range(5):
-        pa = cells[best_k, a]
-        if partner[pa] != -1:
+    pa = np.empty(10, dtype=np.int64)
+    pb = np.empty(10, dtype=np.int64)
+    gains = np.empty(10, dtype=np.int64)
+    npairs = 0
+    for x in range(5):
+        a = s.cells[best_k, x]
+        if s.partner[a] != -1:
             continue
-        for b in range(a + 1, 5):
-            pb = cells[best_k, b]
-            if partner[pb] != -1:
+        for y in range(x + 1, 5):
+            b = s.cells[best_k, y]
+            if s.partner[b] != -1:
                 continue
-            partner[pa] = pb
-            partner[pb] = pa
-            r = _pair_rec(cells, live, nlive, partner, nodes, budget)
-            if r != 0:
-                return r
-            partner[pa] = -1
-            partner[pb] = -1
+            g = _pair_gain(s, a, b)
+            j = npairs  # insertion: the largest gain first (ties: the order found)
+            while j > 0 and gains[j - 1] < g:
+                pa[j] = pa[j - 1]
+                pb[j] = pb[j - 1]
+                gains[j] = gains[j - 1]
+                j -= 1
+            pa[j] = a
+            pb[j] = b
+            gains[j] = g
+            npairs += 1
+    for i in range(npairs):
+        _pair(s, pa[i], pb[i], 1)
+        r = _pair_rec(s, budget)
+        if r != 0:
+            return r
+        _pair(s, pa[i], pb[i], -1)
     return 0
 
 
 @jit
-def pairing(board, cnt, cells, attacker, partner, budget):
+def pairing_search(board, cnt, cells, through, tcount, attacker, partner, budget):
     """A pairing of empty points for the defender against ``attacker``, in ``partner`` (the
     other point of a pair, -1 unpaired, -2 taken). 1 found, 0 none exists, -1 the ``budget`` of
     search nodes ran out (unknown)."""
     defender = 3 - attacker
-    live = np.empty(cells.shape[0], dtype=np.int32)
+    ncross = cells.shape[0]
+    live = np.zeros(ncross, dtype=np.bool_)
+    free = np.zeros(ncross, dtype=np.int32)
     nlive = 0
-    for k in range(cells.shape[0]):
+    for k in range(ncross):
         if cnt[defender, k] == 0:
-            live[nlive] = k
+            live[k] = True
+            free[k] = 5 - cnt[attacker, k]
+            nlive += 1
+    live_list = np.empty(nlive, dtype=np.int32)
+    nlive = 0
+    for k in range(ncross):
+        if live[k]:
+            live_list[nlive] = k
             nlive += 1
     for p in range(board.shape[0]):
         partner[p] = -1 if board[p] == 0 else -2
-    nodes = np.zeros(1, dtype=np.int64)
-    return _pair_rec(cells, live, nlive, partner, nodes, budget)
+    s = PairState(
+        cells,
+        through,
+        tcount,
+        partner,
+        live,
+        free,
+        np.zeros(ncross, dtype=np.int32),
+        live_list,
+        np.zeros(1, dtype=np.int64),
+    )
+    return _pair_rec(s, budget)
 
 
 # -------------------------------------------------------------------- the transposition table
@@ -206,7 +297,8 @@ def tt_store(tt, key, pn, dn, work, flags):
         slot = base + i
         if tt.key[slot] == key:
             victim = slot
-            flags |= tt.flag[slot]
+            if tt.flag[slot] > flags:  # the pairing levels tried: the most
+                flags = tt.flag[slot]
             work += tt.work[slot]
             break
     if victim < 0:
@@ -267,6 +359,106 @@ def node_status(board, cnt, cells, me, attacker, empty, blocks):
 
 
 @jit
+def point_score(t, cnt, me, p):
+    """How promising a move of ``me`` on the empty point ``p`` looks: per cross through it,
+    ``attack[mine]`` if the opponent has no stone there, plus ``defend[theirs]`` if I have none."""
+    other = 3 - me
+    s = np.int64(0)
+    for i in range(t.tcount[p]):
+        k = t.through[p, i]
+        a = cnt[me, k]
+        b = cnt[other, k]
+        if b == 0:
+            s += t.attack[a]
+        if a == 0:
+            s += t.defend[b]
+    return s
+
+
+@jit
+def must_answer(board, cnt, t, me, allowed):
+    """The moves of ``me`` that do not lose to a double four at once (neither side has a four).
+
+    A *double-four point* of the opponent is an empty point where its stone would make two fours
+    with different fifth points (on crosses holding three of its stones and none of mine). If I
+    play off every cross that makes one such point a double four, and make no four of my own, the
+    opponent plays it and wins: those moves lose. ``allowed[p]`` is cleared for them; returns -1
+    when the opponent has no double-four point (nothing cleared), else how many moves are left:
+    the points on a making cross of every double-four point, and the points that make a four of
+    mine."""
+    other = 3 - me
+    n = board.shape[0]
+    hits = np.zeros(n, dtype=np.int32)
+    mark = np.zeros(n, dtype=np.int32)
+    threats = 0
+    for x in range(n):
+        if board[x] != 0:
+            continue
+        first = -1
+        double = False
+        for i in range(t.tcount[x]):
+            k = t.through[x, i]
+            if cnt[other, k] == 3 and cnt[me, k] == 0:
+                for j in range(5):
+                    e = t.cells[k, j]
+                    if e != x and board[e] == 0:
+                        if first < 0:
+                            first = e
+                        elif e != first:
+                            double = True
+                        break
+        if not double:
+            continue
+        threats += 1
+        for i in range(t.tcount[x]):
+            k = t.through[x, i]
+            if cnt[other, k] == 3 and cnt[me, k] == 0:
+                for j in range(5):
+                    q = t.cells[k, j]
+                    if board[q] == 0 and mark[q] != threats:
+                        mark[q] = threats
+                        hits[q] += 1
+    if threats == 0:
+        return -1
+    left = 0
+    for p in range(n):
+        ok = board[p] == 0 and hits[p] == threats
+        if board[p] == 0 and not ok:
+            for i in range(t.tcount[p]):
+                k = t.through[p, i]
+                if cnt[me, k] == 3 and cnt[other, k] == 0:
+                    ok = True
+                    break
+        allowed[p] = ok
+        if ok:
+            left += 1
+    return left
+
+
+@jit
+def _order_children(t, board, cnt, me, moves, ckeys, nchild):
+    """The children sorted by their move's score, best first (ties: the lower point first), so
+    that df-pn, which expands the first of the children with the smallest number, tries the
+    promising ones first among equals."""
+    scores = np.empty(nchild, dtype=np.int64)
+    for i in range(nchild):
+        scores[i] = point_score(t, cnt, me, moves[i])
+    for i in range(1, nchild):
+        s = scores[i]
+        m = moves[i]
+        k = ckeys[i]
+        j = i
+        while j > 0 and scores[j - 1] < s:
+            scores[j] = scores[j - 1]
+            moves[j] = moves[j - 1]
+            ckeys[j] = ckeys[j - 1]
+            j -= 1
+        scores[j] = s
+        moves[j] = m
+        ckeys[j] = k
+
+
+@jit
 def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
     """Expand the node until its pn reaches ``thpn`` or its dn ``thdn``; returns (pn, dn).
     ``run.stats``: [0] nodes, [1] set when stopped (budget or flag), [2] pairing tests, [3]
@@ -280,12 +472,14 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
     key = canonical(keys)
     slot = tt_find(tt.key, key)
     flags = 0
+    work_done = np.int64(0)
     if slot >= 0:
         pn = tt.pn[slot]
         dn = tt.dn[slot]
         if pn >= thpn or dn >= thdn or pn == 0 or dn == 0:
             return pn, dn
         flags = tt.flag[slot]
+        work_done = tt.work[slot]
     npoints = board.shape[0]
     blocks = np.empty(npoints, dtype=np.int32)
     attacker = run.attacker
@@ -296,14 +490,24 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
         tt_store(tt, key, pn, dn, 1, flags)
         return pn, dn
     is_or = me == attacker
-    if is_or and status == 0 and run.pair_budget > 0 and (flags & PAIRING_TRIED) == 0:
-        stats[2] += 1
-        partner = np.empty(npoints, dtype=np.int32)
-        if pairing(board, cnt, t.cells, attacker, partner, run.pair_budget) == 1:
-            stats[3] += 1
-            tt_store(tt, key, INF, 0, 1, flags)
-            return INF, 0
-        flags |= PAIRING_TRIED
+    if is_or and status == 0 and run.pair_budget > 0:
+        # a pairing test of budget b = pair_budget * 10^level; a larger one only once the
+        # node has cost about as much search as the test may cost (b / PAIR_RATIO nodes)
+        level = flags & PAIR_LEVEL_MASK
+        budget = run.pair_budget
+        for _ in range(level):
+            budget *= 10
+        while level < PAIR_LEVELS and (level == 0 or work_done * PAIR_RATIO >= budget):
+            stats[2] += 1
+            partner = np.empty(npoints, dtype=np.int32)
+            found = pairing_search(board, cnt, t.cells, t.through, t.tcount, attacker, partner, budget)
+            if found == 1:
+                stats[3] += 1
+                tt_store(tt, key, INF, 0, 1, flags)
+                return INF, 0
+            level = PAIR_LEVELS if found == 0 else level + 1  # 0: the search was complete
+            budget *= 10
+        flags = (flags & ~PAIR_LEVEL_MASK) | level
     # the children, one per symmetry class
     zsym = t.zsym
     moves = np.empty(npoints, dtype=np.int32)
@@ -314,8 +518,14 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
         ckeys[0] = child_key(keys, zsym, me, blocks[0])
         nchild = 1
     else:
+        allowed = np.ones(npoints, dtype=np.bool_)
+        if run.prune > 0 and must_answer(board, cnt, t, me, allowed) == 0:
+            # the opponent's double four cannot be stopped, nor answered with a four
+            pn, dn = (INF, 0) if is_or else (0, INF)
+            tt_store(tt, key, pn, dn, 1, flags)
+            return pn, dn
         for p in range(npoints):
-            if board[p] != 0:
+            if board[p] != 0 or not allowed[p]:
                 continue
             ck = child_key(keys, zsym, me, p)
             seen = False
@@ -327,13 +537,21 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
                 moves[nchild] = p
                 ckeys[nchild] = ck
                 nchild += 1
+    if run.order > 0 and nchild > 1:
+        _order_children(t, board, cnt, me, moves, ckeys, nchild)
     cpn = np.empty(nchild, dtype=np.int64)
     cdn = np.empty(nchild, dtype=np.int64)
     probe = np.empty(2, dtype=np.int64)
     nkeys = keys.shape[0]
     ckeys8 = np.empty(nkeys, dtype=np.uint64)
     for i in range(nchild):
-        tt_probe(tt, ckeys[i], probe)
+        if not tt_probe(tt, ckeys[i], probe) and run.order > 1:
+            # an unexplored child: the later in the order, the costlier it is guessed to be
+            # for the side that chooses it
+            if is_or:
+                probe[0] = 1 + (i >> (run.order - 2))
+            else:
+                probe[1] = 1 + (i >> (run.order - 2))
         cpn[i] = probe[0]
         cdn[i] = probe[1]
     pn = 0

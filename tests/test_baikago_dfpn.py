@@ -1,0 +1,174 @@
+"""The df-pn search's own kernels against plain-Python twins: the pairing search (does a pairing
+exist?) and the moves it leaves out because they lose to a double four at once."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardpuzzles._kernels import baikago_solve as kernels
+from boardpuzzles.puzzles.baikago.rules import Rules
+from tests.test_baikago_solve import BLACK, EMPTY, WHITE, all_crosses, check_pairing
+
+
+def counts(board: list[int], rules: Rules) -> np.ndarray:
+    table = rules.table
+    cnt = np.zeros((3, len(table)), dtype=np.int16)
+    stones = np.asarray(board, dtype=np.int8)[table.cells]
+    cnt[BLACK] = (stones == BLACK).sum(axis=1)
+    cnt[WHITE] = (stones == WHITE).sum(axis=1)
+    return cnt
+
+
+@st.composite
+def positions(draw: Any, n: int, most: int) -> list[int]:
+    """A board of n x n with up to ``most`` stones, as alternate play leaves them."""
+    points = draw(st.permutations(range(n * n)))
+    stones = draw(st.integers(0, most))
+    board = [EMPTY] * (n * n)
+    for i, p in enumerate(points[:stones]):
+        board[p] = BLACK if i % 2 == 0 else WHITE
+    return board
+
+
+# -------------------------------------------------------------------- pairings
+def pairing_exists(board: list[int], n: int, defender: int) -> bool:
+    """Exhaustively: is there a set of disjoint pairs of empty points with a pair inside every
+    cross that holds no stone of the defender? (Only pairs inside such a cross can help.)"""
+    crosses = [c for c in all_crosses(n, None, "+x") if not any(board[p] == defender for p in c)]
+
+    @functools.lru_cache(maxsize=None)
+    def solve(used: frozenset[int], left: tuple[int, ...]) -> bool:
+        if not left:
+            return True
+        cross = crosses[left[0]]
+        for a, b in itertools.combinations(sorted(cross), 2):
+            if board[a] != EMPTY or board[b] != EMPTY or a in used or b in used:
+                continue
+            now = used | {a, b}
+            rest = tuple(i for i in left if not {a, b} <= crosses[i])
+            if solve(now, rest):
+                return True
+        # the cross may also be covered by a pair that a later choice makes: no, every pair
+        # covering it lies inside it, and one is chosen here
+        return False
+
+    return solve(frozenset(), tuple(range(len(crosses))))
+
+
+@pytest.mark.nojit
+@settings(max_examples=40)
+@given(positions(4, 8), st.sampled_from([BLACK, WHITE]))
+def test_the_pairing_search_finds_a_pairing_exactly_when_one_exists(board: list[int], attacker: int) -> None:
+    rules = Rules(4)
+    table = rules.table
+    partner = np.empty(16, dtype=np.int32)
+    found = kernels.pairing_search(
+        np.asarray(board, dtype=np.int8),
+        counts(board, rules),
+        table.cells,
+        table.through,
+        table.through_count,
+        attacker,
+        partner,
+        1_000_000,
+    )
+    defender = BLACK + WHITE - attacker
+    assert found == (1 if pairing_exists(board, 4, defender) else 0)
+    if found == 1:
+        pairs = [(p, int(q)) for p, q in enumerate(partner) if q > p]
+        check_pairing(board, pairs, defender, all_crosses(4, None, "+x"))
+
+
+# -------------------------------------------------------------------- double fours
+def fours(board: list[int], colour: int, crosses: Any) -> set[int]:
+    """The fifth points of ``colour``'s fours."""
+    found = set()
+    for cross in crosses:
+        stones = [board[p] for p in cross]
+        if stones.count(colour) == 4 and stones.count(EMPTY) == 1:
+            found.add(next(p for p in cross if board[p] == EMPTY))
+    return found
+
+
+def loses_at_once(board: list[int], me: int, move: int, crosses: Any) -> bool:
+    """After my ``move`` (with no four of mine), some stone of the opponent makes two fours."""
+    them = BLACK + WHITE - me
+    board = list(board)
+    board[move] = me
+    if fours(board, me, crosses):
+        return False
+    for x in (p for p in range(len(board)) if board[p] == EMPTY):
+        board[x] = them
+        double = len(fours(board, them, crosses)) >= 2
+        board[x] = EMPTY
+        if double:
+            return True
+    return False
+
+
+@settings(max_examples=60)
+@given(positions(6, 16), st.sampled_from([BLACK, WHITE]))
+def test_only_moves_that_lose_to_a_double_four_are_left_out(board: list[int], me: int) -> None:
+    rules = Rules(6)
+    crosses = all_crosses(6, None, "+x")
+    them = BLACK + WHITE - me
+    if fours(board, me, crosses) or fours(board, them, crosses):
+        return  # the search answers fours before it asks
+    allowed = np.ones(36, dtype=np.bool_)
+    left = kernels.must_answer(np.asarray(board, dtype=np.int8), counts(board, rules), _tables(rules), me, allowed)
+    empty = [p for p in range(36) if board[p] == EMPTY]
+    if left < 0:
+        # no double-four point: no move of mine loses to one at once
+        assert not any(_double_four_point(board, them, crosses))
+        return
+    assert left == sum(bool(allowed[p]) for p in empty)
+    for p in empty:
+        if not allowed[p]:
+            assert loses_at_once(board, me, p, crosses), p
+
+
+def _double_four_point(board: list[int], colour: int, crosses: Any) -> list[int]:
+    board = list(board)
+    found = []
+    for x in (p for p in range(len(board)) if board[p] == EMPTY):
+        board[x] = colour
+        if len(fours(board, colour, crosses)) >= 2:
+            found.append(x)
+        board[x] = EMPTY
+    return found
+
+
+def _tables(rules: Rules) -> Any:
+    from boardpuzzles.puzzles.baikago.dfpn import Search
+
+    return Search(rules, BLACK, tt_bits=10).tables
+
+
+def test_the_double_four_test_sees_positions_with_threats() -> None:
+    """The property above meets positions where moves are left out (else it tests nothing)."""
+    rules = Rules(6)
+    board = [EMPTY] * 36
+    # black: three stones on each of the + crosses centred on the empty c4 with d = 1 and d = 2,
+    # whose fifth points differ (c3, c2): black on c4 makes two fours
+    for name in ("b4", "d4", "c5", "a4", "e4", "c6"):
+        board[rules.grid.cell_named(name)] = BLACK
+    for name in ("a1", "f6", "a6", "f1", "f2", "e6"):
+        board[rules.grid.cell_named(name)] = WHITE
+    allowed = np.ones(36, dtype=np.bool_)
+    crosses = all_crosses(6, None, "+x")
+    assert _double_four_point(board, BLACK, crosses)
+    left = kernels.must_answer(np.asarray(board, dtype=np.int8), counts(board, rules), _tables(rules), WHITE, allowed)
+    # white's moves on either cross (c4, c3, c2) are left; every other one loses at once
+    assert left == 3 and {rules.grid.name(p) for p in range(36) if allowed[p] and board[p] == EMPTY} == {
+        "c4",
+        "c3",
+        "c2",
+    }
+    assert all(loses_at_once(board, WHITE, p, crosses) for p in range(36) if board[p] == EMPTY and not allowed[p])
