@@ -1,5 +1,6 @@
 """The df-pn search's own kernels against plain-Python twins: the pairing search (does a pairing
-exist?) and the moves it leaves out because they lose to a double four at once."""
+exist?) and the moves it leaves out because they lose at once to a double four, or to a line of
+fours (the twin of ``tests/reference.py`` finds the line again after each of them)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from boardpuzzles._kernels import baikago_solve as kernels
 from boardpuzzles.puzzles.baikago.rules import Rules
+from tests import reference
 from tests.test_baikago_solve import BLACK, EMPTY, WHITE, all_crosses, check_pairing
 
 
@@ -172,3 +174,107 @@ def test_the_double_four_test_sees_positions_with_threats() -> None:
         "c2",
     }
     assert all(loses_at_once(board, WHITE, p, crosses) for p in range(36) if board[p] == EMPTY and not allowed[p])
+
+
+# -------------------------------------------------------------------- lines of fours
+@st.composite
+def crowded(draw: Any, n: int) -> tuple[list[int], int]:
+    """A board where the opponent of ``me`` has many stones (lines of fours are common)."""
+    me = draw(st.sampled_from([BLACK, WHITE]))
+    points = draw(st.permutations(range(n * n)))
+    theirs, mine = draw(st.integers(6, 12)), draw(st.integers(2, 8))
+    board = [EMPTY] * (n * n)
+    for p in points[:theirs]:
+        board[p] = BLACK + WHITE - me
+    for p in points[theirs : theirs + mine]:
+        board[p] = me
+    return board, me
+
+
+def check_line(board: list[int], line: list[int], attacker: int, crosses: Any) -> None:
+    """The attacker's moves each make one four whose fifth point is the next reply (which makes no
+    four of the defender's); the last makes two fours with different fifth points."""
+    board = list(board)
+    defender = BLACK + WHITE - attacker
+    for i, p in enumerate(line):
+        assert board[p] == EMPTY
+        board[p] = attacker if i % 2 == 0 else defender
+        if i % 2 == 1:
+            assert not fours(board, defender, crosses)
+        elif i == len(line) - 1:
+            assert len(fours(board, attacker, crosses)) >= 2
+        else:
+            assert fours(board, attacker, crosses) == {line[i + 1]}
+
+
+@settings(max_examples=80)
+@given(crowded(6))
+def test_moves_left_out_for_a_line_of_fours_lose_to_one(case: tuple[list[int], int]) -> None:
+    board, me = case
+    rules = Rules(6)
+    crosses = all_crosses(6, None, "+x")
+    them = BLACK + WHITE - me
+    if fours(board, me, crosses) or fours(board, them, crosses) or _double_four_point(board, them, crosses):
+        return  # answered before: fours, and double-four points (must_answer)
+    array, cnt, tables = np.asarray(board, dtype=np.int8), counts(board, rules), _tables(rules)
+    line = np.empty(38, dtype=np.int64)
+    length = kernels._vcf_line(tables, array, cnt, them, 100_000, line)
+    assert list(array) == board and (cnt == counts(board, rules)).all()  # left as it was
+    if length < 0:
+        assert not reference.baikago_vcf(list(board), crosses, them, 18)
+        return
+    check_line(board, [int(p) for p in line[:length]], them, crosses)
+    allowed = np.ones(36, dtype=np.bool_)
+    left = kernels.vcf_answers(array, cnt, tables, me, allowed, 100_000)
+    assert left == sum(1 for p in range(36) if board[p] == EMPTY and allowed[p])
+    for p in (p for p in range(36) if board[p] == EMPTY and not allowed[p]):
+        after = list(board)
+        after[p] = me
+        assert not fours(after, me, crosses) and reference.baikago_vcf(after, crosses, them, 18), p
+
+
+# -------------------------------------------------------------------- the pairing test's gate
+def promise(board: list[int], n: int, attacker: int) -> int:
+    """``pairing_promise`` by its definition, in percent (rounded down)."""
+    defender = BLACK + WHITE - attacker
+    live = [c for c in all_crosses(n, None, "+x") if not any(board[p] == defender for p in c)]
+    if not live:
+        return 1000
+    total = 0
+    for p in (p for p in range(n * n) if board[p] == EMPTY):
+        shared = [sum(1 for c in live if p in c and q in c) for q in range(n * n) if q != p and board[q] == EMPTY]
+        total += max(shared, default=0)
+    return 50 * total // len(live)
+
+
+@settings(max_examples=30)
+@given(positions(7, 20), st.sampled_from([BLACK, WHITE]))
+def test_the_pairing_promise_is_its_definition(board: list[int], attacker: int) -> None:
+    rules = Rules(7)
+    array = np.asarray(board, dtype=np.int8)
+    assert kernels.pairing_promise(array, counts(board, rules), _tables(rules), attacker) == promise(board, 7, attacker)
+
+
+def test_most_positions_with_a_pairing_pass_the_gate() -> None:
+    """The gate skips the pairing test where its promise is low: it is a guess, not a proof, but
+    of the pairing leaves of the 7x7 proof (a sample of 1,000) at least 95% pass it (of all
+    14,248, 98%), while the empty 8x8 board (no pairing) does not."""
+    import gzip
+    import json
+    import random
+
+    from tests.test_baikago_solve import RECORDED_SEVEN, board_of
+
+    document = json.loads(gzip.decompress(RECORDED_SEVEN.read_bytes()))
+    leaves = [k for k, v in document["proofs"][0]["strategy"].items() if not isinstance(v, str)]
+    rules, tables = Rules(7), _tables(Rules(7))
+    passed = 0
+    for picture in random.Random(1).sample(leaves, 1000):
+        board = board_of(picture)
+        array = np.asarray(board, dtype=np.int8)
+        passed += kernels.pairing_promise(array, counts(board, rules), tables, BLACK) >= kernels.PAIR_PROMISE
+    assert passed >= 950
+    eight = [EMPTY] * 64
+    assert kernels.pairing_promise(np.zeros(64, dtype=np.int8), counts(eight, Rules(8)), _tables(Rules(8)), BLACK) < (
+        kernels.PAIR_PROMISE
+    )

@@ -89,6 +89,14 @@ def twin_strategy(search: Search, owner: int, limits: Limits, start: Any = None)
         for p, child in children:
             if search.status(child)[0] == (1 if owner_attacks else -1):
                 return p
+        search.solve(board, limits)  # the position itself: its won child is then in the table
+        won = []
+        for p in moves:
+            pn, dn, work = search.entry(search.child_key(keys, me, p))
+            if (pn if owner_attacks else dn) == 0:
+                won.append((work, p))
+        if won:
+            return min(won)[1]
         for p, child in children:
             pn, dn = search.solve(child, limits)
             if (pn if owner_attacks else dn) == 0:

@@ -38,8 +38,10 @@ _SEED_KEY = 0x9E3779B97F4A7C15  # the key of the empty board: never 0, the table
 #: unexplored child's number guessed as 1 + its rank (the kernel's ``run.order``; 0 and 1 are
 #: kept for comparisons: on 7x7 with black attacking, 2 needs about a third fewer nodes than 1).
 ORDER = 2
-#: Moves that lose to a double four at once are not searched (1) or are (0).
-PRUNE = 1
+#: Moves that lose at once are not searched: 0 none left out, 1 those that lose to a double
+#: four, larger values also those that lose to a line of fours (found within that many
+#: positions). On 7x7 with black attacking, 500 needs a fifth fewer nodes than 1.
+PRUNE = 500
 #: Move scores: a point on a cross with s of my stones (and none of the opponent's) is worth
 #: ``ATTACK[s]``, on one with s of the opponent's (and none of mine) ``DEFEND[s]``.
 ATTACK = np.array([1, 4, 20, 150, 100_000, 0], dtype=np.int64)
