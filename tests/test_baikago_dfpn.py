@@ -257,8 +257,8 @@ def test_the_pairing_promise_is_its_definition(board: list[int], attacker: int) 
 
 def test_most_positions_with_a_pairing_pass_the_gate() -> None:
     """The gate skips the pairing test where its promise is low: it is a guess, not a proof, but
-    of the pairing leaves of the 7x7 proof (a sample of 1,000) at least 95% pass it (of all
-    14,248, 98%), while the empty 8x8 board (no pairing) does not."""
+    of the pairing leaves of the 7x7 proof (a sample of 1,000; its walk tests pairings without
+    the gate) at least 95% pass it, while the empty 8x8 board (no pairing) does not."""
     import gzip
     import json
     import random
@@ -269,11 +269,11 @@ def test_most_positions_with_a_pairing_pass_the_gate() -> None:
     leaves = [k for k, v in document["proofs"][0]["strategy"].items() if not isinstance(v, str)]
     rules, tables = Rules(7), _tables(Rules(7))
     passed = 0
-    for picture in random.Random(1).sample(leaves, 1000):
+    for picture in random.Random(1).sample(leaves, min(1000, len(leaves))):
         board = board_of(picture)
         array = np.asarray(board, dtype=np.int8)
         passed += kernels.pairing_promise(array, counts(board, rules), tables, BLACK) >= kernels.PAIR_PROMISE
-    assert passed >= 950
+    assert passed >= 0.95 * min(1000, len(leaves))
     eight = [EMPTY] * 64
     assert kernels.pairing_promise(np.zeros(64, dtype=np.int8), counts(eight, Rules(8)), _tables(Rules(8)), BLACK) < (
         kernels.PAIR_PROMISE

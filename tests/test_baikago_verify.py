@@ -62,11 +62,11 @@ def test_verify_prints_the_draw_of_the_recorded_7x7_proof(capsys: Any) -> None:
     assert _run(["baikago", "verify", str(RECORDED_SEVEN)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "draw: 7x7, + and x crosses, any d (the proof holds)"
-    # black's attack: white's defence ends 14,048 lines in a pairing and leaves out the
-    # 84,378 positions where white fills its own cross at once
-    assert "121,122 positions replayed" in out[1] and "14,048 ending in a pairing" in out[1]
-    assert "84,378 ending with white to move on a four" in out[1]
-    assert out[2].startswith("  white cannot win: black's strategy, 419 positions replayed")
+    # black's attack: white's defence ends 3,689 lines in a pairing and leaves out the
+    # 131,305 positions where white fills its own cross at once
+    assert "150,577 positions replayed" in out[1] and "3,689 ending in a pairing" in out[1]
+    assert "131,305 ending with white to move on a four" in out[1]
+    assert out[2].startswith("  white cannot win: black's strategy, 6,502 positions replayed")
 
 
 @pytest.mark.slow

@@ -252,7 +252,8 @@ def pairing_promise(board, cnt, t, attacker):
     with ``m[p]`` the most live crosses that the empty point p shares with one other empty
     point, a pairing covers at most ``sum(m) / 2`` crosses, and it must cover them all; the
     promise is ``sum(m) / 2`` against their number. A guess, not a bound: of the 14,248
-    pairing leaves of the 7x7 proof, 98% score ``PAIR_PROMISE`` (135%) or more (the least 116%),
+    pairing leaves of a 7x7 proof found without this gate, 98% score ``PAIR_PROMISE`` (135%) or
+    more (the least 116%),
     while the empty 8x8 board, with no pairing, scores 110%, and positions early in an 8x8
     search rarely reach 135%."""
     defender = 3 - attacker
