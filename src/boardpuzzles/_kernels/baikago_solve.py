@@ -183,6 +183,21 @@ def _pair(s, a, b, step):
 
 
 @jit
+def _insert_by_score(scores, firsts, seconds, count, score, first, second):
+    """Insert (score, first, second) into the parallel arrays, whose first ``count`` entries are
+    sorted by score, largest first (ties: the earlier one first)."""
+    j = count
+    while j > 0 and scores[j - 1] < score:
+        scores[j] = scores[j - 1]
+        firsts[j] = firsts[j - 1]
+        seconds[j] = seconds[j - 1]
+        j -= 1
+    scores[j] = score
+    firsts[j] = first
+    seconds[j] = second
+
+
+@jit
 def _pair_gain(s, a, b):
     """How many uncovered live crosses the pair (a, b) would cover."""
     gain = 0
@@ -226,16 +241,7 @@ def _pair_rec(s, budget):
             b = s.cells[best_k, y]
             if s.partner[b] != -1:
                 continue
-            g = _pair_gain(s, a, b)
-            j = npairs  # insertion: the largest gain first (ties: the order found)
-            while j > 0 and gains[j - 1] < g:
-                pa[j] = pa[j - 1]
-                pb[j] = pb[j - 1]
-                gains[j] = gains[j - 1]
-                j -= 1
-            pa[j] = a
-            pb[j] = b
-            gains[j] = g
+            _insert_by_score(gains, pa, pb, npairs, _pair_gain(s, a, b), a, b)
             npairs += 1
     for i in range(npairs):
         _pair(s, pa[i], pb[i], 1)
@@ -648,18 +654,7 @@ def _order_children(t, board, cnt, me, moves, ckeys, nchild):
     for i in range(nchild):
         scores[i] = point_score(t, cnt, me, moves[i])
     for i in range(1, nchild):
-        s = scores[i]
-        m = moves[i]
-        k = ckeys[i]
-        j = i
-        while j > 0 and scores[j - 1] < s:
-            scores[j] = scores[j - 1]
-            moves[j] = moves[j - 1]
-            ckeys[j] = ckeys[j - 1]
-            j -= 1
-        scores[j] = s
-        moves[j] = m
-        ckeys[j] = k
+        _insert_by_score(scores, moves, ckeys, i, scores[i], moves[i], ckeys[i])
 
 
 @jit

@@ -16,7 +16,7 @@ picture     picture is smallest (byte order: ``.`` < ``O`` < ``X``); strategies 
 owner       the side whose strategy a proof is: the winner of a claim "C wins", the other side
             of a claim "C cannot win" (the *defender*).
 replay      from the start position, follow every move of the owner's opponent and the owner's
-            move from the strategy, until each line ends (see :func:`replay_strategy`).
+            move from the strategy, until each line ends (see :class:`Replayer`).
 pairing     disjoint pairs of empty points with a pair inside every cross that holds no stone of
             the owner: answering a stone on one point of a pair with the other keeps the
             opponent from ever filling a cross.
@@ -282,7 +282,7 @@ def verify_document(document: dict[str, Any], progress: Callable[[str], None] | 
             strategy = proof.get("strategy")
             if not isinstance(strategy, dict):
                 raise ProofError(f'proof {number}: neither "pairing" nor "strategy" (an object)')
-            replay_strategy(geometry, strategy, start, owner, wins, replay, progress)
+            Replayer(geometry, strategy, start, owner, wins, replay, progress).run()
         established[colour] = wins
         verdict.replays.append(replay)
     _check_value(verdict.value, established)
@@ -383,25 +383,8 @@ def _mask(board: bytes | bytearray, colour: int) -> int:
 
 
 # -------------------------------------------------------------------- replaying a strategy
-def replay_strategy(
-    geometry: Geometry,
-    strategy: dict[str, Any],
-    start: bytes,
-    owner: int,
-    wins: bool,
-    replay: Replay,
-    progress: Callable[[str], None] | None = None,
-) -> None:
-    """Follow every line of the owner's strategy from ``start`` (see :class:`Replayer`); fills
-    ``replay``'s counts, or raises :class:`ProofError` at the first line that fails."""
-    replayer = Replayer(geometry, strategy, start, owner, wins, replay, progress)
-    replayer.visit(BLACK if start.count(BLACK) == start.count(WHITE) else WHITE, -1)
-    replay.positions = len(replayer.seen)
-    replay.unused_entries = sum(1 for key in strategy if key.encode("ascii", "replace") not in replayer.seen)
-
-
 class Replayer:
-    """One strategy's replay. At each position, in this order:
+    """One strategy's replay (``run``). At each position, in this order:
 
     1. the last move filled a cross: the owner's ends the line, the opponent's refutes the proof;
     2. a full board ends the line (a claim "wins" is refuted);
@@ -433,6 +416,14 @@ class Replayer:
         self.stones = {BLACK: _mask(start, BLACK), WHITE: _mask(start, WHITE)}
         self.empty = start.count(EMPTY)
         self.seen: set[bytes] = set()
+
+    def run(self) -> None:
+        """Follow every line from the start; fills the replay's counts, or raises
+        :class:`ProofError` at the first line that fails."""
+        start = bytes(self.board)
+        self.visit(BLACK if start.count(BLACK) == start.count(WHITE) else WHITE, -1)
+        self.replay.positions = len(self.seen)
+        self.replay.unused_entries = sum(1 for key in self.strategy if key.encode("ascii", "replace") not in self.seen)
 
     def play(self, point: int, colour: int) -> None:
         """Play ``colour`` on ``point``, replay what follows, take the stone back."""
