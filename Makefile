@@ -58,7 +58,7 @@ pictures: install browser
 	  $(BIN)/python -m pytest -q -rs tests/test_pictures.py \
 	  tests/test_web_baikago.py -k "pictures or opens_ready or whole_game"
 	BOARDPUZZLES_SCREENSHOTS=build/pictures/play \
-	  $(BIN)/python -m pytest -q -rs tests/test_play_browser.py -k solved_by_clicks
+	  $(BIN)/python -m pytest -q -rs tests/test_play_conformance.py -k solved_by_clicks
 	@ls -l build/pictures build/pictures/web build/pictures/play 2>/dev/null || true
 	$(BIN)/python docs/pictures.py --screenshots build/pictures/web --play build/pictures/play
 

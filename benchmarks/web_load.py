@@ -58,6 +58,7 @@ class Tally:
         self.kept_at_end = 0
         self.still_running = 0
         self.server_lines: list[str] = []
+        self.server_cpu: float | None = None  # seconds the server used while the players played
 
     def note(self, kind: str, seconds: float, status: int) -> None:
         with self.lock:
@@ -139,7 +140,7 @@ def start_server(command: list[str], said: list[str]) -> tuple[subprocess.Popen,
     server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
     assert server.stderr is not None
     line = server.stderr.readline()
-    while line.startswith("preparing"):
+    while line.startswith(("preparing", "compiling")):  # said while the kernels compile, once
         line = server.stderr.readline()
     if "http://127.0.0.1:" not in line:
         server.kill()

@@ -1,5 +1,6 @@
-"""Make the pictures of the documentation: the gallery (docs/gallery/) and the README's picture
-(docs/assets/hero.png), drawn by boardpuzzles itself through its command line.
+"""Make the pictures of the documentation: the gallery (docs/gallery/), the README's picture
+(docs/assets/hero.png), drawn by boardpuzzles itself through its command line, and the play page
+of the README and the docs' home (docs/assets/play.png), from the play pages' screenshots.
 
 Run by `make pictures` (after the picture tests, which leave the Baikago web page's screenshots
 in build/pictures/web and every play page's in build/pictures/play when Chromium is installed).
@@ -22,6 +23,7 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 GALLERY = DOCS / "gallery"
 HERO = DOCS / "assets" / "hero.png"
+PLAY = DOCS / "assets" / "play.png"
 GOISHI = "tests/data/goishi/pzprjs_test.txt"
 BAIKAGO = "tests/data/baikago/seed_board.txt"
 
@@ -56,7 +58,7 @@ SCREENSHOTS = [
 #: colours): a new puzzle on a phone, cut to the phone's screen (390x844), and the same puzzle
 #: solved on a desktop (1200x900)
 PLAY_SCREENSHOTS = [
-    ("{puzzle}-390x844.png", "play-{puzzle}-phone.png", 600, 32),
+    ("{puzzle}-390x844.png", "play-{puzzle}-phone.png", 600, 48),
     ("{puzzle}-solved-1200x900.png", "play-{puzzle}-desktop.png", 600, 48),
 ]
 PHONE_SCREEN = (390, 844)
@@ -64,6 +66,9 @@ PHONE_SCREEN = (390, 844)
 PLAY_PUZZLES = ["queens", "hyperqueen", "less-than-three", "knights-tour", "goishi", "kings", "dominoes"]
 #: the pictures side by side in the README's picture
 HERO_PARTS = ["hyperqueen-7.png", "knights-tour-8.png", "goishi.png", "less-than-three.png"]
+#: the play page of the README and the docs' home: a Goishi Hiroi walk halfway, on a desktop
+#: (the page's own margin trimmed), its widest side and colours
+PLAY_SCREENSHOT = ("goishi-midway-1200x900.png", 900, 96)
 
 
 def small_png(picture: Image.Image, path: Path, widest: int, colours: int = 64) -> None:
@@ -141,8 +146,14 @@ def main() -> None:
             if name.endswith("-phone.png") and name.startswith("play-"):  # what the phone's screen shows
                 picture = picture.crop((0, 0, *PHONE_SCREEN))
             small_png(picture, GALLERY / name, widest, COLOURS.get(name, colours))
-    total = sum(p.stat().st_size for p in [*GALLERY.glob("*.png"), HERO])
-    print(f"wrote {len(PICTURES)} pictures to docs/gallery and docs/assets/hero.png: {total // 1024} KB in all")
+    source, widest, colours = PLAY_SCREENSHOT
+    if (options.play / source).exists():
+        with Image.open(options.play / source) as picture:
+            small_png(trimmed(picture.convert("RGB"), margin=16), PLAY, widest, colours)
+    else:
+        print(f"no {options.play / source} (Chromium missing?): kept the old {PLAY.name}")
+    total = sum(p.stat().st_size for p in [*GALLERY.glob("*.png"), HERO, PLAY] if p.exists())
+    print(f"wrote {len(PICTURES)} pictures to docs/gallery, hero.png and play.png: {total // 1024} KB in all")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,11 @@ documents and pictures are one clear error, and the scenes hold what the picture
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -161,3 +165,84 @@ def test_a_puzzle_record_takes_its_converters_from_its_answer_type():
             violations=lambda problem, answer: [],
             read_answer=lambda values, text: (None, None),
         )
+
+
+# ---------------------------------------------------------------- the values: sequences with pictures
+SVG = "{http://www.w3.org/2000/svg}svg"
+
+
+@given(cell_orders())
+def test_paths_and_orders_read_as_the_tuple_of_their_cells(drawn):
+    grid, cells = drawn
+    for value in (Path(grid, cells, False), Order(grid, cells)):
+        assert len(value) == len(cells) and tuple(value) == cells and list(value[1:3]) == list(cells[1:3])
+        assert all(value[k] == cells[k] and cells[k] in value for k in range(len(cells)))
+        assert np.asarray(value).tolist() == list(cells) and bool(value) == bool(cells)
+        if cells:
+            assert value.index(cells[-1]) == len(cells) - 1
+        assert hash(value) == hash(type(value)(grid, cells))  # values: equal ones hash alike
+
+
+def test_values_show_their_text_picture_a_short_repr_and_an_svg_picture():
+    path, order = Path(GRID, (0, 1, 2), True), Order(GRID, (5, 0))
+    pairs = CellPairs(Grid(2, 3), ((0, 1), (2, 5), (3, 4)))
+    assert str(path) == path_of().text(path) and str(order) == ORDER.text(order) and str(pairs) == "< > ^\n< > v"
+    assert repr(path) == "<Path on 3x4: a3 b3 c3>" and repr(pairs) == "<CellPairs on 2x3: a2-b2 c2-c1 a1-b1>"
+    long = Path(Grid(40, 40), tuple(range(1600)))
+    assert len(repr(long)) < 120 and "(1600 cells)" in repr(long)  # a notebook prints it whole
+    for value in (path, order, pairs):
+        root = ET.fromstring(value._repr_svg_())
+        assert root.tag == SVG and root.findall("{http://www.w3.org/2000/svg}g")
+    assert "ring: where the path starts" in path._repr_svg_()  # the legend of the path's picture
+
+
+def test_the_values_import_no_renderer_until_a_picture_is_asked_for():
+    code = (
+        "import sys; from boardpuzzles.answers import Path; from boardpuzzles.grid import Grid; "
+        "p = Path(Grid(2, 2), (0, 1)); str(p); repr(p); "
+        "print(any(m.startswith('boardpuzzles.render') for m in sys.modules)); p._repr_svg_(); "
+        "print(any(m.startswith('boardpuzzles.render') for m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["False", "True"], done.stderr
+
+
+def test_tours_are_paths_that_every_consumer_takes():
+    """A knight's tour handed out (solve's answers, find's tour, a tour read back) is a Path: it
+    reads as the tuple of its squares, so its JSON, text, checker and pictures are unchanged."""
+    from boardpuzzles.limits import Limits
+    from boardpuzzles.puzzles import get
+    from boardpuzzles.puzzles import knights_tour as kt
+
+    record = get("knights-tour")
+    problem = record.parse("5 --start a1")
+    answer = next(record.solutions(problem, Limits()))
+    raw = next(kt.solutions(problem))  # the search's own tuple
+    assert isinstance(answer, Path) and tuple(answer) == raw and answer.grid == problem.grid and not answer.closed
+    assert record.answer_to_json(problem, answer) == kt.answer_to_json(problem, raw)
+    assert record.text_of(problem, answer) == kt.picture(5, 5, raw) and kt.check(5, 5, answer)
+    assert record.read_answer({"size": (5, 5), "start": "a1"}, record.text_of(problem, answer)) == (problem, answer)
+    assert record.answer_from_json(problem, record.answer_to_json(problem, answer)) == answer
+    found = kt.find(6, 6, closed=True).tour
+    assert isinstance(found, Path) and found.closed and kt.check(6, 6, found, closed=True)
+    scene = kt.view(found)
+    assert scene.title == "a closed knight's tour of 6x6" and scene.path == [*found, found[0]]
+    assert scene.label_meaning == "move" and found.scene().path == scene.path
+
+
+def test_goishi_answers_are_pick_up_orders_with_the_puzzle_drawn():
+    from boardpuzzles.limits import Limits
+    from boardpuzzles.puzzles import get
+    from boardpuzzles.puzzles import goishi as gh
+
+    record = get("goishi")
+    problem = record.parse("goishi/4/4/1370")
+    answers = list(record.solutions(problem, Limits()))
+    assert all(isinstance(a, gh.PickUpOrder) and a.puzzle == problem for a in answers)
+    assert [tuple(a) for a in answers] == list(gh.solutions(problem))
+    first = answers[0]
+    assert str(first) == record.text_of(problem, first) and record.violations(problem, first) == []
+    assert record.answer_from_json(problem, record.answer_to_json(problem, first)) == first
+    assert record.read_answer({"file": "goishi/4/4/1370"}, " ".join(map(problem.name, first)))[1] == first
+    root = ET.fromstring(first._repr_svg_())
+    assert len([e for e in root.iter("{http://www.w3.org/2000/svg}circle") if e.get("data-piece") is None]) > 10

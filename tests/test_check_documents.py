@@ -15,6 +15,9 @@ from hypothesis import strategies as st
 
 from boardpuzzles.cli import _run
 from boardpuzzles.cli.documents import LISTING_FIELDS
+from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.grid import Grid
+from boardpuzzles.puzzles.queens import TORUS_GROUPS
 
 GOISHI = "goishi/6/7/vsten1tvo"
 
@@ -244,6 +247,93 @@ def test_a_document_passes_only_with_the_problem_its_boards_solve(capsys, tmp_pa
         # A tour from a1 is also a tour of the same board from any start: dropping the start only
         # widens the problem, so its boards still solve it.
         widened = name == "knights-tour" and field == "start" and value is None
-        assert unchanged or widened or field in LISTING_FIELDS, (field, value, out)
+        listing = field in LISTING_FIELDS and value in (None, True, False, "dihedral", *TORUS_GROUPS)
+        assert unchanged or widened or listing, (field, value, out)
     if code == 2:
         assert err.count("\n") == 1
+
+
+# ---------------------------------------------------------------- one spelling, each square once
+#: Puzzles whose answers are sets of squares: a square named twice would pass as one.
+SQUARE_SETS = ["queens", "hyperqueen", "kings", "less-than-three"]
+
+
+def _first_name(answer: object) -> list:
+    """The list that holds the first square name of an answer (a set of pieces, a tour, an
+    order, pairs), and that name's place in it."""
+    if isinstance(answer, dict):
+        return _first_name(next(iter(answer.values())))
+    assert isinstance(answer, list) and answer
+    return answer if isinstance(answer[0], str) else _first_name(answer[0])
+
+
+@pytest.mark.parametrize("name", SQUARE_SETS)
+def test_a_square_named_twice_in_an_answer_is_refused(capsys, tmp_path, name):
+    """The audit's reproducer: `check` passed a queens answer naming a square twice (the board
+    picture and the answer then held different pieces)."""
+    document = solved(capsys, name)
+    names = _first_name(document["solutions"][0]["answer"])
+    names.append(names[0])
+    assert refused(*check(capsys, tmp_path, name, document), f"square {names[0]} appears twice")
+
+
+def _dominoes(capsys) -> dict:
+    assert _run(["dominoes", "solve", "2x3", "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [str.upper, lambda n: n[0] + "0" + n[1:], lambda n: f" {n}", lambda n: f"{n}\n"],
+    ids=["upper-case", "leading-zero", "space", "newline"],
+)
+@pytest.mark.parametrize("name", [*PUZZLES, "dominoes"])
+def test_a_square_spelt_otherwise_in_an_answer_is_refused(capsys, tmp_path, name, spelling):
+    """Documents name a square one way, as boardpuzzles writes it: `D1`, `d01`, ` d1` are refused
+    (the audit found them accepted by every puzzle but dominoes); typed options stay tolerant."""
+    document = _dominoes(capsys) if name == "dominoes" else solved(capsys, name)
+    names = _first_name(document["solutions"][0]["answer"])
+    written = names[0]
+    names[0] = spelling(written)
+    if name == "dominoes":
+        path = tmp_path / "answer.json"
+        path.write_text(json.dumps(document))
+        code = _run(["dominoes", "check", str(path)])
+        result = (code, *capsys.readouterr())
+    else:
+        result = check(capsys, tmp_path, name, document)
+    assert refused(*result, f"should be written {written!r}")
+
+
+def test_a_typed_square_stays_tolerant():
+    grid = Grid(8, 8)
+    assert grid.cell_named("D1") == grid.cell_named(" d01 ") == grid.cell_written("d1")
+    for spelling in ("D1", "d01", " d1", "d1 "):
+        with pytest.raises(BoardPuzzlesError, match="should be written 'd1'"):
+            grid.cell_written(spelling)
+
+
+@pytest.mark.parametrize(
+    ("name", "field", "value"),
+    [
+        ("queens", "group", "bogus"),  # the audit's reproducer
+        ("queens", "group", "torus"),  # a group, but not one the queens list by
+        ("queens", "group", True),
+        ("hyperqueen", "group", "bogus"),
+        ("hyperqueen", "unique", "yes"),
+        ("less-than-three", "unique", "bogus"),
+        ("less-than-three", "swap_colours", 1),
+        ("knights-tour", "undirected", "bogus"),
+    ],
+)
+def test_a_listing_field_holds_only_what_solve_writes(capsys, tmp_path, name, field, value):
+    document = solved(capsys, name)
+    document["problem"][field] = value
+    assert refused(*check(capsys, tmp_path, name, document), field.replace("_", "-"))
+
+
+@pytest.mark.parametrize(("name", "field"), [("queens", "swap_colours"), ("queens", "undirected"), ("kings", "group")])
+def test_a_listing_field_of_another_puzzle_is_refused(capsys, tmp_path, name, field):
+    document = solved(capsys, name)
+    document["problem"][field] = None
+    assert refused(*check(capsys, tmp_path, name, document), f"has no field {field!r}")

@@ -109,6 +109,11 @@ def test_check_accepts_and_refuses(capsys, tmp_path):
     code, out, _ = run(capsys, "queens", "check", str(DATA / "queens4_wrong.txt"), "--json")
     document = json.loads(out)
     assert code == 1 and document["valid"] is False and len(document["violations"]) == 2
+    assert document["faults"] == [
+        {"message": "a4 and d1 share a diagonal", "squares": ["a4", "d1"], "lines": [["a4", "d1"]], "kind": "wrong"},
+        {"message": "c3 and b2 share a diagonal", "squares": ["c3", "b2"], "lines": [["c3", "b2"]], "kind": "wrong"},
+    ]
+    assert [f["message"] for f in document["faults"]] == document["violations"]
     # A classic 6x6 solution, which the wrapped diagonals of the torus refuse:
     wrapped = tmp_path / "wrapped.txt"
     wrapped.write_text(".Q....\n...Q..\n.....Q\nQ.....\n..Q...\n....Q.\n")

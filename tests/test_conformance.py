@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 
 from boardpuzzles.cli import _run
+from boardpuzzles.faults import Fault
 from boardpuzzles.limits import Limits
 from boardpuzzles.protocol import Game, Puzzle
 from boardpuzzles.puzzles import registry
@@ -110,7 +111,12 @@ def test_a_wrong_answer_is_named_by_the_checker(name):
         broken = first[: len(first) // 2]
     else:
         broken = type(first)(first.grid)  # an empty board
-    assert puzzle.violations(problem, broken)
+    faults = puzzle.violations(problem, broken)
+    assert faults and all(isinstance(fault, Fault) for fault in faults)
+    assert all(fault.kind in ("wrong", "unfinished") for fault in faults)  # a checker finds no aids
+    grid = getattr(problem, "grid", None) or getattr(broken, "grid", None)
+    for fault in faults:  # the squares and the lines' ends are the board's
+        assert all(0 <= cell < grid.size for cell in (*fault.cells, *(end for line in fault.lines for end in line)))
     assert second is not None
 
 
@@ -162,8 +168,8 @@ def test_check_reads_back_what_solve_prints(capsys, tmp_path, name):
     assert code == 0 and out.startswith("a solution")
     code, out, _ = run(capsys, *args, "--json")
     document = json.loads(out)
-    assert set(document) == {"puzzle", "problem", "valid", "violations"}
-    assert document["valid"] is True and document["violations"] == []
+    assert set(document) == {"puzzle", "problem", "valid", "faults", "violations"}
+    assert document["valid"] is True and document["violations"] == [] and document["faults"] == []
     answer_file.write_text("\n")
     assert run(capsys, *args)[0] in (1, 2)  # an empty answer: unreadable or wrong, never 0
 

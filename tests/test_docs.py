@@ -83,6 +83,11 @@ def test_the_site_builds_in_strict_mode(tmp_path):
     for name in registry():
         assert f"boardpuzzles {name}" in cli
     assert "Exit codes" in cli or "exit codes" in cli
+    # The site works offline: no page loads a font, a style sheet, a script or a picture from elsewhere.
+    for page in (tmp_path / "site").rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r'<(?:script|link|img)\b[^>]*\b(?:src|href)="(?:https?:)?//', text), page
+        assert "fonts.googleapis" not in text and "fonts.gstatic" not in text, page
 
 
 def shell_commands(text: str) -> list[list[str]]:

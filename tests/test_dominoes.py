@@ -18,6 +18,7 @@ from boardpuzzles._kernels import dominoes as kernel
 from boardpuzzles.answers import CELL_PAIRS, CellPairs
 from boardpuzzles.cli import _run
 from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.faults import Fault
 from boardpuzzles.grid import Grid
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import dominoes as dm
@@ -142,13 +143,18 @@ def test_the_checker_names_what_is_wrong():
     problem = dm.Problem(2, 2)
     grid = problem.grid
     assert dm.violations(problem, CellPairs(grid, ((0, 1), (2, 3)))) == []
-    assert dm.violations(problem, CellPairs(grid, ((0, 1),))) == ["a1 is not covered", "b1 is not covered"]
-    assert dm.violations(problem, CellPairs(grid, ((0, 1), (1, 3), (2, 3)))) == [
-        "b2 is covered 2 times",
-        "b1 is covered 2 times",
+    assert dm.violations(problem, CellPairs(grid, ((0, 1),))) == [
+        Fault("a1 is not covered", (2,), kind="unfinished"),
+        Fault("b1 is not covered", (3,), kind="unfinished"),
     ]
-    assert "a2-b1 is no domino" in dm.violations(problem, CellPairs(grid, ((0, 3), (1, 2))))
-    assert dm.violations(problem, CellPairs(Grid(2, 3), ((0, 1), (3, 4), (2, 5))))[0].startswith("the board is 2x3")
+    assert dm.violations(problem, CellPairs(grid, ((0, 1), (1, 3), (2, 3)))) == [
+        Fault("b2 is covered 2 times", (1,)),
+        Fault("b1 is covered 2 times", (3,)),
+    ]
+    assert Fault("a2-b1 is no domino", (0, 3)) in dm.violations(problem, CellPairs(grid, ((0, 3), (1, 2))))
+    assert dm.violations(problem, CellPairs(Grid(2, 3), ((0, 1), (3, 4), (2, 5))))[0].message.startswith(
+        "the board is 2x3"
+    )
 
 
 def test_solve_refuses_boards_too_large_to_list():

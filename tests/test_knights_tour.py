@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from boardpuzzles.cli import _run
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError
+from boardpuzzles.faults import messages
 from boardpuzzles.grid import parse_size
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import knights_tour as kt
@@ -240,11 +241,12 @@ def test_find_closes_a_tour_on_a_big_board():
 def test_violations_name_each_kind_of_problem():
     tour = list(kt.find(5, 5).tour)
     assert kt.tour_violations(5, 5, tour) == []
-    assert "not a knight's move" in kt.tour_violations(5, 5, tour[:1] + tour[2:] + tour[1:2])[0]
-    twice = kt.tour_violations(5, 5, tour[:-1] + tour[:1])
+    jump = kt.tour_violations(5, 5, tour[:1] + tour[2:] + tour[1:2])[0]
+    assert "not a knight's move" in jump.message and jump.cells == (tour[0], tour[2]) and jump.lines == (jump.cells,)
+    twice = messages(kt.tour_violations(5, 5, tour[:-1] + tour[:1]))
     assert any("visited twice" in p for p in twice) and any("never visited" in p for p in twice)
-    assert "off" in kt.tour_violations(5, 5, tour[:-1] + [25])[0] or "not a square" in kt.tour_violations(5, 5, [25])[0]
-    assert any("not closed" in p for p in kt.tour_violations(5, 5, tour, closed=True))
+    assert "not a square" in kt.tour_violations(5, 5, tour[:-1] + [25])[0].message
+    assert any("not closed" in p for p in messages(kt.tour_violations(5, 5, tour, closed=True)))
 
 
 @settings(max_examples=40, deadline=None)

@@ -73,7 +73,8 @@ def test_changing_any_one_number_of_a_tour_never_reads_as_a_tour(cell, number):
 def test_a_partial_tour_with_dots_is_read_and_is_not_a_solution():
     tour = kt.parse_tour(with_number(TOUR_5X5, "25", "."), 5, 5)
     assert len(tour) == 24
-    assert kt.tour_violations(5, 5, tour) == ["1 square never visited: e1"]
+    (left,) = kt.tour_violations(5, 5, tour)
+    assert (left.message, left.kind, left.cells) == ("1 square never visited: e1", "unfinished", (24,))
 
 
 @pytest.mark.parametrize(
@@ -108,7 +109,7 @@ def test_check_accepts_the_tour_as_solve_prints_it(capsys, tmp_path):
 def test_a_single_square_has_an_open_tour_and_no_closed_one():
     assert kt.tour_violations(1, 1, [0]) == []
     problems = kt.tour_violations(1, 1, [0], closed=True)
-    assert problems and "single square has no closed tour" in problems[0]
+    assert problems and "single square has no closed tour" in problems[0].message
     closed = kt.Problem(1, 1, closed=True)
     assert kt.violations(closed, (0,)) and kt.count(closed) == 0 and list(kt.solutions(closed)) == []
     assert kt.find(1, 1, closed=True).tour is None

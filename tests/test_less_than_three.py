@@ -9,12 +9,14 @@ brute-force checker.
 import functools
 import itertools
 import math
+import time
 
 import numpy as np
 import pytest
 
 from boardpuzzles.board import parse_board
 from boardpuzzles.errors import BoardPuzzlesError, SizeError
+from boardpuzzles.faults import messages
 from boardpuzzles.grid import Grid
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import less_than_three as lt3
@@ -145,16 +147,20 @@ def test_checker_sees_lines_of_every_slope():
     # Three black stones on the slope-1:2 line a6, b4, c2: not a row, column or diagonal.
     rules = Rules(6, 1, 2, 3)
     board = parse_board("X.....\n......\n.X....\n......\n..X...\n......\n")
-    assert violations(board, rules) == ["3 X stones on one line: a6, b4, c2"]
+    (fault,) = violations(board, rules)
+    assert fault.message == "3 X stones on one line: a6, b4, c2" and fault.cells == (0, 13, 26)
+    assert fault.lines == ((0, 26),) and fault.kind == "wrong"
     fine = parse_board("X.....\n......\n.X....\n......\n...X..\n......\n")
     assert violations(fine, rules) == []
 
 
 def test_checker_reports_counts_and_strangers():
     rules = Rules(3, 2, 2, 2)
-    problems = violations(parse_board("XX.\nOQ.\n...\n"), rules)
+    problems = messages(violations(parse_board("XX.\nOQ.\n...\n"), rules))
     assert any("'Q'" in p for p in problems) and any("1 O stones" in p for p in problems)
-    assert violations(parse_board("X.\n.X\n"), rules) == ["the board is 2x2, not 3x3"]
+    assert messages(violations(parse_board("X.\n.X\n"), rules)) == ["the board is 2x2, not 3x3"]
+    short = next(f for f in violations(parse_board("XX.\nO..\n...\n"), rules) if f.message.startswith("1 O"))
+    assert short.kind == "unfinished"  # a stone short is only what is left to do
 
 
 @pytest.mark.parametrize(
@@ -342,6 +348,13 @@ def test_weaker_symmetries_wait_on_large_boards_until_the_stronger_are_ruled_out
 def test_find_gives_up_at_the_time_limit_without_claiming_anything():
     result = find(Rules(44, 1), time_limit=0.5)
     assert result.board is None and not result.complete
+
+
+def test_the_cell_search_out_of_time_while_building_its_tables_claims_nothing():
+    limits = Limits(time_limit=0.001)
+    time.sleep(0.01)  # the limit has passed before the first table is built
+    result = lt3_find.find(Rules(30, 1), limits)
+    assert result.board is None and not result.complete and result.attempts == 0
 
 
 def test_find_is_for_one_colour():

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardpuzzles.faults import Fault
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import knights_tour as kt
 from boardpuzzles.puzzles import less_than_three as lt
@@ -241,7 +242,7 @@ def test_the_quick_check_agrees_with_the_plain_one(data):
     assert kt.tour_violations(rows, cols, tuple(tour), closed) == plain
 
 
-def _plain_violations(rows: int, cols: int, tour: tuple[int, ...], closed: bool) -> list[str]:
+def _plain_violations(rows: int, cols: int, tour: tuple[int, ...], closed: bool) -> list[Fault]:
     """The checker's plain loops alone (the quick numpy test turned off)."""
     quick = kt._is_tour
     kt._is_tour = lambda *args: False

@@ -1,11 +1,12 @@
 """Writing the answer is part of the command. A standard output that cannot take it (closed with
 `>&-`, a full disk as `/dev/full` stands for) is exit 2 with one line on stderr, never exit 0 with
-the answer lost nor exit 70; a standard error that takes nothing is exit 2, quietly; a reader
-that leaves on purpose (`head`) is a quiet exit 0. Output paths that name a folder are refused
+the answer lost nor exit 70; a standard error that takes nothing loses the notes, not the answer;
+a reader that leaves on purpose (`head`) is a quiet exit 0. Output paths that name a folder are refused
 before any work."""
 
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import sys
@@ -54,11 +55,30 @@ def test_a_full_stdout_is_bad_output_not_an_internal_error(args):
 
 
 @needs_dev_full
-@pytest.mark.parametrize("redirect", [f"2>{FULL}", "2>&-", f">{FULL} 2>{FULL}", ">&- 2>&-"])
-def test_an_unusable_stderr_is_exit_2_quietly(redirect):
+@pytest.mark.parametrize("redirect", [f"2>{FULL}", "2>&-"])
+@pytest.mark.parametrize(
+    ("args", "answer"),
+    [
+        (["queens", "count", "8"], "92\n"),  # OEIS A000170; the count writes a note on stderr first
+        (["queens", "count", "8", "--json"], '"count": 92'),
+        (["queens", "solve", "4", "--limit", "1"], ". Q . ."),
+    ],
+    ids=["count", "count --json", "solve"],
+)
+def test_an_unusable_stderr_does_not_stop_the_answer(redirect, args, answer):
+    """Notes on stderr are not the answer: a standard error that takes nothing (closed, a full
+    disk) loses them, and the answer still reaches stdout with the answer's exit code."""
+    done = run(args, redirect)
+    assert done.returncode == 0
+    assert answer in done.stdout
+
+
+@needs_dev_full
+@pytest.mark.parametrize("redirect", [f">{FULL} 2>{FULL}", ">&- 2>&-"])
+def test_unusable_stdout_and_stderr_are_exit_2_quietly(redirect):
     done = run(["queens", "count", "8"], redirect)
     assert done.returncode == 2
-    assert done.stderr == ""  # captured only where not redirected: nothing was meant for it
+    assert done.stdout == done.stderr == ""  # both redirected: nowhere was left to say why
 
 
 @needs_dev_full
@@ -129,3 +149,48 @@ def test_an_existing_folder_is_refused(tmp_path, capsys):
 
     assert _run(["queens", "solve", "6", "--limit", "1", "--svg", str(tmp_path)]) == 2
     assert "it is a folder" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the true reason a file cannot be written
+@pytest.mark.parametrize(
+    ("code", "says"),
+    [
+        (errno.ENOENT, "takes no new files"),  # /proc answers so about a folder that is there
+        (errno.EROFS, "is on a read-only file system"),
+        (errno.EACCES, "is not writable"),
+        (errno.ENOSPC, "No space left on device"),
+    ],
+)
+def test_a_folder_that_takes_no_new_file_is_named_for_what_it_is(monkeypatch, tmp_path, code, says):
+    import tempfile
+
+    import click
+
+    from boardpuzzles.cli.common import check_writable, write_file_atomically
+
+    def refuse(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)  # the probe before any work, and the write itself
+    for attempt in (
+        lambda: check_writable(str(tmp_path / "out.svg")),
+        lambda: write_file_atomically(str(tmp_path / "out.svg"), "x"),
+    ):
+        with pytest.raises(click.UsageError) as refused:
+            attempt()
+        message = refused.value.message
+        assert message.startswith(f"cannot write {tmp_path / 'out.svg'}: ") and says in message, message
+        if code != errno.ENOENT:
+            continue
+        assert "No such file or directory" not in message  # the audit's misleading reason
+
+
+@pytest.mark.skipif(not os.path.isfile("/proc/version"), reason="no /proc on this system")
+def test_an_svg_into_a_system_file_says_its_folder_takes_no_new_files():
+    done = run(["queens", "solve", "4", "--limit", "1", "--svg", "/proc/version"], "")
+    assert done.returncode == 2 and done.stdout == ""
+    reason = done.stderr.strip().splitlines()[-1]
+    assert reason in (
+        "boardpuzzles: error: cannot write /proc/version: folder /proc takes no new files",
+        "boardpuzzles: error: cannot write /proc/version: folder /proc is not writable",  # not run as root
+    )

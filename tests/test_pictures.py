@@ -96,10 +96,11 @@ def test_a_goishi_solution_as_a_picture(capsys, pictures):
     assert code == 0 and "order: e3 d3" in out
     root = ET.fromstring(svg.read_text())
     heading = [e.text for e in root.iter(f"{NS}text") if e.get("font-weight") == "bold"]
-    assert " ".join(heading) == "pick-up orders of the 7x6 board with 11 stones: the only solution"
+    assert " ".join(heading) == "11 stones on 7x6: the only solution"
     assert int(root.get("width")) <= draw.MIN_SHEET_WIDTH
     texts = [e.text for e in root.iter(f"{NS}text")]
     assert {"a", "f", "1", "7"} <= set(texts) and "ring: the first stone picked up" in texts
+    assert "ring: the last stone picked up" in texts and "grey: picked up" in texts  # as every Goishi picture
     assert len(root.findall(f".//{NS}polygon")) == 10  # an arrowhead on each of the 10 steps
     open_png(png)
 
@@ -262,9 +263,49 @@ def test_a_found_board_and_a_generated_puzzle_as_pictures(capsys, pictures):
     code, out, err = run(capsys, "less-than-three", "find", "24", "--png", str(png), "--svg", str(svg))
     assert code == 0 and f"wrote {svg} and {png}" in err and len(out.splitlines()) == 24
     titles = [e.text for e in ET.fromstring(svg.read_text()).iter(f"{NS}text")]
-    assert any(t and t.startswith("48 stones on 24x24, at most 2 on any line: one board") for t in titles)
+    title = " ".join(t for t in titles if t and not (len(t) <= 2 and t.isalnum()))  # less the coordinates
+    assert title.startswith("48 stones on 24x24, no three in a line: one board")
     assert open_png(png).size[0] > 24 * 10
-    png = pictures / "generated.png"
+    png, svg = pictures / "generated.png", pictures / "generated.svg"
     code, out, err = run(capsys, "goishi", "generate", "7", "--stones", "12", "--seed", "3", "--png", str(png))
     assert code == 0 and f"wrote {png}" in err and out.count("O") == 12
     assert open_png(png).size[0] > 7 * 20
+    args = ["goishi", "generate", "7", "--stones", "12", "--seed", "3", "--solution", "--to", "numbers", "--svg"]
+    code, out, err = run(capsys, *args, str(svg))
+    assert code == 0
+    # drawn as `solve` draws its answer (one Goishi style), under a title in words
+    from boardpuzzles.puzzles import goishi as gh
+    from boardpuzzles.render.svg import sheet_svg
+
+    document = gh.files.read(out)
+    scene = gh.to_scene(document.puzzle, document.order)
+    scene.title = "12 stones on 7x7: a new puzzle, solved"
+    assert svg.read_text() == sheet_svg([scene])
+
+
+def test_the_commands_that_draw_are_the_ones_the_docs_name():
+    """`--svg`/`--png`: every `solve` and `find`, `goishi generate` and `baikago judge`, as the
+    conventions page and the README say; `--json`: every command but those that play or serve."""
+    import click
+
+    from boardpuzzles.cli import cli
+
+    ctx = click.Context(cli)
+    options: dict[str, set[str]] = {}
+
+    def walk(command: click.Command, path: str) -> None:
+        if isinstance(command, click.Group):
+            for name in command.list_commands(ctx):
+                walk(command.get_command(ctx, name), f"{path} {name}".strip())
+        else:
+            options[path] = {o for p in command.params for o in getattr(p, "opts", [])}
+
+    walk(cli, "")
+    drawing = {path for path, opts in options.items() if "--png" in opts}
+    named = {p for p in options if p.endswith((" solve", " find")) and not p.startswith("baikago")}
+    assert drawing == named | {"goishi generate", "baikago judge"}
+    silent = {path for path, opts in options.items() if "--json" not in opts}
+    assert silent == {"serve", "demo", "warmup", "baikago play", "baikago serve", "baikago engine"}
+    conventions = (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
+    for words in ("`solve` and `find`", "`goishi generate`", "`baikago judge`", "`baikago engine`", "`warmup`"):
+        assert words in conventions

@@ -1,13 +1,23 @@
-"""The interactive protocol (boardpuzzles.play): the game engine and the generic board play."""
+"""The interactive protocol (boardpuzzles.play): the game engine, and the default plays of boards
+of pieces and of cell pairs (boardpuzzles.plays)."""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
+from boardpuzzles.answers import ORDER, Order
+from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.faults import unfinished
+from boardpuzzles.grid import Grid
 from boardpuzzles.limits import Limits
-from boardpuzzles.play import Attempt, Fault, IllegalMove, Play, Tool
-from boardpuzzles.play_generic import board_play, play_of
+from boardpuzzles.play import Attempt, Fault, IllegalMove, Play, Tool, Verdict, play_of
+from boardpuzzles.protocol import Param, Puzzle
 from boardpuzzles.puzzles import get, puzzles
 
 
@@ -34,18 +44,23 @@ def test_kings_get_the_generic_board_play() -> None:
     assert play.scene(problem, state).grid.rows == 6
 
 
-def test_a_puzzle_whose_answers_are_not_boards_gets_no_generic_play() -> None:
-    assert board_play(get("dominoes")) is None  # type: ignore[arg-type]  (its own: the pairs play)
+def test_the_answer_type_chooses_the_default_play_and_a_play_is_made_once() -> None:
+    dominoes = get("dominoes")
+    assert dominoes.play is None and [t.name for t in play_of(dominoes).tools] == ["pair", "erase"]  # type: ignore[arg-type, union-attr]
+    assert play_of(dominoes) is play_of(dominoes)  # type: ignore[arg-type]
+    assert kings_play().tools[1].name == "erase"  # the second tool: right-click, long-press
 
 
 def test_click_places_and_removes_a_king_and_touching_kings_are_faults() -> None:
     play = kings_play()
     problem, state = play.new(4, "", 0)
     state = play.click(problem, state, 0, "king")
-    assert state[0] == "K" and play.faults(problem, state) == []  # fewer kings than asked is not a fault
+    assert state[0] == "K" and play.faults(problem, state) == [
+        Fault("1 king; the problem asks for 4", kind="unfinished")
+    ]
     touching = play.click(problem, state, 1, "king")
     faults = play.faults(problem, touching)
-    assert faults == [Fault("a4 and b4 touch", (0, 1))]
+    assert faults[1:] == [Fault("a4 and b4 touch", (0, 1))] and faults[0].kind == "unfinished"
     assert play.click(problem, touching, 1, "king")[1] == "."  # the same tool again takes it off
     assert play.click(problem, touching, 1, "erase")[1] == "."
     with pytest.raises(IllegalMove):
@@ -65,6 +80,7 @@ def test_an_attempt_solves_kings_with_the_solver_clicks_and_times_it() -> None:
         attempt.click(cell, tool)
     verdict = attempt.verdict()
     assert verdict.solved and verdict.faults == [] and verdict.seconds == 65
+    assert attempt.at == 9
     clock.now += 100
     assert attempt.verdict().seconds == 65  # the time taken stays that of the first solve
 
@@ -106,6 +122,73 @@ def test_an_attempt_survives_json_with_its_undone_clicks() -> None:
         Attempt.from_json(kings_play(), {}, clock=Clock())
 
 
+def test_restart_is_a_move_that_undo_takes_back_and_it_survives_json() -> None:
+    attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
+    with pytest.raises(IllegalMove, match="at its start"):
+        attempt.restart()
+    attempt.click(0, "king")
+    attempt.click(2, "king")
+    assert attempt.restart() == attempt.start and not attempt.can_restart
+    assert attempt.undo()[2] == "K" and attempt.can_redo
+    assert attempt.redo() == attempt.start
+    again = Attempt.from_json(kings_play(), attempt.to_json(), clock=Clock())
+    assert again.state == attempt.start and again.undo()[0] == "K"
+    with pytest.raises(BoardPuzzlesError, match="no tool"):
+        attempt.click(-1, "restart")  # a restart is not a click a page may send
+
+
+def test_reveal_plays_the_solution_marks_the_game_and_is_not_timed_as_solved() -> None:
+    clock = Clock()
+    attempt = Attempt.new(kings_play(), 6, "", 0, clock=clock)
+    attempt.click(1, "king")
+    attempt.click(2, "king")  # touching: no solution holds these, so the reveal restarts first
+    clock.now += 30
+    attempt.reveal(Limits(10.0))
+    verdict = attempt.verdict()
+    assert attempt.revealed and verdict.solved and attempt.solved_seconds is None
+    assert get("kings").violations(attempt.problem.problem, Board(attempt.problem.grid, attempt.state)) == []  # type: ignore[union-attr]
+    with pytest.raises(IllegalMove, match="solved already"):
+        attempt.reveal()
+    moves = attempt.at
+    attempt.undo()
+    assert attempt.at == moves - 1 and not attempt.verdict().solved
+    again = Attempt.from_json(kings_play(), attempt.to_json(), clock=Clock())
+    assert again.revealed and again.state == attempt.state
+
+
+def test_a_copy_changes_without_touching_the_original() -> None:
+    attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
+    attempt.click(0, "king")
+    twin = attempt.copy()
+    twin.click(2, "king")
+    twin.undo()
+    twin.undo()
+    assert attempt.line == [(0, "king")] and attempt.at == 1 and attempt.state[0] == "K"
+    assert twin.at == 0 and twin.state == attempt.start and twin.can_redo
+
+
+def test_a_play_says_whether_it_has_aids_and_a_game_has_no_play() -> None:
+    from boardpuzzles.play import play_of
+
+    assert play_of(get("baikago")) is None  # type: ignore[arg-type]  (a game: pages of its own)
+    has = {name: play.has_aids for name, puzzle in puzzles().items() if (play := play_of(puzzle)) is not None}
+    assert has["queens"] and has["hyperqueen"] and has["goishi"] and has["dominoes"] and has["knights-tour"]
+    assert not has["kings"] and not has["less-than-three"]
+
+
+def test_aids_are_a_setting_of_the_game_kept_in_json() -> None:
+    attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
+    assert not attempt.aids and "aids" not in attempt.to_json()
+    attempt.aids = True
+    assert Attempt.from_json(kings_play(), attempt.to_json(), clock=Clock()).aids
+
+
+def test_a_fault_has_a_known_kind() -> None:
+    assert Fault("x").to_json() == {"message": "x", "cells": [], "lines": [], "kind": "wrong"}
+    with pytest.raises(ValueError, match="kind"):
+        Fault("x", kind="bogus")  # type: ignore[arg-type]
+
+
 def test_hint_is_a_square_of_a_solution_through_the_pieces_placed() -> None:
     play = kings_play()
     problem, state = play.new(4, "", 0)
@@ -126,10 +209,9 @@ def test_a_play_refuses_repeated_tool_keys() -> None:
         Play(**{**base.__dict__, "tools": (Tool("a", "A", "k"), Tool("b", "B", "k"))})
 
 
-def test_every_board_puzzle_without_a_play_of_its_own_is_playable() -> None:
+def test_every_registered_puzzle_is_playable() -> None:
     for name, puzzle in puzzles().items():
-        if puzzle.play is None and name in ("kings", "queens", "hyperqueen"):
-            assert play_of(puzzle) is not None, name
+        assert play_of(puzzle) is not None, name
 
 
 # ---------------------------------------------------------------- answers that are pairs of cells (dominoes)
@@ -141,9 +223,10 @@ def dominoes_play() -> Play:  # type: ignore[type-arg]
 
 def test_dominoes_get_the_generic_pairs_play() -> None:
     play = dominoes_play()
-    assert [t.name for t in play.tools] == ["pair"] and play.sizes[0] == 6
+    assert [t.name for t in play.tools] == ["pair", "erase"] and play.sizes[0] == 6 and play.drag
     problem, state = play.new(4, "", 0)
-    assert state == ((), -1) and play.faults(problem, state) == [] and not play.solved(problem, state)
+    faults = play.faults(problem, state)
+    assert len(faults) == 16 and {f.kind for f in faults} == {"unfinished"} and not play.solved(problem, state)
 
 
 def test_a_square_then_one_beside_it_places_a_pair_and_a_click_on_it_takes_it_off() -> None:
@@ -156,6 +239,8 @@ def test_a_square_then_one_beside_it_places_a_pair_and_a_click_on_it_takes_it_of
     state = play.click(problem, state, 1, "pair")
     assert state == (((1, 5),), -1)
     assert play.click(problem, state, 5, "pair") == ((), -1)
+    assert play.click(problem, state, 5, "erase") == ((), -1)  # the second tool takes a pair off
+    assert play.click(problem, ((), -1), 5, "erase") == ((), -1)  # and nothing else
     assert play.state_from_json(problem, play.state_to_json(problem, state)) == state
 
 
@@ -164,8 +249,9 @@ def test_pairs_no_tiling_can_complete_are_a_fault() -> None:
     problem, state = play.new(4, "", 0)
     for cell in (1, 5, 4, 8):  # b4-b3 and a3-a2 leave a4 alone in its corner
         state = play.click(problem, state, cell, "pair")
-    faults = play.faults(problem, state)
+    faults = [f for f in play.faults(problem, state) if f.kind != "unfinished"]
     assert len(faults) == 1 and faults[0].message.startswith("no solution holds these pairs")
+    assert faults[0].kind == "aid"  # found by search: shown only with the aids on
     assert "no solution" in play.hint(problem, state, Limits()).message
 
 
@@ -242,3 +328,78 @@ def test_the_generic_rules_line_is_a_sentence_for_a_player() -> None:
     assert (
         dominoes is not None and dominoes.rules == "Cover the board with dominoes. Click a square, then one beside it."
     )
+
+
+# ---------------------------------------------------------------- the engine's rules for every play
+def test_a_click_that_changes_nothing_is_no_move() -> None:
+    attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
+    attempt.click(0, "erase")  # nothing to erase
+    assert attempt.at == 0 and not attempt.can_undo
+
+
+def test_the_verdict_shows_wrong_faults_and_the_aids_only_when_asked() -> None:
+    faults = [Fault("w"), Fault("u", kind="unfinished"), Fault("a", kind="aid")]
+    verdict = Verdict(faults, False, 0.0)
+    assert verdict.shown(False) == faults[:1] and verdict.shown(True) == [faults[0], faults[2]]
+
+
+def test_screen_readers_hear_words_not_letters() -> None:
+    attempt = Attempt.new(kings_play(), 4, "", 0, clock=Clock())
+    attempt.click(5, "king")
+    words = attempt.describe_cells()
+    assert words[5] == "king" and words[0] == "empty" and len(words) == 16
+
+
+# ---------------------------------------------------------------- answers that are orders of cells
+def order_record() -> Puzzle[Any, Order]:
+    """Number the squares of a board in any order: every order is an answer (a record of the
+    ORDER answer type, and nothing else)."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Problem:
+        rows: int
+        cols: int
+
+        @property
+        def grid(self) -> Grid:
+            return Grid(self.rows, self.cols)
+
+    def violations(problem: Problem, answer: Order) -> list[Fault]:
+        left = tuple(c for c in problem.grid.cells() if c not in answer.cells)
+        return [unfinished(f"{len(left)} squares left", left)] if left else []
+
+    def solutions(problem: Problem, limits: Limits) -> Iterator[Order]:
+        for cells in itertools.permutations(problem.grid.cells()):
+            yield Order(problem.grid, cells)
+
+    return Puzzle(
+        name="numbering",
+        title="number the squares",
+        description="Number the squares.",
+        params=(Param("size", "size", "the board", positional=True),),
+        problem=lambda size: Problem(*size),
+        solutions=solutions,
+        violations=violations,
+        answer_type=ORDER,
+        read_answer=ORDER.reader(lambda values, grid: Problem(grid.rows, grid.cols)),
+        small="2",
+    )
+
+
+def test_a_record_of_orders_gets_the_default_play_of_orders() -> None:
+    play = play_of(order_record())
+    assert play is not None and [t.name for t in play.tools] == ["step", "erase"] and not play.drag
+    attempt = Attempt.new(play, 2, "", 0, clock=Clock())
+    for cell in (3, 0, 2):
+        attempt.click(cell, "step")
+    assert attempt.state == (3, 0, 2) and attempt.describe_cells()[3] == "number 1"
+    attempt.click(0, "erase")
+    assert attempt.state == (3,)
+    assert play.hint(attempt.problem, attempt.state, Limits()).cells  # the next square of an answer
+    attempt.reveal(Limits())
+    assert attempt.verdict().solved and sorted(attempt.state) == [0, 1, 2, 3]
+
+
+def test_a_record_names_a_factory_of_its_play_not_a_play() -> None:
+    with pytest.raises(ValueError, match="factory"):
+        dataclasses.replace(order_record(), play=kings_play())  # type: ignore[arg-type]

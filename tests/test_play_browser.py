@@ -1,10 +1,10 @@
-"""Every playable puzzle in a real browser (system Chromium, headless, as test_web_baikago.py
-launches it): open its page, start a new puzzle, solve it by clicks only (the play's
-``solution`` says which: the solver's answer) and see "Solved"; make one wrong move and see it
-flagged (a fault in red, or the click refused with its reason). A puzzle joins with one line
-in ``CASES``. The generic page's own behaviour (keyboard, reload, phone layout) is tested on kings.
-With $BOARDPUZZLES_SCREENSHOTS set, each play page is saved there as a phone (390x844) and a
-desktop (1200x900) screenshot, and solved.
+"""The generic play page in a real browser (system Chromium, headless, as test_web_baikago.py
+launches it): keyboard, reload, hints, the phone layout, imports; on kings and Goishi. Then the
+conventions of puzzle sites: the second tool by right-click, Shift or a long press, drags, New
+that asks first and leaves a way back, the seed, the Generating veil, the box of a stopped
+server, cells a finger wide on a phone, names for screen readers; Check, Restart, Show
+solution, the aids switch and where the link works. That every registered puzzle is solved by
+clicks in its page is tests/test_play_conformance.py.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import pytest
 
 from boardpuzzles.limits import Limits
 from boardpuzzles.play import Click
+from boardpuzzles.puzzles import puzzles
 from boardpuzzles.web.app import PlayServer, make_app
 
 CHROMIUM = next((path for path in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if path), None)
@@ -36,35 +37,21 @@ CHROMIUM_ARGS = [
 ]
 DESKTOP = {"width": 1200, "height": 900}
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 375, "height": 667}
 
 
 @dataclass(frozen=True)
 class Case:
-    """One puzzle's play test: the puzzle, the new puzzle's size (None: the play's default),
-    difficulty and seed, and ``wrong(problem, state, solution)``: the clicks of a wrong move,
-    the last one wrong (None: the solution's first click, then a neighbour of it with the same
-    tool, which the king's and queen's rules both flag)."""
+    """A page to open: the puzzle, the new puzzle's size (None: the play's default), difficulty
+    and seed."""
 
     puzzle: str
     size: int | None = None
     difficulty: str | None = None
     seed: int = 1
-    wrong: Callable[[Any, Any, list[Click]], list[Click]] | None = None
 
     def __str__(self) -> str:
         return self.puzzle
-
-
-#: One line per playable puzzle.
-CASES = [
-    Case("kings", size=6),
-    Case("dominoes", size=6, wrong=lambda p, s, c: [(cell, "pair") for cell in (1, 7, 6, 12)]),  # a6 cut off
-    Case("less-than-three", wrong=lambda p, s, c: [*c[:-1], (c[-1][0], "white" if c[-1][1] == "black" else "black")]),
-    Case("queens"),
-    Case("hyperqueen"),
-    Case("goishi", difficulty="medium", wrong=lambda p, s, c: [(next(x for x in p.stones if x != c[0][0]), "pick")]),
-    Case("knights-tour"),  # the start, then a square beside it: not a knight's move
-]
 
 
 @pytest.fixture(scope="module")
@@ -160,47 +147,6 @@ def status(page: Any) -> str:
     return str(page.inner_text("#status-text"))
 
 
-def neighbour_clicks(problem: Any, state: Any, solution: list[Click]) -> list[Click]:
-    cell, tool = solution[0]
-    grid = problem.grid
-    return [(cell, tool), (grid.neighbours(cell)[0], tool)]
-
-
-@pytest.mark.parametrize("case", CASES, ids=str)
-def test_a_new_puzzle_is_solved_by_clicks_and_says_solved(site, open_page, screenshots, case: Case) -> None:
-    phone = open_page(link(site, case), PHONE)
-    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    screenshots(phone, f"{case.puzzle}-{PHONE['width']}x{PHONE['height']}")
-    page = open_page(link(site, case))
-    screenshots(page, f"{case.puzzle}-{DESKTOP['width']}x{DESKTOP['height']}")
-    board = page.locator("#board-box").bounding_box()
-    assert board["y"] + board["height"] <= DESKTOP["height"], f"the board ends {board['y'] + board['height']} px down"
-    assert page.evaluate("document.documentElement.scrollHeight") <= DESKTOP["height"]
-    attempt = attempt_of(site, page)
-    assert attempt.seed == case.seed and attempt.at == 0
-    clicks = attempt.play.solution(attempt.problem, attempt.state, Limits(60))
-    assert clicks, "the solver found no way to finish"
-    play_clicks(page, clicks)
-    page.wait_for_selector("body[data-solved='1']")
-    assert status(page).startswith("Solved in ") and page.get_attribute("#status", "class") == "solved"
-    screenshots(page, f"{case.puzzle}-solved-{DESKTOP['width']}x{DESKTOP['height']}")
-
-
-@pytest.mark.parametrize("case", CASES, ids=str)
-def test_a_wrong_move_is_flagged(site, open_page, case: Case) -> None:
-    page = open_page(link(site, case))
-    attempt = attempt_of(site, page)
-    solution = attempt.play.solution(attempt.problem, attempt.state, Limits(60))
-    clicks = (case.wrong or neighbour_clicks)(attempt.problem, attempt.state, solution)
-    play_clicks(page, clicks)
-    flagged = page.get_attribute("#status", "class")
-    assert flagged in ("fault", "refused"), status(page)
-    assert status(page) and page.get_attribute("body", "data-solved") == "0"
-    if flagged == "fault":
-        assert page.locator("#faults li").count() >= 1
-        assert page.locator("#cells button[aria-label$=', wrong']").count() >= 1
-
-
 # -------------------------------------------------------------------- the generic page, on kings
 def test_the_keyboard_plays_and_screen_readers_hear_the_cells(site, open_page) -> None:
     page = open_page(link(site, Case("kings", size=6, seed=5)))
@@ -211,7 +157,7 @@ def test_the_keyboard_plays_and_screen_readers_hear_the_cells(site, open_page) -
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")  # b5
     ready(page, moves=1)
-    assert page.get_attribute("#cells button[data-cell='7']", "aria-label") == "b5, K"
+    assert page.get_attribute("#cells button[data-cell='7']", "aria-label") == "b5, king"  # words, not the letter
     page.keyboard.press("x")  # the erase tool
     assert page.get_attribute("button.tool[data-tool='erase']", "aria-pressed") == "true"
     page.keyboard.press("Space")
@@ -232,7 +178,7 @@ def test_a_reload_finds_the_game_and_the_link_reopens_the_same_puzzle(site, open
     page.reload()
     ready(page, moves=1)
     assert page.get_attribute("body", "data-game") == game
-    shared = page.get_attribute("#link", "href")
+    shared = page.get_attribute("#share-link", "href")
     assert shared.endswith("/play/kings?size=5&seed=9")
     other = open_page(shared)
     assert other.get_attribute("body", "data-game") != game and other.get_attribute("body", "data-moves") == "0"
@@ -287,10 +233,281 @@ def test_a_puzzle_imported_from_its_url_is_solved_and_exported(site, open_page) 
     attempt = attempt_of(site, page)
     play_clicks(page, attempt.play.solution(attempt.problem, attempt.state, Limits(60)))
     page.wait_for_selector("body[data-solved='1']")
-    shared = open_page(page.get_attribute("#link", "href"))  # the link opens the same puzzle
+    shared = open_page(page.get_attribute("#share-link", "href"))  # the link opens the same puzzle
     assert attempt_of(site, shared).problem == attempt.problem and shared.get_attribute("body", "data-moves") == "0"
 
 
 def test_a_page_whose_play_takes_no_urls_offers_no_import(site, open_page) -> None:
     page = open_page(link(site, Case("kings", size=5)))
     assert not page.is_visible("#import-url") and not page.is_visible("#export")
+
+
+# -------------------------------------------------------------------- the conventions of puzzle sites
+def long_press(page: Any, selector: str, seconds: float = 0.8) -> None:
+    """A finger held still on an element, through the browser's own touch input (CDP)."""
+    box = page.locator(selector).bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.wait_for_timeout(seconds * 1000)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_a_right_click_shift_or_long_press_plays_the_second_tool(site, open_page, browser) -> None:
+    page = open_page(link(site, Case("kings", size=6, seed=3)))
+    assert "right-click" in status(page) and "erase" in page.inner_text("#second-note")
+    page.click("#cells button[data-cell='0']")
+    ready(page, moves=1)
+    page.click("#cells button[data-cell='0']", button="right")  # erase, the second tool
+    ready(page, moves=2)
+    assert page.get_attribute("#cells button[data-cell='0']", "aria-label") == "a6, empty"
+    assert page.get_attribute("button.tool[data-tool='king']", "aria-pressed") == "true"  # the tool stays
+    page.click("button.tool[data-tool='erase']")
+    page.click("#cells button[data-cell='14']", modifiers=["Shift"])  # the other tool: now the king
+    ready(page, moves=3)
+    assert page.get_attribute("#cells button[data-cell='14']", "aria-label") != "c4, empty"
+    # A phone: a tap plays the tool, a finger held still plays the second one.
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        phone = context.new_page()
+        phone.goto(link(site, Case("kings", size=6, seed=3)).replace("seed=3", "seed=4"))
+        ready(phone)
+        assert status(phone).startswith("Tap a cell") and "long press" in status(phone)
+        phone.tap("#cells button[data-cell='7']")
+        ready(phone, moves=1)
+        long_press(phone, "#cells button[data-cell='7']")
+        ready(phone, moves=2)
+        assert phone.get_attribute("#cells button[data-cell='7']", "aria-label") == "b5, empty"
+        phone.wait_for_timeout(300)
+        assert phone.get_attribute("body", "data-moves") == "2"  # the press played once
+    finally:
+        context.close()
+
+
+def test_new_asks_before_leaving_a_puzzle_under_way_and_leaves_a_way_back(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5, seed=11)))
+    first = page.get_attribute("body", "data-game")
+    page.click("#new")  # nothing played yet: no question
+    page.wait_for_function(f"document.body.dataset.game !== '{first}' && document.body.dataset.busy === '0'")
+    second = page.get_attribute("body", "data-game")
+    assert not page.is_visible("#ask") and not page.is_visible("#previous")
+    page.click("#cells button[data-cell='0']")
+    ready(page, moves=1)
+    page.click("#new")
+    assert page.is_visible("#ask") and "under way" in page.inner_text("#ask-text")
+    page.click("#ask-no")
+    assert not page.is_visible("#ask") and page.get_attribute("body", "data-game") == second
+    page.fill("#seed", "77")
+    page.click("#new")
+    page.click("#ask-yes")
+    page.wait_for_function(f"document.body.dataset.game !== '{second}' && document.body.dataset.busy === '0'")
+    assert attempt_of(site, page).seed == 77 and page.inner_text("#seed-shown") == "77"
+    assert page.is_visible("#previous-link")
+    page.click("#previous-link")
+    ready(page, moves=1)
+    assert page.get_attribute("body", "data-game") == second and not page.is_visible("#previous")
+    page.fill("#seed", "seven")
+    page.click("#new")
+    assert page.get_attribute("#status", "class") == "refused" and "whole number" in status(page)
+
+
+def test_the_seed_and_the_link_are_shown_and_copied(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5, seed=123456)))
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    assert page.inner_text("#seed-shown") == "123456"
+    page.click("#copy-seed")
+    page.wait_for_function("document.getElementById('copy-seed').textContent === 'Copied'")
+    assert page.evaluate("navigator.clipboard.readText()") == "123456"
+    page.click("#copy-link")
+    page.wait_for_function("document.getElementById('copy-link').textContent === 'Copied'")
+    assert page.evaluate("navigator.clipboard.readText()").endswith("/play/kings?size=5&seed=123456")
+
+
+def test_a_puzzle_being_generated_says_so(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5, seed=2)))
+    held = []
+    page.route("**/api/kings/new", lambda route: held.append(route))
+    page.select_option("#size", "9")
+    page.click("#new")
+    page.wait_for_selector("#veil:not([hidden])")
+    assert "Generating a new 9\u00d79 puzzle" in page.inner_text("#veil") and "Generating" in status(page)
+    page.click("#cells button[data-cell='0']", force=True)  # the board under the veil takes no click
+    page.wait_for_timeout(100)
+    assert held and page.get_attribute("body", "data-moves") == "0"
+    held[0].continue_()
+    page.unroute("**/api/kings/new")
+    page.wait_for_selector("#veil[hidden]", state="attached")
+    ready(page)
+    assert page.locator("#cells button").count() == 81 and page.get_attribute("body", "data-moves") == "0"
+
+
+def test_a_stopped_server_gets_a_friendly_box(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5, seed=6)))
+    page.route("**/api/games/**", lambda route: route.abort())
+    page.click("#cells button[data-cell='0']")
+    page.wait_for_selector("#gone:not([hidden])")
+    text = page.inner_text("#gone")
+    assert "The puzzle server has stopped" in text and "boardpuzzles serve" in text
+    assert "Failed to fetch" not in page.inner_text("body")
+    page.click("#gone-retry")  # still stopped: the box stays
+    page.wait_for_timeout(200)
+    assert page.is_visible("#gone")
+    page.unroute("**/api/games/**")
+    page.click("#gone-retry")
+    page.wait_for_selector("#gone", state="hidden")
+    page.click("#cells button[data-cell='0']")
+    ready(page, moves=1)
+
+
+@pytest.mark.parametrize("name", sorted(puzzles()))
+def test_a_phones_cells_are_a_finger_wide(site, open_page, name: str) -> None:
+    """At least 32 px a cell on a 390 px phone, at each play's default size."""
+    page = open_page(link(site, Case(name)), PHONE)
+    sizes = page.eval_on_selector_all(
+        "#cells button", "bs => bs.map(b => b.getBoundingClientRect()).map(r => Math.min(r.width, r.height))"
+    )
+    assert min(sizes) >= 32, min(sizes)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    buttons = page.eval_on_selector_all(
+        "aside button", "bs => bs.filter(b => b.offsetParent !== null).map(b => b.getBoundingClientRect().height)"
+    )
+    assert min(buttons) >= 32, buttons
+
+
+def test_a_board_too_big_for_a_phone_scrolls_sideways_or_fits(site, open_page) -> None:
+    """HyperQueen 13x13: cells a finger wide in a frame that scrolls, or the whole board at once."""
+    page = open_page(link(site, Case("hyperqueen", size=13, difficulty="blank")), PHONE)
+    cell = page.locator("#cells button[data-cell='0']").bounding_box()
+    assert cell["width"] >= 32 and page.is_visible("#zoom-box") and "sideways" in page.inner_text("#zoom-box")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # the frame scrolls, not the page
+    assert page.evaluate("(f => f.scrollWidth > f.clientWidth)(document.getElementById('frame'))")
+    page.click("#zoom")
+    cell = page.locator("#cells button[data-cell='0']").bounding_box()
+    assert cell["width"] < 32 and page.evaluate(
+        "(f => f.scrollWidth <= f.clientWidth)(document.getElementById('frame'))"
+    )
+    page.reload()  # the choice is kept
+    ready(page)
+    assert page.locator("#cells button[data-cell='0']").bounding_box()["width"] < 32
+
+
+def test_after_new_on_a_phone_the_board_is_in_view(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=6, seed=8)), SMALL_PHONE)
+    game = page.get_attribute("body", "data-game")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")  # down to the panels
+    assert page.locator("#stage").bounding_box()["y"] < 0  # scrolled past the board
+    page.click("#new")
+    page.wait_for_function(f"document.body.dataset.game !== '{game}' && document.body.dataset.busy === '0'")
+    page.wait_for_function(
+        "(() => { const r = document.getElementById('stage').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= window.innerHeight; })()"
+    )
+
+
+def test_every_control_has_a_name_for_screen_readers(site, open_page) -> None:
+    page = open_page(link(site, Case("less-than-three", size=6, difficulty="easy")))
+    nameless = page.eval_on_selector_all(
+        "button:not([hidden]), input, select",
+        "es => es.filter(e => e.offsetParent !== null && !(e.getAttribute('aria-label') || e.labels && e.labels.length"
+        " || e.textContent.trim() || e.title)).map(e => e.outerHTML)",
+    )
+    assert nameless == []
+    labels = page.eval_on_selector_all("#cells button", "bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert all(label.split(", ")[1] for label in labels)  # a word for every cell
+    assert page.get_attribute("#cells", "role") == "group" and page.get_attribute("#tools", "role") == "toolbar"
+
+
+# -------------------------------------------------------------------- the buttons of the midend
+def test_check_restart_and_show_the_solution(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5, seed=12)))
+    assert page.is_visible("#check") and page.is_visible("#restart") and page.is_visible("#solve")
+    assert page.is_disabled("#restart")  # at the start already
+    page.click("#check")
+    page.wait_for_function("document.getElementById('status').className === 'checked'")
+    assert status(page).startswith("No mistakes so far")
+    page.click("#cells button[data-cell='0']")
+    ready(page, moves=1)
+    assert page.get_attribute("#status", "class") == ""  # a move clears the check
+    page.click("#cells button[data-cell='1']")  # two kings touching
+    ready(page, moves=2)
+    page.click("#check")
+    page.wait_for_function("document.getElementById('status').className === 'fault'")
+    assert "touch" in status(page)
+    page.click("#restart")  # a move of its own: undo takes it back
+    ready(page, moves=3)
+    assert page.locator("#cells button[aria-label$=', empty']").count() == 25 and page.is_disabled("#restart")
+    page.click("#undo")
+    ready(page, moves=2)
+    assert page.get_attribute("#cells button[data-cell='1']", "aria-label") != "b5, empty"
+    page.click("#solve")
+    assert page.is_visible("#ask") and "no longer counts" in page.inner_text("#ask-text")
+    page.click("#ask-no")
+    assert page.get_attribute("body", "data-solved") == "0"
+    page.click("#solve")
+    page.click("#ask-yes")
+    page.wait_for_selector("body[data-solved='1']")
+    assert page.get_attribute("#status", "class") == "revealed" and "does not count" in status(page)
+    assert page.is_disabled("#solve") and page.is_disabled("#check") and page.is_disabled("#hint")
+    clock = page.inner_text("#clock")
+    page.wait_for_timeout(1200)
+    assert page.inner_text("#clock") == clock  # the clock stopped
+    game = page.get_attribute("body", "data-game")
+    page.click("#new")  # a shown solution is not a puzzle under way: no question
+    page.wait_for_function(f"document.body.dataset.game !== '{game}' && document.body.dataset.busy === '0'")
+
+
+def test_the_aids_switch_and_the_links_reach(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5, seed=13)))
+    assert not page.is_visible("#aids-box")  # kings have no aids: no switch that does nothing
+    page = open_page(link(site, Case("queens", size=6, seed=13)))
+    assert page.is_visible("#aids-box") and not page.is_checked("#aids")
+    assert page.get_attribute("#aids", "role") == "switch"
+    page.check("#aids")
+    page.wait_for_function("document.body.dataset.busy === '0'")
+    assert attempt_of(site, page).aids and page.is_checked("#aids")
+    page.reload()  # the setting belongs to the game
+    ready(page)
+    assert page.is_checked("#aids")
+    page.uncheck("#aids")
+    page.wait_for_function("document.body.dataset.busy === '0'")
+    assert not attempt_of(site, page).aids
+    assert "this computer only" in page.inner_text("#reach")
+
+
+def centre(page: Any, cell: int) -> dict[str, float]:
+    box = page.locator(f"#cells button[data-cell='{cell}']").bounding_box()
+    return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+
+
+def test_a_drag_plays_each_cell_it_enters(site, open_page, browser) -> None:
+    """Dominoes take drags: a stroke across two squares lays a domino, with a mouse or a finger."""
+    assert site[0].plays["dominoes"][1].drag
+    page = open_page(link(site, Case("dominoes", size=6, seed=2)))
+    start, end = centre(page, 0), centre(page, 1)
+    page.mouse.move(start["x"], start["y"])
+    page.mouse.down()
+    page.mouse.move(end["x"], end["y"], steps=6)
+    page.mouse.up()
+    ready(page, moves=2)
+    assert attempt_of(site, page).state[0] == ((0, 1),)
+    page.click("#cells button[data-cell='14']")  # a click still picks one square
+    ready(page, moves=3)
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        phone = context.new_page()
+        phone.goto(link(site, Case("dominoes", size=6, seed=3)))
+        ready(phone)
+        cdp = context.new_cdp_session(phone)
+        points = [centre(phone, 6), centre(phone, 12)]  # a5 down to a4
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [points[0]]})
+        for i in range(1, 6):
+            x = points[0]["x"] + (points[1]["x"] - points[0]["x"]) * i / 5
+            y = points[0]["y"] + (points[1]["y"] - points[0]["y"]) * i / 5
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        ready(phone, moves=2)
+        assert attempt_of(site, phone).state[0] == ((6, 12),)
+        assert phone.evaluate("window.scrollY") == 0  # the finger drew; the page did not scroll
+    finally:
+        context.close()

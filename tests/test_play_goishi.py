@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.limits import STOP_TIME, Limits
-from boardpuzzles.play import Attempt, Fault, IllegalMove
+from boardpuzzles.play import Attempt, IllegalMove, play_of
 from boardpuzzles.puzzles import get
 from boardpuzzles.puzzles.goishi import PUZZLE, Puzzle, is_unique, legal_moves, rate, solve
 from boardpuzzles.puzzles.goishi import hint as forced_hint
@@ -49,8 +50,8 @@ def pick_all(puzzle: Puzzle, cells: list[int] | tuple[int, ...]) -> tuple[int, .
 
 
 def test_the_record_offers_this_play() -> None:
-    assert get("goishi") is PUZZLE and PUZZLE.play is PLAY
-    assert [t.name for t in PLAY.tools] == [PICK]
+    assert get("goishi") is PUZZLE and play_of(PUZZLE) is PLAY
+    assert [t.name for t in PLAY.tools] == [PICK, "put-back"]
     assert PLAY.sizes == SIZES and PLAY.sizes[0] == 7 and PLAY.difficulties == ("easy", "medium", "hard")
 
 
@@ -107,26 +108,27 @@ def test_an_illegal_pick_is_refused_with_the_rules_reason(picked: tuple[int, ...
 
 
 def test_clicks_off_the_board_with_another_tool_or_after_the_end_are_refused() -> None:
-    for cell, tool in ((16, PICK), (-1, PICK), (True, PICK), (A4, "erase")):
+    for cell, tool in ((16, PICK), (-1, PICK), (True, PICK), (A4, "erase"), (A4, "put-back")):
         with pytest.raises(IllegalMove):
             click(SMALL, (), cell, tool)
     with pytest.raises(IllegalMove, match="every stone is picked up already"):
         click(SMALL, (A2, A4, B4, C4), A4, PICK)
 
 
-def test_a_position_no_order_finishes_from_is_a_fault_naming_the_pick_that_led_nowhere() -> None:
-    assert faults(SMALL, ()) == [] and faults(SMALL, (A2, A4)) == []
-    assert faults(SMALL, (B4,)) == [Fault("no order finishes from here: picking up b4 (pick 1) leads nowhere", (B4,))]
-    stuck = faults(SMALL, (A4, A2))
-    assert stuck == [
-        Fault(
-            "no order finishes from here: picking up a4 (pick 1) leads nowhere; "
-            "no stone is in line from a2, and 2 are left",
-            (A4,),
-        )
-    ]
+def test_the_put_back_tool_puts_a_picked_stone_back_with_every_later_one() -> None:
+    assert click(SMALL, (A2, A4, B4), A4, "put-back") == (A2,)
+    assert click(SMALL, (A2, A4, B4), A2, "put-back") == ()
+
+
+def test_a_position_no_order_finishes_from_is_an_aid_naming_the_pick_that_led_nowhere() -> None:
+    assert faults(SMALL, ()) == [unfinished("4 of 4 stones left to pick up")]
+    assert faults(SMALL, (A2, A4)) == [unfinished("2 of 4 stones left to pick up")]
+    led_nowhere = Fault("no order finishes from here: picking up b4 (pick 1) leads nowhere", (B4,), kind="aid")
+    assert faults(SMALL, (B4,)) == [unfinished("3 of 4 stones left to pick up"), led_nowhere]
+    stuck = faults(SMALL, (A4, A2))  # anyone sees this one: wrong, not an aid
+    assert stuck[1:] == [Fault("stuck: no stone is in line from a2, and 2 are left", (A2,))]
     hopeless = Puzzle.parse("O.\n.O")
-    assert faults(hopeless, ()) == [Fault("no order picks up every stone of this puzzle")]
+    assert faults(hopeless, ())[1:] == [Fault("no order picks up every stone of this puzzle", kind="aid")]
     assert hint(hopeless, (), Limits(5.0)).message == "no order picks up every stone of this puzzle"
 
 
@@ -134,7 +136,7 @@ def test_a_wrong_pick_on_a_new_puzzle_is_flagged_and_the_hint_says_undo() -> Non
     puzzle, start = new(7, "medium", 2)
     wrong = forced_hint(puzzle, ()).wrong[0][0]
     state = click(puzzle, start, wrong, PICK)
-    assert faults(puzzle, state)[0].cells == (wrong,)
+    assert faults(puzzle, state)[-1].cells == (wrong,) and faults(puzzle, state)[-1].kind == "aid"
     assert hint(puzzle, state, Limits(5.0)) == hint(puzzle, state, Limits(5.0))
     assert hint(puzzle, state, Limits(5.0)).message == "no order finishes from here: undo"
 
@@ -144,7 +146,7 @@ def test_hints_lead_through_the_one_order_to_the_solved_state() -> None:
     order = solve(puzzle)
     assert order is not None
     while not solved(puzzle, state):
-        assert faults(puzzle, state) == []
+        assert [f.kind for f in faults(puzzle, state)] == ["unfinished"]
         given_hint = hint(puzzle, state, Limits(5.0))
         assert given_hint.cells == (order[len(state)],)
         assert puzzle.name(order[len(state)]) in given_hint.message
@@ -274,8 +276,9 @@ def test_random_clicks_agree_with_the_legal_moves_and_the_records_checker(case: 
     if solved(puzzle, state):
         assert faults(puzzle, state) == []
     elif stuck:
-        assert faults(puzzle, state) != []  # stones are left and none can be picked
-    assert (faults(puzzle, state) == []) == (solved(puzzle, state) or bool(solution(puzzle, state, Limits(5.0))))
+        assert any(f.kind == "wrong" for f in faults(puzzle, state))  # stones are left and none can be picked
+    finishes = all(f.kind == "unfinished" for f in faults(puzzle, state))
+    assert finishes == (solved(puzzle, state) or bool(solution(puzzle, state, Limits(5.0))))
 
 
 def test_the_play_imports_and_exports_urls_and_starts_an_imported_puzzle_empty() -> None:
@@ -287,6 +290,6 @@ def test_the_play_imports_and_exports_urls_and_starts_an_imported_puzzle_empty()
     assert attempt.verdict().solved
 
 
-def test_the_legend_names_the_stone_just_picked_only_once_one_is() -> None:
+def test_the_legend_names_the_last_stone_picked_only_once_one_is() -> None:
     assert scene(SMALL, ()).mark_meanings == {}
-    assert list(scene(SMALL, (A2,)).mark_meanings.values()) == ["the stone just picked up"]
+    assert list(scene(SMALL, (A2,)).mark_meanings.values()) == ["the last stone picked up"]

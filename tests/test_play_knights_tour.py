@@ -1,5 +1,6 @@
-"""The knight's tour played by hand (puzzles/knights_tour/play.py): clicks, faults, hints, the
-solver's clicks and JSON, on blank boards and on puzzles with given numbers."""
+"""The knight's tour played by hand (puzzles/knights_tour/play.py, play_position.py): numbers
+written in any order, faults of every kind, hints, the solver's clicks and JSON, on blank boards
+and on puzzles with given numbers."""
 
 from __future__ import annotations
 
@@ -11,22 +12,34 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.faults import Fault
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import Attempt, IllegalMove
+from boardpuzzles.play import Attempt, IllegalMove, play_of
 from boardpuzzles.puzzles import get
 from boardpuzzles.puzzles.knights_tour import Problem, solutions, violations
 from boardpuzzles.puzzles.knights_tour import play as kt
-from boardpuzzles.puzzles.knights_tour.play import PLAY, STEP, TourProblem
+from boardpuzzles.puzzles.knights_tour.play import BEFORE, ERASE, PLAY, STEP, Numbers, TourProblem
+from boardpuzzles.puzzles.knights_tour.play_position import chain, legal_next, moves_of, numbers_of, squares_of
 
 PUZZLE = get("knights-tour")
 #: Squares of 6x6 by name (row 0 on top): a6 = 0, c5 = 8, d3 = 21, b4 = 13, c2 = 26, f1 = 35.
 A6, C5, D3, B4, C2 = 0, 8, 21, 13, 26
 
 
-def play(problem: TourProblem, path: tuple[int, ...], *cells: int) -> tuple[int, ...]:
+def play(problem: TourProblem, state: Numbers, *cells: int, tool: str = STEP) -> Numbers:
     for cell in cells:
-        path = PLAY.click(problem, path, cell, STEP)
-    return path
+        state = PLAY.click(problem, state, cell, tool)
+    return state
+
+
+def path(problem: TourProblem, *cells: int) -> Numbers:
+    """The numbers of a path written in order from the start."""
+    return play(problem, problem.start(), *cells)
+
+
+def found(problem: TourProblem, state: Numbers) -> list[Fault]:
+    """The faults of a position, less what is only left to do."""
+    return [fault for fault in PLAY.faults(problem, state) if fault.kind != "unfinished"]
 
 
 def blank(side: int = 6, closed: bool = False) -> TourProblem:
@@ -41,12 +54,12 @@ def numbered(moves: tuple[int, ...] = (1, 5, 10, 20, 36)) -> TourProblem:
 
 # ---------------------------------------------------------------- the record and a new game
 def test_the_record_plays_by_this_module_with_open_tours_first() -> None:
-    assert PUZZLE.play is PLAY
+    assert play_of(PUZZLE) is PLAY  # type: ignore[arg-type]
     assert PLAY.sizes == (6, 5, 7, 8) and PLAY.difficulties == ("open", "closed", "easy", "medium", "hard")
-    assert [t.name for t in PLAY.tools] == [STEP]
-    problem, path = PLAY.new(6, "open", 0)
-    assert problem == blank() and path == ()
-    assert PLAY.new(8, "closed", 0) == (blank(8, closed=True), ())
+    assert [t.name for t in PLAY.tools] == [STEP, ERASE, BEFORE]  # the second tool erases
+    problem, state = PLAY.new(6, "open", 0)
+    assert problem == blank() and state == Numbers()
+    assert PLAY.new(8, "closed", 0) == (blank(8, closed=True), Numbers())
 
 
 def test_a_closed_tour_on_an_odd_board_is_refused_with_the_theorem() -> None:
@@ -57,32 +70,43 @@ def test_a_closed_tour_on_an_odd_board_is_refused_with_the_theorem() -> None:
 
 
 def test_a_puzzle_has_given_numbers_a_unique_tour_through_them_and_the_same_seed_makes_it_again() -> None:
-    problem, path = PLAY.new(5, "hard", 1)
+    problem, state = PLAY.new(5, "hard", 1)
     assert problem.givens and len(problem.solution) == 25
     assert not violations(Problem(5, 5), problem.solution)
     assert all(problem.solution[move - 1] == cell for cell, move in problem.givens)
-    assert path == ((problem.square_of[1],) if 1 in problem.square_of else ())
-    assert PLAY.new(5, "hard", 1) == (problem, path)
+    assert state == Numbers((), problem.square_of.get(1, -1))  # the given 1 selected
+    assert PLAY.new(5, "hard", 1) == (problem, state)
     easy, _ = PLAY.new(5, "easy", 1)
     assert easy.solution == problem.solution and len(easy.givens) > len(problem.givens)
 
 
 # ---------------------------------------------------------------- clicks
-def test_the_first_click_starts_then_knight_moves_and_a_click_on_the_last_takes_it_back() -> None:
+def test_a_path_is_written_click_by_click_and_a_click_on_a_number_selects_it() -> None:
     problem = blank()
-    path = play(problem, (), C5)
-    assert path == (C5,)
-    path = play(problem, path, D3, B4)
-    assert path == (C5, D3, B4)
-    assert play(problem, path, B4) == (C5, D3)
-    assert play(problem, (C5,), C5) == ()
+    state = path(problem, C5, D3, B4)
+    assert chain(problem, state) == (C5, D3, B4) and state.selected == B4
+    assert play(problem, state, C5).selected == C5  # select another number
+    assert play(problem, state, B4).selected == -1  # the selected one again: let it go
+    erased = play(problem, state, B4, tool=ERASE)
+    assert chain(problem, erased) == (C5, D3) and erased.selected == D3  # the number before is selected
+    assert play(problem, erased, A6, tool=ERASE) == erased  # nothing to erase
+
+
+def test_numbers_are_written_in_any_order_forwards_and_backwards_from_any_number() -> None:
+    problem = numbered((1, 10, 20, 36))
+    tour = problem.solution
+    state = play(problem, problem.start(), tour[9], tour[10], tour[11])  # select 10, then write 11 and 12
+    assert numbers_of(problem, state)[tour[11]] == 12
+    state = play(problem, state, tour[9], tour[8], tool=BEFORE)  # select 10, then write 9 before it
+    assert numbers_of(problem, state)[tour[8]] == 9 and state.selected == tour[8]
+    state = play(problem, state, tour[7], tool=BEFORE)
+    assert squares_of(problem, state)[8] == tour[7]
 
 
 @pytest.mark.parametrize(
     ("cell", "tool", "reason"),
     [
-        (D3 + 1, STEP, "e3 is not a knight's move from b4"),
-        (C5, STEP, r"c5 is already visited \(step 1\)"),
+        (D3 + 1, STEP, "e3 is not a knight's move from b4, which shows 3"),
         (36, STEP, "cell 36 is off the 6x6 board"),
         (-1, STEP, "cell -1 is off the 6x6 board"),
         (A6, "queen", "no tool 'queen'"),
@@ -90,121 +114,123 @@ def test_the_first_click_starts_then_knight_moves_and_a_click_on_the_last_takes_
 )
 def test_illegal_clicks_are_refused_with_the_reason(cell: int, tool: str, reason: str) -> None:
     problem = blank()
-    path = play(problem, (), C5, D3, B4)
+    state = path(problem, C5, D3, B4)
     with pytest.raises(IllegalMove, match=reason):
-        PLAY.click(problem, path, cell, tool)
+        PLAY.click(problem, state, cell, tool)
 
 
-def test_given_numbers_must_be_respected_and_a_given_start_stays() -> None:
+def test_given_numbers_stay_and_a_number_is_written_once() -> None:
     problem = TourProblem(6, givens=((C5, 1), (B4, 3), (A6, 7)))
-    path = problem.start()
-    assert path == (C5,)
-    with pytest.raises(IllegalMove, match="c5 is the given start"):
-        PLAY.click(problem, path, C5, STEP)
-    with pytest.raises(IllegalMove, match="a6 shows 7: it is step 7, not step 2"):
-        PLAY.click(problem, path, A6, STEP)  # c5 -> a6 is a knight's move
-    path = play(problem, path, D3)
-    with pytest.raises(IllegalMove, match="step 3 is given on b4: it cannot be skipped"):
-        PLAY.click(problem, path, 10, STEP)  # d3 -> e5, a knight's move
-    assert kt.legal_next(problem, path) == [B4]
-    assert play(problem, path, B4) == (C5, D3, B4)
+    start = problem.start()
+    assert start.selected == C5
+    with pytest.raises(IllegalMove, match="c5 shows a given number: it stays"):
+        PLAY.click(problem, start, C5, ERASE)
+    with pytest.raises(IllegalMove, match="not a knight's move from b4, which shows 3"):
+        PLAY.click(problem, start, 4, STEP)  # e6 is a knight's move from c5 (1), not from b4 (3)
+    state = play(problem, start, D3)
+    assert legal_next(problem, state) == []  # 3 is given: nothing to write after 2
+    with pytest.raises(IllegalMove, match="3 is on b4 already"):
+        PLAY.click(problem, state, 10, STEP)
+    with pytest.raises(IllegalMove, match="select a numbered square first"):
+        PLAY.click(problem, play(problem, state, D3), 10, STEP)
+    with pytest.raises(IllegalMove, match="there is no 0"):
+        PLAY.click(problem, start, 10, BEFORE)
 
 
-def test_the_legal_next_squares_are_the_unvisited_knight_moves() -> None:
+def test_the_legal_next_squares_are_the_empty_knight_moves_from_the_selected_number() -> None:
     problem = blank()
-    assert kt.legal_next(problem, ()) == []
-    assert kt.legal_next(problem, (A6,)) == [C5, B4]
-    assert kt.legal_next(problem, (C5, A6)) == [B4]
+    assert legal_next(problem, Numbers()) == []
+    assert legal_next(problem, path(problem, A6)) == [C5, B4]
+    assert legal_next(problem, path(problem, C5, A6)) == [B4]
 
 
 # ---------------------------------------------------------------- faults
 def test_a_dead_end_is_named_at_once() -> None:
     problem = blank()
-    path = play(problem, (), C5, D3, B4, A6)  # a6's two moves are both visited
-    messages = [f.message for f in PLAY.faults(problem, path)]
-    assert "dead end: no legal next square from a6, and 32 squares left" in messages
-    assert next(f for f in PLAY.faults(problem, path) if f.message.startswith("dead end")).cells == (A6,)
-
-
-def test_a_square_no_path_can_reach_is_named() -> None:
-    problem = blank()
-    path = play(problem, (), C5, D3, B4, C2)
-    assert [f.message for f in PLAY.faults(problem, path)] == [
-        "a6 can no longer be reached: every square a knight's move away is visited"
+    state = path(problem, C5, D3, B4, A6)  # a6's two moves are both numbered
+    dead = [f for f in found(problem, state) if f.message.startswith("dead end")]
+    assert [(f.message, f.cells, f.kind) for f in dead] == [
+        ("dead end: no empty square a knight's move from a6 for 5, and 32 squares left", (A6,), "wrong")
     ]
-    assert PLAY.faults(problem, path[:3]) == []  # from b4 the knight still reaches a6
+    assert PLAY.faults(problem, state)[0] == Fault("32 squares left to number", kind="unfinished")
+
+
+def test_a_square_no_number_can_reach_is_an_aid() -> None:
+    problem = blank()
+    state = path(problem, C5, D3, B4, C2)
+    assert [(f.message, f.kind) for f in found(problem, state)] == [
+        ("a6 can no longer get a number: no knight's move leads there", "aid")
+    ]
+    assert found(problem, path(problem, C5, D3, B4)) == []  # from b4 the knight still reaches a6
 
 
 def test_a_closed_tour_whose_start_is_boxed_in_can_no_longer_close() -> None:
-    problem = blank(closed=True)
-    path = play(problem, (), A6, C5, D3, B4)
-    assert "the tour can no longer close: every square a knight's move from the start, a6, is visited" in [
-        f.message for f in PLAY.faults(problem, path)
+    state = path(blank(closed=True), A6, C5, D3, B4)
+    assert "the tour can no longer close: every square a knight's move from the start, a6, is numbered" in [
+        f.message for f in found(blank(closed=True), state) if f.kind == "aid"
     ]
-    assert PLAY.faults(blank(), path) == []  # an open tour may go on
+    assert found(blank(), state) == []  # an open tour may go on
 
 
-def test_a_full_path_that_does_not_close_is_a_fault_of_a_closed_tour_only() -> None:
+def test_a_full_board_that_does_not_close_is_a_fault_of_a_closed_tour_only() -> None:
     tour = next(t for t in solutions(Problem(6, 6, start=A6)) if violations(Problem(6, 6, closed=True), t))
     closed, open_ = blank(closed=True), blank()
-    faults = PLAY.faults(closed, tour)
-    assert [f.message for f in faults] == violations(Problem(6, 6, closed=True), tour)
+    faults = PLAY.faults(closed, path(closed, *tour))
+    assert faults == violations(Problem(6, 6, closed=True), tour)
     assert faults[0].message.startswith("not closed") and faults[0].lines == ((tour[-1], tour[0]),)
-    assert not PLAY.solved(closed, tour) and PLAY.solved(open_, tour) and PLAY.faults(open_, tour) == []
+    assert not PLAY.solved(closed, path(closed, *tour))
+    assert PLAY.solved(open_, path(open_, *tour)) and PLAY.faults(open_, path(open_, *tour)) == []
 
 
-def test_a_start_the_theorems_rule_out_is_a_fault() -> None:
+def test_a_start_the_theorems_rule_out_is_an_aid() -> None:
     problem = blank(5)
-    faults = PLAY.faults(problem, play(problem, (), 1))  # b5: not the corners' colour
-    assert len(faults) == 1 and faults[0].message.startswith("no tour starts on b5: a 5x5 board has one more")
+    (fault,) = found(problem, path(problem, 1))  # b5: not the corners' colour
+    assert fault.kind == "aid" and fault.message.startswith("no tour starts on b5: a 5x5 board has one more")
 
 
-def test_a_given_number_out_of_reach_is_named() -> None:
-    far = TourProblem(6, givens=((35, 3),))  # f1 at step 3, from a6 at step 1
-    fault = PLAY.faults(far, (A6,))
-    assert [f.message for f in fault] == [
-        "step 3 is given on f1: from a6 the knight needs 4 moves through the unvisited squares, and 2 are left"
-    ]
-    assert fault[0].cells == (A6, 35)
-    colour = TourProblem(6, givens=((C5, 3),))  # one move from a6, but step 3 is two moves on
-    assert [f.message for f in PLAY.faults(colour, (A6,))] == [
-        "step 3 is given on c5, but a knight changes colour every move: "
-        "from a6 at step 1 it stands on that colour only at even steps"
+def test_numbers_too_far_apart_or_on_the_wrong_colour_are_aids() -> None:
+    far = TourProblem(6, givens=((35, 3),))  # f1 at 3, from a6 at 1
+    (fault,) = found(far, path(far, A6))
+    assert fault.message == "3 is on f1: from a6 (1) the knight needs 4 moves through the empty squares, and has 2"
+    assert fault.cells == (A6, 35) and fault.kind == "aid"
+    colour = TourProblem(6, givens=((C5, 3),))  # one move from a6, but 3 is two moves on
+    assert [f.message for f in found(colour, path(colour, A6))] == [
+        "3 is on c5: from a6 (1), but a knight changes colour every move: it cannot stand there 2 moves later"
     ]
 
 
 # ---------------------------------------------------------------- solved agrees with the checker
 @pytest.mark.parametrize("closed", [False, True])
-def test_solved_agrees_with_the_record_checker_on_complete_paths(closed: bool) -> None:
+def test_solved_agrees_with_the_record_checker_on_full_boards(closed: bool) -> None:
     problem, rules = blank(closed=closed), Problem(6, 6, closed=closed)
     for tour in itertools.islice(solutions(Problem(6, 6, start=A6)), 0, 400, 20):
-        assert PLAY.solved(problem, tour) == (not PUZZLE.violations(rules, tour))
-    assert not PLAY.solved(problem, tour[:-1])
+        assert PLAY.solved(problem, path(problem, *tour)) == (not PUZZLE.violations(rules, tour))
+    assert not PLAY.solved(problem, path(problem, *tour[:-1]))
 
 
 # ---------------------------------------------------------------- hints
 def test_the_hint_on_a_blank_board_is_a_corner_then_warnsdorff() -> None:
     problem = blank()
-    assert PLAY.hint(problem, (), Limits(30)).cells == (30,)  # a1
-    path = (A6,)
-    hint = PLAY.hint(problem, path, Limits(30))
+    assert PLAY.hint(problem, Numbers(), Limits(30)).cells == (30,)  # a1
+    state = path(problem, A6)
+    hint = PLAY.hint(problem, state, Limits(30))
     assert hint.message.startswith("Warnsdorff's rule: ") and hint.message.endswith("a tour finishes from there")
     (cell,) = hint.cells
-    onward = {x: len(kt._moves(6)[x] - {A6}) for x in kt.legal_next(problem, path)}
+    onward = {x: len(moves_of(6)[x] - {A6}) for x in legal_next(problem, state)}
     assert onward[cell] == min(onward.values())
 
 
 def test_following_the_hints_finishes_a_tour() -> None:
-    problem, path = PLAY.new(6, "closed", 0)
+    problem, state = PLAY.new(6, "closed", 0)
     for _ in range(36):
-        path = play(problem, path, *PLAY.hint(problem, path, Limits(30)).cells)
-    assert PLAY.solved(problem, path) and PLAY.hint(problem, path, Limits(30)).message == "solved: nothing left to do"
+        state = play(problem, state, *PLAY.hint(problem, state, Limits(30)).cells)
+    assert PLAY.solved(problem, state) and PLAY.hint(problem, state, Limits(30)).message == "solved: nothing left to do"
 
 
 def test_the_hint_says_when_no_tour_finishes() -> None:
     problem = blank()
-    trapped = play(problem, (), C5, D3, B4)  # a6 is left with a single way in, from b4: it must be last
-    assert PLAY.faults(problem, trapped) == []
+    trapped = path(problem, C5, D3, B4)  # a6 is left with a single way in, from b4: it must be last
+    assert found(problem, trapped) == []
     hint = PLAY.hint(problem, trapped, Limits(30))
     assert hint.message == "no tour finishes from here (the search tried every way on): take back (undo)"
     cut = play(problem, trapped, C2)
@@ -216,20 +242,20 @@ def test_the_hint_admits_a_search_out_of_time(monkeypatch: pytest.MonkeyPatch) -
         raise TimeLimitReached()
 
     monkeypatch.setattr(kt, "_completion", slow)
-    hint = PLAY.hint(blank(8), (0,), Limits(1))
+    hint = PLAY.hint(blank(8), path(blank(8), 0), Limits(1))
     assert hint.message.startswith("Warnsdorff's rule: ") and "could not tell in time" in hint.message
 
 
-def test_the_hint_of_a_puzzle_is_the_next_square_of_its_tour_or_where_to_take_back() -> None:
+def test_the_hint_of_a_puzzle_is_a_number_of_its_tour_or_the_number_to_erase() -> None:
     problem = numbered((1, 12, 24, 36))
-    path, tour = problem.start(), problem.solution
-    assert PLAY.hint(problem, path, Limits(30)).cells == (tour[1],)
-    path = play(problem, path, *tour[1:3])
-    wrong = next(x for x in kt.legal_next(problem, path) if x != tour[3] and not PLAY.faults(problem, path + (x,)))
-    astray = play(problem, path, wrong)
-    assert PLAY.faults(problem, astray) == []
+    tour = problem.solution
+    assert PLAY.hint(problem, problem.start(), Limits(30)).cells == (tour[1],)
+    state = play(problem, problem.start(), *tour[1:3])
+    wrong = next(x for x in legal_next(problem, state) if x != tour[3] and not found(problem, play(problem, state, x)))
+    astray = play(problem, state, wrong)
+    assert found(problem, astray) == []
     hint = PLAY.hint(problem, astray, Limits(30))
-    assert hint.message.startswith("no tour through the given numbers finishes from here: take back to step 3")
+    assert hint.message.startswith(f"no tour through the given numbers has 4 on {problem.name(wrong)}: erase it")
     assert hint.cells == (wrong,)
 
 
@@ -254,42 +280,66 @@ def test_every_seed_s_solution_passes_the_record_checker(size: int, difficulty: 
         attempt = solve_by_clicks(size, difficulty, seed)
         problem = attempt.problem
         assert attempt.verdict().solved and attempt.verdict().faults == []
-        assert PUZZLE.violations(problem.rules, attempt.state) == []
-        assert all(attempt.state[move - 1] == cell for cell, move in problem.givens)
+        tour = chain(problem, attempt.state)
+        assert PUZZLE.violations(problem.rules, tour) == []
+        assert all(tour[move - 1] == cell for cell, move in problem.givens)
 
 
-def test_the_solution_from_a_lost_position_takes_back_first() -> None:
+def test_the_solution_from_a_lost_position_erases_first() -> None:
     problem = blank()
-    for lost in (play(problem, (), C5, D3, B4), play(problem, (), C5, D3, B4, C2)):
-        path = lost
+    for lost in (path(problem, C5, D3, B4), path(problem, C5, D3, B4, C2)):
         assert PLAY.solution is not None
-        clicks = PLAY.solution(problem, path, Limits(30))
-        assert clicks[0] == (lost[-1], STEP)
-        path = play(problem, path, *(cell for cell, _ in clicks))
-        assert PLAY.solved(problem, path)
+        clicks = PLAY.solution(problem, lost, Limits(30))
+        assert clicks[0][1] == ERASE and clicks[0][0] in (D3, B4, C2)  # no tour keeps them all
+        assert PLAY.solved(problem, play_all(problem, lost, clicks))
     puzzle = numbered()
     start = puzzle.start()
-    astray = play(puzzle, start, next(x for x in kt.legal_next(puzzle, start) if x != puzzle.solution[len(start)]))
-    assert PLAY.solved(puzzle, play(puzzle, astray, *(cell for cell, _ in PLAY.solution(puzzle, astray, Limits()))))
+    astray = play(puzzle, start, next(x for x in legal_next(puzzle, start) if x != puzzle.solution[1]))
+    assert PLAY.solved(puzzle, play_all(puzzle, astray, PLAY.solution(puzzle, astray, Limits())))
 
 
-# ---------------------------------------------------------------- the picture
-def test_the_scene_shows_steps_givens_and_the_legal_next_squares() -> None:
+def play_all(problem: TourProblem, state: Numbers, clicks: list[tuple[int, str]]) -> Numbers:
+    for cell, tool in clicks:
+        state = PLAY.click(problem, state, cell, tool)
+    return state
+
+
+# ---------------------------------------------------------------- the picture and the words
+def test_the_scene_shows_steps_givens_the_selected_number_and_the_legal_next_squares() -> None:
     problem = TourProblem(6, givens=((C5, 1), (B4, 3), (C2, 5)))
-    path = play(problem, problem.start(), D3)
-    scene = PLAY.scene(problem, path)
+    state = path(problem, D3)
+    scene = PLAY.scene(problem, state)
     assert scene.labels[C5] == "1" and scene.labels[D3] == "2" and scene.labels[C2] == "5"
-    assert scene.path == [C5, D3] and scene.start == C5 and scene.end == D3
-    assert scene.marks[B4] == kt.LEGAL_COLOUR and scene.marks[C2] == kt.GIVEN_COLOUR
-    assert scene.marks[C5] == kt.GIVEN_COLOUR and D3 not in scene.marks
+    assert scene.path == [C5, D3, B4] and scene.start == C5
+    assert scene.marks[C2] == kt.GIVEN_COLOUR and scene.marks[C5] == kt.GIVEN_COLOUR
+    assert scene.marks[D3] == kt.SELECTED_COLOUR
     assert "given" in scene.tooltips[C2]
     assert scene.text().splitlines()[1:3] == [". . 1 . . .", ". 3 . . . ."]  # c5 and b4, rows 2 and 3
-    full = PLAY.scene(blank(6, closed=True), next(solutions(Problem(6, 6, start=A6, closed=True))))
-    assert full.path[0] == full.path[-1] == A6 and not full.marks  # a closed tour drawn closed
+    full = PLAY.scene(
+        blank(6, closed=True), path(blank(6, closed=True), *next(solutions(Problem(6, 6, start=A6, closed=True))))
+    )
+    assert full.path[0] == full.path[-1] == A6  # a closed tour drawn closed
+
+
+def test_numbers_away_from_the_start_are_joined_by_segments() -> None:
+    problem = numbered((1, 10, 20, 36))
+    tour = problem.solution
+    state = play(problem, problem.start(), tour[9], tour[10], tour[11])
+    scene = PLAY.scene(problem, state)
+    assert (tour[9], tour[10], kt.CHAIN_COLOUR) in scene.lines and (tour[10], tour[11], kt.CHAIN_COLOUR) in scene.lines
+    assert scene.labels[tour[11]] == "12"
+
+
+def test_screen_readers_hear_words() -> None:
+    problem = TourProblem(6, givens=((C5, 1),))
+    state = path(problem, D3)
+    words = Attempt(PLAY, problem, state).describe_cells()
+    assert words[C5] == "given 1" and words[D3] == "step 2, selected"
+    assert words[A6] == "empty" and "empty, a legal next square" in words
 
 
 # ---------------------------------------------------------------- JSON
-def test_problem_and_path_survive_json_and_a_session_replays() -> None:
+def test_problem_and_numbers_survive_json_and_a_session_replays() -> None:
     problem = numbered()
     attempt = Attempt(PLAY, problem, problem.start())
     again = PLAY.problem_from_json(PLAY.problem_to_json(problem))
@@ -300,6 +350,12 @@ def test_problem_and_path_survive_json_and_a_session_replays() -> None:
     attempt.undo()
     restored = Attempt.from_json(PLAY, attempt.to_json())
     assert restored.state == attempt.state and restored.redo() == attempt.redo()
+
+
+def test_a_stored_path_of_an_older_game_is_read_as_its_numbers() -> None:
+    problem = TourProblem(6, givens=((C5, 1),))
+    state = PLAY.state_from_json(problem, ["c5", "d3", "b4"])
+    assert chain(problem, state) == (C5, D3, B4) and state.selected == B4
 
 
 @pytest.mark.parametrize(
@@ -327,23 +383,19 @@ def test_a_bad_stored_problem_is_refused(document: Any) -> None:
 @pytest.mark.parametrize(
     ("document", "reason"),
     [
-        ("a6", "a path is a list"),
-        (["a6", "a6"], "already visited"),
-        (["a6", "a5"], "not a knight's move"),
-        (["zz99"], "off the 6x6 board"),
-        ([7], "not a square name"),
-        (["a6"] * 37, "at most 36"),
+        ("a6", "the numbers are"),
+        ({"numbers": {"a6": 1, "a5": 2}, "selected": None}, "not a knight's move"),
+        ({"numbers": {"a6": 1, "c5": 1}, "selected": None}, "1 is on a6 already"),
+        ({"numbers": {"a6": 0}, "selected": None}, "there is no 0"),
+        ({"numbers": {"a6": "1"}, "selected": None}, "holds '1'"),
+        ({"numbers": {"zz99": 1}, "selected": None}, "off the 6x6 board"),
+        ({"numbers": {"a6": 1}, "selected": "c5"}, "holds no number"),
+        ({"numbers": {}}, "the numbers are"),
     ],
 )
-def test_a_bad_stored_path_is_refused_with_the_reason(document: Any, reason: str) -> None:
+def test_bad_stored_numbers_are_refused_with_the_reason(document: Any, reason: str) -> None:
     with pytest.raises(BoardPuzzlesError, match=reason):
         PLAY.state_from_json(blank(), document)
-
-
-def test_a_stored_path_of_a_puzzle_keeps_its_given_start() -> None:
-    problem = TourProblem(6, givens=((C5, 1),))
-    with pytest.raises(BoardPuzzlesError, match="the given start, c5"):
-        PLAY.state_from_json(problem, [])
 
 
 json_values = st.recursive(
@@ -359,6 +411,7 @@ def test_any_json_is_read_or_refused_cleanly(problem_doc: Any, state_doc: Any) -
     for read, document in (
         (PLAY.problem_from_json, problem_doc),
         (lambda d: PLAY.state_from_json(blank(), d), state_doc),
+        (lambda d: PLAY.state_from_json(blank(), {"numbers": d, "selected": None}), state_doc),
     ):
         try:
             read(document)
@@ -376,27 +429,29 @@ PROBLEMS = {
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.sampled_from(sorted(PROBLEMS)), st.lists(st.integers(0, 35), max_size=60))
-def test_random_clicks_keep_a_path_through_the_givens_and_faults_name_every_dead_end(
-    which: str, cells: list[int]
+@given(
+    st.sampled_from(sorted(PROBLEMS)),
+    st.lists(st.tuples(st.integers(0, 35), st.sampled_from([STEP, STEP, STEP, ERASE, BEFORE])), max_size=60),
+)
+def test_random_clicks_keep_the_numbers_a_knights_move_apart_and_faults_name_every_dead_end(
+    which: str, clicks: list[tuple[int, str]]
 ) -> None:
     problem = PROBLEMS[which]
-    path = problem.start()
-    for cell in cells:
+    state = problem.start()
+    moves = moves_of(problem.side)
+    for cell, tool in clicks:
         try:
-            path = PLAY.click(problem, path, cell % problem.squares, STEP)
+            state = PLAY.click(problem, state, cell % problem.squares, tool)
         except IllegalMove:
             continue
-        assert len(set(path)) == len(path) and path[: len(problem.start())] == problem.start()
-        assert all(b in kt._moves(problem.side)[a] for a, b in itertools.pairwise(path))
-        assert all(problem.move_on.get(c, step) == step for step, c in enumerate(path, start=1))
-        assert all(problem.square_of.get(step, c) == c for step, c in enumerate(path, start=1))
-        faults = PLAY.faults(problem, path)
-        stuck = 0 < len(path) < problem.squares and not kt.legal_next(problem, path)
-        assert stuck == any(f.message.startswith("dead end") for f in faults)
-        assert PLAY.state_from_json(problem, PLAY.state_to_json(problem, path)) == path
-        PLAY.scene(problem, path)
-    hint = PLAY.hint(problem, path, Limits(30))
-    if hint.message.startswith(("Warnsdorff", "step")) and path:
-        assert list(hint.cells) == [c for c in kt.legal_next(problem, path) if c in hint.cells] != []
-        assert PLAY.faults(problem, play(problem, path, *hint.cells)) == []
+        at, by_move = numbers_of(problem, state), squares_of(problem, state)
+        assert problem.move_on.items() <= at.items()  # the givens stay
+        assert all(by_move[k + 1] in moves[c] for k, c in by_move.items() if k + 1 in by_move)
+        assert state.selected == -1 or state.selected in at
+        faults = PLAY.faults(problem, state)
+        stuck = [c for k, c in by_move.items() if not moves[c] - set(at) and len(at) < problem.squares]
+        dead = [f for f in faults if f.message.startswith("dead end")]
+        assert {c for f in dead for c in f.cells} <= set(stuck)
+        assert PLAY.state_from_json(problem, PLAY.state_to_json(problem, state)) == state
+        PLAY.scene(problem, state)
+    assert PLAY.solved(problem, play_all(problem, state, PLAY.solution(problem, state, Limits(30))))  # type: ignore[misc]

@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import STOP_TIME, Limits
-from boardpuzzles.play import Attempt, IllegalMove, Play
-from boardpuzzles.play_generic import play_of
+from boardpuzzles.play import Attempt, IllegalMove, Play, play_of
 from boardpuzzles.puzzles import get, hyperqueen, queens
 from boardpuzzles.puzzles.queens import givens
 from boardpuzzles.puzzles.queens.play import (
@@ -52,13 +51,13 @@ def named(puzzle: QueensPuzzle, cells: Any) -> list[Any]:
 
 # ---------------------------------------------------------------- the records name the plays
 def test_the_records_name_their_plays() -> None:
-    assert queens.PUZZLE.play is PLAY and play_of(get("queens")) is PLAY  # type: ignore[arg-type]
-    assert hyperqueen.PUZZLE.play is HYPERQUEEN_PLAY and play_of(get("hyperqueen")) is HYPERQUEEN_PLAY  # type: ignore[arg-type]
+    assert play_of(queens.PUZZLE) is PLAY and play_of(get("queens")) is PLAY  # type: ignore[arg-type]
+    assert play_of(hyperqueen.PUZZLE) is HYPERQUEEN_PLAY and play_of(get("hyperqueen")) is HYPERQUEEN_PLAY  # type: ignore[arg-type]
     assert PLAY.sizes == (8, 5, 6, 7, 9, 10)
     assert HYPERQUEEN_PLAY.sizes == (7, 5, 11, 13)  # gcd(n, 6) = 1 (Polya 1918)
     for play in PLAYS.values():
         assert play.difficulties == ("easy", "medium", "hard", BLANK)
-        assert [t.name for t in play.tools] == ["queen"]
+        assert [t.name for t in play.tools] == ["queen", "erase"]
 
 
 # ---------------------------------------------------------------- new
@@ -112,26 +111,34 @@ def test_no_queen_beyond_n_and_no_click_off_the_board_or_with_another_tool() -> 
         with pytest.raises(IllegalMove, match="off the 5x5 board"):
             HYPERQUEEN_PLAY.click(puzzle, (), cell, "queen")  # type: ignore[arg-type]
     with pytest.raises(IllegalMove, match="no tool"):
-        HYPERQUEEN_PLAY.click(puzzle, (), 0, "erase")
+        HYPERQUEEN_PLAY.click(puzzle, (), 0, "rook")
+
+
+def test_the_second_tool_takes_a_queen_off_and_places_none() -> None:
+    puzzle = blank(PLAY, 8)
+    state = place(PLAY, puzzle, ["c3", "a1"])
+    assert named(puzzle, PLAY.click(puzzle, state, puzzle.problem.grid.cell_named("c3"), "erase")) == ["a1"]
+    assert PLAY.click(puzzle, state, 0, "erase") == state
 
 
 # ---------------------------------------------------------------- faults
 def test_faults_on_the_classic_board_join_the_queens_of_each_line() -> None:
     puzzle = blank(PLAY, 8)
     state = place(PLAY, puzzle, ["a3", "c3", "f3", "c5"])
-    faults = PLAY.faults(puzzle, state)
+    count, *faults = PLAY.faults(puzzle, state)
+    assert count.kind == "unfinished" and count.message == "4 queens on a 8x8 board; a solution has 8"
     assert [(f.message, named(puzzle, f.cells), named(puzzle, f.lines)) for f in faults] == [
-        ("a3 and c3 and f3 share a row", ["a3", "c3", "f3"], [("a3", "c3"), ("c3", "f3")]),
+        ("a3, c3 and f3 share a row", ["a3", "c3", "f3"], [("a3", "c3"), ("c3", "f3")]),
         ("c5 and c3 share a column", ["c5", "c3"], [("c5", "c3")]),
         ("c5 and a3 share a diagonal", ["c5", "a3"], [("c5", "a3")]),
     ]
     assert not PLAY.solved(puzzle, state)
 
 
-def test_fewer_queens_than_n_and_no_attack_is_no_fault_yet() -> None:
+def test_fewer_queens_than_n_and_no_attack_is_only_unfinished() -> None:
     puzzle = blank(PLAY, 8)
     state = place(PLAY, puzzle, ["a1", "b3"])
-    assert PLAY.faults(puzzle, state) == []
+    assert [f.kind for f in PLAY.faults(puzzle, state)] == ["unfinished"]
     assert not PLAY.solved(puzzle, state)
     assert violations(puzzle.problem, queens.to_board(puzzle.problem, [])) != []
 
@@ -155,7 +162,7 @@ def test_on_the_torus_an_attack_is_drawn_the_shortest_way_cut_where_it_wraps(
 ) -> None:
     puzzle = blank(HYPERQUEEN_PLAY, 7)
     state = place(HYPERQUEEN_PLAY, puzzle, queens_at)
-    (fault,) = HYPERQUEEN_PLAY.faults(puzzle, state)
+    _, fault = HYPERQUEEN_PLAY.faults(puzzle, state)
     assert sorted(named(puzzle, fault.cells)) == sorted(queens_at)
     assert named(puzzle, fault.lines) == segments
 
@@ -190,9 +197,9 @@ def test_faults_are_the_checkers_violations_and_solved_agrees_with_it(
         board[cell] = "Q"
     found = violations(puzzle.problem, board)
     faults = play.faults(puzzle, state)
-    assert [f.message for f in faults] == [m for m in found if " share a " in m]
+    assert faults == found
     assert play.solved(puzzle, state) == (found == [])
-    for fault in faults:
+    for fault in (f for f in faults if f.kind == "wrong"):
         assert len(fault.cells) >= 2 and set(fault.cells) <= queens_on
         for a, b in fault.lines:
             assert a != b and _straight(n, a, b)  # a straight run: cut where the torus wraps
@@ -276,13 +283,33 @@ def test_the_scene_marks_givens_attacked_squares_and_lines_with_two_queens() -> 
     assert {c for c, colour in scene.marks.items() if colour == GIVEN_COLOUR} == set(puzzle.givens)
     assert free not in scene.marks  # the player's queen is drawn plainly
     assert scene.tooltips == {c: f"{puzzle.problem.grid.name(c)}: given queen" for c in puzzle.givens}
-    blank_scene = PLAY.scene(blank(PLAY, 8), (0,))
+    assert ATTACKED_COLOUR not in scene.marks.values()  # a spoiler: drawn only with the aids on
+    assert PLAY.scene_with_aids is not None
+    blank_scene = PLAY.scene_with_aids(blank(PLAY, 8), (0,))
     assert {c for c, colour in blank_scene.marks.items() if colour == ATTACKED_COLOUR} == (
         set(range(1, 8)) | set(range(8, 64, 8)) | set(range(9, 64, 9))
     )
     # the legend stays the same as queens come and go: the board does not move
-    assert blank_scene.mark_meanings == PLAY.scene(blank(PLAY, 8), ()).mark_meanings
+    assert blank_scene.mark_meanings == PLAY.scene_with_aids(blank(PLAY, 8), ()).mark_meanings
     assert GIVEN_COLOUR in scene.mark_meanings and GIVEN_COLOUR not in blank_scene.mark_meanings
+
+
+def test_with_the_aids_an_attempt_draws_the_attacked_squares_and_on_easy_they_leave_the_answer() -> None:
+    attempt = Attempt.new(PLAY, 8, "easy", 2)
+    assert ATTACKED_COLOUR not in attempt.scene().marks.values()
+    attempt.aids = True
+    shaded = {c for c, colour in attempt.scene().marks.items() if colour == ATTACKED_COLOUR}
+    (answer,) = givens.completions(attempt.problem.problem, dict.fromkeys(attempt.problem.givens, "Q"), 2)
+    assert not shaded & set(answer.occupied())  # never an answer square: what is left gives it away
+
+
+def test_screen_readers_hear_words() -> None:
+    attempt = Attempt.new(PLAY, 8, "hard", 1)
+    free = next(c for c in range(64) if c not in attempt.problem.givens)
+    attempt.click(free, "queen")
+    words = attempt.describe_cells()
+    assert words[attempt.problem.givens[0]] == "given queen" and words[free] == "queen"
+    assert set(words) == {"given queen", "queen", "empty"}
 
 
 # ---------------------------------------------------------------- JSON

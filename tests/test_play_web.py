@@ -3,6 +3,7 @@ errors as JSON, Host and Origin checks, games kept across a restart, Baikago bes
 
 from __future__ import annotations
 
+import dataclasses
 import http.client
 import json
 import re
@@ -71,10 +72,15 @@ def click(server: PlayServer, game: str, cell: int, tool: str = "king") -> tuple
     return call(server, "POST", f"/api/games/{game}/click", {"cell": cell, "tool": tool})
 
 
+def wrong(state: dict[str, Any]) -> list[Any]:
+    """The state's faults that break the rules (it lists what is left to do too, as unfinished ones)."""
+    return [fault for fault in state["faults"] if fault["kind"] == "wrong"]
+
+
 def test_a_new_game_is_a_blank_board_with_its_picture_and_where_its_cells_lie(server: PlayServer) -> None:
     state = new_kings(server, 4, 7)
     assert state["puzzle"] == "kings" and state["size"] == 4 and state["seed"] == 7
-    assert state["state"] == "." * 16 and not state["solved"] and state["faults"] == []
+    assert state["state"] == "." * 16 and not state["solved"] and wrong(state) == []
     assert state["svg"].startswith("<svg") and state["link"] == "/play/kings?size=4&seed=7"
     g = state["geometry"]
     assert (g["rows"], g["cols"]) == (4, 4) and g["cell"] > 0
@@ -88,10 +94,10 @@ def test_click_undo_redo_and_a_fault_drawn_in_red(server: PlayServer) -> None:
     status, state = click(server, game, 0)
     assert status == 200 and state["state"][0] == "K" and state["can_undo"] and not state["can_redo"]
     status, state = click(server, game, 1)
-    assert state["faults"] == [{"message": "a4 and b4 touch", "cells": [0, 1], "lines": []}]
+    assert wrong(state) == [{"message": "a4 and b4 touch", "cells": [0, 1], "lines": [], "kind": "wrong"}]
     assert "#e53935" in state["svg"]  # the fault's colour
     status, state = call(server, "POST", f"/api/games/{game}/undo", {})
-    assert status == 200 and state["state"][:2] == "K." and state["faults"] == [] and state["can_redo"]
+    assert status == 200 and state["state"][:2] == "K." and wrong(state) == [] and state["can_redo"]
     status, state = call(server, "POST", f"/api/games/{game}/redo", {})
     assert state["state"][:2] == "KK" and state["moves"] == 2
     status, got = call(server, "GET", f"/api/games/{game}")
@@ -225,16 +231,19 @@ def test_a_stored_game_that_no_longer_replays_is_dropped_with_a_line(tmp_path, c
         stop(second)
 
 
-def test_a_full_server_makes_room_with_a_left_game_and_refuses_otherwise() -> None:
-    srv = start(max_games=2)
+def test_a_full_server_makes_room_with_a_left_game_first() -> None:
+    srv = start(max_games=8)  # 2 games a client
     try:
         one = new_kings(srv)["game"]
-        new_kings(srv)
-        status, document = call(srv, "POST", "/api/kings/new", {"size": 4})
-        assert status == 503 and "too many games" in document["error"]
-        status, state = call(srv, "POST", "/api/kings/new", {"size": 4, "replaces": one})
+        two = new_kings(srv)["game"]
+        call(srv, "GET", f"/api/games/{one}")  # the more recently used of the two now
+        status, state = call(srv, "POST", "/api/kings/new", {"size": 4, "replaces": two})
         assert status == 200
-        assert call(srv, "GET", f"/api/games/{one}")[0] == 404  # it made room
+        assert call(srv, "GET", f"/api/games/{two}")[0] == 404  # the left one made room
+        assert call(srv, "GET", f"/api/games/{one}")[0] == 200  # the third is now the less recently used
+        assert call(srv, "POST", "/api/kings/new", {"size": 4})[0] == 200  # never refused:
+        assert call(srv, "GET", f"/api/games/{state['game']}")[0] == 404  # the least recently used made room
+        assert call(srv, "GET", f"/api/games/{one}")[0] == 200
     finally:
         stop(srv)
 
@@ -254,12 +263,12 @@ def test_a_hint_that_finds_every_searcher_busy_says_so(server: PlayServer, monke
     from boardpuzzles.web import play_game
 
     monkeypatch.setattr(play_game, "HINT_SECONDS", 0.2)
-    monkeypatch.setattr(server, "hint_searchers", threading.BoundedSemaphore(1))
-    server.hint_searchers.acquire()  # one search under way, and one core
+    monkeypatch.setattr(server.puzzles, "searchers", threading.BoundedSemaphore(1))
+    server.puzzles.searchers.acquire()  # one search under way, and one core
     game = new_kings(server)["game"]
     status, state = call(server, "POST", f"/api/games/{game}/hint", {})
     assert status == 200 and "busy" in state["hint"]["message"]
-    server.hint_searchers.release()
+    server.puzzles.searchers.release()
     status, state = call(server, "POST", f"/api/games/{game}/hint", {})
     assert status == 200 and state["hint"]["message"].startswith("a king on ")
 
@@ -343,3 +352,99 @@ def test_a_port_in_use_is_one_line_and_exit_2(tmp_path, command) -> None:
     assert done.stderr.strip().splitlines() == [
         f"boardpuzzles: error: cannot listen on 127.0.0.1:{port}: Address already in use"
     ]
+
+
+# -------------------------------------------------------------------- restart, solve, check, aids
+def test_restart_is_a_move_that_undo_takes_back(server: PlayServer) -> None:
+    game = new_kings(server, 4, 5)["game"]
+    assert not call(server, "GET", f"/api/games/{game}")[1]["can_restart"]
+    assert call(server, "POST", f"/api/games/{game}/restart", {})[0] == 422  # at its start already
+    click(server, game, 0)
+    status, state = call(server, "POST", f"/api/games/{game}/restart", {})
+    assert status == 200 and state["state"] == "." * 16 and state["can_undo"] and not state["can_restart"]
+    status, state = call(server, "POST", f"/api/games/{game}/undo", {})
+    assert state["state"][0] == "K" and state["can_restart"]
+
+
+def test_solve_shows_the_solution_marked_revealed(server: PlayServer) -> None:
+    game = new_kings(server, 4, 6)["game"]
+    status, state = call(server, "POST", f"/api/games/{game}/solve", {})
+    assert status == 200 and state["solved"] and state["revealed"] and state["faults"] == [] and state["can_undo"]
+    status, document = call(server, "POST", f"/api/games/{game}/solve", {})
+    assert status == 422 and "solved already" in document["error"]
+
+
+def test_check_says_the_first_mistake_until_the_next_change(server: PlayServer) -> None:
+    game = new_kings(server, 4, 8)["game"]
+    assert new_kings(server)["check"] is None
+    click(server, game, 0)
+    click(server, game, 1)
+    status, state = call(server, "POST", f"/api/games/{game}/check", {})
+    assert status == 200 and state["check"] == {"solved": False, "message": "a4 and b4 touch"}
+    assert call(server, "GET", f"/api/games/{game}")[1]["check"] == state["check"]  # shown until a change
+    assert click(server, game, 15)[1]["check"] is None
+    state = call(server, "POST", f"/api/games/{game}/solve", {})[1]
+    assert call(server, "POST", f"/api/games/{game}/check", {})[1]["check"] == {"solved": True, "message": "Solved!"}
+
+
+def test_aids_are_a_setting_kept_with_the_game(tmp_path) -> None:
+    path = tmp_path / "games.sqlite"
+    first = start(games=path)
+    try:
+        game = new_kings(first)["game"]
+        assert call(first, "GET", f"/api/games/{game}")[1]["aids"] is False
+        status, state = call(first, "POST", f"/api/games/{game}/aids", {"on": True})
+        assert status == 200 and state["aids"] is True and state["moves"] == 0  # a setting, not a move
+        status, document = call(first, "POST", f"/api/games/{game}/aids", {"on": "yes"})
+        assert status == 400 and "true" in document["error"]
+    finally:
+        stop(first)
+    second = start(games=path)
+    try:
+        assert call(second, "GET", f"/api/games/{game}")[1]["aids"] is True
+    finally:
+        stop(second)
+
+
+def test_the_state_says_what_the_page_shows(server: PlayServer) -> None:
+    state = new_kings(server, 4, 7)
+    assert state["share"] == {"link": "/play/kings?size=4&seed=7", "reach": "this computer only"}
+    assert len(state["contents"]) == 16 and all(isinstance(words, str) and words for words in state["contents"])
+    assert state["can_restart"] is False and state["revealed"] is False and state["aids"] is False
+    click(server, state["game"], 0)
+    faults = click(server, state["game"], 1)[1]["faults"]
+    assert all(set(f) == {"message", "cells", "lines", "kind"} for f in faults) and len(wrong({"faults": faults})) == 1
+
+
+def kinds_of_faults(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A game of kings whose play reports one fault of each kind, on cells 0, 1 and 2."""
+    from boardpuzzles.play import Attempt, Fault
+    from boardpuzzles.web.play_game import PuzzleGame
+
+    kings = get("kings")
+    play = play_of(kings)  # type: ignore[arg-type]
+    assert play is not None
+    faults = [Fault("wrong", (0,)), Fault("aid", (1,), kind="aid"), Fault("left", (2,), kind="unfinished")]
+    shown = dataclasses.replace(play, faults=lambda problem, state: faults)
+    return PuzzleGame(kings, shown, Attempt.new(shown, 4, "", 1))  # type: ignore[arg-type]
+
+
+def red_cells(svg: str, game: Any) -> int:
+    """How many cells the picture marks in the fault colour."""
+    return svg.count("#e53935")
+
+
+def test_the_picture_draws_wrong_faults_always_aids_with_aids_on_and_all_while_checked(monkeypatch) -> None:
+    game = kinds_of_faults(monkeypatch)
+    plain = red_cells(game.state()["svg"], game)
+    assert len(game.state()["faults"]) == 3  # every fault is listed, each with its kind
+    game.set_aids(True)
+    with_aids = red_cells(game.state()["svg"], game)
+    game.ask_check()
+    checked = game.state()
+    assert 0 < plain < with_aids < red_cells(checked["svg"], game)
+    assert checked["check"] == {"solved": False, "message": "wrong"}
+    game.set_aids(False)
+    assert red_cells(game.state()["svg"], game) == red_cells(checked["svg"], game)  # the check still shows all
+    game.click(15, "king")
+    assert game.state()["check"] is None and red_cells(game.state()["svg"], game) == plain

@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardpuzzles.errors import SizeError
+from boardpuzzles.faults import messages
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import hyperqueen, queens
 from boardpuzzles.puzzles.queens import Problem
@@ -64,10 +65,11 @@ TORUS_23 = (128850048, 31381, 2861, 1533)
 # ---------------------------------------------------------------- the independent checker
 def test_checker_accepts_a_known_solution_and_names_each_conflict():
     assert check(8, (0, 4, 7, 5, 2, 6, 1, 3))
-    problems = queens.placement_violations(Problem(4), (0, 1, 2, 3))
-    assert problems == ["a4 and b3 and c2 and d1 share a diagonal"]
-    assert queens.placement_violations(Problem(3), (0, 0)) == ["2 rows given for the 3x3 board"]
-    assert queens.placement_violations(Problem(3), (0, 5, 1))[0].startswith("row 1: column 5")
+    (problem,) = queens.placement_violations(Problem(4), (0, 1, 2, 3))
+    assert problem.message == "a4, b3, c2 and d1 share a diagonal"
+    assert problem.cells == (0, 5, 10, 15) and problem.lines == ((0, 5), (5, 10), (10, 15))
+    assert messages(queens.placement_violations(Problem(3), (0, 0))) == ["2 rows given for the 3x3 board"]
+    assert queens.placement_violations(Problem(3), (0, 5, 1))[0].message.startswith("row 1: column 5")
     # On the torus the diagonals wrap: a classic solution can fail there.
     assert check(6, (1, 3, 5, 0, 2, 4)) and not check(6, (1, 3, 5, 0, 2, 4), torus=True)
 
@@ -265,7 +267,7 @@ def orbit_totals(n):
         _, _, _, a, c2, c3, last = subtask.spec
         out, steps = queens.torus_orbit_run(n, [(0, 0), (1, a), (2, c2), (3, c3), (n - 1, last)], Limits().flag)
         assert steps >= 0
-        totals = [t + int(x) for t, x in zip(totals, out, strict=True)]
+        totals = [t + int(x) for t, x in zip(totals, out[:-1], strict=True)]  # out[-1]: the orbits
     return totals
 
 
@@ -326,6 +328,81 @@ def test_orbit_search_twin_equals_the_brute_force(n):
     assert orbit_totals(n) == expected
 
 
+# ---------------------------------------------------------------- the torus: the classes in order
+def classes_in_order(n, group):
+    """``hyperqueen solve --unique``'s placements (from the orbit search), in order."""
+    return [
+        tuple(cell % n for cell in sorted(board.occupied())) for board in hyperqueen.solutions(Problem(n, True, group))
+    ]
+
+
+@pytest.mark.parametrize("n", [5, 7, 11, 13])
+@pytest.mark.parametrize("group", queens.TORUS_GROUPS)
+def test_the_classes_in_order_are_the_least_images_of_every_placement(n, group):
+    # Two methods: the orbit search's least images spread over each orbit's classes, and
+    # `placements`, which lists every placement in row order and keeps the least of its images.
+    assert classes_in_order(n, group) == placements(n, True, group)
+
+
+@pytest.mark.slow
+def test_the_classes_in_order_for_17_are_the_least_images_of_every_placement():
+    assert classes_in_order(17, "torus") == placements(17, True, "torus")
+
+
+@pytest.mark.parametrize("n,published", [(17, (97, 26)), (19, (354, 46))])
+def test_the_classes_in_order_are_as_many_as_published_and_all_different(n, published):
+    # OEIS A053994 (torus group) and A062166 (multipliers); full: as many as the count finds.
+    for group, expected in zip(queens.TORUS_GROUPS, (*published, count(n, True, "full")), strict=True):
+        found = classes_in_order(n, group)
+        assert len(found) == len(set(found)) == expected
+        assert found == sorted(found) and all(check(n, p, torus=True) for p in found)
+
+
+@pytest.mark.nojit
+def test_the_least_image_kernel_equals_the_grids_canonical_form():
+    """The kernel's least image of every placement of 13 (and of 7) is the least of the grid's
+    images of it under the group (the reference's canonical form: cells, not columns)."""
+    from boardpuzzles._kernels.queens_torus import torus_least_image
+
+    for n in (7, 13):
+        grid = queens.Problem(n, True).grid
+        for group in queens.TORUS_GROUPS:
+            maps = grid.group(group).matrices()
+            for perm in itertools.islice(reference.queens_solutions(n, True), 40):
+                least, image = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+                torus_least_image(np.array(perm, dtype=np.int64), maps, image, least)
+                # one queen a row: the sorted cells compare as the columns row by row
+                cells = grid.canonical([r * n + c for r, c in enumerate(perm)], group)
+                assert tuple(int(c) for c in least) == tuple(cell % n for cell in cells)
+
+
+def test_the_first_class_comes_before_the_orbit_search_ends(monkeypatch):
+    """Lazy: the first least image of 23 is given out once the starts below the next prefix of
+    rows 0..3 are searched, not after all of them."""
+    from boardpuzzles.puzzles.queens import torus
+
+    runs = []
+    search = torus.torus_orbit_run
+    monkeypatch.setattr(torus, "torus_orbit_run", lambda *args: runs.append(1) or search(*args))
+    first = next(hyperqueen.solutions(Problem(23, True, "torus")))
+    assert first.occupied() and 0 < len(runs) < len(queens.torus_orbit_subtasks(23)) / 10
+
+
+def test_a_stopped_listing_raises_at_once():
+    from boardpuzzles.limits import Interrupted
+
+    limits = Limits()
+    limits.stop()
+    with pytest.raises(Interrupted):
+        next(hyperqueen.solutions(Problem(19, True, "torus"), limits))
+
+
+@pytest.mark.slow
+def test_the_classes_in_order_for_23_are_as_many_as_published():
+    found = classes_in_order(23, "torus")
+    assert len(found) == len(set(found)) == TORUS_23[1] and found == sorted(found)
+
+
 @pytest.mark.parametrize("torus", [False, True])
 def test_counts_are_checkpointed_under_the_protocols_identity(torus):
     # queens.count binds its checkpoint without reaching up to hyperqueen; the identities must agree.
@@ -340,7 +417,8 @@ def test_counts_are_checkpointed_under_the_protocols_identity(torus):
 def test_the_recorded_t29_checkpoint_gives_the_published_count(tmp_path, capsys):
     """records/hq29.db is bound to the plan of subtasks of T(29) (their specs, weights and the
     work function's module and name) and holds every one of them: a copy resumed prints the
-    published value at once (OEIS A051906, Engelhardt: 605,917,055,356)."""
+    published value at once (OEIS A051906, Engelhardt: 605,917,055,356). Nothing is counted
+    again here: tests/test_records_sample.py counts a sample of the subtasks afresh."""
     import json
     import shutil
     from pathlib import Path
@@ -357,7 +435,8 @@ def test_the_recorded_t29_checkpoint_gives_the_published_count(tmp_path, capsys)
 
 def test_the_recorded_q20_checkpoint_gives_the_published_count(tmp_path, capsys):
     """records/q20.db holds every subtask of the classic Q(20) count: a copy resumed prints the
-    published value at once (OEIS A000170: 39,029,188,884), so the record can be printed again."""
+    published value at once (OEIS A000170: 39,029,188,884), so the record can be printed again.
+    Nothing is counted again here: tests/test_records_sample.py counts a sample afresh."""
     import json
     import shutil
     from pathlib import Path

@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardpuzzles.board import parse_board
+from boardpuzzles.board import Board, parse_board
 from boardpuzzles.grid import Grid
+from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles import get
 from boardpuzzles.puzzles import goishi as gh
@@ -165,8 +166,8 @@ def test_goishi_is_drawn_on_a_go_board():
     scene = gh.to_scene(PZPRJS, order)
     root = ET.fromstring(sheet_svg([scene]))
     group = boards(root)[0]
-    stones = [e for e in group.iter(f"{NS}circle") if e.get("data-piece") == "O"]
-    assert len(stones) == 11  # every stone, as a circle
+    stones = [e for e in group.iter(f"{NS}circle") if e.get("fill") == draw.FADED_FILL]
+    assert len(stones) == 11  # every stone, as a circle, greyed: picked up
     assert not [e for e in group.iter(f"{NS}rect") if e.get("fill") in (draw.LIGHT, draw.DARK)]  # no chessboard
     lines = [e for e in group.iter(f"{NS}polyline") if e.get("stroke") == draw.GRID_LINE]
     assert len(lines) == PZPRJS.rows + PZPRJS.cols
@@ -204,6 +205,21 @@ def test_long_headings_and_legends_wrap_instead_of_widening_the_picture():
     assert len(lines) > 2 and " ".join(lines) == heading
     assert all(draw.text_width(line, draw.HEADING_SIZE) <= picture.width - 2 * draw.GAP for line in lines)
     assert draw.sheet([scene]).width < draw.MIN_SHEET_WIDTH  # without it, as wide as the board and legend
+
+
+def test_every_goishi_picture_is_one_style():
+    """An answer (`solve`, `generate --solution`, a notebook), the play page and the last frame of
+    an animation draw the same picture: a solution is the last frame of its walk."""
+    from boardpuzzles.puzzles.goishi import play
+
+    order = gh.solve(PZPRJS)
+    answer = gh.to_scene(PZPRJS, order)
+    assert answer.faded == set(order) and not answer.pieces and answer.marks == {order[-1]: gh.CURRENT_MARK}
+    for other in (gh.frames(PZPRJS, order)[-1], play.scene(PZPRJS, order), gh.PickUpOrder(PZPRJS, order).scene()):
+        other.title = ""
+        assert other == answer
+    alone = gh.frame(PZPRJS, (), 0)  # the puzzle alone (a notebook, `generate` without --solution): stones only
+    assert set(alone.pieces) == set(PZPRJS.stones) and not (alone.faded or alone.marks or alone.path)
 
 
 def test_goishi_frames_grey_the_picked_stones():
@@ -289,18 +305,50 @@ def test_jupyter_sees_boards_puzzles_positions_and_tours_as_svg():
     position = bk.Position(bk.Rules(size=9))
     for name in ["e5", "a1", "d5", "a9", "f5", "i1", "e6", "i9", "e4"]:
         position.make_named(name)
+    dominoes = get("dominoes")
     pictures = [
         parse_board("Q.\n.Q\n"),
         PZPRJS,
         gh.to_scene(PZPRJS, gh.solve(PZPRJS)),
         position,
         kt.view(kt.find(6, 6).tour, 6),
+        kt.find(6, 6).tour,  # answers themselves: a tour, a pick-up order, a tiling
+        gh.PickUpOrder(PZPRJS, gh.solve(PZPRJS)),
+        next(dominoes.solutions(dominoes.parse("4"), Limits())),
     ]
     for thing in pictures:
         root = ET.fromstring(thing._repr_svg_())
         assert root.tag == f"{NS}svg" and boards(root)
     svg = position._repr_svg_()
     assert "Black wins: + cross centred on e5" in svg and "e4: black stone, played last" in svg
+
+
+def test_less_than_three_and_dominoes_stand_on_a_plain_ruled_grid():
+    """Their stones and tiles are the picture: no chessboard under them, here or on the play page
+    (whose board is the same scene)."""
+    from boardpuzzles.puzzles import less_than_three as lt3
+    from boardpuzzles.puzzles.less_than_three import play
+
+    problem = lt3.Problem(lt3.Rules(6))
+    board = next(lt3.solutions(problem))
+    dominoes = get("dominoes")
+    tiling = next(dominoes.solutions(dominoes.parse("4x6"), Limits()))
+    setup, state = play.new(6, "easy", 1)
+    page = play.scene(setup, state)
+    scenes = [lt3.to_scene(problem, board), dominoes.to_scene(dominoes.parse("4x6"), tiling), page]
+    for scene in scenes:
+        assert scene.style == "grid"
+        group = boards(ET.fromstring(sheet_svg([scene])))[0]
+        assert not [e for e in group.iter(f"{NS}rect") if e.get("fill") in (draw.LIGHT, draw.DARK)]
+        rules = [e for e in group.iter(f"{NS}polyline") if e.get("stroke") == draw.RULE]
+        assert len(rules) == scene.grid.rows + scene.grid.cols - 2  # the lines between the squares
+    # the page's givens keep their shading on the plain squares
+    shaded = [e for e in boards(ET.fromstring(sheet_svg([page])))[0].iter(f"{NS}rect") if e.get("fill") != draw.PAPER]
+    assert len([e for e in shaded if e.get("width") == str(draw.CELL)]) == len(setup.givens) > 0
+    # and a PNG draws paper where the SVG does: the empty a6 square is the paper's colour
+    picture = np.asarray(_image(png_bytes([lt3.to_scene(problem, Board(problem.rules.grid))])))
+    x, y = draw.GAP + draw.MARGIN + draw.CELL // 2, draw.GAP + draw.CELL // 2
+    assert np.abs(picture[y, x].astype(int) - draw._rgb(draw.PAPER)).max() <= 3  # (the raster is smoothed)
 
 
 def test_the_core_imports_no_renderer():
@@ -384,6 +432,16 @@ def test_text_width_is_never_less_than_the_drawn_width():
         (["queens", "solve", "8", "--limit", "3"], "8 queens on 8x8: the first 3 solutions", "solution 1"),
         (["kings", "solve", "2"], "1 king on 2x2: all 4 solutions", "1 of 4"),
         (["hyperqueen", "solve", "5", "--limit", "1"], "5 queens on the 5x5 torus: the first solution", None),
+        (
+            ["less-than-three", "solve", "--limit", "1"],
+            "12 black and 12 white stones on 6x6, no three of a colour in a line: the first solution",
+            None,
+        ),
+        (
+            ["less-than-three", "solve", "4", "--colours", "1", "--limit", "2"],
+            "8 stones on 4x4, no three in a line: the first 2 solutions",
+            "solution 1",
+        ),
     ],
 )
 def test_sheet_headings_read_as_one_says_them(tmp_path, capsys, args, heading, first_title):

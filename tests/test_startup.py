@@ -62,6 +62,66 @@ def test_the_entry_point_loads_no_numpy_for_help(argv: list[str]) -> None:
     assert done.stderr.strip().splitlines()[-1] == "[]"
 
 
+# ---------------------------------------------------------------- what `--help` loads
+#: Runs the command line's entry point as `python -m boardpuzzles ARGS` does, and prints the modules
+#: it loaded beyond the interpreter's own and click's.
+MODULES_LOADED = """
+import contextlib, io, json, runpy, sys
+import click
+before = set(sys.modules)
+sys.argv = ["boardpuzzles", *sys.argv[1:]]
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        runpy.run_module("boardpuzzles", run_name="__main__")
+    except SystemExit:
+        pass
+print(json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+#: Every module of boardpuzzles that `boardpuzzles --help` loads: the command line's own and the
+#: registry's light catalogue; no puzzle, no protocol, no drawing. A new one here is start-up time
+#: that every command pays (the list of puzzles once imported them all: 0.34 s instead of 0.1).
+HELP_MODULES = {
+    "boardpuzzles",
+    "boardpuzzles._ctrl_c",
+    "boardpuzzles._lazy",
+    "boardpuzzles.cli",
+    "boardpuzzles.cli.common",
+    "boardpuzzles.cli.demo",
+    "boardpuzzles.cli.serve",
+    "boardpuzzles.compiling",
+    "boardpuzzles.errors",
+    "boardpuzzles.files",
+    "boardpuzzles.inputs",
+    "boardpuzzles.limits",
+    "boardpuzzles.puzzles",
+}
+#: ... and the most modules in all beyond click's (33 on Python 3.11 with click 8.1: the rest are
+#: the standard library's, most of them click's own help formatting); a little room for other
+#: versions of Python.
+HELP_MODULES_AT_MOST = 36
+
+
+def modules_loaded(*argv: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", MODULES_LOADED, *argv], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded: list[str] = json.loads(done.stdout)
+    return loaded
+
+
+def test_help_loads_no_puzzle_and_no_more_modules_than_it_did():
+    loaded = modules_loaded("--help")
+    assert {m for m in loaded if m.startswith("boardpuzzles")} == HELP_MODULES
+    assert len(loaded) <= HELP_MODULES_AT_MOST, loaded
+
+
+@pytest.mark.parametrize(("name", "puzzles"), [("queens", {"queens"}), ("hyperqueen", {"hyperqueen", "queens"})])
+def test_a_puzzles_help_loads_that_puzzle_alone(name, puzzles):
+    loaded = modules_loaded(name, "--help")
+    assert {m.split(".")[2] for m in loaded if m.startswith("boardpuzzles.puzzles.")} == puzzles
+    assert "numpy" not in loaded and "importlib.metadata" not in loaded
+
+
 # ---------------------------------------------------------------- compile time apart from search time
 def test_compiling_is_kept_apart_from_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
     from boardpuzzles import compiling

@@ -562,8 +562,10 @@ def test_the_page_opens_ready_and_fits_a_phone(site, open_page, screenshots):
     sizes = phone.eval_on_selector_all(
         ".pt", "bs => bs.map(b => b.getBoundingClientRect()).map(r => Math.min(r.width, r.height))"
     )
-    assert len(sizes) == 225 and min(sizes) >= 24, min(sizes)
+    # The largest board whose points a finger hits (32 px) is the phone's default: 11x11 at 390 px.
+    assert len(sizes) == 11 * 11 and min(sizes) >= 32, min(sizes)
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways scrolling
+    assert "Tap a point" in status(phone) and "arrow" not in status(phone)
     screenshots(phone, "opening-390x844")
 
 
@@ -675,6 +677,49 @@ def test_a_server_that_cannot_be_reached_is_shown(site, open_page):
     page.click(".pt[data-point=e5]")
     ready(page)
     assert len(stones(page)) == 2
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_board_never_moves_and_every_move_stays_listed(site, open_page, viewport):
+    """The board keeps its place through a move, the computer's thinking, an error and the
+    result; a long game's moves are all in the list, in view when scrolled to."""
+    seed, line = winning_line(9, bk.BLACK)
+    _, url = site
+    page = open_page(f"{url}/#game={seeded_game(site, size=9, seed=seed)}", viewport)
+    board = page.locator("#board-wrap").bounding_box()
+    page.route("**/api/move", lambda route: route.abort())
+    page.click(f".pt[data-point={line[0]}]")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.locator("#board-wrap").bounding_box() == board
+    page.unroute("**/api/move")
+    page.click("#retry")
+    ready(page)
+    for ply in range(0, len(line), 2):
+        page.click(f".pt[data-point={line[ply]}]")
+        ready(page)
+        assert page.locator("#board-wrap").bounding_box() == board
+    assert page.is_visible("#result") and page.locator("#board-wrap").bounding_box() == board
+    # A long game (its state as the server would send it): every move is listed and in view when
+    # scrolled to, inside the list's frame (not clipped into a column out of sight).
+    srv = site[0]
+    game = seeded_game(site, size=15)
+    _, _, long_game = request(srv.server_address[1], "GET", f"/api/state?game={game}")
+    long_game["moves"] = long_game["names"][:61]
+    page.route("**/api/state*", lambda route: route.fulfill(json=long_game))
+    page.goto(f"{url}/#game={game}")
+    page.reload()
+    ready(page)
+    assert page.locator("#moves li").count() == 61
+    for index in (34, 35, 60):
+        move = page.locator("#moves li").nth(index)
+        move.scroll_into_view_if_needed()
+        box, frame = move.bounding_box(), page.locator("#moves").bounding_box()
+        assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1
+        assert frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"] + 1
+        assert page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y).closest('li') !== null",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
 
 
 def test_a_game_the_server_no_longer_has_is_replaced_with_a_note(site, open_page):

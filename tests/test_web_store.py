@@ -1,5 +1,6 @@
 """``baikago serve`` keeps every game: a hundred open games all read back, a restart loses none,
-and past ``max_games`` a new game gets a clear 503 unless a finished or left game makes room."""
+and past ``max_games`` a new game takes the place of a finished or left game first, else of
+the one untouched longest (a client that holds its share, of its own)."""
 
 import json
 import sqlite3
@@ -54,32 +55,32 @@ def test_a_hundred_open_games_are_all_kept_and_survive_a_restart(tmp_path):
         assert len(play(port, game, "a1")["moves"]) == 4  # and play goes on
 
 
-def test_past_the_bound_a_new_game_is_refused_with_a_clear_503(tmp_path):
-    with serving(tmp_path / "games.sqlite", max_games=5) as port:
-        games = [new_game(port)["game"] for _ in range(5)]
-        status, headers, answer = request(port, "POST", "/api/new", {"strength": 1})
-        assert status == 503 and headers["content-type"] == "application/json"
-        assert "too many games" in answer["error"] and headers["retry-after"]
-        for game in games:  # none of the open games was dropped to make room
-            assert request(port, "GET", f"/api/state?game={game}")[0] == 200
-        # A page that starts another game leaves its own: that one makes room.
-        status, _, fresh = request(port, "POST", "/api/new", {"strength": 1, "replaces": games[0]})
-        assert status == 200
+def test_past_the_bound_a_left_game_makes_room_first_then_the_least_recently_used(tmp_path):
+    with serving(tmp_path / "games.sqlite", max_games=8) as port:  # 2 games a client
+        games = [new_game(port)["game"] for _ in range(2)]
+        # A page that starts another game leaves its own: that one makes room, though used last.
         assert request(port, "GET", f"/api/state?game={games[1]}")[0] == 200
-        assert request(port, "GET", f"/api/state?game={fresh['game']}")[0] == 200
-        assert request(port, "POST", "/api/new", {"strength": 1})[0] == 503
+        status, _, fresh = request(port, "POST", "/api/new", {"strength": 1, "replaces": games[1]})
+        assert status == 200
+        assert request(port, "GET", f"/api/state?game={games[1]}")[0] == 404
+        assert request(port, "GET", f"/api/state?game={games[0]}")[0] == 200
+        assert request(port, "POST", "/api/new", {"strength": 1})[0] == 200  # never refused
+        assert request(port, "GET", f"/api/state?game={fresh['game']}")[0] == 404  # used least recently
+        assert request(port, "GET", f"/api/state?game={games[0]}")[0] == 200
         assert request(port, "POST", "/api/new", {"strength": 1, "replaces": 5})[0] == 400
 
 
-def test_a_finished_game_makes_room(tmp_path):
-    with serving(tmp_path / "games.sqlite", size=3, max_games=1) as port:
+def test_a_finished_game_makes_room_first(tmp_path):
+    with serving(tmp_path / "games.sqlite", size=3, max_games=8) as port:  # 2 games a client
         game = new_game(port)["game"]
-        assert request(port, "POST", "/api/new", {"strength": 1})[0] == 503
         state = request(port, "GET", f"/api/state?game={game}")[2]
         while not state["over"]:  # on 3x3 a game ends within a few moves (a draw at the latest)
             state = play(port, game, next(n for n in state["names"] if n not in state["moves"]))
+        other = new_game(port)["game"]
+        assert request(port, "GET", f"/api/state?game={game}")[0] == 200  # the finished one, used last
         assert request(port, "POST", "/api/new", {"strength": 1})[0] == 200
         assert request(port, "GET", f"/api/state?game={game}")[0] == 404
+        assert request(port, "GET", f"/api/state?game={other}")[0] == 200
 
 
 def test_a_second_server_on_the_same_file_is_refused_and_other_files_are_left_alone(tmp_path):

@@ -15,6 +15,9 @@ EXIT_INTERRUPTED = 130
 
 def main() -> int:
     try:
+        from boardpuzzles import _ctrl_c
+
+        _ctrl_c.install()  # before the heavy imports: a Ctrl-C inside one must not hang the process
         from boardpuzzles.cli import main as command_line
     except KeyboardInterrupt:
         sys.stderr.write("boardpuzzles: error: interrupted\n")

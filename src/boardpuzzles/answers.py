@@ -8,7 +8,9 @@ Glossary
 answer type  an :class:`AnswerType`: the converters of one kind of answer. ``to_json`` and
              ``from_json(grid, document)`` (the grid is the problem's ``grid``), ``text`` (the
              picture ``solve`` prints) and ``read`` (that picture back, the grid read off it),
-             ``scene`` (what SVG and PNG draw).
+             ``scene`` (what SVG and PNG draw), and ``play``: the default play of a puzzle
+             whose answers are of this type (:mod:`boardpuzzles.plays`), so that such a puzzle
+             gets a play page from its record alone.
 board        a :class:`~boardpuzzles.board.Board` of piece letters (:func:`board_of`): JSON
              ``{"Q": ["a1", ...]}``, the board's picture.
 path         a :class:`Path`: cells in the order walked, open or closed (a tour): JSON
@@ -19,20 +21,30 @@ cell pairs   a :class:`CellPairs`: pairs of orthogonally neighbouring cells (dom
 order        an :class:`Order`: some cells numbered 1, 2, ... (a pick-up order): JSON
              ``["c3", "a1", ...]``, each cell showing its number.
 
-Not taken: answer classes with methods. Boards already exist, and a record of functions keeps the
-answer values plain (tuples of cells), so the searches yield them with no wrapping.
+value        the answers themselves are small frozen values that know their grid: a path and an
+             order read as the sequence of their cells (``len``, indexing, iteration,
+             ``numpy.asarray``), so code written for tuples of cells takes them unchanged; each
+             shows its text picture as ``str`` and, in a notebook, its picture (``_repr_svg_``,
+             drawn by :mod:`boardpuzzles.render`, imported only then).
+
+Not taken: answer classes that convert themselves (``to_json`` methods). The converters stay in a
+record of functions, which a puzzle can replace one by one; the values only read and draw.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
-from boardpuzzles.board import Board, parse_board
+from boardpuzzles.board import EMPTY, Board, parse_board
 from boardpuzzles.errors import BoardPuzzlesError, shorten
-from boardpuzzles.grid import Cell, Grid
+from boardpuzzles.grid import Cell, Direction, Grid
 from boardpuzzles.scene import Scene, scene_text
+
+if TYPE_CHECKING:
+    from boardpuzzles.play import Play
+    from boardpuzzles.protocol import PlayFactory, Puzzle
 
 A = TypeVar("A")
 P = TypeVar("P")
@@ -49,6 +61,8 @@ class AnswerType(Generic[A]):
     text: Callable[[A], str]
     read: Callable[[str], A]
     scene: Callable[[A], Scene]
+    #: The default play of a puzzle whose answers are of this type (None: there is none).
+    play: PlayFactory | None = None
 
     def reader(self, problem_of: Callable[[Mapping[str, Any], Grid], P]) -> Callable[..., tuple[P, A]]:
         """A puzzle's ``read_answer``: the answer read from its picture, and the problem that
@@ -62,17 +76,79 @@ class AnswerType(Generic[A]):
 
 
 # ---------------------------------------------------------------- values
-@dataclass(frozen=True)
-class Path:
+class Pictured:
+    """A value with a picture: its :meth:`scene`, shown as text by ``str`` and as SVG by Jupyter
+    (``_repr_svg_``: the renderer is imported only when a picture is asked for)."""
+
+    def scene(self) -> Scene:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return scene_text(self.scene())
+
+    def _repr_svg_(self) -> str:
+        from boardpuzzles.render.svg import sheet_svg
+
+        return sheet_svg([self.scene()])
+
+
+class CellSequence(Pictured, Sequence[Cell]):
+    """An answer that is cells in order (a path, a pick-up order): it reads as the tuple of its
+    ``cells`` does, so code written for tuples of cells takes it unchanged."""
+
+    cells: tuple[Cell, ...]
+    if TYPE_CHECKING:  # a field of each value (a property of a pick-up order), not of this class
+
+        @property
+        def grid(self) -> Grid: ...
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    @overload
+    def __getitem__(self, index: int) -> Cell: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Cell, ...]: ...
+    def __getitem__(self, index: int | slice) -> Cell | tuple[Cell, ...]:
+        return self.cells[index]
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self.cells)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.cells
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
+        """The cells as a numpy array (a tour of millions of squares is checked in arrays)."""
+        import numpy as np
+
+        return np.asarray(self.cells, dtype=dtype)
+
+    def __repr__(self) -> str:
+        shown = " ".join(self.grid.name(c) for c in self.cells[:_REPR_CELLS])
+        more = f" ... ({len(self.cells)} cells)" if len(self.cells) > _REPR_CELLS else ""
+        return f"<{type(self).__name__} on {self.grid.rows}x{self.grid.cols}: {shown or 'no cells'}{more}>"
+
+
+#: A value's repr names at most this many cells (a notebook prints the repr of a million-step
+#: tour too).
+_REPR_CELLS = 12
+
+
+@dataclass(frozen=True, repr=False)
+class Path(CellSequence):
     """Cells in the order walked; ``closed``: the walk returns from the last to the first."""
 
     grid: Grid
     cells: tuple[Cell, ...] = ()
     closed: bool = False
 
+    def scene(self) -> Scene:
+        return path_scene(self)
 
-@dataclass(frozen=True)
-class CellPairs:
+
+@dataclass(frozen=True, repr=False)
+class CellPairs(Pictured):
     """Pairs of neighbouring cells, each ``(smaller, larger)``, sorted: equal sets compare equal."""
 
     grid: Grid
@@ -81,20 +157,41 @@ class CellPairs:
     def __post_init__(self) -> None:
         object.__setattr__(self, "pairs", tuple(sorted((min(a, b), max(a, b)) for a, b in self.pairs)))
 
+    def __len__(self) -> int:
+        return len(self.pairs)
 
-@dataclass(frozen=True)
-class Order:
+    def __iter__(self) -> Iterator[tuple[Cell, Cell]]:
+        return iter(self.pairs)
+
+    def scene(self) -> Scene:
+        return _pairs_scene(self)
+
+    def __str__(self) -> str:
+        return pairs_text(self)
+
+    def __repr__(self) -> str:
+        name = self.grid.name
+        shown = " ".join(f"{name(a)}-{name(b)}" for a, b in self.pairs[:_REPR_CELLS])
+        more = f" ... ({len(self.pairs)} pairs)" if len(self.pairs) > _REPR_CELLS else ""
+        return f"<CellPairs on {self.grid.rows}x{self.grid.cols}: {shown or 'no pairs'}{more}>"
+
+
+@dataclass(frozen=True, repr=False)
+class Order(CellSequence):
     """Cells numbered in order: ``cells[0]`` is number 1."""
 
     grid: Grid
     cells: tuple[Cell, ...] = ()
+
+    def scene(self) -> Scene:
+        return _numbered(self.grid, self.cells)
 
 
 # ---------------------------------------------------------------- reading JSON
 def _names(grid: Grid, document: Json, what: str) -> list[Cell]:
     if not isinstance(document, list) or not all(isinstance(name, str) for name in document):
         raise BoardPuzzlesError(f'{what} is a list of square names like ["a1", "b3"]')
-    return [grid.cell_named(name) for name in document]
+    return [grid.cell_written(name) for name in document]
 
 
 def _path_from_json(grid: Grid, document: Json) -> Path:
@@ -230,14 +327,17 @@ def _read_edges(lines: list[str]) -> CellPairs:
 
 
 def _pairs_scene(answer: CellPairs) -> Scene:
-    return Scene(answer.grid, spans=[(a, b, "#fffdf7") for a, b in answer.pairs])
+    return Scene(answer.grid, spans=[(a, b, "#fffdf7") for a, b in answer.pairs], style="grid")
 
 
-def _path_scene(answer: Path) -> Scene:
+def path_scene(answer: Path, meaning: str = "step") -> Scene:
+    """A path's picture: each cell numbered, the walk coloured from its first step to its last
+    (closed: back to the start), its start ringed and, when open, its end squared; ``meaning``
+    is what a number is called on hover (``c3: step 17``, or ``move 17`` for a knight)."""
     cells = list(answer.cells)
     walk = cells + cells[:1] if answer.closed and len(cells) > 2 else cells
     scene = _numbered(answer.grid, answer.cells)
-    scene.path, scene.path_colours, scene.label_meaning = walk, "gradient", "step"
+    scene.path, scene.path_colours, scene.label_meaning = walk, "gradient", meaning
     if cells:
         scene.start, scene.end = cells[0], (None if answer.closed else cells[-1])
     return scene
@@ -262,18 +362,22 @@ def board_of(letters: str, torus: bool = False) -> AnswerType[Board]:
         lambda board: scene_text(Scene.of_board(board)),
         lambda text: parse_board(text, torus=torus),
         Scene.of_board,
+        lambda puzzle: _board_play(puzzle, letters),
     )
 
 
-def path_of(closed: bool = False) -> AnswerType[Path]:
-    """Paths, open or closed (the picture cannot show which: a path read from it is ``closed``)."""
+def path_of(closed: bool = False, steps: Sequence[Direction] | None = None) -> AnswerType[Path]:
+    """Paths, open or closed (the picture cannot show which: a path read from it is ``closed``);
+    ``steps``, when given, are the moves from a cell to the next (``KING_STEPS``), which the
+    default play uses to refuse other clicks and to search (the checker still judges them)."""
     return AnswerType(
         "path",
         lambda p: {"cells": [p.grid.name(c) for c in p.cells], "closed": p.closed},
         _path_from_json,
         lambda p: scene_text(_numbered(p.grid, p.cells)),
         lambda text: _read_path(text, closed),
-        _path_scene,
+        path_scene,
+        lambda puzzle: _path_play(puzzle, closed, steps),
     )
 
 
@@ -284,6 +388,7 @@ CELL_PAIRS: AnswerType[CellPairs] = AnswerType(
     pairs_text,
     read_pairs,
     _pairs_scene,
+    lambda puzzle: _pairs_play(puzzle),
 )
 
 ORDER: AnswerType[Order] = AnswerType(
@@ -293,7 +398,33 @@ ORDER: AnswerType[Order] = AnswerType(
     lambda answer: scene_text(_numbered(answer.grid, answer.cells)),
     _read_order,
     lambda answer: _numbered(answer.grid, answer.cells),
+    lambda puzzle: _order_play(puzzle),
 )
+
+
+# ---------------------------------------------------------------- the default plays (loaded when asked for)
+def _board_play(puzzle: Puzzle[Any, Any], letters: str) -> Play[Any, Any] | None:
+    from boardpuzzles.plays.boards import board_play
+
+    return board_play(puzzle, letters)
+
+
+def _path_play(puzzle: Puzzle[Any, Any], closed: bool, steps: Sequence[Direction] | None) -> Play[Any, Any] | None:
+    from boardpuzzles.plays.paths import path_play
+
+    return path_play(puzzle, closed, steps)
+
+
+def _order_play(puzzle: Puzzle[Any, Any]) -> Play[Any, Any] | None:
+    from boardpuzzles.plays.paths import order_play
+
+    return order_play(puzzle)
+
+
+def _pairs_play(puzzle: Puzzle[Any, Any]) -> Play[Any, Any] | None:
+    from boardpuzzles.plays.pairs import pairs_play
+
+    return pairs_play(puzzle)
 
 
 def pieces_to_json(board: Any) -> dict[str, list[str]]:
@@ -314,6 +445,8 @@ def pieces_from_json(grid: Any, document: Json, letters: str) -> Board:
             raise BoardPuzzlesError(
                 f"unexpected {shorten(str(letter))!r} in an answer: pieces are {', '.join(letters)}"
             )
-        for name in names:
-            board[grid.cell_named(str(name))] = letter
+        for cell in _names(grid, names, f"an answer's {letter}"):
+            if board[cell] != EMPTY:  # a square named twice would pass as one piece
+                raise BoardPuzzlesError(f"square {grid.name(cell)} appears twice in an answer")
+            board[cell] = letter
     return board

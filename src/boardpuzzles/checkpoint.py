@@ -15,9 +15,15 @@ row         one finished subtask: its key (the spec as JSON), its value, and a c
 ours        a file is ours when SQLite's header carries our ``application_id``. Any other
             non-empty file (another program's database, a text file) is refused untouched.
 
-Each finished subtask is committed at once (SQLite's rollback journal makes each commit
-all-or-nothing), so a run killed at any moment loses only the subtasks that were running. While a
-run holds the file, an advisory lock keeps a second run off it.
+Finished subtasks are committed at most a second apart (SQLite's rollback journal makes each
+commit all-or-nothing), so a run killed at any moment loses at most that much finished work. While
+a run holds the file, an advisory lock keeps a second run off it.
+
+One open file serves several threads of a run: the command opens and closes it, a worker thread
+reads and records. After a Ctrl-C the command may close it while a worker it gave up waiting for
+is still inside a statement, and Python's SQLite connection is not safe to close under a running
+statement (the interpreter crashed there). So every use and the close hold one lock, and a use
+after the close is refused with a :class:`CheckpointError`, never a crash.
 
 The checksum finds damage and careless edits; it is not a signature: whoever can write the file
 can also recompute it.
@@ -26,15 +32,17 @@ can also recompute it.
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import json
 import os
 import re
 import sqlite3
 import stat
+import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from boardpuzzles.errors import BoardPuzzlesError
 
@@ -66,6 +74,23 @@ def _has_no_tables(db: sqlite3.Connection) -> bool:
 def _short(err: BaseException) -> str:
     text = str(err)
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+Args = ParamSpec("Args")
+Result = TypeVar("Result")
+
+
+def _serialized(
+    method: Callable[Concatenate[Checkpoint, Args], Result],
+) -> Callable[Concatenate[Checkpoint, Args], Result]:
+    """A method of :class:`Checkpoint` that holds the file's lock (see the module's last paragraph)."""
+
+    @functools.wraps(method)
+    def locked(self: Checkpoint, /, *args: Args.args, **kwargs: Args.kwargs) -> Result:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return locked
 
 
 def canonical(document: Any) -> str:
@@ -106,6 +131,7 @@ class Checkpoint:
         self._last_commit = time.monotonic()
         self._plan: str | None = None
         self._identity: Mapping[str, Any] = {}
+        self._lock = threading.RLock()
         if check_path(path):  # a file is there: inspected once, under the lock
             self._open(create=False)
         if identity is not None:
@@ -148,6 +174,7 @@ class Checkpoint:
             self.close()
             raise
 
+    @_serialized
     def verify(self, identity: Mapping[str, Any]) -> None:
         """Bind the checkpoint to the count ``identity``: a file of another count, of another
         layout, damaged, or with a row that does not verify is refused. Nothing is written."""
@@ -162,6 +189,7 @@ class Checkpoint:
         if db is not None:
             self._guarded(lambda: None if _has_no_tables(db) else self._verify(identity, None))
 
+    @_serialized
     def bind(self, plan_digest: str, identity: Mapping[str, Any] | None = None) -> None:
         """Bind the checkpoint to the plan of the count (see :func:`verify` for ``identity``):
         a file made for another plan is refused; a new file is created and laid out."""
@@ -261,6 +289,7 @@ class Checkpoint:
             raise CheckpointError(f"checkpoint {self.path} is closed")
         return self._db
 
+    @_serialized
     def finished(self) -> dict[str, int]:
         """The recorded subtasks, ``key -> value``, every row verified against its checksum."""
         found: dict[str, int] = {}
@@ -283,6 +312,7 @@ class Checkpoint:
             found[key] = int(value)
         return found
 
+    @_serialized
     def record(self, key: str, value: int) -> None:
         """Keep one finished subtask. Rows are committed together at most ``COMMIT_EVERY`` seconds
         apart (a commit per row of a count of 100,000 small subtasks costs more than the count),
@@ -299,14 +329,16 @@ class Checkpoint:
         except sqlite3.DatabaseError as err:
             raise CheckpointError(f"cannot record in checkpoint {self.path}: {_short(err)}") from None
 
+    @_serialized
     def commit(self) -> None:
-        """Make every recorded subtask durable now."""
-        db = self._connection
-        if db.in_transaction:
+        """Make every recorded subtask durable now (nothing to do once closed: closing commits)."""
+        db = self._db
+        if db is not None and db.in_transaction:
             db.execute("COMMIT")
         self._pending = 0
         self._last_commit = time.monotonic()
 
+    @_serialized
     def close(self) -> None:
         if self._db is not None:
             try:

@@ -17,7 +17,6 @@ import errno
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from typing import Any, BinaryIO
 
@@ -50,6 +49,8 @@ def replace_file_with(path: str, write: Callable[[BinaryIO], None], *, sync: boo
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
+    import tempfile
+
     folder, name = os.path.split(real)
     fd, tmp = tempfile.mkstemp(dir=folder or ".", prefix=f".{name}.", suffix=".tmp")
     try:
@@ -66,6 +67,26 @@ def replace_file_with(path: str, write: Callable[[BinaryIO], None], *, sync: boo
         except OSError:
             pass
         raise
+
+
+def why_no_new_file(folder: str, error: OSError | None = None) -> str:
+    """Why a new file cannot be made in the existing ``folder`` (``error``: what making one
+    raised, if it was tried), in words that name the true cause. A system folder such as
+    ``/proc`` answers "No such file or directory" about a folder that is there: the truth is
+    that it takes no new files."""
+    shown = folder if len(folder) <= 80 and folder.isprintable() else folder[:57] + "..."
+    code = getattr(error, "errno", None)
+    try:
+        read_only = code == errno.EROFS or bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        read_only = False
+    if read_only:
+        return f"folder {shown} is on a read-only file system"
+    if error is None or code in (errno.EACCES, errno.EPERM):
+        return f"folder {shown} is not writable"
+    if code in (errno.ENOENT, errno.ENOTDIR, errno.EINVAL, errno.EOPNOTSUPP):
+        return f"folder {shown} takes no new files"
+    return f"no new file can be made in folder {shown}: {error.strerror or error}"
 
 
 def names_a_folder(path: str) -> bool:

@@ -269,6 +269,16 @@ class Grid:
             raise BoardPuzzlesError(f"square {excerpt(name)} is off the {self.describe()} board")
         return row * self.cols + col
 
+    def cell_written(self, name: str) -> Cell:
+        """The cell of a name spelt exactly as :meth:`name` writes it. Documents (JSON answers,
+        saved games) are read by this strict rule, so one square has one spelling there and a
+        hand-edited ``d01``, ``D1`` or `` d1`` is refused; what a person types on the command
+        line is read by the tolerant :meth:`cell_named`."""
+        cell = self.cell_named(name)
+        if self.name(cell) != name:
+            raise BoardPuzzlesError(f"square {excerpt(name)} should be written {self.name(cell)!r}")
+        return cell
+
     def describe(self) -> str:
         return f"{self.rows}x{self.cols}{' torus' if self.torus else ''}"
 

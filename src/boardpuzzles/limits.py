@@ -6,7 +6,9 @@ limits      one explicit object passed down to every long call (counts, ``soluti
             ``generate``, the computer player): a deadline, a stop flag, a checkpoint file, a Dask
             scheduler, the number of jobs and a progress callback. One object serves one run:
             once it has asked the work to stop, it stays stopped.
-stop flag   ``limits.flag``, a one-element int64 array shared by Python and the running kernels.
+stop flag   ``limits.flag``, a one-element int64 array shared by Python and the running kernels
+            (made when a kernel is first given it: work done in plain Python, such as a small
+            problem's, never loads numpy).
             Kernels read it every few thousand steps and return early when it is set
             (``STOP_TIME``: the deadline passed; ``STOP_INTERRUPT``: Ctrl-C; ``STOP_ERROR``: another
             part of the same run failed). A timer sets it at the deadline, so even a kernel that
@@ -28,8 +30,8 @@ C (workers are simpler and portable).
 
 from __future__ import annotations
 
-import ctypes
 import math
+import os
 import queue
 import re
 import sys
@@ -87,6 +89,14 @@ class _Abandoned(BaseException):
     """Raised asynchronously in a worker that ignored the stop flag past the grace period."""
 
 
+def default_jobs() -> int:
+    """The cores this process may run on: the jobs of a run that names none."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
 class Limits:
     """The limits of one run (see the module glossary).
 
@@ -131,7 +141,9 @@ class Limits:
         self.force = force
         self.started = time.monotonic()
         self.deadline = None if time_limit is None else self.started + time_limit
-        self.flag = np.zeros(1, dtype=np.int64)
+        self._flag: np.ndarray | None = None
+        self._early_reason = STOP_NONE  # the reason to stop, until the flag is made
+        self._making_flag = threading.Lock()
         #: Threads that ``wait_for`` gave up on: whatever error ends them is the stop's doing (the
         #: exception it raises there may land in numba's compiler and come out as another error).
         self.forced_threads: set[int] = set()
@@ -145,18 +157,40 @@ class Limits:
         return f"Limits(time_limit={self.time_limit!r}, jobs={self.jobs}, checkpoint={self.checkpoint!r})"
 
     # ------------------------------------------------------------------ the stop flag
+    @property
+    def flag(self) -> np.ndarray:
+        """The stop flag that kernels read (see the module glossary), made on first use."""
+        flag = self._flag
+        if flag is None:
+            with self._making_flag:
+                if self._flag is None:
+                    made = np.zeros(1, dtype=np.int64)
+                    made[0] = self._early_reason
+                    self._flag = made
+                flag = self._flag
+        return flag
+
     def stop(self, reason: int = STOP_INTERRUPT) -> None:
         """Ask every part of the run to stop (the first reason given is kept)."""
-        if self.flag[0] == STOP_NONE:
-            self.flag[0] = reason
+        if self._flag is None:
+            with self._making_flag:
+                if self._flag is None:
+                    self._early_reason = self._early_reason or reason
+                    return
+        if self._flag[0] == STOP_NONE:
+            self._flag[0] = reason
 
     @property
     def reason(self) -> int:
         """Why the run must stop (``STOP_NONE`` while it may go on); the deadline is read from
         the clock too, so the answer is right even before the timer fires."""
-        if self.flag[0] == STOP_NONE and self.deadline is not None and time.monotonic() >= self.deadline:
+        if self._reason() == STOP_NONE and self.deadline is not None and time.monotonic() >= self.deadline:
             self.stop(STOP_TIME)
-        return int(self.flag[0])
+        return self._reason()
+
+    def _reason(self) -> int:
+        flag = self._flag
+        return self._early_reason if flag is None else int(flag[0])
 
     @property
     def stopped(self) -> bool:
@@ -368,6 +402,8 @@ def _raise_in(thread_id: int, exception: type[BaseException], forced: set[int]) 
     between numba taking its compiler lock and giving it back: every later compile, in any
     other thread of the process, would then wait forever."""
     _quiet_about_abandoned()
+    import ctypes  # noqa: F401 (loaded here, not between the look and the raise: an import lets threads run)
+
     # The look and the raise must not let the thread run in between (it could enter the
     # compiler): a long switch interval keeps the GIL here for these few instructions.
     with _raising:
@@ -380,6 +416,8 @@ def _raise_in(thread_id: int, exception: type[BaseException], forced: set[int]) 
 
 
 def _raise_unless_compiling(thread_id: int, exception: type[BaseException], forced: set[int]) -> bool:
+    import ctypes  # loaded already by the caller: this finds it in sys.modules
+
     frame = sys._current_frames().get(thread_id)
     while frame is not None:
         if _COMPILER_CODE.search(frame.f_code.co_filename):

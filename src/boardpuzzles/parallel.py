@@ -22,16 +22,13 @@ milliseconds, and the subtasks that finished are kept (and recorded, with a chec
 from __future__ import annotations
 
 import json
-import os
 import queue
-import socket
 import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from boardpuzzles.checkpoint import Checkpoint, digest
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.limits import (
     NAP,
@@ -44,8 +41,12 @@ from boardpuzzles.limits import (
     Progress,
     TimeLimitReached,
     _Abandoned,
+    default_jobs,
     wait_for,
 )
+
+if TYPE_CHECKING:  # loaded by a count with a checkpoint: the command line's help needs none
+    from boardpuzzles.checkpoint import Checkpoint
 
 __all__ = ["Limits", "Progress", "Subtask", "TimeLimitReached", "default_jobs", "run_subtasks", "subtask_key"]
 
@@ -78,13 +79,6 @@ def subtask_key(spec: Any) -> str:
     return json.dumps(spec, default=_plain)
 
 
-def default_jobs() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
 def run_subtasks(
     work: Work,
     subtasks: Sequence[Subtask],
@@ -115,6 +109,8 @@ def run_subtasks(
             raise ValueError("a checkpoint needs the identity of the count it belongs to")
         keys = [subtask_key(s.spec) for s in subtasks]
         plan = plan_digest(work, subtasks, keys, unit)
+        from boardpuzzles.checkpoint import Checkpoint
+
         checkpoint = given if given is not None else Checkpoint(limits.checkpoint)
         try:
             checkpoint.bind(plan, identity)
@@ -170,6 +166,8 @@ def plan_digest(work: Work, subtasks: Sequence[Subtask], keys: Sequence[str], un
     qualname = getattr(work, "__qualname__", "?")
     version = getattr(module, "PLAN_VERSIONS", {}).get(qualname, getattr(module, "PLAN_VERSION", 1))
     name = f"{getattr(work, '__module__', '?')}.{qualname}"
+    from boardpuzzles.checkpoint import digest
+
     return digest(
         {
             "work": name,
@@ -347,6 +345,8 @@ def _probe(address: str) -> None:
     if scheme != "tcp":
         return  # the other protocols are left to Dask
     host, port = parse_host_port(location)
+    import socket
+
     with socket.create_connection((host, port), timeout=PROBE_SECONDS):
         pass
 

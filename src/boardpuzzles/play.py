@@ -4,18 +4,29 @@ with it, a hint, and a game engine that keeps the moves (no web code here).
 Glossary
 --------
 play        a :class:`Play`: the functions a puzzle offers a person who solves it by hand. A
-            :class:`~boardpuzzles.protocol.Puzzle` names one as ``play``; a puzzle whose answers
-            are boards of pieces or pairs of cells and that names none gets a generic one
-            (:mod:`boardpuzzles.play_generic`), so every such puzzle is playable.
+            :class:`~boardpuzzles.protocol.Puzzle` names a function that makes one (its
+            ``play``, a :data:`~boardpuzzles.protocol.PlayFactory`); a puzzle that names none
+            gets the default play of its answer type (:mod:`boardpuzzles.plays`: boards of
+            pieces, paths, orders, cell pairs), so every such puzzle is playable
+            (:func:`play_of`).
 state       one position of a game, an immutable value (a tuple, a frozen dataclass): undo and
             redo keep states, never undo moves.
 tool        what a click does (place a queen, a black stone, pick a stone up): a button of the
             page and its key.
-fault       one thing wrong with a position, shown at once: its message and the cells (and the
-            segments between cell centres) to highlight.
+fault       one thing about a position, as data (:class:`~boardpuzzles.faults.Fault`): its
+            message, the cells (and the segments between cell centres) to highlight, and its
+            kind: ``wrong`` (the rules are broken: shown at once), ``unfinished`` (only something
+            left to do: shown when the player asks for a check) or ``aid`` (found by search, not
+            by the rules, such as a dead end: it spoils the puzzle, so it is shown only when the
+            player turns aids on). A play's ``faults`` lists all three kinds.
+aids        spoilers a player may turn on (:attr:`Attempt.aids`): faults of kind ``aid``, and the
+            shading a play draws only then (``scene_with_aids``: the squares a queen attacks).
 hint        a message and the cells to look at; a solver gives it.
 attempt     an :class:`Attempt`: one puzzle being played: its problem, the start state, the clicks
-            played (and those undone, for redo), when it began and when it was solved.
+            played (and those undone, for redo), when it began and when it was solved. Like the
+            midend of Simon Tatham's collection it names no puzzle: undo, redo, restart (itself a
+            move that undo takes back), show the solution, aids on or off, and JSON. A click that
+            changes nothing (a drag over the path's own end) is no move.
 verdict     what an attempt says of its position: the faults, solved or not, the time taken.
 
 An attempt stores its clicks, not its states (:meth:`Attempt.to_json`): a game is rebuilt by
@@ -24,15 +35,20 @@ replaying them from the start state, so a stored game is small and never holds a
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
+from boardpuzzles.faults import FAULT_KINDS as FAULT_KINDS
+from boardpuzzles.faults import Fault as Fault
+from boardpuzzles.faults import FaultKind as FaultKind
 from boardpuzzles.limits import Limits
 
 if TYPE_CHECKING:
+    from boardpuzzles.protocol import Puzzle
     from boardpuzzles.scene import Scene
 
 P = TypeVar("P")
@@ -40,6 +56,8 @@ S = TypeVar("S")
 Json = Any
 #: One click: the cell and the tool's name.
 Click = tuple[int, str]
+#: The move that puts a game back at its start, kept in the line like a click (so undo takes it back).
+RESTART: Click = (-1, "restart")
 
 
 @dataclass(frozen=True)
@@ -49,19 +67,6 @@ class Tool:
     name: str
     label: str
     key: str
-
-
-@dataclass(frozen=True)
-class Fault:
-    """One thing wrong with a position: its message, the cells to highlight and the segments
-    between cell centres (two queens attacking, three in a line)."""
-
-    message: str
-    cells: tuple[int, ...] = ()
-    lines: tuple[tuple[int, int], ...] = ()
-
-    def to_json(self) -> Json:
-        return {"message": self.message, "cells": list(self.cells), "lines": [list(line) for line in self.lines]}
 
 
 @dataclass(frozen=True)
@@ -89,12 +94,13 @@ class Play(Generic[P, S]):
     new: Callable[[int, str, int], tuple[P, S]]
     #: ``click(problem, state, cell, tool)``: the state after the click, or :class:`IllegalMove`.
     click: Callable[[P, S, int, str], S]
-    #: What is wrong now (drawn at once).
+    #: Every fault of the position, of every kind (see the module glossary).
     faults: Callable[[P, S], list[Fault]]
     #: Complete and right (the puzzle's checker agrees).
     solved: Callable[[P, S], bool]
     hint: Callable[[P, S, Limits], Hint]
-    #: What to draw (faults and hints are added as marks and lines by the page's renderer).
+    #: What to draw, spoiling aids left out (faults and hints are added as marks and lines by
+    #: the page's renderer).
     scene: Callable[[P, S], Scene]
     state_to_json: Callable[[P, S], Json]
     state_from_json: Callable[[P, Json], S]
@@ -117,8 +123,21 @@ class Play(Generic[P, S]):
     problem_from_url: Callable[[str], P] | None = None
     #: ``start(problem)``: the start state of an imported problem (needed with ``problem_from_url``).
     start: Callable[[P], S] | None = None
+    #: Whether a page may send a click for each cell the pointer enters while dragging (paths,
+    #: pairs): the clicks must then make sense in that order.
+    drag: bool = False
+    #: The scene with the spoiling aids drawn (see the module glossary); None: there are none.
+    scene_with_aids: Callable[[P, S], Scene] | None = None
+    #: Whether the play offers spoiling aids at all (faults of kind ``aid``, or
+    #: ``scene_with_aids``), so that a page shows its aids switch only where it does something.
+    has_aids: bool = False
+    #: ``describe(problem, state)``: words for each cell, for a screen reader ("given queen",
+    #: "step 3", "empty"). None: read off the scene (:func:`boardpuzzles.plays.words.scene_words`).
+    describe: Callable[[P, S], list[str]] | None = None
 
     def __post_init__(self) -> None:
+        if self.scene_with_aids is not None and not self.has_aids:
+            object.__setattr__(self, "has_aids", True)
         if not self.tools:
             raise ValueError("a play needs at least one tool")
         if self.problem_from_url is not None and self.start is None:
@@ -140,10 +159,15 @@ class Play(Generic[P, S]):
 # ---------------------------------------------------------------- a game being played
 @dataclass(frozen=True)
 class Verdict:
+    #: Every fault, of every kind.
     faults: list[Fault]
     solved: bool
     #: Seconds from the start to the first solved position (or to now while unsolved).
     seconds: float
+
+    def shown(self, aids: bool) -> list[Fault]:
+        """The faults a page draws at once: the wrong ones, and the aids when they are on."""
+        return [f for f in self.faults if f.kind == "wrong" or (aids and f.kind == "aid")]
 
 
 @dataclass
@@ -165,6 +189,10 @@ class Attempt(Generic[P, S]):
     #: The problem came from a URL (:meth:`imported`), not from ``new``: size, difficulty and seed
     #: say nothing of it.
     imported: bool = False
+    #: The player turned aids on: faults of kind ``aid`` are shown (see the module glossary).
+    aids: bool = False
+    #: The solution was shown (:meth:`reveal`): a solved position then says so, not a time.
+    revealed: bool = False
     clock: Callable[[], float] = time.time
     _states: list[S] = field(default_factory=list, repr=False)
 
@@ -172,8 +200,8 @@ class Attempt(Generic[P, S]):
         if not self.started:
             self.started = self.clock()
         self._states = [self.start]
-        for cell, tool in self.line[: self.at]:
-            self._states.append(self.play.click(self.problem, self._states[-1], cell, tool))
+        for click in self.line[: self.at]:
+            self._states.append(self._after(self._states[-1], click))
 
     @classmethod
     def new(cls, play: Play[P, S], size: int, difficulty: str, seed: int, **kwargs: Any) -> Attempt[P, S]:
@@ -215,16 +243,79 @@ class Attempt(Generic[P, S]):
     def can_redo(self) -> bool:
         return self.at < len(self.line)
 
-    def click(self, cell: int, tool: str) -> S:
-        """Play a click (undone clicks are forgotten); :class:`IllegalMove` leaves the game as it was."""
-        self.play.tool(tool)
-        state = self.play.click(self.problem, self.state, cell, tool)
+    @property
+    def can_restart(self) -> bool:
+        """Whether the position differs from the start (a restart would change something)."""
+        return self.state != self.start
+
+    def _after(self, state: S, click: Click) -> S:
+        """The state after one move of the line: a click, or :data:`RESTART`."""
+        if click == RESTART:
+            return self.start
+        return self.play.click(self.problem, state, *click)
+
+    def _push(self, click: Click, state: S) -> S:
         del self.line[self.at :]
-        self.line.append((cell, tool))
+        self.line.append(click)
         self.at += 1
         self._states.append(state)
         self._note_solved()
         return state
+
+    def click(self, cell: int, tool: str) -> S:
+        """Play a click (undone clicks are forgotten); :class:`IllegalMove` leaves the game as it
+        was, and so does a click that changes nothing (it is no move)."""
+        self.play.tool(tool)
+        after = self.play.click(self.problem, self.state, cell, tool)
+        return self.state if after == self.state else self._push((cell, tool), after)
+
+    def restart(self) -> S:
+        """Put the position back at the start, as a move of its own: undo takes it back."""
+        if not self.can_restart:
+            raise IllegalMove("the puzzle is at its start already")
+        return self._push(RESTART, self.start)
+
+    def reveal(self, limits: Limits | None = None) -> S:
+        """Show the solution: the solver's clicks are played from this position (or from the
+        start, after a restart, when no solution holds this position). Each is a move undo
+        takes back; the game is marked :attr:`revealed`. :class:`IllegalMove` when the play
+        gives no solution or none is found within ``limits``."""
+        if self.play.solution is None:
+            raise IllegalMove("this puzzle cannot show its solution")
+        if self.play.solved(self.problem, self.state):
+            raise IllegalMove("the puzzle is solved already")
+        limits = limits or Limits(5.0)
+        clicks = self.play.solution(self.problem, self.state, limits)
+        from_start = not clicks and self.can_restart
+        if from_start:
+            clicks = self.play.solution(self.problem, self.start, limits)
+        state = self.start if from_start else self.state
+        for click in clicks:
+            state = self.play.click(self.problem, state, *click)
+        if not clicks or not self.play.solved(self.problem, state):
+            raise IllegalMove("no solution found in time")
+        self.revealed = True
+        if from_start:
+            self._push(RESTART, self.start)
+        for click in clicks:
+            self._push(click, self.play.click(self.problem, self.state, *click))
+        return self.state
+
+    def scene(self) -> Scene:
+        """The picture of the position (the play's scene, with the aids when they are on; the
+        page adds faults and hints)."""
+        if self.aids and self.play.scene_with_aids is not None:
+            return self.play.scene_with_aids(self.problem, self.state)
+        return self.play.scene(self.problem, self.state)
+
+    def describe_cells(self) -> list[str]:
+        """Words for each cell, in cell order, for a screen reader: what is on it ("queen",
+        "given queen", "step 3", "empty"), never a bare letter."""
+        if self.play.describe is not None:
+            return self.play.describe(self.problem, self.state)
+        from boardpuzzles.plays.words import scene_words
+
+        return scene_words(self.play.scene(self.problem, self.state))
 
     def undo(self) -> S:
         if not self.can_undo:
@@ -236,8 +327,7 @@ class Attempt(Generic[P, S]):
     def redo(self) -> S:
         if not self.can_redo:
             raise IllegalMove("nothing to redo")
-        cell, tool = self.line[self.at]
-        self._states.append(self.play.click(self.problem, self.state, cell, tool))
+        self._states.append(self._after(self.state, self.line[self.at]))
         self.at += 1
         self._note_solved()
         return self.state
@@ -254,8 +344,15 @@ class Attempt(Generic[P, S]):
         return Verdict(self.play.faults(self.problem, self.state), solved, max(0.0, seconds))
 
     def _note_solved(self) -> None:
-        if self.solved_seconds is None and self.play.solved(self.problem, self.state):
+        if self.solved_seconds is None and not self.revealed and self.play.solved(self.problem, self.state):
             self.solved_seconds = max(0.0, self.clock() - self.started)
+
+    def copy(self) -> Attempt[P, S]:
+        """A copy to change without touching this one (a server keeps a change only once it is
+        stored): its own lists of clicks and states, the states themselves shared (values)."""
+        twin = copy.copy(self)  # not replace(): that would replay every click
+        twin.line, twin._states = list(self.line), list(self._states)
+        return twin
 
     def to_json(self) -> Json:
         """The game as JSON: the problem, the start state and the clicks (see the module glossary)."""
@@ -271,6 +368,8 @@ class Attempt(Generic[P, S]):
             "solved_seconds": self.solved_seconds,
             "hints": self.hints,
             **({"imported": True} if self.imported else {}),
+            **({"aids": True} if self.aids else {}),
+            **({"revealed": True} if self.revealed else {}),
         }
 
     @classmethod
@@ -294,6 +393,8 @@ class Attempt(Generic[P, S]):
                 document["solved_seconds"],
                 int(document.get("hints", 0)),
                 bool(document.get("imported", False)),
+                bool(document.get("aids", False)),
+                bool(document.get("revealed", False)),
                 **kwargs,
             )
         except (KeyError, TypeError, ValueError) as err:
@@ -306,3 +407,11 @@ def _one_line(text: str, limit: int = 200) -> str:
     """An error's text on one line, cut to ``limit`` characters."""
     line = " ".join(text.split())
     return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+def play_of(puzzle: Puzzle[Any, Any]) -> Play[Any, Any] | None:
+    """The play of a registered puzzle: its own, or its answer type's default; None when it has
+    neither (see :func:`boardpuzzles.plays.play_of`)."""
+    from boardpuzzles.plays import play_of as made
+
+    return made(puzzle)

@@ -34,7 +34,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
 
 # The converters of board answers live with the other answer types; puzzles import them from here too.
 from boardpuzzles.answers import pieces_from_json as pieces_from_json
@@ -44,12 +44,19 @@ from boardpuzzles.limits import Limits
 
 if TYPE_CHECKING:
     from boardpuzzles.answers import AnswerType
+    from boardpuzzles.faults import Fault
     from boardpuzzles.play import Play
 
 P = TypeVar("P")
 A = TypeVar("A")
 #: What ``json.dumps`` accepts.
 Json = Any
+
+#: How a record names its play (:mod:`boardpuzzles.play`): a function of the record that makes
+#: it, called once, when a page first needs it (so the record and its play never import each
+#: other, and the command line loads no play). A play is typed with its own problem and state
+#: (a problem with its givens, a path so far), which need not be the record's.
+PlayFactory = Callable[["Puzzle[Any, Any]"], "Play[Any, Any] | None"]
 
 #: What compiles a puzzle's kernels: one function, or a tuple of independent ones.
 Warmup = Callable[[], object] | tuple[Callable[[], object], ...]
@@ -172,14 +179,17 @@ class Puzzle(Generic[P, A]):
     display_name: str = ""
     #: A paragraph for ``boardpuzzles NAME --help``: the rules, where the puzzle comes from.
     description: str
+    #: The rules in a sentence or two for a player (the play page); by default the title.
+    rules: str = ""
     params: tuple[Param, ...]
     #: ``problem(**values)``: a validated problem from parameter values (names as in ``params``).
     problem: Callable[..., P]
     #: Every solution, lazily: stop iterating and the search stops. Long searches obey ``limits``.
     solutions: Callable[[P, Limits], Iterator[A]]
-    #: What is wrong with a proposed answer (empty: a solution). Plain code that shares nothing
-    #: with the searches: every answer the tool prints has passed it.
-    violations: Callable[[P, A], list[str]]
+    #: What is wrong with a proposed answer, as :class:`~boardpuzzles.faults.Fault` data (empty:
+    #: a solution). Plain code that shares nothing with the searches: every answer the tool
+    #: prints has passed it.
+    violations: Callable[[P, A], list[Fault]]
     #: What kind of answer it is (:mod:`boardpuzzles.answers`: a board, a path, cell pairs, an
     #: order of cells): it gives the four converters below unless the puzzle gives its own (a
     #: problem then has a ``grid``, which JSON is read on).
@@ -229,9 +239,9 @@ class Puzzle(Generic[P, A]):
     #: Compiles the puzzle's kernels (``boardpuzzles warmup``); by default: solve ``small``. A
     #: tuple holds independent parts, which ``warmup`` compiles at the same time on several cores.
     warmup: Warmup | None = None
-    #: How a person plays it (:mod:`boardpuzzles.play`); None: the generic board play when the
-    #: answers are boards of pieces (:func:`boardpuzzles.play_generic.play_of`).
-    play: Play[P, Any] | None = None
+    #: How a person plays it: a :data:`PlayFactory`; None: the default play of its answer type
+    #: (:func:`boardpuzzles.play.play_of`).
+    play: PlayFactory | None = None
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[a-z]+(-[a-z]+)*", self.name):
@@ -242,6 +252,8 @@ class Puzzle(Generic[P, A]):
         unknown = set(self.check_params) - set(names)
         if unknown:
             raise ValueError(f"puzzle {self.name}: check_params {sorted(unknown)} are not parameters")
+        if self.play is not None and not callable(self.play):
+            raise ValueError(f"puzzle {self.name}: play is a factory of the play (play_in(module)), not a play")
         if self.answer_type is not None:
             _take_converters(self, self.answer_type)
         if _from_answer_type in (self.to_scene, self.answer_to_json, self.answer_from_json):
@@ -275,6 +287,10 @@ class Puzzle(Generic[P, A]):
         """The identity checkpoints are bound to: the puzzle's name and the problem's JSON."""
         body = self.identity(problem) if self.identity is not None else dataclass_json(problem)
         return {"puzzle": self.name, "problem": body}
+
+    def messages(self, problem: P, answer: A) -> list[str]:
+        """What is wrong with an answer, in words (the messages of :attr:`violations`)."""
+        return [fault.message for fault in self.violations(problem, answer)]
 
     def count_of(self, problem: P, limits: Limits | None = None) -> int:
         """The number of solutions (the puzzle's count, or the solutions counted one by one)."""
@@ -372,6 +388,18 @@ def _take_converters(puzzle: Puzzle[Any, Any], kind: AnswerType[Any]) -> None:
             object.__setattr__(puzzle, field, converter)
     if puzzle.answer_text is None:
         object.__setattr__(puzzle, "answer_text", lambda problem, answer: kind.text(answer))
+
+
+def play_in(module: str, attribute: str = "PLAY") -> PlayFactory:
+    """The :data:`PlayFactory` of a play that ``module`` defines as ``attribute``, imported when
+    first asked for (so that loading the record loads no play)."""
+
+    def factory(puzzle: Puzzle[Any, Any]) -> Play[Any, Any] | None:
+        import importlib
+
+        return cast("Play[Any, Any] | None", getattr(importlib.import_module(module), attribute))
+
+    return factory
 
 
 def _parts(warmup: Warmup) -> tuple[Callable[[], object], ...]:

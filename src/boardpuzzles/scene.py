@@ -6,8 +6,10 @@ scene   one board's picture: its grid, its pieces, marked cells, labels, a path,
         puzzle describes its answers as scenes (``Puzzle.to_scene``); the back ends in
         :mod:`boardpuzzles.render` draw them (SVG, GIF frames), and :func:`scene_text` writes
         them as text, the one text picture every command prints.
-style   ``cells`` (pieces stand in the squares of a chessboard) or ``points`` (stones stand on the
-        intersections of a go board's lines, as Goishi and Baikago are played).
+style   ``cells`` (pieces stand in the squares of a chessboard), ``grid`` (stones and tiles
+        stand in the squares of a plain ruled board: Less Than Three, dominoes) or ``points``
+        (stones stand on the intersections of a go board's lines, as Goishi and Baikago are
+        played).
 path    a walk through cells (a tour, a pick-up order). It can be coloured by step (``gradient``:
         the first step one end of a colour scale, the last the other), carry an arrowhead on
         each step (the direction of the walk), and have its ``start`` and ``end`` marked.
@@ -46,7 +48,7 @@ class Scene:
     title: str = ""
     coordinates: bool = True  # file letters and rank numbers around the board (pictures)
     # Only pictures read the fields below; the text form (scene_text) never changes with them.
-    style: str = "cells"  # "cells" (chessboard squares) or "points" (go board intersections)
+    style: str = "cells"  # "cells" (chessboard squares), "grid" (plain ruled squares) or "points" (go board)
     path_colours: str = "plain"  # "plain" (one colour) or "gradient" (coloured by step, first to last)
     arrows: bool = False  # an arrowhead on every step of the path: the direction of the walk
     start: Cell | None = None  # marked as the first cell of the path (a ring)

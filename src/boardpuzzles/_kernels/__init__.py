@@ -13,6 +13,8 @@ of its own) instead of an answer. Its Python wrapper then raises the matching ex
 
 from __future__ import annotations
 
+import functools
+import math
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
@@ -43,6 +45,17 @@ CHECK_EVERY = 1 << 14
 CHECK_MASK = CHECK_EVERY - 1
 #: What a counting kernel returns in place of a count when it was stopped.
 STOPPED = -1
+
+
+@functools.cache
+def moduli(count: int) -> tuple[int, ...]:
+    """``count`` pairwise coprime numbers below 2^62, the largest first (greedily: the Chinese
+    remainder theorem needs coprime moduli, not primes). A kernel that counts modulo one of them
+    adds two counts in an int64; its caller joins several by the Chinese remainder theorem."""
+    found = [(1 << 62) - 1]
+    while len(found) < count:
+        found.append(next(n for n in range(found[-1] - 1, 0, -1) if math.gcd(n, math.prod(found)) == 1))
+    return tuple(found[:count])
 
 
 class _CompileWatch(event.Listener):

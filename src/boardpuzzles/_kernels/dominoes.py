@@ -15,22 +15,11 @@ by the Chinese remainder theorem. Twin: ``tests/test_dominoes.py``
 
 from __future__ import annotations
 
-import functools
-import math
-
 import numpy as np
 
-from boardpuzzles._kernels import STOPPED, jit
+from boardpuzzles._kernels import STOPPED, jit, moduli
 
-
-@functools.cache
-def moduli(count: int) -> tuple[int, ...]:
-    """``count`` pairwise coprime numbers below 2^62, the largest first (greedily: the Chinese
-    remainder theorem needs coprime moduli, not primes)."""
-    found = [(1 << 62) - 1]
-    while len(found) < count:
-        found.append(next(n for n in range(found[-1] - 1, 0, -1) if math.gcd(n, math.prod(found)) == 1))
-    return tuple(found[:count])
+__all__ = ["STOPPED", "count_tilings", "moduli"]
 
 
 @jit

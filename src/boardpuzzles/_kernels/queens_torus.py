@@ -1,5 +1,6 @@
-"""Torus queen kernels: the orbit search (one least image per orbit of the largest torus group)
-and the stabiliser search it replaced (kept as a cross-check and for the benchmark).
+"""Torus queen kernels: the orbit search (one least image per orbit of the largest torus group,
+counted or listed), the least image of a placement under a group, and the stabiliser search the
+orbit search replaced (kept as a cross-check and for the benchmark).
 
 A placement is a column per row (``placed[r]``); masks hold one bit per column (``n <= 62``).
 Every search reads the stop flag (``flag[0] != 0``, see :mod:`boardpuzzles.limits`) every
@@ -243,9 +244,10 @@ def _least_image_stabiliser(n, placed, anchor_cnt, anchor_map, maps, row2, level
 
 
 @jit
-def _add_orbit(n, placed, tables, scratch, stab, out):
+def _add_orbit(n, placed, tables, scratch, stab, out, listed):
     """A complete placement: when it is the least image of its orbit, add the orbit's size to
-    ``out[0]`` and its number of classes under each subgroup l to ``out[1 + l]``."""
+    ``out[0]`` and its number of classes under each subgroup l to ``out[1 + l]``, and write it
+    into row ``out[-1]`` of ``listed`` (when that row exists; ``out[-1]`` counts them all)."""
     maps = tables.maps
     total = _least_image_stabiliser(
         n, placed, tables.anchor_cnt, tables.anchor_map, maps, tables.row2, tables.levels, scratch, stab
@@ -254,6 +256,10 @@ def _add_orbit(n, placed, tables, scratch, stab, out):
         out[0] += n * n * maps.shape[0] // total
         for level in range(tables.group_index.shape[0]):
             out[1 + level] += tables.group_index[level] * stab[level] // total
+        last = out.shape[0] - 1
+        if out[last] < listed.shape[0]:
+            listed[out[last], :] = placed
+        out[last] += 1
 
 
 @jit
@@ -280,8 +286,9 @@ def _forbid_triples(r, c, qr, qc, count, tri_cnt, tri_off, free, masks):
 
 
 @jit
-def torus_orbit_search(n, fixed, tables, out, flag):
-    """Add the orbits whose least image holds the queens ``fixed`` to ``out`` (see above).
+def torus_orbit_search(n, fixed, tables, out, listed, flag):
+    """Add the orbits whose least image holds the queens ``fixed`` to ``out`` (see above), and
+    list their least images in ``listed`` (as many rows as it has; none for a count).
 
     ``fixed``: (k, 2) queens as (row, column); the first three are (0, 0), (1, a), (2, c2).
     ``tables``: one bundle (a named tuple, built once per start by the caller) of the tables the
@@ -294,9 +301,10 @@ def torus_orbit_search(n, fixed, tables, out, flag):
     x_r + x_q = k (family 0..3) through the anchor queen. ``levels[m]``: the smallest subgroup
     (0, 1, ...) that holds map m; ``group_index[l]``: that subgroup's index in the whole group.
 
-    Adds to ``out[0]`` the orbit sizes under the whole group (n^2 |maps| / |stabiliser|), and
-    to ``out[1 + l]`` the number of classes under subgroup l (group_index[l] |stabiliser in it| /
-    |stabiliser|). Returns the number of steps, or ``STOPPED`` when the stop flag was set.
+    Adds to ``out[0]`` the orbit sizes under the whole group (n^2 |maps| / |stabiliser|), to
+    ``out[1 + l]`` the number of classes under subgroup l (group_index[l] |stabiliser in it| /
+    |stabiliser|), and to ``out[-1]`` the number of orbits. Returns the number of steps, or
+    ``STOPPED`` when the stop flag was set.
     """
     full = (1 << n) - 1
     attack = tables.attack
@@ -330,7 +338,7 @@ def torus_orbit_search(n, fixed, tables, out, flag):
         qc[i] = c
     nfixed = fixed.shape[0]
     if free == 0:
-        _add_orbit(n, placed, tables, scratch, stab, out)
+        _add_orbit(n, placed, tables, scratch, stab, out, listed)
         return 1
     st_row = np.empty(n + 1, dtype=np.int64)
     st_cand = np.empty(n + 1, dtype=np.int64)
@@ -365,7 +373,7 @@ def torus_orbit_search(n, fixed, tables, out, flag):
         qc[nfixed + sp] = c
         free2 = st_free[sp] & ~(1 << r)
         if free2 == 0:
-            _add_orbit(n, placed, tables, scratch, stab, out)
+            _add_orbit(n, placed, tables, scratch, stab, out, listed)
             continue
         # Narrow every other free row; then forbid the cells that complete excluded triples.
         dead = False
@@ -401,3 +409,39 @@ def torus_orbit_search(n, fixed, tables, out, flag):
         sp += 1
         st_row[sp], st_cand[sp], st_free[sp] = best, open_cols[sp, best], free2
     return steps
+
+
+@jit
+def torus_least_image(perm, maps, image, least):
+    """Write into ``least`` the lexicographically least image of the placement ``perm`` under
+    the point maps ``maps`` (rows a, b, c, d: (r, q) -> (a r + b q, c r + d q)) and the shifts
+    of the n x n torus. ``image``: scratch of n."""
+    n = perm.shape[0]
+    least[0] = n  # above any image
+    for m in range(maps.shape[0]):
+        a, b, c, d = maps[m, 0], maps[m, 1], maps[m, 2], maps[m, 3]
+        for s in range(n):  # the shift that brings the image of row s's queen to (0, 0)
+            r0 = (a * s + b * perm[s]) % n
+            q0 = (c * s + d * perm[s]) % n
+            for r in range(n):
+                image[(a * r + b * perm[r] - r0) % n] = (c * r + d * perm[r] - q0) % n
+            for r in range(n):
+                if image[r] != least[r]:
+                    if image[r] < least[r]:
+                        least[:] = image
+                    break
+
+
+@jit
+def torus_class_images(placements, cosets, maps, out):
+    """``out[i, k]``: the least image (:func:`torus_least_image` under ``maps``) of placement i
+    of ``placements`` moved by the point map ``cosets[k]``."""
+    n = placements.shape[1]
+    moved = np.empty(n, dtype=np.int64)
+    image = np.empty(n, dtype=np.int64)
+    for i in range(placements.shape[0]):
+        for k in range(cosets.shape[0]):
+            a, b, c, d = cosets[k, 0], cosets[k, 1], cosets[k, 2], cosets[k, 3]
+            for r in range(n):
+                moved[(a * r + b * placements[i, r]) % n] = (c * r + d * placements[i, r]) % n
+            torus_least_image(moved, maps, image, out[i, k])

@@ -6,6 +6,7 @@ traceback; set ``BOARDPUZZLES_DEBUG=1`` to see the traceback of an internal erro
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import signal
@@ -15,9 +16,8 @@ import time
 
 import click
 
-from boardpuzzles import compiling
+from boardpuzzles import _ctrl_c, compiling
 from boardpuzzles import limits as limits_module
-from boardpuzzles.cli.commands import puzzle_group
 from boardpuzzles.cli.common import (
     CONVENTIONS_HELP,
     EXIT_BAD_INPUT,
@@ -35,7 +35,7 @@ from boardpuzzles.cli.demo import demo, warmup
 from boardpuzzles.cli.serve import serve
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import TimeLimitReached
-from boardpuzzles.puzzles import registry
+from boardpuzzles.puzzles import catalogue, get
 
 
 class _ReaderGone(Exception):
@@ -44,16 +44,60 @@ class _ReaderGone(Exception):
 
 
 class _Group(click.Group):
+    """The top command. A puzzle's group is made the first time it is run or asked for, from its
+    record alone; listing the puzzles (``--help``) reads the registry's light catalogue, which
+    imports none of them. ``commands`` holds every group (making them all) for who reads it."""
+
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except BrokenPipeError:
             raise _ReaderGone from None
 
+    @property  # type: ignore[override]
+    def commands(self) -> dict[str, click.Command]:
+        for name in catalogue():
+            self._own.setdefault(name, _puzzle_group(name))
+        return self._own
+
+    @commands.setter
+    def commands(self, value: dict[str, click.Command]) -> None:  # click.Group.__init__ sets it
+        self._own = value
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self._own, *catalogue()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self._own:
+            return self._own[cmd_name]
+        return _puzzle_group(cmd_name) if cmd_name in catalogue() else None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands and their short help, as click lays them out, each puzzle's from the
+        catalogue (its title is its group's short help)."""
+        listed = catalogue()
+        shown = [
+            (name, self._own.get(name) or click.Command(name, short_help=listed[name].title))
+            for name in self.list_commands(ctx)
+        ]
+        shown = [(name, command) for name, command in shown if not command.hidden]
+        if shown:
+            limit = formatter.width - 6 - max(len(name) for name, _ in shown)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in shown])
+
+
+@functools.cache
+def _puzzle_group(name: str) -> click.Group:
+    from boardpuzzles.cli.commands import puzzle_group
+
+    return puzzle_group(get(name))
+
 
 @click.group(
     "boardpuzzles",
     cls=_Group,
+    commands=[demo, warmup, serve],
     context_settings={"help_option_names": ["-h", "--help"]},
     epilog=f"{CONVENTIONS_HELP}\n\n{EXIT_CODES_HELP}\n\n\bRun `boardpuzzles PUZZLE --help` for examples.",
 )
@@ -65,17 +109,11 @@ def cli() -> None:
     """
 
 
-for _entry in registry().values():
-    cli.add_command(puzzle_group(_entry))
-cli.add_command(demo)
-cli.add_command(warmup)
-cli.add_command(serve)
-
-
 def main(argv: list[str] | None = None) -> int:
     """The command line: ``argv`` (default: the process's own arguments). It owns its process:
     it ends in ``sys.exit``, deaf to Ctrl-C once the outcome is decided."""
     started = time.perf_counter()
+    _ctrl_c.install()
     try:
         code = _run(argv)
         if code in (0, EXIT_PARTIAL):  # after an error or a Ctrl-C, that line is the last word
@@ -121,15 +159,13 @@ def _run(argv: list[str] | None) -> int:
 def _finished(code: int) -> int:
     """The exit code once what the command wrote has reached its readers: the final flush is part of
     the command (a full disk or a closed output is exit 2, with one line when stdout failed)."""
-    failed = failed_output()
-    if failed is None or code in (EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED):
+    error = failed_output()
+    if error is None or code in (EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED):
         return code  # a failure already said: its own code stands
-    stream, error = failed
     if isinstance(error, BrokenPipeError):
         return code  # the reader went away, as `head` does: quietly, as having answered
-    if stream == "stdout":
-        _error(output_failure_message(error))
-    return EXIT_BAD_INPUT  # a standard error that takes nothing leaves nowhere to say why
+    _error(output_failure_message(error))
+    return EXIT_BAD_INPUT
 
 
 def _outcome(argv: list[str] | None) -> int:
@@ -169,12 +205,11 @@ def _outcome(argv: list[str] | None) -> int:
             _error("interrupted")
             return EXIT_INTERRUPTED
         return _internal(err)
-    except OSError as err:  # a standard output or error that fails (a full disk) is no bug
+    except OSError as err:  # a standard output that fails (a full disk) is no bug
         failed = failed_output()
         if failed is None:
             return _internal(err)
-        if failed[0] == "stdout":
-            _error(output_failure_message(failed[1]))
+        _error(output_failure_message(failed))
         return EXIT_BAD_INPUT
     except Exception as err:  # a bug of ours: one line, unless debugging
         return _internal(err)

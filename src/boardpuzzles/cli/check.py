@@ -13,6 +13,7 @@ from boardpuzzles.cli.common import EXIT_NEGATIVE, CommandResult, command_settin
 from boardpuzzles.cli.documents import is_document, read_document
 from boardpuzzles.cli.params import arguments_help, epilog, examples_help, examples_of, problem_options, problem_values
 from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.faults import Fault
 from boardpuzzles.inputs import MAX_INPUT_BYTES, is_existing_file, read_text
 from boardpuzzles.protocol import Param, Puzzle
 
@@ -90,7 +91,8 @@ def run_check(
     elif text is not None:
         pictures = list(_pictures_of(text))
         listed = [None] * len(pictures)
-    problems = []
+    problems: list[str] = []
+    faults: list[Any] = []
     for i, (picture, as_listed) in enumerate(zip(pictures, listed, strict=True), 1):
         try:
             problem, proposed = puzzle.read_answer(values, picture)
@@ -103,15 +105,30 @@ def run_check(
                 raise
             raise BoardPuzzlesError(f"answer {i}: {error}") from None
         found = puzzle.violations(problem, proposed)
-        problems += [f"answer {i}: {p}" for p in found] if len(pictures) > 1 else found
-    _say_verdict(puzzle, problem, problems, len(pictures), as_json)
+        problems += [f"answer {i}: {p}" for p in found] if len(pictures) > 1 else [p.message for p in found]
+        faults += [_named(fault, problem, proposed, i if len(pictures) > 1 else None) for fault in found]
+    _say_verdict(puzzle, problem, problems, faults, len(pictures), as_json)
 
 
-def _say_verdict(puzzle: Puzzle[Any, Any], problem: Any, problems: list[str], answers: int, as_json: bool) -> None:
+def _named(fault: Fault, problem: Any, answer: Any, answer_number: int | None) -> dict[str, Any]:
+    """A fault as ``check --json`` lists it: its message, squares by name, lines and kind (and
+    which answer it is about, when the input holds several)."""
+    grid = getattr(problem, "grid", None) or getattr(answer, "grid", None)
+    entry = (
+        fault.named(grid)
+        if grid is not None
+        else {"message": fault.message, "squares": [], "lines": [], "kind": fault.kind}
+    )
+    return entry if answer_number is None else {**entry, "answer": answer_number}
+
+
+def _say_verdict(
+    puzzle: Puzzle[Any, Any], problem: Any, problems: list[str], faults: list[Any], answers: int, as_json: bool
+) -> None:
     if as_json:
         identity = puzzle.problem_identity(problem)
         document = {"puzzle": puzzle.name, "problem": identity["problem"], "valid": not problems}
-        click.echo(json.dumps({**document, "violations": problems}))
+        click.echo(json.dumps({**document, "faults": faults, "violations": problems}))
     else:
         for problem_text in problems:
             click.echo(f"not a solution: {problem_text}")

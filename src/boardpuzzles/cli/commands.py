@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from importlib.metadata import entry_points
 from typing import Any
 
 import click
@@ -32,6 +31,7 @@ from boardpuzzles.cli.params import arguments_help, epilog, examples_help, probl
 from boardpuzzles.cli.pictures import MAX_SHEET_BOARDS, MAX_SHEET_CELLS, draw_into_files, write_pictures
 from boardpuzzles.cli.solve import InternalError, run_solve, solve_command
 from boardpuzzles.protocol import Entry, Puzzle
+from boardpuzzles.puzzles import entry_points
 
 __all__ = [
     "COMMANDS_ENTRY_POINT_GROUP",

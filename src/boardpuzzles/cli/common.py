@@ -3,26 +3,24 @@
 from __future__ import annotations
 
 import contextlib
-import difflib
 import errno
 import io
-import json
 import math
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
 from boardpuzzles.errors import EXCERPT_LENGTH, MAX_SEED, BoardPuzzlesError, excerpt
-from boardpuzzles.files import names_a_folder, replace_file, written_in_place
+from boardpuzzles.files import names_a_folder, replace_file, why_no_new_file, written_in_place
 from boardpuzzles.inputs import read_text
-from boardpuzzles.limits import MAX_SECONDS
-from boardpuzzles.parallel import default_jobs
+from boardpuzzles.limits import MAX_SECONDS, default_jobs
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -286,6 +284,8 @@ def seed_option(help: str = "Seed of the random choices (the same seed gives the
 def unknown_option_message(word: str, ctx: click.Context) -> str:
     """ "no such option: --jbos (did you mean --jobs?)", with a pointer to the command's help."""
     known = [name for param in ctx.command.params for name in getattr(param, "opts", []) if name.startswith("--")]
+    import difflib
+
     close = difflib.get_close_matches(word.split("=")[0], known, n=1)
     hint = f" (did you mean {close[0]}?)" if close else ""
     return f"no such option: {word[:40]}{hint}; see `{ctx.command_path} --help`"
@@ -297,6 +297,8 @@ def note(message: str) -> None:
 
 
 def emit_json(document: dict[str, Any]) -> None:
+    import json
+
     text = json.dumps(document)
     click.echo(text if len(text) < 200 else json.dumps(document, indent=1))
 
@@ -306,6 +308,9 @@ def check_writable(path: str, probe: bool = True) -> Path:
     ``probe``: also make (and remove) a file there; without it, the caller's own write is the test."""
     if not path or len(path) > 4096 or "\x00" in path:
         raise click.UsageError(f"cannot write {shown_path(path)}: not a file name")
+    import tempfile
+    from pathlib import Path
+
     target = Path(path)
     folder = target.parent
     shown = shown_path(path)
@@ -322,11 +327,14 @@ def check_writable(path: str, probe: bool = True) -> Path:
                 raise click.UsageError(f"cannot write {shown}: not writable")
             return folder
         if not os.access(folder, os.W_OK):
-            raise click.UsageError(f"cannot write {shown}: folder {shown_path(str(folder))} is not writable")
+            raise click.UsageError(f"cannot write {shown}: {why_no_new_file(str(folder))}")
         if probe:
             # os.access says yes to root everywhere, and to folders such as /proc that take no new
             # files: make (and remove) an empty file there, so the refusal comes before any search
-            handle, probe_path = tempfile.mkstemp(prefix=".boardpuzzles-", dir=folder)
+            try:
+                handle, probe_path = tempfile.mkstemp(prefix=".boardpuzzles-", dir=folder)
+            except OSError as err:
+                raise click.UsageError(f"cannot write {shown}: {why_no_new_file(str(folder), err)}") from None
             os.close(handle)
             os.unlink(probe_path)
     except (OSError, ValueError) as err:  # a name too long for the system, and the like
@@ -344,24 +352,32 @@ def write_file_atomically(path: str, text: str | bytes) -> None:
     try:
         replace_file(path, [data])
     except OSError as err:  # a full disk, a file system that went read-only: the user's file stays
-        raise click.UsageError(f"cannot write {shown_path(path)}: {err.strerror or err}") from None
+        folder = os.path.dirname(os.path.realpath(path)) or "."
+        reason = err.strerror or str(err)
+        if err.errno in (errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOENT) and os.path.isdir(folder):
+            reason = why_no_new_file(folder, err)  # the new file beside it could not be made
+        raise click.UsageError(f"cannot write {shown_path(path)}: {reason}") from None
 
 
 # ---------------------------------------------------------------- standard output and error
 # Writing the answer is part of the command: a standard output that cannot take it (a full disk,
 # a closed descriptor) ends the command with exit 2 and one line on stderr, never with exit 0 and
 # the answer lost, nor as an internal error. During a command both standard streams write through
-# a guard that remembers the error a write met, so that an OSError is traced to its stream.
+# a guard that remembers the error a write met, so that an OSError is traced to its stream. A
+# standard error that cannot take a note changes nothing: the answer still goes to stdout, and
+# the exit code is the answer's (as for `solve`, which writes nothing to stderr).
 class _Guard(io.RawIOBase):
     """A standard stream's descriptor (None: the process was started without it, ``>&-``, where
     Python sets ``sys.stdout`` to None and click drops what is echoed): writes go to it, and the
-    first error one meets is kept in ``error``. ``discard``: writes go nowhere (after a failure)."""
+    first error one meets is kept in ``error``. ``discard``: writes go nowhere (after a failure).
+    ``forgiving`` (standard error): a failed write is dropped, not raised, and so are the next."""
 
-    def __init__(self, fd: int | None) -> None:
+    def __init__(self, fd: int | None, forgiving: bool = False) -> None:
         super().__init__()
         self.fd = fd
         self.error: OSError | None = None
         self.discard = False
+        self.forgiving = forgiving
 
     def writable(self) -> bool:
         return True
@@ -385,6 +401,9 @@ class _Guard(io.RawIOBase):
             return None
         except OSError as err:
             self.error = self.error or err
+            if self.forgiving:
+                self.discard = True
+                return len(data)
             raise
 
 
@@ -410,7 +429,7 @@ def standard_streams() -> Iterator[None]:
                 continue
         else:
             continue
-        guard = _Guard(fd)
+        guard = _Guard(fd, forgiving=name == "stderr")
         encoding = getattr(stream, "encoding", None) or "utf-8"
         errors = getattr(stream, "errors", None) or "strict"
         line_buffering = bool(getattr(stream, "line_buffering", True))
@@ -430,23 +449,23 @@ def standard_streams() -> Iterator[None]:
             setattr(sys, name, stream)
 
 
-def failed_output() -> tuple[str, OSError | ValueError] | None:
-    """``("stdout", error)`` or ``("stderr", error)`` when that stream could not take all that was
-    written to it, once both are flushed (the final flush is part of the command); None when both
-    took everything. A failed stream drops what it still holds, so that the interpreter's own
-    flush at exit cannot fail again."""
-    for name in ("stdout", "stderr"):
-        stream = getattr(sys, name)
-        guard = _GUARDS.get(name)
-        try:
-            if stream is not None:
-                stream.flush()
-        except (OSError, ValueError) as err:  # ValueError: a stream closed under us
-            if guard is None:
-                return name, err
-        if guard is not None and guard.error is not None:
-            guard.discard = True
-            return name, guard.error
+def failed_output() -> OSError | ValueError | None:
+    """The error that kept standard output from taking all that was written to it, once it is
+    flushed (the final flush is part of the command); None when it took everything. A failed
+    stream drops what it still holds, so that the interpreter's own flush at exit cannot fail
+    again. Standard error is flushed too, and its failure forgiven (see :class:`_Guard`)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.flush()
+    stream, guard = sys.stdout, _GUARDS.get("stdout")
+    try:
+        if stream is not None:
+            stream.flush()
+    except (OSError, ValueError) as err:  # ValueError: a stream closed under us
+        if guard is None:
+            return err
+    if guard is not None and guard.error is not None:
+        guard.discard = True
+        return guard.error
     return None
 
 
@@ -483,19 +502,3 @@ def games_options(f: F) -> F:
         metavar="FILE",
         help="SQLite file that keeps the games (':memory:': none kept).  [default: per-user state file]",
     )(f)
-
-
-def serve_until_stopped(start: Callable[[], Any], port: int, title: str) -> None:
-    """Start a web server (``start()``), say where it listens, and serve until Ctrl-C: a port
-    that cannot be used is bad input (exit 2), one line."""
-    try:
-        server = start()
-    except OSError as err:
-        raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {err.strerror}") from None
-    host, bound = server.server_address[:2]
-    click.echo(f"{title} on http://{host!s}:{bound}/  (Ctrl-C stops)", err=True)
-    sys.stderr.flush()
-    try:
-        server.serve_forever()
-    finally:
-        server.server_close()

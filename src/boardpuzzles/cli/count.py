@@ -7,11 +7,10 @@ import glob
 import json
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from boardpuzzles.checkpoint import Checkpoint
 from boardpuzzles.cli.common import (
     EXIT_CODES_HELP,
     EXIT_PARTIAL,
@@ -32,6 +31,9 @@ from boardpuzzles.compiling import compile_seconds, search_seconds
 from boardpuzzles.limits import Interrupted, Limits, TimeLimitReached
 from boardpuzzles.parallel import default_jobs
 from boardpuzzles.protocol import Puzzle
+
+if TYPE_CHECKING:
+    from boardpuzzles.checkpoint import Checkpoint
 
 
 def count_command(puzzle: Puzzle[Any, Any]) -> click.Command:
@@ -75,7 +77,11 @@ def count_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         problem = puzzle.make(**problem_values(puzzle.params, kwargs))
         # Opened once for the whole run: a bad path, or a file that is not ours, is refused
         # before anything is said or done; the count's own run uses the same open file.
-        opened = Checkpoint(checkpoint) if checkpoint is not None else None
+        opened = None
+        if checkpoint is not None:
+            from boardpuzzles.checkpoint import Checkpoint
+
+            opened = Checkpoint(checkpoint)
         try:
             if cap is not None and (checkpoint or scheduler):
                 given = " and ".join(o for o, v in (("--checkpoint", checkpoint), ("--scheduler", scheduler)) if v)

@@ -19,9 +19,7 @@ import click
 
 from boardpuzzles.cli.common import note
 from boardpuzzles.compiling import search_seconds
-from boardpuzzles.limits import Limits
-from boardpuzzles.parallel import default_jobs
-from boardpuzzles.protocol import Game, Puzzle
+from boardpuzzles.limits import Limits, default_jobs
 from boardpuzzles.puzzles import registry
 
 #: Lines of one example's output the demo shows.
@@ -41,6 +39,7 @@ def demo() -> None:
     """A short tour of every puzzle: a few of its commands, and counts checked against their
     published values."""
     from boardpuzzles.cli import _run
+    from boardpuzzles.protocol import Game, Puzzle  # here: `boardpuzzles --help` loads this module
 
     note("Preparing the search kernels (compiled on first use, then cached on disk)...")
     _compile_kernels()

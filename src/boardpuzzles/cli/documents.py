@@ -15,7 +15,9 @@ listing     a field that chooses which solutions a listing or count shows (one p
 
 from __future__ import annotations
 
+import itertools
 import json
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,7 +60,7 @@ class Document:
         if self.problem is None:
             return
         identity = puzzle.problem_identity(judged)["problem"]
-        known = {p.name for p in puzzle.params} | LISTING_FIELDS
+        known = {p.name for p in puzzle.params} | (LISTING_FIELDS & set(identity))
         board = _board_param(puzzle)
         for name, given in self.problem.items():
             if name not in identity and name not in known:
@@ -143,10 +145,33 @@ def _parsed_fields(puzzle: Puzzle[Any, Any], given: dict[str, Any]) -> dict[str,
         if param is not None:
             parsed[name] = _parse(param, raw)
         elif name in LISTING_FIELDS:
-            if raw is not None and not isinstance(raw, (bool, str)):
-                wanted = "true, false, null or a name"
+            written = _listing_values(puzzle).get(name)
+            if written is not None and _canonical(raw) not in map(_canonical, written):
+                wanted = " or ".join(_shown(value) for value in written)
                 raise click.UsageError(f"ANSWER's problem: {name} must be {wanted}, got {_shown(raw)}")
     return parsed
+
+
+def _listing_values(puzzle: Puzzle[Any, Any]) -> dict[str, list[Any]]:
+    """What ``solve --json`` writes in each listing field of the puzzle's problems that is not a
+    parameter (the queens' ``group``, set by ``--unique``): the values it takes in the puzzle's
+    small problem under every choice of the listing options. Another value is no problem of ours."""
+    options = [p for p in puzzle.params if p.name in LISTING_FIELDS and p.kind in ("flag", "choice")]
+    settings: list[list[list[str]]] = [
+        [[]] + ([[p.option]] if p.kind == "flag" else [[p.option, c] for c in p.choices]) for p in options
+    ]
+    written: dict[str, list[Any]] = {}
+    for chosen in itertools.product(*settings):
+        words = shlex.split(puzzle.small) + [word for setting in chosen for word in setting]
+        try:
+            identity = puzzle.problem_identity(puzzle.parse(words))["problem"]
+        except BoardPuzzlesError:  # a choice that needs another (--group without --unique)
+            continue
+        for name in LISTING_FIELDS & set(identity) - {p.name for p in puzzle.params}:
+            values = written.setdefault(name, [])
+            if identity[name] not in values:
+                values.append(identity[name])
+    return written
 
 
 def _board_param(puzzle: Puzzle[Any, Any]) -> Param | None:

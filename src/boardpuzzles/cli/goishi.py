@@ -136,7 +136,7 @@ def animate(
     if gif_path or svg_path:
         scenes = gh.frames(puzzle, order)
         if svg_path:
-            heading = f"goishi: picking up the {puzzle.describe()}, one stone a frame"
+            heading = f"{puzzle.describe()}: picked up one stone a frame"
             write_file_atomically(svg_path, anim.frames_svg(scenes, heading))
             note(f"wrote {len(scenes)} frames to {svg_path}")
         if gif_path:
@@ -269,7 +269,7 @@ def _say_how_it_was_made(made: Any, seed: int) -> None:
     else:
         how = f"{made.regrowths} regrowth{'s' if made.regrowths != 1 else ''}"
     note(
-        f"seed {seed}: unique {made.puzzle.describe()} ({made.method}: {how}, "
+        f"seed {seed}: unique puzzle of {made.puzzle.describe()} ({made.method}: {how}, "
         f"{made.restarts} restart{'s' if made.restarts != 1 else ''}) in {made.seconds:.2f}s"
     )
 
@@ -362,7 +362,7 @@ def generate(
     text = formats.write(made.puzzle, out_format, made.order if solution else None)
     if svg_path or png_path:
         scene = gh.frame(made.puzzle, made.order, len(made.order) if solution else 0)
-        scene.title = f"a new {rows}x{cols} puzzle with {stones} stones" + (": its solution" if solution else "")
+        scene.title = f"{made.puzzle.describe()}: a new puzzle" + (", solved" if solution else "")
         draw_into_files(svg_path, png_path, scene)
     _emit_text(
         text,
@@ -375,7 +375,7 @@ def generate(
             "problem": gh.PUZZLE.problem_identity(made.puzzle)["problem"],
             "format": out_format,
             "board": made.puzzle.to_rows(),
-            "solutions": [gh.PUZZLE.answer_entry(made.puzzle, made.order)],
+            "solutions": [gh.PUZZLE.answer_entry(made.puzzle, gh.PickUpOrder(made.puzzle, made.order))],
             **_effort(made),
         },
     )

@@ -147,9 +147,10 @@ def _report_found(problem: lt3.Problem, result: lt3.FindResult, svg_path: str | 
     plural = "s" if result.attempts > 1 else ""
     note(f"found a board ({shape}) after {result.attempts:,} attempt{plural} in {result.seconds:.2f}s")
     if svg_path or png_path:
+        from boardpuzzles.puzzles.less_than_three.formats import found_title
+
         scene = lt3.to_scene(problem, result.board)
-        found = "" if result.symmetry == lt3.NO_SYMMETRY else f", symmetric under '{result.symmetry}'"
-        scene.title = f"{problem.rules.describe()}: one board{found}"
+        scene.title = found_title(problem, result.symmetry)
         draw_into_files(svg_path, png_path, scene)
 
 

@@ -193,7 +193,7 @@ class _JsonStream:
 
 def sheet_heading(puzzle: Puzzle[Any, Any], problem: Any, drawn: int, shown: int, complete: bool, stopped: bool) -> str:
     """What a sheet of answers shows, as one would say it: '8 queens on 8x8: all 92 solutions'."""
-    subject = re.sub(r"^placements of ", "", puzzle.describe(problem))
+    subject = re.sub(r"^(placements|pick-up orders) of ", "", puzzle.describe(problem))
     subject = re.sub(r"\bon the (\d+x\d+) board\b", r"on \1", subject)
     if complete:
         which = f"all {shown} solutions" if shown > 1 else "the only solution"

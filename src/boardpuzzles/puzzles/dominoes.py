@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from boardpuzzles._lazy import LazyModule
 from boardpuzzles.answers import CELL_PAIRS, CellPairs
 from boardpuzzles.errors import SizeError
+from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.grid import ORTHOGONAL, Grid
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.parallel import Subtask, run_subtasks
@@ -45,14 +46,19 @@ class Problem:
         return Grid.shared(self.rows, self.cols)
 
 
-def violations(problem: Problem, answer: CellPairs) -> list[str]:
-    """Plain code: every domino on two neighbouring cells, every cell covered once."""
+def violations(problem: Problem, answer: CellPairs) -> list[Fault]:
+    """Plain code: every domino on two neighbouring cells, every cell covered once (a cell not
+    covered yet is unfinished)."""
     grid, n, covered = problem.grid, problem.grid.name, Counter(cell for pair in answer.pairs for cell in pair)
     if answer.grid != grid:
-        return [f"the board is {answer.grid.rows}x{answer.grid.cols}, not {problem.rows}x{problem.cols}"]
-    found = [f"{n(a)}-{n(b)} is no domino" for a, b in answer.pairs if b not in grid.neighbours(a, ORTHOGONAL)]
-    found += [f"{n(cell)} is covered {times} times" for cell, times in sorted(covered.items()) if times > 1]
-    return found + [f"{n(cell)} is not covered" for cell in grid.cells() if cell not in covered]
+        return [Fault(f"the board is {answer.grid.rows}x{answer.grid.cols}, not {problem.rows}x{problem.cols}")]
+    found = [
+        Fault(f"{n(a)}-{n(b)} is no domino", (a, b)) for a, b in answer.pairs if b not in grid.neighbours(a, ORTHOGONAL)
+    ]
+    found += [
+        Fault(f"{n(cell)} is covered {times} times", (cell,)) for cell, times in sorted(covered.items()) if times > 1
+    ]
+    return found + [unfinished(f"{n(cell)} is not covered", (cell,)) for cell in grid.cells() if cell not in covered]
 
 
 def solutions(problem: Problem, limits: Limits) -> Iterator[CellPairs]:
@@ -100,6 +106,7 @@ PUZZLE: Puzzle[Problem, CellPairs] = Puzzle(
     title="The ways to tile an R x C board with dominoes",
     description="Dominoes: cover an R x C board with dominoes (< >: one across; ^ over v: one standing). count "
     "splits by modulus (--jobs, --checkpoint): up to 120 squares, one subtask, one piece of work.",
+    rules="Cover the board with dominoes.",
     params=(Param("size", "size", "the board: N or RxC", positional=True, metavar="SIZE"),),
     problem=lambda size: Problem(*size),
     solutions=solutions,

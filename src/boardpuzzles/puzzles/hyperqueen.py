@@ -14,17 +14,18 @@ groups      ``torus`` (rotations, reflections and shifts; OEIS A053994), ``multi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.protocol import Example, Param, Puzzle, board_scene
+from boardpuzzles.limits import Limits
+from boardpuzzles.protocol import Example, Param, Puzzle, board_scene, play_in
 from boardpuzzles.puzzles import queens
 from boardpuzzles.puzzles.queens import GROUP_HELP, MAX_N, TORUS_GROUPS, TORUS_NAME, Problem, polya_reason
-from boardpuzzles.puzzles.queens.play import HYPERQUEEN_PLAY
+from boardpuzzles.puzzles.queens.rules import to_board
 
-__all__ = ["PUZZLE", "Problem", "polya_reason", "problem"]
+__all__ = ["PUZZLE", "Problem", "polya_reason", "problem", "solutions"]
 
 DEFAULT_GROUP = "torus"
 
@@ -37,6 +38,20 @@ def problem(n: int, unique: bool = False, group: str | None = None) -> Problem:
     return Problem(n, True, (group or DEFAULT_GROUP) if unique else None)
 
 
+def solutions(problem: Problem, limits: Limits | None = None) -> Iterator[Board]:
+    """Every solution as a board, in lexicographic order; with ``--unique``, the least image of
+    each class, found by the class search of :func:`~.queens.torus.class_placements` (the same
+    answers in the same order as keeping the least images of every placement)."""
+    limits = limits if limits is not None else Limits()
+    if problem.group is None or problem.n < 5 or polya_reason(problem.n):
+        yield from queens.solutions(problem, limits)
+        return
+    from boardpuzzles.puzzles.queens.torus import class_placements
+
+    for placement in class_placements(problem.n, problem.group, limits):
+        yield to_board(problem, placement)
+
+
 def _read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, Board]:
     return queens.read_answer(values, text, torus=True)
 
@@ -47,6 +62,7 @@ _WARMUP = (
     lambda: queens.count(Problem(13, True)),
     lambda: queens.count(Problem(5, True, "torus")),
     lambda: next(queens.solutions(Problem(13, True))),
+    lambda: next(solutions(Problem(13, True, "torus"))),
 )
 
 
@@ -71,7 +87,7 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         ),
     ),
     problem=problem,
-    solutions=queens.solutions,
+    solutions=solutions,
     count=queens.count,
     violations=queens.violations,
     to_scene=board_scene,
@@ -94,5 +110,5 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         Example("check tests/data/hyperqueen7_first.txt"),
     ),
     warmup=_WARMUP,
-    play=HYPERQUEEN_PLAY,
+    play=play_in("boardpuzzles.puzzles.queens.play", "HYPERQUEEN_PLAY"),
 )

@@ -7,16 +7,22 @@ problem   :class:`Problem`: the board (rows x cols, a torus or not) and the numb
 answer    a board with ``K`` on each king's square.
 row mask  the kings of one row as bits; no row has two kings side by side.
 
-``count`` splits the work by the first row (one subtask per row mask) and hands each subtask to
-the kernel; ``solutions`` is plain Python, which calls ``limits.check()`` as it goes (the
-contract of :mod:`boardpuzzles.limits`). Known answers: OEIS A018807 (n^2 kings on 2n x 2n)
-and A172158 (6 kings on n x n).
+transfer  ``count`` moves, one row at a time, the ways to fill the rows so far, per last row
+          and kings placed (the kernel, :mod:`boardpuzzles._kernels.kings`). Counts are kept
+          modulo numbers above 2^61, as many as a bound on the count needs, joined by the
+          Chinese remainder theorem: one subtask per modulus, and on a torus per class of first
+          rows (the last row must not touch the first), so ``--jobs`` and ``--checkpoint`` work.
+
+``solutions`` is plain Python, which calls ``limits.check()`` as it goes (the contract of
+:mod:`boardpuzzles.limits`). Known answers: OEIS A018807 (n^2 kings on 2n x 2n), A172158 (6
+kings on n x n) and A179426 (6 kings on the n x n torus).
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,14 +31,16 @@ from boardpuzzles._lazy import numpy as np
 from boardpuzzles.answers import board_of
 from boardpuzzles.board import Board, parse_board
 from boardpuzzles.errors import SizeError, excerpt
+from boardpuzzles.faults import Fault
 from boardpuzzles.grid import KING_STEPS, Grid
-from boardpuzzles.limits import Limits
+from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.parallel import Subtask, run_subtasks
 from boardpuzzles.protocol import Example, Param, Puzzle
 
 KING = "K"
-#: Subtask specs hold row-mask indices: bump this when that table changes, so old checkpoints are refused.
-PLAN_VERSION = 1
+#: Subtask specs hold row-mask indices and moduli: bump this when that table or their meaning
+#: changes, so old checkpoints are refused. 2: a transfer count per first-row class and modulus.
+PLAN_VERSION = 2
 MAX_COLS = 20  # 17,711 row masks
 MAX_ROWS = 200
 
@@ -57,20 +65,20 @@ class Problem:
         return Grid.shared(self.rows, self.cols, self.torus)
 
 
-def violations(problem: Problem, board: Board) -> list[str]:
-    """Plain code: the number of kings, and every pair one king's step apart (on the grid)."""
+def violations(problem: Problem, board: Board) -> list[Fault]:
+    """Plain code: the number of kings (short of it: unfinished), and every pair one king's step
+    apart (on the grid)."""
     if (board.grid.rows, board.grid.cols) != (problem.rows, problem.cols):
-        return [f"the board is {board.grid.rows}x{board.grid.cols}, not {problem.rows}x{problem.cols}"]
+        return [Fault(f"the board is {board.grid.rows}x{board.grid.cols}, not {problem.rows}x{problem.cols}")]
     grid, kings = problem.grid, board.occupied()
-    problems = (
-        []
-        if len(kings) == problem.kings
-        else [f"{len(kings)} {'king' if len(kings) == 1 else 'kings'}; the problem asks for {problem.kings}"]
-    )
+    found = []
+    if len(kings) != problem.kings:
+        message = f"{len(kings)} {'king' if len(kings) == 1 else 'kings'}; the problem asks for {problem.kings}"
+        found.append(Fault(message, kind="unfinished" if len(kings) < problem.kings else "wrong"))
     for a, b in itertools.combinations(kings, 2):
         if b in grid.neighbours(a, KING_STEPS):
-            problems.append(f"{grid.name(a)} and {grid.name(b)} touch")
-    return problems
+            found.append(Fault(f"{grid.name(a)} and {grid.name(b)} touch", (a, b)))
+    return found
 
 
 @functools.cache
@@ -90,20 +98,84 @@ def _kernels() -> Any:
     return kings
 
 
-def _work(spec: tuple[int, int, bool, int, int], limits: Limits) -> int:
-    rows, cols, torus, kings, first = spec
+@functools.cache
+def transfer_tables(cols: int, torus: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The row masks, their kings, and which rows may follow which (the kernel's ``followers``)."""
     masks, sizes = row_masks(cols, torus)
-    found = _kernels().count_kings(masks, sizes, rows, cols, torus, kings, np.array([first]), limits.flag)
-    if found == _kernels().STOPPED:
-        limits.raise_stop()
+    starts, targets = _kernels().followers(masks, cols, torus)
+    return masks, sizes, starts, targets
+
+
+def first_rows(problem: Problem) -> tuple[tuple[int, int], ...]:
+    """On a torus, one first row per class under turning and mirroring the columns (which maps
+    placements onto placements, so each of a class counts the same), with the class's size: as
+    (index into ``row_masks``, size). On a bounded board: (-1, 1), any first row."""
+    return _first_row_classes(problem.cols) if problem.torus else ((-1, 1),)
+
+
+@functools.cache
+def _first_row_classes(cols: int) -> tuple[tuple[int, int], ...]:
+    masks = [int(m) for m in row_masks(cols, True)[0]]
+    where = {m: i for i, m in enumerate(masks)}
+    classes: dict[int, set[int]] = {}
+    for m in masks:
+        turns = [(m >> s | m << (cols - s)) & ((1 << cols) - 1) for s in range(cols)]
+        images = set(turns) | {int(format(t, f"0{cols}b")[::-1], 2) for t in turns}
+        classes[min(images)] = images
+    return tuple((where[least], len(images)) for least, images in sorted(classes.items()))
+
+
+def moduli_needed(problem: Problem) -> int:
+    """How many moduli above 2^61 the count needs: enough for a bound on it (the sets of K
+    squares, or the rows of row masks, whichever is less); none when K kings cannot fit (two
+    rows one above the other hold at most the most of one row)."""
+    rows, cols = problem.rows, problem.cols
+    masks, sizes = row_masks(cols, problem.torus)
+    if problem.kings > (rows + 1) // 2 * int(sizes.max()):
+        return 0
+    bound: int = min(math.comb(rows * cols, problem.kings), len(masks) ** rows)
+    return -(-bound.bit_length() // 61)
+
+
+def count_modulo(problem: Problem, first: int, modulus: int, flag: np.ndarray) -> int:
+    """The placements whose first row is ``row_masks[first]`` (any first row: -1), modulo
+    ``modulus``, by the kernel's transfer count; the kernel's ``STOPPED`` when ``flag`` was set."""
+    masks, sizes, starts, targets = transfer_tables(problem.cols, problem.torus)
+    closing = np.ones(len(masks), dtype=np.bool_)
+    if first >= 0 and problem.rows > 1:  # on a torus the last row touches the first
+        closing[:] = False
+        closing[targets[starts[first] : starts[first + 1]]] = True
+    found = _kernels().count_kings(sizes, starts, targets, problem.rows, problem.kings, first, closing, modulus, flag)
     return int(found)
 
 
+def _work(spec: tuple[int, int, bool, int, int, int, int], limits: Limits) -> int:
+    """One first row's count (any first row on a bounded board) modulo one modulus, as its share
+    of the Chinese remainder sum (the count itself when one modulus is enough)."""
+    rows, cols, torus, kings, first, needed, i = spec
+    moduli: tuple[int, ...] = _kernels().moduli(needed)
+    found = count_modulo(Problem(rows, cols, kings, torus), first, moduli[i], limits.flag)
+    if found == _kernels().STOPPED:
+        limits.raise_stop()
+    rest = math.prod(moduli) // moduli[i]
+    return found * rest * pow(rest, -1, moduli[i])
+
+
 def count(problem: Problem, limits: Limits | None = None) -> int:
-    masks, sizes = row_masks(problem.cols, problem.torus)
-    spec = (problem.rows, problem.cols, problem.torus, problem.kings)
-    tasks = [Subtask((*spec, i)) for i in range(len(masks)) if sizes[i] <= problem.kings]
-    return run_subtasks(_work, tasks, limits, identity=PUZZLE.problem_identity(problem))
+    # turned so that a row is the shorter side: fewer row masks, the same count
+    rows, cols = sorted((problem.rows, problem.cols), reverse=True)
+    turned = Problem(rows, cols, problem.kings, problem.torus)
+    needed = moduli_needed(turned)
+    spec = (turned.rows, turned.cols, turned.torus, turned.kings)
+    # one subtask per modulus and first row (any first row on a bounded board)
+    tasks = [Subtask((*spec, first, needed, i), weight) for first, weight in first_rows(turned) for i in range(needed)]
+    try:
+        total = run_subtasks(_work, tasks, limits, identity=PUZZLE.problem_identity(problem))
+    except TimeLimitReached as stop:
+        if needed > 1:  # the shares of some moduli say nothing of the count
+            raise TimeLimitReached(0, stop.done, stop.total) from None
+        raise
+    return total % math.prod(int(m) for m in _kernels().moduli(needed))
 
 
 def solutions(problem: Problem, limits: Limits | None = None) -> Iterator[Board]:
@@ -145,6 +217,7 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
     title="K kings on a board or torus, no two touching",
     description="Kings: K kings on an R x C board, no two on neighbouring squares (sideways, up, down or "
     "diagonally); on a torus the edges wrap. By default K is the most a bounded board holds.",
+    rules="Place the kings on the board, no two on neighbouring squares (sideways, up, down or diagonally).",
     params=(
         Param("size", "size", "the board: N or RxC", positional=True, metavar="SIZE"),
         Param("kings", "int", "Number of kings (default: ceil(R/2) x ceil(C/2)).", None, metavar="K", minimum=0),
@@ -164,7 +237,7 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
     small="4",
     small_count=79,
     small_source="OEIS A018807",
-    slow="20 --kings 40",
+    slow="200x20 --kings 400",
     examples=(
         Example("solve 4 --limit 1"),
         Example("count 8", 281571, "OEIS A018807"),

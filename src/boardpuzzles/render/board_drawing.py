@@ -21,8 +21,11 @@ from boardpuzzles.render.shapes import (
     GRID_LINE,
     LIGHT,
     MARGIN,
+    MIN_RULED_CELL,
+    PAPER,
     PATH_COLOUR,
     PLAIN,
+    RULE,
     SPAN_OUTLINE,
     START_COLOUR,
     TITLE_HEIGHT,
@@ -169,14 +172,16 @@ def _go_board(frame: _Frame) -> None:
 
 
 def _chessboard(frame: _Frame) -> None:
-    """Squares (or a plain background with the marked cells on large boards) and the border."""
+    """Squares (or a plain background with the marked cells on large boards) and the border; in
+    the ``grid`` style the squares are plain paper ruled by thin lines."""
     scene, cell, left, top = frame.scene, frame.cell, frame.left, frame.top
     rows, cols = scene.grid.rows, scene.grid.cols
+    ruled = scene.style == "grid"
     if frame.lay.detail:
         for r in range(rows):
             for c in range(cols):
                 p = r * cols + c
-                fill = scene.marks.get(p) or (LIGHT if (r + c) % 2 == 0 else DARK)
+                fill = scene.marks.get(p) or (PAPER if ruled else LIGHT if (r + c) % 2 == 0 else DARK)
                 title = tooltip(scene, p) if p in frame.content else None
                 if title:
                     frame.titled.add(p)
@@ -186,6 +191,12 @@ def _chessboard(frame: _Frame) -> None:
         for p, colour in scene.marks.items():
             x, y = frame.corner(p)
             frame.add(Rect(x, y, cell, cell, fill=colour))
+    if ruled and cell >= MIN_RULED_CELL:
+        width = max(0.5, min(1.0, cell / 40))
+        for r in range(1, rows):
+            frame.add(Poly([(left, top + r * cell), (left + cols * cell, top + r * cell)], RULE, width))
+        for c in range(1, cols):
+            frame.add(Poly([(left + c * cell, top), (left + c * cell, top + rows * cell)], RULE, width))
     dash = "6 3" if scene.grid.torus else None
     frame.add(Rect(left, top, cols * cell, rows * cell, stroke="#333333", width=1.5, dash=dash))
 

@@ -29,6 +29,9 @@ LEGEND_INDENT = 40  # the legend's text, after its marker
 MIN_SHEET_WIDTH = 520
 LIGHT, DARK = "#f0d9b5", "#b58863"  # the familiar chess colours
 PLAIN = "#fbf8f1"  # the background of boards too large for squares
+#: The ``grid`` style: squares of plain paper ruled by thin lines (no lines on cells smaller than
+#: MIN_RULED_CELL pixels, where they would only grey the board).
+PAPER, RULE, MIN_RULED_CELL = "#f7f3ea", "#a89f8c", 6.0
 WOOD, GRID_LINE = "#e2bf78", "#5a4526"  # a go board
 FADED_FILL, FADED_STROKE, FADED_TEXT = "#e6e6e6", "#a0a0a0", "#555555"
 PATH_COLOUR = "#c0392b"

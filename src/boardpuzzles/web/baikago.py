@@ -1,7 +1,9 @@
-"""`boardpuzzles baikago serve`: play Baikago in a browser against the computer.
+"""Baikago in a web browser against the computer: one client of the web server
+(:class:`BaikagoClient`), and `boardpuzzles baikago serve`, the server with this client alone
+(:func:`make_server`).
 
-A standard-library HTTP server on 127.0.0.1. ``GET /`` is one self-contained page
-(``web/baikago_page.py``); it talks JSON to
+Its page (``web/baikago_page.py``; at ``/`` under ``baikago serve``, at ``/baikago`` under
+``boardpuzzles serve``) talks JSON to
 
 - ``POST /api/new``    ``{"human", "strength", "size", "seed", "replaces"}`` (each optional): a new
   game (``replaces``: the id of the game the page leaves for it);
@@ -10,28 +12,19 @@ A standard-library HTTP server on 127.0.0.1. ``GET /`` is one self-contained pag
 - ``POST /api/undo``   ``{"game"}``: back to the human's previous turn;
 - ``GET /api/state?game=ID``: the game as it stands (a reloaded page finds its game here).
 
-Every answer is the game's state (:meth:`WebGame.state`). Every game is kept, in memory and in an
-SQLite file (:mod:`boardpuzzles.web.store`), so several tabs can play at once and neither a
-reload nor a restart of the server loses a game. At most ``max_games`` are kept (default
-``MAX_GAMES``): a new game takes the place of a finished or left one (``"replaces"`` in
-``/api/new``: the page leaving its game) or of one untouched for ``IDLE_DAYS``, least recently
-used first; when none can go, the new game is refused with 503 ``{"error": "too many games..."}``.
-The kernels are compiled before the server answers (:func:`warm_up`).
+Every answer is the game's state (:meth:`WebGame.state`). Every game is kept, in memory and in the
+server's store (the ``games`` table), so several tabs can play at once and neither a reload nor a
+restart of the server loses a game; at most ``max_games`` are kept, and a new game always gets a
+place (:mod:`boardpuzzles.web.keeper`). A move the store cannot save is answered 503 and not
+played. The kernels are compiled before the server answers (:func:`warm_up`).
 
 The computer's replies share the cores (:class:`ComputerPool`): at most one search per core at a
-time, each given what is left of its strength's time shared by the replies wanted at once, so a reply
-comes within about its strength's time (3 s at strength 4) however many games are played; under
-load the computer thinks less rather than answers later.
+time, each given what is left of its strength's time shared by the replies wanted at once, so a
+reply comes within about its strength's time (3 s at strength 4) however many games are played;
+under load the computer thinks less rather than answers later.
 
-Only a browser on the same computer is served: a Host that is not 127.0.0.1 or localhost is refused
-(DNS rebinding), and a POST must be JSON from this server's own origin (another site's form or
-script cannot play here). Every request the server cannot use gets a 4xx ``{"error": ...}``;
-bodies are capped at ``MAX_BODY``, and a client that goes away is not worth a line on stderr.
-A request must arrive whole within ``REQUEST_TIMEOUT`` seconds in total (not per read: a client
-sending a byte a second is dropped all the same), and at most ``MAX_CONNECTIONS`` connections are
-served at once: one more takes the place of the connection that has been sending its request
-longest, or when all have sent theirs, is answered 503 at once and closed. An idle server sleeps
-(the accept loop wakes twice a second to see whether it is asked to stop).
+What every page of the server shares (Host and Origin checks, bodies capped, a request's
+deadline, connections bounded, JSON errors) is the server's (:mod:`boardpuzzles.web.server`).
 """
 
 from __future__ import annotations
@@ -39,20 +32,26 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from http import HTTPStatus
+from typing import Any
 
+from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago import ai
+from boardpuzzles.puzzles.baikago.ai import STRENGTHS
 from boardpuzzles.web.computer import PROMISE_SHARE, WEB_TT_BITS, ComputerPool, move_random
-from boardpuzzles.web.game import IDLE_DAYS, GameMovedOn, WebGame
-from boardpuzzles.web.handler import LOCAL_HOSTS, MAX_BODY, ROUTES, Handler, RequestError, TooManyGames, local_host
+from boardpuzzles.web.game import IDLE_DAYS, SCHEMA, TABLE, GameMovedOn, WebGame, load_records
+from boardpuzzles.web.handler import MAX_BODY
+from boardpuzzles.web.hosts import LOCAL_HOSTS
+from boardpuzzles.web.keeper import GameKeeper
+from boardpuzzles.web.routes import Page, Request, RequestError, Route
 from boardpuzzles.web.server import (
     MAX_CONNECTIONS,
     MAX_GAMES,
     MAX_REFUSING,
     REFUSE_SECONDS,
     REQUEST_TIMEOUT,
-    WEB_SIZES,
-    BaikagoServer,
+    WebServer,
 )
 from boardpuzzles.web.store import MEMORY, GameStore
 
@@ -66,21 +65,181 @@ __all__ = [
     "PROMISE_SHARE",
     "REFUSE_SECONDS",
     "REQUEST_TIMEOUT",
-    "ROUTES",
     "WEB_SIZES",
     "WEB_TT_BITS",
+    "BaikagoClient",
     "BaikagoServer",
     "ComputerPool",
     "GameMovedOn",
-    "Handler",
     "RequestError",
-    "TooManyGames",
     "WebGame",
-    "local_host",
     "make_server",
     "move_random",
     "warm_up",
 ]
+
+#: Board sizes the page offers (besides the server's own): big enough to play, small enough to see.
+WEB_SIZES = (7, 9, 11, 13, 15, 19)
+#: The longest point name of any board; a longer one is garbage, not a point.
+MAX_POINT_NAME = 8
+
+
+class BaikagoClient:
+    """Baikago's page and API on a :class:`~boardpuzzles.web.server.WebServer` (see the module
+    docstring): ``rules`` are the server's own (the default size; the crosses of every game),
+    ``home`` adds a link back to the site's front page."""
+
+    def __init__(
+        self,
+        server: WebServer,
+        rules: bk.Rules,
+        max_games: int = MAX_GAMES,
+        computers: ComputerPool | None = None,
+        home: bool = False,
+    ) -> None:
+        from boardpuzzles.web.baikago_page import render_page
+
+        self.server = server
+        self.rules = rules
+        self.computers = computers or ComputerPool()
+        #: Board sizes a new game may have: the page's choices and the size the server was started with.
+        self.sizes = sorted(set(WEB_SIZES) | {rules.size})
+        self._rules: dict[tuple[int, int | None, str], bk.Rules] = {}
+        self.rules_lock = threading.Lock()
+        server.store.ensure(SCHEMA)
+        self.games: GameKeeper[WebGame] = GameKeeper(server.store, TABLE, max_games)
+        page = render_page(
+            {"size": rules.size, "sizes": self.sizes, "strengths": sorted(STRENGTHS), "rules": rules.describe()}
+        ).encode("utf-8")
+        if home:  # a way back to the other pages beside its title
+            page = page.replace(b"</h1>", b'</h1><a class="home" href="/">all puzzles</a>', 1)
+        self.page = page
+        self._load()
+
+    def _load(self) -> None:
+        """The stored games, back in play (one that no longer replays is dropped, with a line)."""
+        games = []
+        for record in load_records(self.server.store):
+            try:
+                games.append(
+                    WebGame.from_record(record, self.rules_for(record.size, record.max_d, record.orientations))
+                )
+            except BoardPuzzlesError as err:
+                self.server.note(f"stored game {record.id[:20]} dropped: {err}")
+                self.games.forget(record.id)
+        self.games.load(games)
+
+    def rules_for(self, size: int, max_d: int | None, orientations: str) -> bk.Rules:
+        """One rules object (and cross table) per rule set, shared by its games."""
+        key = (size, max_d, orientations)
+        with self.rules_lock:
+            if key not in self._rules:
+                self._rules[key] = bk.Rules(size, max_d, orientations)
+            return self._rules[key]
+
+    def routes(self, page: tuple[str, ...] = ("/", "/index.html")) -> list[Route]:
+        """The page at the paths ``page``, and the API."""
+        return [
+            *(Route(path, ("GET",), self.show_page) for path in page),
+            Route("/api/state", ("GET",), self.state),
+            Route("/api/new", ("POST",), self.new),
+            Route("/api/move", ("POST",), self.move),
+            Route("/api/reply", ("POST",), self.reply),
+            Route("/api/undo", ("POST",), self.undo),
+        ]
+
+    # ---------------------------------------------------------------- the routes' actions
+    def show_page(self, request: Request) -> Page:
+        return Page(self.page)
+
+    def state(self, request: Request) -> dict[str, Any]:
+        return self._game(request.param("game")).state()
+
+    def new(self, request: Request) -> dict[str, Any]:
+        body = request.body
+        game = self._new_game(body, request.client)
+        replaces = body.get("replaces")
+        if replaces is not None and not isinstance(replaces, str):
+            raise BoardPuzzlesError("replaces is the id of the game the page leaves, a string")
+        left = self.games.get(replaces) if replaces else None
+        if left is not None:
+            left.leave()
+        self.games.add(game)
+        return game.state()
+
+    def move(self, request: Request) -> dict[str, Any]:
+        game, point, ply = self._move_fields(request.body)
+        if len(point) > MAX_POINT_NAME:
+            raise bk.IllegalMoveError(f"{point[:12]!r}... is not a point")
+        try:
+            game.move(point, ply)
+        except GameMovedOn as err:
+            raise RequestError(HTTPStatus.CONFLICT, str(err)) from None
+        return game.state()
+
+    def reply(self, request: Request) -> dict[str, Any]:
+        game = self._move_fields(request.body)[0]
+        game.reply(self.computers)
+        return game.state()
+
+    def undo(self, request: Request) -> dict[str, Any]:
+        game = self._move_fields(request.body)[0]
+        game.undo()
+        return game.state()
+
+    def _move_fields(self, body: dict[str, Any]) -> tuple[WebGame, str, int | None]:
+        game_id, point, ply = body.get("game", ""), body.get("point", ""), body.get("ply")
+        if not isinstance(game_id, str) or not isinstance(point, str):
+            raise BoardPuzzlesError("game and point are strings")
+        if ply is not None and type(ply) is not int:
+            raise BoardPuzzlesError("ply is the number of moves played, a whole number")
+        return self._game(game_id), point, ply
+
+    def _new_game(self, body: dict[str, Any], client: str) -> WebGame:
+        """A game from ``{"human": "black"|"white", "strength": 1-4, "size": N, "seed": S}``, each
+        optional; the size is one the page offers, with the server's crosses (max d, orientations)."""
+        human_name = body.get("human", "black")
+        strength = body.get("strength", 2)
+        human = {"black": bk.BLACK, "white": bk.WHITE}.get(human_name) if isinstance(human_name, str) else None
+        # bool is an int: true is not a strength
+        if human is None or type(strength) is not int or strength not in STRENGTHS:
+            raise BoardPuzzlesError('human is "black" or "white"; strength one of ' + ", ".join(map(str, STRENGTHS)))
+        size = body.get("size", self.rules.size)
+        if type(size) is not int or size not in self.sizes:
+            raise BoardPuzzlesError(f"size is one of {', '.join(map(str, self.sizes))}")
+        seed = body.get("seed")  # a reproducible game (tests, bug reports)
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**32):
+            raise BoardPuzzlesError("seed is a whole number from 0 to 2**32 - 1")
+        rules = self.rules_for(size, self.rules.max_d, self.rules.orientations)
+        return WebGame(rules, human, strength, seed, client=client)
+
+    def _game(self, game_id: str) -> WebGame:
+        game = self.games.get(game_id)
+        if game is None:
+            raise RequestError(HTTPStatus.NOT_FOUND, f"no game {game_id[:40]!r}: start a new one")
+        return game
+
+
+class BaikagoServer(WebServer):
+    """The server of ``baikago serve``: Baikago's client alone, its page at ``/``."""
+
+    def __init__(self, address: tuple[str, int], rules: bk.Rules, store: GameStore, **options: Any) -> None:
+        max_games = options.pop("max_games", MAX_GAMES)
+        super().__init__(address, store, "boardpuzzles baikago serve", **options)
+        try:
+            self.baikago = BaikagoClient(self, rules, max_games)
+            self.add_routes(*self.baikago.routes())
+        except BaseException:
+            self.server_close()
+            raise
+
+    @property
+    def computers(self) -> ComputerPool:
+        return self.baikago.computers
+
+    @property
+    def sizes(self) -> list[int]:
+        return self.baikago.sizes
 
 
 def warm_up() -> None:
@@ -96,15 +255,21 @@ def make_server(
     games: str | os.PathLike[str] = MEMORY,
     max_games: int = MAX_GAMES,
     max_connections: int = MAX_CONNECTIONS,
+    host: str = "127.0.0.1",
 ) -> BaikagoServer:
-    """A server bound to 127.0.0.1 (port 0: any free port) keeping its games in the SQLite file
-    ``games`` (default: in memory, for this run only), its computer player compiled (unless
-    ``warm`` is false); call ``serve_forever()``. A game file that cannot be used raises
-    :class:`~boardpuzzles.web.store.StoreError`."""
+    """The server of ``baikago serve`` bound to ``host`` (port 0: any free port) keeping its
+    games in the SQLite file ``games`` (default: in memory, for this run only), its computer
+    player compiled (unless ``warm`` is false); call ``serve_forever()``. A game file that cannot
+    be used raises :class:`~boardpuzzles.web.store.StoreError`."""
     store = GameStore(games)
     try:
         server = BaikagoServer(
-            ("127.0.0.1", port), rules or bk.Rules(), request_timeout, store, max_games, max_connections
+            (host, port),
+            rules or bk.Rules(),
+            store,
+            request_timeout=request_timeout,
+            max_connections=max_connections,
+            max_games=max_games,
         )
     except BaseException:
         store.close()
@@ -114,7 +279,7 @@ def make_server(
     return server
 
 
-def warm_up_for(server: BaikagoServer) -> None:
+def warm_up_for(server: WebServer) -> None:
     """:func:`warm_up` for a server that is about to serve (closed if that fails), saying why
     nothing happens yet only when compiling does take a while."""
     note = threading.Timer(3.0, lambda: print("preparing the computer player...", file=sys.stderr, flush=True))

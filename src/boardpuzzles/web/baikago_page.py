@@ -10,7 +10,11 @@ How the page plays (see ``web/baikago.py`` for the API):
   changing one either starts a new game at once (no move of the human's yet) or offers to;
 - the board is an SVG (wood, lines, star points, coordinates, stones, the winning cross as a
   figure) under a grid of transparent buttons, one per point, that carry the clicks, the focus,
-  the arrow-key cursor and the labels screen readers read ("h8, empty").
+  the arrow-key cursor and the labels screen readers read ("h8, empty");
+- the status, the result and an error share one slot of fixed height above the board, so the
+  board never moves; the move list has two columns, black's moves and white's, and scrolls;
+- on a narrow screen a new player's board is the largest offered whose points are at least 32 px
+  (a finger's width), and the status speaks of taps, not keys.
 """
 
 # ruff: noqa: E501 - the page is HTML, CSS and JavaScript in a string, wrapped as those read best
@@ -20,11 +24,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from boardpuzzles.web.baikago_style import STYLE
+
 
 def render_page(config: dict[str, Any]) -> str:
     """The page, with the server's settings (default size, the sizes and strengths offered)."""
     # "</" inside a script would end it early; JSON allows "<\/" for it.
-    return PAGE.replace("__CONFIG__", json.dumps(config).replace("</", "<\\/"))
+    return PAGE.replace("__STYLE__", STYLE).replace("__CONFIG__", json.dumps(config).replace("</", "<\\/"))
 
 
 PAGE = r"""<!doctype html>
@@ -33,94 +39,7 @@ PAGE = r"""<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Baikago (plum-blossom go)</title>
 <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 6 6'%3E%3Crect width='6' height='6' rx='1' fill='%23dcb35c'/%3E%3Cg fill='%23111'%3E%3Ccircle cx='3' cy='3' r='.8'/%3E%3Ccircle cx='1.2' cy='3' r='.8'/%3E%3Ccircle cx='4.8' cy='3' r='.8'/%3E%3Ccircle cx='3' cy='1.2' r='.8'/%3E%3Ccircle cx='3' cy='4.8' r='.8'/%3E%3C/g%3E%3C/svg%3E">
-<style>
-:root { --ink: #2b2118; --muted: #6b5d4d; --paper: #f6f1e6; --accent: #1e6fd0; --win: #c62828;
-        --wood: #dcb35c; --line: #5a4010; }
-* { box-sizing: border-box; }
-body { margin: 0; background: var(--paper); color: var(--ink);
-       font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif; }
-.page { max-width: 1180px; margin: 0 auto; padding: 10px 16px 24px; }
-header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1em; margin-bottom: 6px; }
-h1 { margin: 0; font-size: 1.6rem; }
-.kanji { font-weight: normal; margin-left: .25em;
-         font-family: "Noto Sans CJK JP", "Noto Sans JP", "Source Han Sans JP", "Hiragino Kaku Gothic ProN",
-                      "Hiragino Sans", "Yu Gothic", "Meiryo", "MS Gothic", "Noto Sans CJK SC", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei",
-                      "Droid Sans Fallback", sans-serif; }
-.rule { margin: 0; color: var(--muted); }
-.layout { display: grid; grid-template-columns: max-content minmax(250px, 330px); gap: 8px 24px;
-          align-items: start; }
-/* The board's side: as large as the window allows beside the panel, the status above it in view. */
-:root { --board: max(300px, min(calc(100vw - 410px), calc(100vh - 150px), 820px)); }
-main { width: var(--board); }
-.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-
-#status { min-height: 1.6em; margin: 2px 0 6px; font-size: 1.05rem; display: flex; align-items: center; gap: .5em; }
-.spinner { display: none; width: 1em; height: 1em; border-radius: 50%; border: 3px solid #c9b68f;
-           border-top-color: var(--ink); animation: spin .8s linear infinite; flex: none; }
-body.thinking .spinner { display: inline-block; }
-@keyframes spin { to { transform: rotate(360deg); } }
-@media (prefers-reduced-motion: reduce) { .spinner { animation-duration: 3s; } }
-
-#result { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 14px; margin: 0 0 8px; padding: 8px 12px;
-          border-radius: 8px; background: #fff; border: 2px solid var(--ink); }
-#result[hidden] { display: none; }
-#result-line { font-size: 1.5rem; font-weight: 700; }
-#result.human { border-color: #2e7d32; } #result.human #result-line { color: #2e7d32; }
-#result.computer { border-color: var(--win); } #result.computer #result-line { color: var(--win); }
-#result-detail { flex: 1 1 16em; color: var(--muted); font-size: .95rem; }
-
-#error { margin: 0 0 8px; padding: 8px 12px; border-radius: 8px; background: #fdecea; border: 1px solid #e57373;
-         display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; }
-#error[hidden] { display: none; }
-
-.board-wrap { position: relative; width: var(--board); height: var(--board); touch-action: manipulation; }
-.board-wrap svg { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
-#points { position: absolute; display: grid; }
-.pt { display: block; width: 100%; height: 100%; margin: 0; padding: 0; border: 0; border-radius: 50%;
-      background: none; cursor: pointer; position: relative; -webkit-tap-highlight-color: transparent; }
-.pt:focus { outline: none; }
-.pt:focus-visible { box-shadow: inset 0 0 0 3px var(--accent), inset 0 0 0 5px #fff; }
-body:not(.yours) .pt, .pt.taken { cursor: default; }
-@media (hover: hover) { body.yours .pt:not(.taken):hover::after { content: ""; position: absolute; inset: 4%; border-radius: 50%;
-      background: var(--ghost); opacity: .45; } }
-body.human-black { --ghost: #111; } body.human-white { --ghost: #fff; }
-
-aside { display: flex; flex-direction: column; gap: 12px; }
-.panel { background: #fffaf0; border: 1px solid #e2d6bd; border-radius: 8px; padding: 10px 12px; }
-.panel h2 { margin: 0 0 6px; font-size: 1rem; }
-.game-info { margin: 0 0 8px; }
-.buttons { display: flex; flex-wrap: wrap; gap: 8px; }
-button.action, select { font: inherit; padding: 6px 12px; border-radius: 6px; border: 1px solid #a08a66;
-                        background: #fff; color: var(--ink); min-height: 38px; }
-button.action { cursor: pointer; }
-button.action.primary { background: var(--ink); color: #fff; border-color: var(--ink); }
-button.action:disabled { opacity: .45; cursor: default; }
-button.action:focus-visible, select:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-.settings { display: grid; grid-template-columns: auto 1fr; gap: 6px 10px; align-items: center; }
-#offer { margin-top: 8px; padding: 8px; border-radius: 6px; background: #fff3cd; border: 1px solid #e0c36a; }
-#offer[hidden] { display: none; }
-#offer p { margin: 0 0 6px; }
-#moves { margin: 0; padding: 0 0 0 2.6em; max-height: min(46vh, 420px); overflow-y: auto; columns: 2; column-gap: 1.2em;
-         font-variant-numeric: tabular-nums; }
-#moves li { break-inside: avoid; }
-#moves li.last { font-weight: 700; }
-.dot { display: inline-block; width: .8em; height: .8em; border-radius: 50%; vertical-align: -.05em;
-       margin-right: .35em; border: 1px solid #333; }
-.dot.black { background: #111; } .dot.white { background: #fff; }
-.empty-list { color: var(--muted); margin: 0; }
-.help { color: var(--muted); font-size: .9rem; margin: 0; }
-
-@media (max-width: 760px) {
-  .page { padding: 8px 3px 20px; }
-  header, #status, #result, #error, aside { margin-left: 5px; margin-right: 5px; }
-  h1 { font-size: 1.35rem; }
-  .rule { font-size: .9rem; }
-  :root { --board: calc(100vw - 6px); }
-  .layout { grid-template-columns: 1fr; }
-  #status { min-height: 2.9em; }  /* two lines kept: the board does not jump as the text changes */
-  #moves { max-height: none; columns: 3; }
-}
-</style></head>
+<style>__STYLE__</style></head>
 <body data-busy="1" data-over="0">
 <div class="page">
 <header>
@@ -130,11 +49,13 @@ button.action:focus-visible, select:focus-visible { outline: 3px solid var(--acc
 </header>
 <div class="layout">
 <main>
+  <div id="slot">
   <div id="status" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><span id="status-text">Loading&hellip;</span></div>
   <div id="result" hidden><span id="result-line"></span><span id="result-detail"></span>
     <button type="button" class="action primary" id="again">New game</button></div>
   <div id="error" role="alert" hidden><span id="error-text"></span>
     <button type="button" class="action" id="retry">Try again</button></div>
+  </div>
   <div class="board-wrap" id="board-wrap">
     <svg id="board" aria-hidden="true" focusable="false"></svg>
     <div id="points" role="group" aria-label="Board" aria-describedby="board-help"></div>
@@ -164,6 +85,7 @@ button.action:focus-visible, select:focus-visible { outline: 3px solid var(--acc
         <button type="button" class="action" id="offer-no">Keep this game</button></div>
     </div>
     <p class="help" id="settings-help">Settings belong to a game: changing one starts a new game.</p>
+    <p class="help" id="size-note" hidden></p>
   </section>
   <section class="panel" aria-labelledby="moves-h">
     <h2 id="moves-h">Moves</h2>
@@ -180,6 +102,9 @@ const CONFIG = __CONFIG__;
 const BAND = 0.62, PAD = 0.14;
 const STRENGTH_NAMES = {1: "1 (weak)", 2: "2", 3: "3", 4: "4 (strong)"};
 const $ = (id) => document.getElementById(id);
+const TOUCH = matchMedia("(pointer: coarse)"), NARROW = matchMedia("(max-width: 760px)");
+// The smallest point a finger hits reliably, in CSS pixels.
+const FINGER = 32;
 
 let state = null;      // the game as the server last sent it
 let pending = null;    // the point the human just played, drawn before the server confirms it
@@ -207,7 +132,7 @@ async function api(path, body) {
     response = await fetch(path, body === undefined ? {cache: "no-store"} : {
       method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
   } catch (e) {
-    throw new ServerError("Cannot reach the server. Is \u201cboardpuzzles baikago serve\u201d still running?", 0);
+    throw new ServerError("Cannot reach the server: start it again, then press Try again.", 0);
   }
   let data = null;
   try { data = await response.json(); } catch (e) { /* not JSON: say the status */ }
@@ -227,6 +152,13 @@ function stoneAt(i) {
   if (c === "X") return "black";
   if (c === "O") return "white";
   return nameOf(i) === pending ? state.human : null;
+}
+// The server's size, or on a narrow screen the largest offered whose points are a finger wide.
+function pointPixels(n) { return $("board-wrap").getBoundingClientRect().width / (n + BAND + PAD); }
+function defaultSize() {
+  if (pointPixels(CONFIG.size) >= FINGER) return CONFIG.size;
+  const fits = CONFIG.sizes.filter((n) => n <= CONFIG.size && pointPixels(n) >= FINGER);
+  return fits.length ? Math.max(...fits) : Math.min(...CONFIG.sizes);
 }
 function wantedSettings() {
   return {human: $("human").value, strength: Number($("strength").value), size: Number($("size").value)};
@@ -346,7 +278,7 @@ function drawMoves() {
   if (pending) moves.push(pending);
   moves.forEach((name, i) => {
     const li = document.createElement("li"), colour = colourOf(state, i);
-    li.innerHTML = `<span class="dot ${colour}" aria-hidden="true"></span><span class="sr">${colour} </span>${name}`;
+    li.innerHTML = `<span class="n">${i + 1}.</span><span class="dot ${colour}" aria-hidden="true"></span><span class="sr">${colour} </span>${name}`;
     if (i === moves.length - 1) li.className = "last";
     list.appendChild(li);
   });
@@ -368,7 +300,8 @@ function gameStatus() {
   const last = state.moves.length ? state.moves[state.moves.length - 1] : null;
   const turn = `Your move (${state.human}).`;
   if (last && colourOf(state, state.moves.length - 1) !== state.human) return `The computer played ${last}. ${turn}`;
-  return state.moves.length ? turn : `${turn} Click or tap a point, or use the arrow keys and Enter.`;
+  if (state.moves.length) return turn;
+  return `${turn} ${TOUCH.matches || NARROW.matches ? "Tap a point to play." : "Click a point, or use the arrow keys and Enter."}`;
 }
 function resultLine() {
   return {human: "You won", computer: "The computer won", draw: "Draw"}[state.outcome];
@@ -404,6 +337,9 @@ function show() {
     `You play ${state.human}${state.human === "black" ? " (first)" : ""} against computer strength ${state.strength}, ` +
     `${state.describe}.`;
   $("undo").disabled = busy || humanMoves(state) === 0;
+  const small = pointPixels(state.size) < FINGER && defaultSize() < state.size;
+  $("size-note").hidden = !small;
+  if (small) $("size-note").textContent = `The points are small on this screen: ${defaultSize()}\u00d7${defaultSize()} suits it best.`;
   if (!offered) setSelects(settingsOf(state));
 }
 
@@ -507,8 +443,8 @@ function resume() {
         if (err.status !== 404) throw err;
       }
     }
-    const settings = Object.assign({human: "black", strength: 2, size: CONFIG.size}, saved.get("settings") || {});
-    if (!CONFIG.sizes.includes(settings.size)) settings.size = CONFIG.size;
+    const settings = Object.assign({human: "black", strength: 2, size: defaultSize()}, saved.get("settings") || {});
+    if (!CONFIG.sizes.includes(settings.size)) settings.size = defaultSize();
     const next = await api("/api/new", settings);
     if (!current()) return;
     state = next; remember(state);

@@ -99,7 +99,8 @@ h2 { margin: 8px 0 0; font-size: 1.15rem; }
 .rules { margin: 6px 0 0; }
 .card > a.play, .card > .soon { margin-top: auto; }
 .card > p:last-of-type { margin-bottom: 12px; }
-a.play { align-self: flex-start; background: #1e6fd0; color: #fff; text-decoration: none; padding: 6px 16px; border-radius: 6px; }
+a.play { align-self: flex-start; background: #1e6fd0; color: #fff; text-decoration: none; padding: 6px 16px; border-radius: 6px;
+         min-height: 36px; display: inline-flex; align-items: center; }
 a.play:focus-visible { outline: 3px solid #0b3d91; outline-offset: 2px; }
 .soon { color: #8a8f98; font-size: .9rem; }
 </style>
@@ -107,7 +108,7 @@ a.play:focus-visible { outline: 3px solid #0b3d91; outline-offset: 2px; }
 <body>
 <div class="page">
 <h1>Board puzzles</h1>
-<p class="lead">Pick a puzzle: every move is checked as you play, a hint is a click away, and undo never runs out.</p>
+<p class="lead">Pick a puzzle: mistakes are marked as you make them, a hint or a check is a click away, and undo never runs out.</p>
 <main class="cards">
 __CARDS__
 </main>

@@ -1,23 +1,96 @@
-"""One web game of Baikago: the position, the human's colour, the computer's strength (:class:`WebGame`)."""
+"""One web game of Baikago: the position, the human's colour, the computer's strength
+(:class:`WebGame`), and how it is stored (:class:`Record`, the ``games`` table).
+
+Glossary
+--------
+record      one game as stored: its id, rules (size, max d, orientations), the human's colour,
+            the computer's strength and seed, the moves played (point names) and when it was
+            last touched. The position is rebuilt by replaying the moves.
+left        a game whose page started another one: still readable, but the first to make room.
+"""
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.web.computer import ComputerPool
-from boardpuzzles.web.store import Record
+from boardpuzzles.web.store import GameStore, Statement
 
-#: A game untouched this many days may make room for a new one.
+#: A game untouched this many days is called idle (it makes room before the games in play).
 IDLE_DAYS = 7
+#: Where the games are stored: one row per game.
+TABLE = "games"
+SCHEMA = """CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, rules TEXT NOT NULL, human INTEGER NOT NULL,
+    strength INTEGER NOT NULL, seed INTEGER, moves TEXT NOT NULL,
+    touched REAL NOT NULL, over INTEGER NOT NULL, left_ INTEGER NOT NULL)"""
+
+
+@dataclass
+class Record:
+    id: str
+    size: int
+    max_d: int | None
+    orientations: str
+    human: int
+    strength: int
+    seed: int | None
+    moves: list[str]
+    touched: float
+    over: bool = False
+    left: bool = False
+
+    def row(self) -> Statement:
+        """The statement that stores this record."""
+        rules = json.dumps({"size": self.size, "max_d": self.max_d, "orientations": self.orientations})
+        values = (self.id, rules, self.human, self.strength, self.seed, json.dumps(self.moves), self.touched)
+        return f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (
+            *values,
+            int(self.over),
+            int(self.left),
+        )
+
+
+def load_records(store: GameStore) -> list[Record]:
+    """Every stored game, least recently touched first."""
+    rows = store.rows(
+        f"SELECT id, rules, human, strength, seed, moves, touched, over, left_ FROM {TABLE} ORDER BY touched"
+    )
+    records = []
+    for game_id, rules, human, strength, seed, moves, touched, over, left in rows:
+        r = json.loads(rules)
+        records.append(
+            Record(
+                game_id,
+                r["size"],
+                r["max_d"],
+                r["orientations"],
+                human,
+                strength,
+                seed,
+                json.loads(moves),
+                touched,
+                bool(over),
+                bool(left),
+            )
+        )
+    return records
 
 
 class GameMovedOn(BoardPuzzlesError):
     """A request for a position the game has left (another tab played, a double click): 409."""
+
+
+def _unsaved(statement: Statement) -> None:
+    """The ``save`` of a game no keeper holds yet."""
 
 
 class WebGame:
@@ -28,8 +101,13 @@ class WebGame:
     held only to read or change it (and to store the change); ``thinking`` is held while the
     computer searches, outside ``lock``, so the game's state can be read meanwhile. ``version``
     counts changes: a reply searched for a position that an undo has since left is dropped.
-    ``save`` is called with the game's record after every change (the server's store).
+    ``save`` stores each change before it counts (the keeper's store): when the store cannot
+    take it, the change is taken back and :class:`~boardpuzzles.web.store.StoreFailed` raised,
+    so a client that tries again plays its move once. ``client``: the address that started it.
     """
+
+    #: Stores a change before it counts (the keeper fills it in).
+    save: Callable[[Statement], None]
 
     def __init__(
         self,
@@ -38,8 +116,10 @@ class WebGame:
         strength: int,
         seed: int | None = None,
         game_id: str | None = None,
+        client: str = "",
     ) -> None:
         self.id = game_id or secrets.token_hex(8)
+        self.client = client
         self.position = bk.Position(rules)
         self.human = human
         self.strength = strength
@@ -49,7 +129,7 @@ class WebGame:
         self.version = 0
         self.touched = time.time()
         self.left = False  # the page that played it started another game
-        self.save: Any = lambda record: None
+        self.save = _unsaved
 
     @classmethod
     def from_record(cls, record: Record, rules: bk.Rules) -> WebGame:
@@ -76,10 +156,20 @@ class WebGame:
             self.left,
         )
 
-    def _changed(self) -> None:
+    def row(self) -> Statement:
+        """The statement that stores the game as it is (lock held, or before the game is shared)."""
+        return self.record().row()
+
+    def _commit(self, take_back: Callable[[], object]) -> None:
+        """Store the change just made (lock held); when the store cannot, ``take_back()`` undoes it."""
+        touched, self.touched = self.touched, time.time()
+        try:
+            self.save(self.row())
+        except BaseException:
+            take_back()
+            self.touched = touched
+            raise
         self.version += 1
-        self.touched = time.time()
-        self.save(self.record())
 
     @property
     def can_go(self) -> bool:
@@ -100,7 +190,7 @@ class WebGame:
             if p.turn != self.human:
                 raise GameMovedOn("it is the computer's turn")
             p.make_named(name)
-            self._changed()
+            self._commit(p.unmake)
 
     def reply(self, computers: ComputerPool) -> None:
         """The computer's move, if it is the computer's turn (asked twice, it moves once)."""
@@ -114,7 +204,7 @@ class WebGame:
             with self.lock:
                 if self.version == version:
                     p.make(choice.move)
-                    self._changed()
+                    self._commit(p.unmake)
 
     def undo(self) -> None:
         """Back to the human's previous turn (their last move and the computer's reply to it); a
@@ -123,17 +213,24 @@ class WebGame:
             p = self.position
             if not self._human_has_moved():
                 return
+            taken = [p.move_stack[-1]]
             p.unmake()
             while p.move_stack and p.turn != self.human:
+                taken.append(p.move_stack[-1])
                 p.unmake()
-            self._changed()
+
+            def play_again() -> None:
+                for move in reversed(taken):
+                    p.make(move)
+
+            self._commit(play_again)
 
     def leave(self) -> None:
         """The page started another game: this one may make room first (it stays readable)."""
         with self.lock:
             if not self.left:
                 self.left = True
-                self.save(self.record())
+                self._commit(lambda: setattr(self, "left", False))
 
     def state(self) -> dict[str, Any]:
         with self.lock:

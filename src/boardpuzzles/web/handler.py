@@ -1,50 +1,27 @@
-"""The web server's request handler: the routes, the JSON answers and refusals, a request's deadline."""
+"""The web server's request handler: a request read whole by its deadline, its Host and Origin
+checked, its body capped, handed to the route a client registered (:mod:`boardpuzzles.web.routes`),
+and every answer and refusal as JSON. It names no game."""
 
 from __future__ import annotations
 
 import io
 import json
 import re
-import sys
 import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
 
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.puzzles import baikago as bk
-from boardpuzzles.puzzles.baikago.ai import STRENGTHS
-from boardpuzzles.web.game import GameMovedOn, WebGame
+from boardpuzzles.web.routes import Page, Request, RequestError, refuse_methods
+from boardpuzzles.web.store import StoreFailed
 
 if TYPE_CHECKING:
-    from boardpuzzles.web.computer import ComputerPool
+    from boardpuzzles.web.server import WebServer
 
-#: The host names a request may carry (a page elsewhere that rebinds its DNS name to 127.0.0.1
-#: still sends its own name).
-LOCAL_HOSTS = ("127.0.0.1", "localhost")
 #: The largest request body read (a move is a few dozen bytes); a larger one gets 413 unread.
 MAX_BODY = 64 * 1024
-
-
-class RequestError(Exception):
-    """A request this server refuses: the HTTP status and a one-line reason for ``{"error": ...}``."""
-
-    def __init__(self, status: HTTPStatus, message: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.headers = headers or {}
-
-
-class TooManyGames(RequestError):
-    def __init__(self, limit: int) -> None:
-        super().__init__(
-            HTTPStatus.SERVICE_UNAVAILABLE,
-            f"too many games: the server keeps {limit} and none of them has finished or been left; "
-            "finish one, or try again later",
-            {"Retry-After": "60"},
-        )
 
 
 class _DeadlineReader(io.RawIOBase):
@@ -67,54 +44,12 @@ class _DeadlineReader(io.RawIOBase):
         return received
 
 
-def local_host(host: str | None) -> bool:
-    """Whether a Host header names the local computer: 127.0.0.1 or localhost, with or without a port."""
-    if not host:
-        return False
-    name, colon, port = host.strip().rpartition(":")
-    if not colon:
-        name, port = port, ""
-    elif not port.isdigit():
-        return False
-    return name.lower() in LOCAL_HOSTS
-
-
-#: Paths and the methods each answers; any other method there is 405, any other path 404.
-ROUTES = {
-    "/": ("GET", "HEAD"),
-    "/index.html": ("GET", "HEAD"),
-    "/api/state": ("GET", "HEAD"),
-    "/api/new": ("POST",),
-    "/api/move": ("POST",),
-    "/api/reply": ("POST",),
-    "/api/undo": ("POST",),
-}
-
-
-class GameServer(Protocol):
-    """What a :class:`Handler` asks of its server (:class:`~boardpuzzles.web.server.BaikagoServer`):
-    its bounds, its page, its origins, and its games."""
-
-    request_timeout: float
-    page: bytes
-    rules: bk.Rules
-    sizes: list[int]
-    computers: ComputerPool
-
-    @property
-    def origins(self) -> set[str]: ...
-
-    def request_read(self, request: Any) -> None: ...
-
-    def rules_for(self, size: int, max_d: int | None, orientations: str) -> bk.Rules: ...
-
-    def add_game(self, game: WebGame) -> None: ...
-
-    def get_game(self, game_id: str) -> WebGame | None: ...
-
-
 class Handler(BaseHTTPRequestHandler):
-    server: GameServer  # type: ignore[assignment]  # socketserver's own type is its base class
+    server: WebServer
+    #: An answer leaves in one write (headers and body together; the connection is flushed after
+    #: each request), and at once: no small packet waits for the client's acknowledgement.
+    wbufsize = 64 * 1024
+    disable_nagle_algorithm = True
 
     def version_string(self) -> str:  # no Python version in the Server header
         return "boardpuzzles"
@@ -193,8 +128,9 @@ class Handler(BaseHTTPRequestHandler):
             self._route()
         except RequestError as err:
             self._json(err.status, {"error": err.message}, err.headers)
-        except GameMovedOn as err:
-            self._json(HTTPStatus.CONFLICT, {"error": str(err)})
+        except StoreFailed as err:
+            self.server.note_once(str(err))
+            self._json(HTTPStatus.SERVICE_UNAVAILABLE, {"error": str(err)}, {"Retry-After": "10"})
         except BoardPuzzlesError as err:
             self._json(HTTPStatus.BAD_REQUEST, {"error": str(err)})
         except TimeoutError:
@@ -206,37 +142,44 @@ class Handler(BaseHTTPRequestHandler):
         except OSError:
             raise  # the client went away: the server drops the connection quietly
         except Exception as err:  # a bug here must still answer, and say one line, not a traceback
-            sys.stderr.write(f"baikago serve: {self.command} {self.path[:80]}: {type(err).__name__}: {err}\n")
+            self.server.note(f"{self.command} {self.path[:80]}: {type(err).__name__}: {err}")
             self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": f"internal error: {type(err).__name__}"})
 
     def _route(self) -> None:
-        if not local_host(self.headers.get("Host")):
-            # A page elsewhere that rebinds its DNS name to 127.0.0.1 still sends its own name.
-            raise RequestError(HTTPStatus.FORBIDDEN, "this server answers only 127.0.0.1 and localhost")
+        host = self.headers.get("Host")
+        if not self.server.accepts_host(host):
+            # A page elsewhere that rebinds its DNS name to this server's address still sends its own name.
+            raise RequestError(HTTPStatus.FORBIDDEN, f"this server answers only {self.server.host_names}")
         url = urlparse(self.path)
-        methods = ROUTES.get(url.path)
-        if methods is None:
+        found = self.server.routes.find(url.path)
+        if found is None:
             raise RequestError(HTTPStatus.NOT_FOUND, f"no page {url.path[:80]}")
-        if self.command not in methods:
-            raise RequestError(
-                HTTPStatus.METHOD_NOT_ALLOWED,
-                f"{url.path} answers {' and '.join(methods)}, not {self.command}",
-                {"Allow": ", ".join(methods)},
-            )
-        if self.command == "POST":
-            self._post(url.path, self._body())
-        elif url.path == "/api/state":
-            self._json(HTTPStatus.OK, self._game(parse_qs(url.query).get("game", [""])[0]).state())
+        route, groups = found
+        if self.command not in route.methods:
+            raise refuse_methods(url.path, route.methods, self.command)
+        body = self._body() if self.command == "POST" else {}
+        request = Request(
+            self.command,
+            url.path,
+            parse_qs(url.query),
+            groups,
+            body,
+            str(self.client_address[0]) if self.client_address else "",
+            self.server.shared_at(host),
+        )
+        answer = route.action(request)
+        if isinstance(answer, Page):
+            self._send(HTTPStatus.OK, answer.body, answer.kind)
         else:
-            self._send(HTTPStatus.OK, self.server.page, "text/html; charset=utf-8")
+            self._json(HTTPStatus.OK, answer)
 
     def _body(self) -> dict[str, Any]:
-        """The JSON object a POST carries, read only from this server's own page or a local client."""
+        """The JSON object a POST carries, read only from this server's own pages or a local client."""
         origin = self.headers.get("Origin")
         # Another site's page can POST here (a form, or fetch without reading the answer); the
         # browser always names that page's origin, and a cross-site fetch cannot send JSON's
         # content type without a preflight, which this server never grants.
-        if origin is not None and origin.lower() not in self.server.origins:
+        if origin is not None and not self.server.accepts_origin(origin):
             raise RequestError(HTTPStatus.FORBIDDEN, "requests from other web pages are refused")
         if self.headers.get_content_type() != "application/json":
             raise RequestError(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "send JSON, with Content-Type: application/json")
@@ -264,58 +207,6 @@ class Handler(BaseHTTPRequestHandler):
         if not isinstance(body, dict):
             raise RequestError(HTTPStatus.BAD_REQUEST, "the body must be a JSON object")
         return body
-
-    def _post(self, path: str, body: dict[str, Any]) -> None:
-        if path == "/api/new":
-            game = self._new_game(body)
-            replaces = body.get("replaces")
-            if replaces is not None and not isinstance(replaces, str):
-                raise BoardPuzzlesError("replaces is the id of the game the page leaves, a string")
-            left = self.server.get_game(replaces) if replaces else None
-            if left is not None:
-                left.leave()
-            self.server.add_game(game)
-            self._json(HTTPStatus.OK, game.state())
-            return
-        game_id, point, ply = body.get("game", ""), body.get("point", ""), body.get("ply")
-        if not isinstance(game_id, str) or not isinstance(point, str):
-            raise BoardPuzzlesError("game and point are strings")
-        if ply is not None and type(ply) is not int:
-            raise BoardPuzzlesError("ply is the number of moves played, a whole number")
-        game = self._game(game_id)
-        if path == "/api/move":
-            if len(point) > 8:  # no board has longer names; a long one is garbage, not a point
-                raise bk.IllegalMoveError(f"{point[:12]!r}... is not a point")
-            game.move(point, ply)
-        elif path == "/api/reply":
-            game.reply(self.server.computers)
-        else:
-            game.undo()
-        self._json(HTTPStatus.OK, game.state())
-
-    def _new_game(self, body: dict[str, Any]) -> WebGame:
-        """A game from ``{"human": "black"|"white", "strength": 1-4, "size": N, "seed": S}``, each
-        optional; the size is one the page offers, with the server's crosses (max d, orientations)."""
-        human_name = body.get("human", "black")
-        strength = body.get("strength", 2)
-        human = {"black": bk.BLACK, "white": bk.WHITE}.get(human_name) if isinstance(human_name, str) else None
-        # bool is an int: true is not a strength
-        if human is None or type(strength) is not int or strength not in STRENGTHS:
-            raise BoardPuzzlesError('human is "black" or "white"; strength one of ' + ", ".join(map(str, STRENGTHS)))
-        rules = self.server.rules
-        size = body.get("size", rules.size)
-        if type(size) is not int or size not in self.server.sizes:
-            raise BoardPuzzlesError(f"size is one of {', '.join(map(str, self.server.sizes))}")
-        seed = body.get("seed")  # a reproducible game (tests, bug reports)
-        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**32):
-            raise BoardPuzzlesError("seed is a whole number from 0 to 2**32 - 1")
-        return WebGame(self.server.rules_for(size, rules.max_d, rules.orientations), human, strength, seed)
-
-    def _game(self, game_id: str) -> WebGame:
-        game = self.server.get_game(game_id)
-        if game is None:
-            raise RequestError(HTTPStatus.NOT_FOUND, f"no game {game_id[:40]!r}: start a new one")
-        return game
 
     def _json(self, status: HTTPStatus, document: dict[str, Any], headers: dict[str, str] | None = None) -> None:
         self._send(status, json.dumps(document).encode("utf-8"), "application/json", headers)

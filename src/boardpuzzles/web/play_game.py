@@ -1,85 +1,160 @@
 """One web game of a puzzle (:class:`PuzzleGame`): a :class:`~boardpuzzles.play.Attempt` with
-an id, a lock, and its state as the play page reads it (the SVG picture with the faults and
-the hint drawn on it, where the board's cells lie in that picture, the verdict).
+an id, a lock, the check and hint it shows, how it is stored, and its state as the play page
+reads it (the SVG picture with the faults and the hint drawn on it, where the board's cells lie
+in that picture, the verdict).
 
-Faults are drawn in red (their cells marked, their segments as lines between cell centres),
-a hint's cells in blue; both are added to the play's scene, so the picture is the one
-``--svg`` draws, with the highlights on top. The scene's title ("5 kings; the problem asks for
-9") is sent as the state's ``caption``, not drawn: the page shows it on a line of its own, so
-the picture keeps its height however long the title.
+Which faults the picture shows (all of them are listed in the state, each with its kind):
+``wrong`` ones always; ``aid`` ones (found by search: they spoil the puzzle) only with aids on;
+every fault, ``unfinished`` ones too, while a check is shown. Faults are drawn in red (their cells
+marked, their segments as lines between cell centres), a hint's cells in blue; both are added to
+the play's scene, so the picture is the one ``--svg`` draws, with the highlights on top. The
+scene's title ("5 kings; the problem asks for 9") is sent as the state's ``caption``, not drawn:
+the page shows it on a line of its own, so the picture keeps its height however long the title.
+
+A change is made on a copy of the attempt and kept only once the store has it (``save``), so a
+change the store cannot take leaves the game as it was and a client that tries again plays it once.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
+from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits
-from boardpuzzles.play import Attempt, Fault, Hint, Play
+from boardpuzzles.play import Attempt, Fault, Hint, Play, Verdict
 from boardpuzzles.protocol import Puzzle
+from boardpuzzles.web.store import GameStore, Statement
 
-#: A game untouched this many days may make room for a new one.
-IDLE_DAYS = 7
 #: The colours of faults and hints on the board.
 FAULT_COLOUR = "#e53935"
 HINT_COLOUR = "#64b5f6"
 #: Pixels of margin around the board's picture.
 PAD = 8
-#: Seconds a hint may search.
+#: Seconds a hint may search, and the solution shown.
 HINT_SECONDS = 3.0
+SOLVE_SECONDS = 5.0
 #: Boards up to this many cells send each cell's name and content (the page's buttons and labels).
 NAMED_CELLS = 4096
+#: Where the games are stored: one row per game.
+TABLE = "puzzle_games"
+SCHEMA = (
+    f"CREATE TABLE IF NOT EXISTS {TABLE} (id TEXT PRIMARY KEY, puzzle TEXT NOT NULL, "
+    "body TEXT NOT NULL, touched REAL NOT NULL)"
+)
+#: Where a link to the game works, as the state says it.
+REACH_HERE = "this computer only"
+REACH_NETWORK = "devices on your network"
+
+
+class SearchersBusy(BoardPuzzlesError):
+    """Every searcher of the server is busy (hints and solutions wait their turn)."""
+
+
+def load_rows(store: GameStore) -> list[tuple[str, str, Any, float]]:
+    """Every stored game (id, puzzle, record, touched), least recently touched first."""
+    rows = store.rows(f"SELECT id, puzzle, body, touched FROM {TABLE} ORDER BY touched")
+    return [(game_id, puzzle, json.loads(body), touched) for game_id, puzzle, body, touched in rows]
+
+
+def _unsaved(statement: Statement) -> None:
+    """The ``save`` of a game no keeper holds yet."""
 
 
 class PuzzleGame:
-    """One puzzle being played (see the module docstring). ``save`` is called with the game
-    after every change (the server's store)."""
+    """One puzzle being played (see the module docstring). ``save`` stores a change before it
+    counts (the keeper's store); ``client`` is the address that started the game."""
+
+    #: Stores a change before it counts (the keeper fills it in).
+    save: Callable[[Statement], None]
 
     def __init__(
-        self, puzzle: Puzzle[Any, Any], play: Play[Any, Any], attempt: Attempt[Any, Any], game_id: str | None = None
+        self,
+        puzzle: Puzzle[Any, Any],
+        play: Play[Any, Any],
+        attempt: Attempt[Any, Any],
+        game_id: str | None = None,
+        client: str = "",
     ) -> None:
         self.id = game_id or secrets.token_hex(8)
         self.puzzle = puzzle
         self.play = play
         self.attempt = attempt
+        self.client = client
         self.lock = threading.Lock()
         self.touched = time.time()
         self.left = False
         self.hint: Hint | None = None  # shown until the next change
-        self.save: Any = lambda game: None
+        self.check: dict[str, Any] | None = None  # the same
+        self.save = _unsaved
+        #: Changes so far (moves, hints, checks): the picture is drawn once per version.
+        self.version = 0
+        self._drawn: tuple[int, dict[str, Any]] | None = None
 
     @property
     def can_go(self) -> bool:
-        """Whether the game may make room for a new one: solved, left, or untouched for IDLE_DAYS."""
-        return self.left or self.attempt.solved_seconds is not None or time.time() - self.touched > IDLE_DAYS * 86400
+        """Whether the game is the first to make room for a new one: solved, shown, or left."""
+        return self.left or self.attempt.solved_seconds is not None or self.attempt.revealed
 
-    def record(self) -> dict[str, Any]:
-        """What the store keeps (call with ``lock`` held)."""
-        return {"attempt": self.attempt.to_json(), "left": self.left}
+    def row(self) -> Statement:
+        """The statement that stores the game as it is (lock held, or before it is shared)."""
+        return self._row(self.attempt, self.left, self.touched)
 
-    def _changed(self) -> None:
-        self.touched = time.time()
-        self.hint = None
-        self.save(self)
+    def _row(self, attempt: Attempt[Any, Any], left: bool, touched: float) -> Statement:
+        body = json.dumps({"attempt": attempt.to_json(), "left": left})
+        return f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?)", (self.id, self.puzzle.name, body, touched)
+
+    # ---------------------------------------------------------------- changes
+    def _change(self, act: Callable[[Attempt[Any, Any]], object], clears: bool = True) -> None:
+        """``act`` on a copy of the attempt, kept once stored (see the module docstring); a move
+        clears the hint and the check (``clears``), a setting does not."""
+        with self.lock:
+            attempt = self.attempt.copy()
+            act(attempt)
+            touched = time.time()
+            self.save(self._row(attempt, self.left, touched))
+            self.attempt, self.touched = attempt, touched
+            if clears:
+                self.hint = self.check = None
+            self.version += 1
 
     def click(self, cell: int, tool: str) -> None:
-        with self.lock:
-            self.attempt.click(cell, tool)
-            self._changed()
+        self._change(lambda a: a.click(cell, tool))
 
     def undo(self) -> None:
-        with self.lock:
-            self.attempt.undo()
-            self._changed()
+        self._change(lambda a: a.undo())
 
     def redo(self) -> None:
+        self._change(lambda a: a.redo())
+
+    def restart(self) -> None:
+        self._change(lambda a: a.restart())
+
+    def set_aids(self, on: bool) -> None:
+        self._change(lambda a: setattr(a, "aids", on), clears=False)
+
+    def solve(self, searchers: threading.Semaphore | None = None) -> None:
+        """Show the solution (:meth:`Attempt.reveal`), searched for at most ``SOLVE_SECONDS`` once
+        one of the server's ``searchers`` is free (waiting at most as long): else :class:`SearchersBusy`."""
+        if searchers is not None and not searchers.acquire(timeout=SOLVE_SECONDS):
+            raise SearchersBusy("every solver of the server is busy: try again in a moment")
+        try:
+            self._change(lambda a: a.reveal(Limits(SOLVE_SECONDS)))
+        finally:
+            if searchers is not None:
+                searchers.release()
+
+    def ask_check(self) -> None:
+        """The check shown until the next change: solved, the first mistake, or what is left."""
         with self.lock:
-            self.attempt.redo()
-            self._changed()
+            self.check = check_of(self.attempt.verdict())
+            self.version += 1
 
     def ask_hint(self, searchers: threading.Semaphore | None = None) -> None:
         """A hint, searched for at most ``HINT_SECONDS`` once one of the server's ``searchers``
@@ -87,21 +162,25 @@ class PuzzleGame:
         if searchers is not None and not searchers.acquire(timeout=HINT_SECONDS):
             with self.lock:
                 self.hint = Hint("every hint searcher is busy: ask again in a moment")
+                self.version += 1
             return
         try:
             with self.lock:
                 self.hint = self.attempt.hint(Limits(HINT_SECONDS))
                 self.touched = time.time()
+                self.version += 1
         finally:
             if searchers is not None:
                 searchers.release()
 
     def leave(self) -> None:
+        """The page started another game: this one may make room first (it stays readable)."""
         with self.lock:
             if not self.left:
+                self.save(self._row(self.attempt, True, self.touched))
                 self.left = True
-                self.save(self)
 
+    # ---------------------------------------------------------------- the state
     def link(self) -> str:
         """The page's address that opens this puzzle again: its size, seed and difficulty, or,
         for an imported one, its URL."""
@@ -112,47 +191,62 @@ class PuzzleGame:
         query = f"size={s.size}&seed={s.seed}" + (f"&difficulty={s.difficulty}" if s.difficulty else "")
         return f"/play/{self.puzzle.name}?{query}"
 
-    def state(self) -> dict[str, Any]:
-        """The game as the page reads it."""
+    def state(self, shared_at: str | None = None) -> dict[str, Any]:
+        """The game as the page reads it; ``shared_at``: where a link to the server works for
+        others (None: on this computer only)."""
         with self.lock:
+            if self._drawn is None or self._drawn[0] != self.version:
+                self._drawn = self.version, self._draw()
             s = self.attempt
-            verdict = s.verdict()
-            scene = self._scene(verdict.faults)
-            caption = scene.title
-            svg, geometry, legend = picture(dataclasses.replace(scene, title=""))
-            grid = scene.grid
-            named = grid.size <= NAMED_CELLS
-            return {
-                "game": self.id,
-                "puzzle": self.puzzle.name,
-                "size": s.size,
-                "difficulty": s.difficulty,
-                "seed": s.seed,
-                "link": self.link(),
-                "url": s.url,
-                "imported": s.imported,
-                "caption": caption,
-                "tools": [t.name for t in self.play.tools],
-                "svg": svg,
-                "geometry": geometry,
-                "legend": legend,
-                "names": [grid.name(cell) for cell in range(grid.size)] if named else [],
-                "contents": [_content(scene, cell) for cell in range(grid.size)] if named else [],
-                "state": self.play.state_to_json(s.problem, s.state),
-                "faults": [f.to_json() for f in verdict.faults],
-                "solved": verdict.solved,
-                "seconds": round(verdict.seconds, 1),
-                "moves": s.at,
-                "hints": s.hints,
-                "can_undo": s.can_undo,
-                "can_redo": s.can_redo,
-                "hint": self.hint.to_json() if self.hint is not None else None,
-            }
+            link = self.link()
+            seconds = s.solved_seconds if s.solved_seconds is not None else s.clock() - s.started
+            if shared_at is None:
+                share = {"link": link, "reach": REACH_HERE}
+            else:
+                share = {"link": shared_at + link, "reach": REACH_NETWORK}
+            return {**self._drawn[1], "link": link, "share": share, "seconds": round(max(0.0, seconds), 1)}
+
+    def _draw(self) -> dict[str, Any]:
+        """The state's parts that change only with the game's version (lock held)."""
+        s = self.attempt
+        verdict = s.verdict()
+        scene = self._scene(verdict.faults if self.check is not None else verdict.shown(s.aids))
+        caption = scene.title
+        svg, geometry, legend = picture(dataclasses.replace(scene, title=""))
+        grid = scene.grid
+        named = grid.size <= NAMED_CELLS
+        return {
+            "game": self.id,
+            "puzzle": self.puzzle.name,
+            "size": s.size,
+            "difficulty": s.difficulty,
+            "seed": s.seed,
+            "url": s.url,
+            "imported": s.imported,
+            "caption": caption,
+            "tools": [t.name for t in self.play.tools],
+            "svg": svg,
+            "geometry": geometry,
+            "legend": legend,
+            "names": [grid.name(cell) for cell in range(grid.size)] if named else [],
+            "contents": s.describe_cells() if named else [],
+            "state": self.play.state_to_json(s.problem, s.state),
+            "faults": [f.to_json() for f in verdict.faults],
+            "solved": verdict.solved,
+            "moves": s.at,
+            "hints": s.hints,
+            "can_undo": s.can_undo,
+            "can_redo": s.can_redo,
+            "can_restart": s.can_restart,
+            "aids": s.aids,
+            "revealed": s.revealed,
+            "hint": self.hint.to_json() if self.hint is not None else None,
+            "check": self.check,
+        }
 
     def _scene(self, faults: list[Fault]) -> Any:
         """The play's scene with the hint's cells and the faults' cells and lines marked."""
-        s = self.attempt
-        scene = self.play.scene(s.problem, s.state)
+        scene = self.attempt.scene()  # with the aids' shading when they are on
         scene = dataclasses.replace(
             scene, marks=dict(scene.marks), lines=list(scene.lines), mark_meanings=dict(scene.mark_meanings)
         )
@@ -165,6 +259,19 @@ class PuzzleGame:
         if any(fault.cells for fault in faults):
             scene.mark_meanings[FAULT_COLOUR] = "what is wrong"
         return scene
+
+
+def check_of(verdict: Verdict) -> dict[str, Any]:
+    """What the Check button says: "Solved!", the first mistake (a rule broken, else a dead end
+    found by search), or that there is none so far and what is left."""
+    if verdict.solved:
+        return {"solved": True, "message": "Solved!"}
+    for kind in ("wrong", "aid"):
+        fault = next((f for f in verdict.faults if f.kind == kind), None)
+        if fault is not None:
+            return {"solved": False, "message": fault.message}
+    left = next((f for f in verdict.faults if f.kind == "unfinished"), None)
+    return {"solved": False, "message": "No mistakes so far" + (f": {left.message}" if left else "")}
 
 
 def picture(scene: Any) -> tuple[str, dict[str, float], list[dict[str, str]]]:
@@ -186,14 +293,3 @@ def picture(scene: Any) -> tuple[str, dict[str, float], list[dict[str, str]]]:
     }
     legend = [{"kind": e.kind, "text": e.text, "colour": e.colour} for e in legend_entries([scene])]
     return drawing_svg(drawing), geometry, legend
-
-
-def _content(scene: Any, cell: int) -> str:
-    """What a screen reader says is on a cell: its label, its piece, or "empty"."""
-    if cell in scene.labels:
-        return str(scene.labels[cell])
-    if cell in scene.pieces:
-        return str(scene.pieces[cell])
-    if cell in scene.faded:
-        return "taken"
-    return "empty"

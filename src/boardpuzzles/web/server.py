@@ -1,4 +1,12 @@
-"""The web server: games kept and stored, connections bounded (:class:`BaikagoServer`)."""
+"""The web server every page of this program runs on (:class:`WebServer`): connections bounded,
+Host and Origin checked (:mod:`boardpuzzles.web.hosts`), bodies capped and every refusal a JSON
+``{"error": ...}`` (:mod:`boardpuzzles.web.handler`), one game store. It names no game: each
+client (a page and its API; :mod:`boardpuzzles.web.app` has two) registers its routes
+(:mod:`boardpuzzles.web.routes`) and keeps its games in the store (:mod:`boardpuzzles.web.keeper`).
+
+Lines for whoever runs the server (a stored game dropped, the game file written again, a bug)
+go to stderr at once, each prefixed with the command that runs it (``boardpuzzles serve:``).
+"""
 
 from __future__ import annotations
 
@@ -7,20 +15,15 @@ import socket
 import sys
 import threading
 import time
-from collections import OrderedDict
 from http.server import ThreadingHTTPServer
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.puzzles import baikago as bk
-from boardpuzzles.puzzles.baikago.ai import STRENGTHS
-from boardpuzzles.web.baikago_page import render_page
-from boardpuzzles.web.computer import ComputerPool
-from boardpuzzles.web.game import WebGame
-from boardpuzzles.web.handler import LOCAL_HOSTS, GameServer, Handler, TooManyGames
-from boardpuzzles.web.store import MEMORY, GameStore
+from boardpuzzles.web.handler import Handler
+from boardpuzzles.web.hosts import HostRules
+from boardpuzzles.web.routes import Route, Routes
+from boardpuzzles.web.store import GameStore
 
-#: Games kept by default (``--max-games``); past them a new game is refused (503).
+#: Games kept by default (``--max-games``), by each client of the server.
 MAX_GAMES = 1000
 #: Connections served at once (each has a thread); one more takes the place of the one sending
 #: its request longest, or when all have sent theirs, is answered 503 and closed.
@@ -31,94 +34,83 @@ REFUSE_SECONDS = 0.5
 #: Seconds a request may take to arrive whole, from the moment its connection is taken up; a
 #: write that stalls this long is dropped too.
 REQUEST_TIMEOUT = 10.0
-#: Board sizes the page offers (besides the server's own): big enough to play, small enough to see.
-WEB_SIZES = (7, 9, 11, 13, 15, 19)
+#: Seconds between two looks at the game file (deleted or replaced under the server?).
+STORE_CHECK_SECONDS = 2.0
 
 
-class BaikagoServer(ThreadingHTTPServer):
+class WebServer(ThreadingHTTPServer):
+    """The server (see the module docstring). ``name`` is the command that runs it, the prefix of
+    its lines on stderr. The store is given before binding, so that a port that cannot be used
+    closes it at once (``server_close``)."""
+
     daemon_threads = True
     request_queue_size = 128  # the default 5 drops connections a page opens in a burst: they wait a second to retry
 
     def __init__(
         self,
         address: tuple[str, int],
-        rules: bk.Rules,
+        store: GameStore,
+        name: str = "boardpuzzles serve",
         request_timeout: float = REQUEST_TIMEOUT,
-        store: GameStore | None = None,
-        max_games: int = MAX_GAMES,
         max_connections: int = MAX_CONNECTIONS,
-        computers: ComputerPool | None = None,
     ) -> None:
-        # Before binding: a port that cannot be used closes the server (server_close) at once.
-        self.store = store or GameStore(MEMORY)
+        self.store = store
+        self.name = name
+        store.note = self.note
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
         super().__init__(address, Handler)
-        self.rules = rules
+        self.hosts = HostRules(address[0], self.server_address[1])
+        self.routes = Routes()
         self.request_timeout = request_timeout
-        self.max_games = max_games
         self.max_connections = max_connections
         self.connections = 0
         self.connections_lock = threading.Lock()
         self.refusing = 0  # threads answering 503
         #: The connections still sending their request, and since when.
         self.reading: dict[socket.socket, float] = {}
-        self.computers = computers or ComputerPool()
-        #: Board sizes a new game may have: the page's choices and the size the server was started with.
-        self.sizes = sorted(set(WEB_SIZES) | {rules.size})
-        self._rules: dict[tuple[int, int | None, str], bk.Rules] = {}
-        self.games: OrderedDict[str, WebGame] = OrderedDict()  # least recently used first
-        self.games_lock = threading.Lock()
-        self.page = render_page(
-            {"size": rules.size, "sizes": self.sizes, "strengths": sorted(STRENGTHS), "rules": rules.describe()}
-        ).encode("utf-8")
-        self._load()
+        self._noted: set[str] = set()
+        self._store_checked = time.monotonic()
 
-    def _load(self) -> None:
-        """The stored games, back in play (one that no longer replays is dropped, with a line)."""
-        for record in self.store.load():
-            try:
-                game = WebGame.from_record(record, self.rules_for(record.size, record.max_d, record.orientations))
-            except BoardPuzzlesError as err:
-                sys.stderr.write(f"baikago serve: stored game {record.id[:20]} dropped: {err}\n")
-                self.store.delete(record.id)
-                continue
-            game.save = self.store.save
-            self.games[game.id] = game
+    def add_routes(self, *routes: Route) -> None:
+        """A client's routes (a path claimed twice is a bug: ValueError)."""
+        self.routes.add(*routes)
 
-    def rules_for(self, size: int, max_d: int | None, orientations: str) -> bk.Rules:
-        """One rules object (and cross table) per rule set, shared by its games."""
-        key = (size, max_d, orientations)
-        with self.games_lock:
-            if key not in self._rules:
-                self._rules[key] = bk.Rules(size, max_d, orientations)
-            return self._rules[key]
-
+    # ---------------------------------------------------------------- hosts and lines
     @property
-    def origins(self) -> set[str]:
-        """The origins this server's own page has (a browser sends one of them with a POST)."""
-        port = self.server_address[1]
-        return {f"http://{host}:{port}" for host in LOCAL_HOSTS}
+    def host_names(self) -> str:
+        return self.hosts.described
 
-    def add_game(self, game: WebGame) -> None:
-        """Keep a new game (and store it): a finished, left or long idle game makes room for it
-        when the server is full, else :class:`TooManyGames`."""
-        with self.games_lock:
-            while len(self.games) >= self.max_games:
-                victim = next((g for g in self.games.values() if g.can_go), None)
-                if victim is None:
-                    raise TooManyGames(self.max_games)
-                del self.games[victim.id]
-                victim.save = lambda record: None  # a request still holding it must not store it again
-                self.store.delete(victim.id)
-            game.save = self.store.save
-            self.store.save(game.record())
-            self.games[game.id] = game
+    def accepts_host(self, host: str | None) -> bool:
+        return self.hosts.accepts_host(host)
 
-    def get_game(self, game_id: str) -> WebGame | None:
-        with self.games_lock:
-            game = self.games.get(game_id)
-            if game is not None:
-                self.games.move_to_end(game_id)
-            return game
+    def accepts_origin(self, origin: str) -> bool:
+        return self.hosts.accepts_origin(origin)
+
+    def shared_at(self, host: str | None) -> str | None:
+        return self.hosts.shared_at(host)
+
+    def note(self, line: str) -> None:
+        """One line on stderr, at once (a server's stderr is often a file or a pipe)."""
+        try:
+            sys.stderr.write(f"{self.name}: {line}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):  # nowhere to say it: serving goes on
+            pass
+
+    def note_once(self, line: str) -> None:
+        """:meth:`note`, once per distinct line (a full disk refuses every request alike)."""
+        if line not in self._noted:
+            self._noted.add(line)
+            self.note(line)
+
+    def service_actions(self) -> None:
+        """Between requests, and twice a second when idle: a look at the game file now and then."""
+        super().service_actions()
+        now = time.monotonic()
+        if now - self._store_checked >= STORE_CHECK_SECONDS:
+            self._store_checked = now
+            self.store.check()
 
     def server_close(self) -> None:
         super().server_close()
@@ -210,10 +202,4 @@ class BaikagoServer(ThreadingHTTPServer):
         error = sys.exc_info()[1]
         if isinstance(error, OSError):
             return
-        sys.stderr.write(f"baikago serve: {type(error).__name__}: {error}\n")
-
-
-if TYPE_CHECKING:  # mypy checks that this server is what its handler asks for
-
-    def _serves_its_handler(server: BaikagoServer) -> GameServer:
-        return server  # an error here: the server lacks what GameServer names
+        self.note(f"{type(error).__name__}: {error}")

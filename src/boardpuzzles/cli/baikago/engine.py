@@ -8,7 +8,8 @@ import sys
 import click
 
 from boardpuzzles.cli.baikago.options import rules_options
-from boardpuzzles.cli.common import Whole, command_settings, games_options, serve_until_stopped
+from boardpuzzles.cli.common import Whole, command_settings, games_options
+from boardpuzzles.cli.serve import host_option, serve_until_stopped
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago.rules import MAX_SIZE
 
@@ -52,16 +53,17 @@ def engine(strength: int, max_d: int | None, orientations: str) -> None:
     "serve",
     context_settings=command_settings(),
     epilog="""\b
-Opens a web page on this computer only (127.0.0.1): click a point to play, the computer
+Opens a web page on this computer (127.0.0.1): click a point to play, the computer
 answers; new game, undo, your colour and the computer's strength are on the page.
-Stop it with Ctrl-C.
+Stop it with Ctrl-C. With --host 0.0.0.0 other devices on your network can play too.
 
 \b
 Games are kept in an SQLite file, --games FILE (default: the file
 baikago-games.sqlite in $XDG_STATE_HOME/boardpuzzles, else in
 ~/.local/state/boardpuzzles), so a restart loses none. Up to --max-games
-are kept: a finished game, one whose page started another, or one untouched
-for a week makes room for a new one; when none can, a new game is refused.
+are kept: a new game always gets a place, taken from a finished game, one
+whose page started another, else the one untouched longest; one visitor
+holds at most a quarter of them.
 The computer's replies share the cores: each comes within about its
 strength's time (up to 3 s at strength 4); with many games at once it thinks
 less rather than answers later.
@@ -73,22 +75,29 @@ Example:
 \b
 Exit codes:
   0    stopped
-  2    bad options, the port cannot be used, or the game file cannot
+  2    bad options, the address or port cannot be used, or the game file cannot
        (another server uses it, or it is not a game file)
   70   a bug in boardpuzzles: please report it
   130  interrupted (Ctrl-C)""",
 )
 @click.option("--port", type=Whole(0, 65535), default=8015, show_default=True, help="0 picks a free port.")
+@host_option
 @click.option("--size", "-n", type=Whole(3, MAX_SIZE), default=15, show_default=True, metavar="N", help="Board side.")
 @rules_options
 @games_options
 def serve_command(
-    port: int, size: int, max_d: int | None, orientations: str, games_path: str | None, max_games: int
+    port: int, host: str, size: int, max_d: int | None, orientations: str, games_path: str | None, max_games: int
 ) -> None:
     """Play in a web browser against the computer."""
     from boardpuzzles.web.baikago import make_server
     from boardpuzzles.web.store import default_path
 
     rules = bk.Rules(size, max_d, orientations)
-    games = games_path or default_path()
-    serve_until_stopped(lambda: make_server(port, rules, games=games, max_games=max_games), port, "Baikago")
+    games = games_path or default_path("baikago-games.sqlite")
+    serve_until_stopped(
+        lambda: make_server(port, rules, games=games, max_games=max_games, host=host),
+        host,
+        port,
+        "Baikago",
+        "boardpuzzles baikago serve",
+    )

@@ -67,7 +67,7 @@ from boardpuzzles.puzzles.goishi.hints import (
 )
 from boardpuzzles.puzzles.goishi.pictures import (
     CURRENT_MARK,
-    PICKED_MARK,
+    PickUpOrder,
     answer_text,
     frame,
     frames,
@@ -82,6 +82,7 @@ from boardpuzzles.puzzles.goishi.protocol import (
     answer_to_json,
     describe,
     looks_like_url,
+    pick_up_orders,
     read_answer,
     read_order,
 )
@@ -165,7 +166,7 @@ __all__ = [
     "NAME",
     "NO_DIRECTION",
     "Order",
-    "PICKED_MARK",
+    "PickUpOrder",
     "PUZZLE",
     "Problem",
     "Puzzle",
@@ -198,6 +199,7 @@ __all__ = [
     "numbered_picture",
     "order_names",
     "parse_order",
+    "pick_up_orders",
     "problem_identity",
     "rate",
     "read_answer",

@@ -528,7 +528,7 @@ def _json_names(puzzle: Puzzle, names: object, where: str) -> Order:
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
         raise ParseError(f'{where} should be a list of square names: ["e3", "d3", ...]')
     try:
-        return tuple(puzzle.grid.cell_named(name) for name in names)
+        return tuple(puzzle.grid.cell_written(name) for name in names)
     except BoardPuzzlesError as err:
         raise ParseError(f"{where}: {err}") from None
 

@@ -1,41 +1,66 @@
-"""Pictures of a pick-up order: scenes (SVG, GIF frames) and text boards of pick-up numbers."""
+"""Pictures of a pick-up order: the answer value (:class:`PickUpOrder`), scenes (SVG, GIF frames,
+the play page) and text boards of pick-up numbers.
+
+Every picture of Goishi is one :func:`frame`: the board after the first k stones of an order are
+picked up. A solution is its last frame, the puzzle alone its first, the play page the frame of
+the walk so far, an animation every frame in turn: so they all look alike.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from boardpuzzles.grid import Cell
+from boardpuzzles.answers import CellSequence
+from boardpuzzles.grid import Cell, Grid
 from boardpuzzles.puzzles.goishi.rules import STONE, Puzzle, order_names
 from boardpuzzles.scene import Scene, scene_text
 
+
+# ---------------------------------------------------------------- the answer
+@dataclass(frozen=True, repr=False)
+class PickUpOrder(CellSequence):
+    """A pick-up order of a puzzle: the stones' cells in the order picked up. It reads as the
+    tuple of its cells does; ``str`` is the board of pick-up numbers and a notebook shows its
+    picture."""
+
+    puzzle: Puzzle
+    cells: tuple[Cell, ...] = ()
+
+    @property
+    def grid(self) -> Grid:
+        return self.puzzle.grid
+
+    def scene(self) -> Scene:
+        return to_scene(self.puzzle, self.cells)
+
+    def __str__(self) -> str:
+        return answer_text(self.puzzle, self.cells)
+
+
 # ---------------------------------------------------------------- pictures of orders
-#: Colours of the pictures: picked points (no longer drawn: picked stones are greyed), and the
-#: stone just picked (ringed).
-PICKED_MARK = "#9fc5e8"
+#: The ring around the last stone picked up.
 CURRENT_MARK = "#e06666"
 
 
-def frame(puzzle: Puzzle, order: Sequence[Cell], k: int, title: str = "", *, fade: bool = True) -> Scene:
+def frame(puzzle: Puzzle, order: Sequence[Cell], k: int, title: str = "") -> Scene:
     """The board after the first ``k`` stones of ``order`` are picked up, drawn as a go board:
-    stones on the points, picked stones greyed and numbered (``fade=False``: left as stones,
-    numbered, as a solution is shown), the stone just picked ringed, the first one marked, and
-    the walk so far as arrows."""
+    stones on the points, picked stones greyed and numbered, the first one and the last one
+    ringed, and the walk so far as arrows."""
     picked = list(order[:k])
-    left = set(puzzle.stones) - set(picked)
-    stones = left if fade else set(puzzle.stones)
     return Scene(
         puzzle.grid,
-        pieces={cell: STONE for cell in sorted(stones)},
-        marks={picked[-1]: CURRENT_MARK} if picked and fade else {},
+        pieces={cell: STONE for cell in sorted(set(puzzle.stones) - set(picked))},
+        marks={picked[-1]: CURRENT_MARK} if picked else {},
         labels={cell: str(i + 1) for i, cell in enumerate(picked)},
         path=picked,
         title=title,
         style="points",
         arrows=True,
         start=picked[0] if picked else None,
-        faded=set(picked) if fade else set(),
+        faded=set(picked),
         label_meaning="step",
-        mark_meanings={CURRENT_MARK: "the stone just picked up"} if fade else {},
+        mark_meanings={CURRENT_MARK: "the last stone picked up"} if picked else {},
     )
 
 
@@ -60,8 +85,8 @@ def text_frame(puzzle: Puzzle, order: Sequence[Cell], k: int, *, coordinates: bo
 
 
 def to_scene(puzzle: Puzzle, order: Sequence[Cell]) -> Scene:
-    """The solution's picture: every stone numbered in pick-up order, arrows along the walk."""
-    return frame(puzzle, order, len(order), fade=False)
+    """An order's picture: its last frame, every stone it picked numbered, arrows along the walk."""
+    return frame(puzzle, order, len(order))
 
 
 def numbered_picture(puzzle: Puzzle, order: Sequence[Cell]) -> str:

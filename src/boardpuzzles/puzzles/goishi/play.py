@@ -6,18 +6,20 @@ problem     a :class:`~.rules.Puzzle` (the stones on their grid); as JSON its pu
             (:func:`problem_to_url`, :func:`problem_from_url`: the page's export and import).
 state       the stones picked so far, in pick-up order (an :data:`~.rules.Order`, a legal start
             of an order); the start state is empty. As JSON, their square names.
-pick        the one tool: the first pick takes any stone; each later one must take the first
+pick        the main tool: the first pick takes any stone; each later one must take the first
             stone met going straight from the last stone picked, in any direction but straight
             back. The rules' own checker (:func:`~.rules.first_problem`) judges each pick, and a
             refused one raises :class:`~boardpuzzles.play.IllegalMove` with its reason.
+put back    the second tool: a click on a picked stone puts it back, and every later one.
 new         a puzzle with exactly one order from the generator (:func:`~.generator.generate`),
             its number of stones set by the size and the difficulty (:data:`STONES`); of
             :data:`CANDIDATES` puzzles made from the seed, the rating (:func:`~.hints.rate`)
             picks the easiest for ``easy``, the middle one for ``medium``, the hardest for
             ``hard``.
-fault       a position from which no order finishes, found by the counter
-            (:class:`~.search.Counter`, cap 1) within :data:`FAULT_SECONDS`: the pick that
-            first led nowhere is highlighted.
+fault       the stones left (unfinished); a walk stuck with stones left (wrong); and a position
+            from which no order finishes, found by the counter (:class:`~.search.Counter`, cap
+            1) within :data:`FAULT_SECONDS`: an aid (it gives the way away), the pick that first
+            led nowhere highlighted.
 hint        the next stone of an order that finishes (:func:`~.hints.hint`), with why the other
             legal picks fail; or "no order finishes from here: undo".
 """
@@ -28,8 +30,9 @@ import hashlib
 from typing import Any
 
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, check_seed, excerpt
+from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import Click, Fault, Hint, IllegalMove, Play, Tool
+from boardpuzzles.play import Click, Hint, IllegalMove, Play, Tool
 from boardpuzzles.puzzles.goishi import files
 from boardpuzzles.puzzles.goishi.generator import GenerationTimeout, generate
 from boardpuzzles.puzzles.goishi.hints import LOOKAHEAD_CAP, Rating, hint_text, rate
@@ -40,7 +43,9 @@ from boardpuzzles.puzzles.goishi.search import Counter, solutions
 from boardpuzzles.scene import Scene
 
 PICK = "pick"
-TOOLS = (Tool(PICK, "Pick up", "p"),)
+#: The second tool: a click on a picked stone puts it back, with every stone picked after it.
+PUT_BACK = "put-back"
+TOOLS = (Tool(PICK, "Pick up", "p"), Tool(PUT_BACK, "Put back", "b"))
 DIFFICULTIES = ("easy", "medium", "hard")
 #: Stones on an n x n board for each difficulty: fewer stones leave fewer steps with a real
 #: choice (the rating's ``choices``: 3 to 5 at the easy counts, 5 to 9 at the medium ones, 7 to
@@ -109,10 +114,14 @@ def difficulty_score(rating: Rating) -> tuple[int, int, int]:
 # ---------------------------------------------------------------- clicks
 def click(puzzle: Puzzle, state: Order, cell: int, tool: str) -> Order:
     """The stones picked after picking up ``cell``, or :class:`IllegalMove` with the rules' reason."""
-    if tool != PICK:
-        raise IllegalMove(f"no tool {excerpt(tool)}; the tool is {PICK}")
+    if tool not in (PICK, PUT_BACK):
+        raise IllegalMove(f"no tool {excerpt(tool)}; the tools are {PICK} and {PUT_BACK}")
     if type(cell) is not int or not 0 <= cell < puzzle.rows * puzzle.cols:
         raise IllegalMove(f"cell {excerpt(cell)} is off the {puzzle.rows}x{puzzle.cols} board")
+    if tool == PUT_BACK:
+        if cell not in state:
+            raise IllegalMove(f"{puzzle.name(cell)} is not picked up: nothing to put back")
+        return state[: state.index(cell)]
     if len(state) == puzzle.size:
         raise IllegalMove("every stone is picked up already")
     after = (*state, cell)
@@ -129,28 +138,34 @@ def solved(puzzle: Puzzle, state: Order) -> bool:
 
 
 def faults(puzzle: Puzzle, state: Order) -> list[Fault]:
-    """``no order finishes from here`` when the counter proves it within FAULT_SECONDS (nothing
-    when it cannot tell in time), with the pick that first led nowhere highlighted."""
-    if len(state) == puzzle.size:
+    """The stones left (unfinished); a walk that is stuck, no stone in line from its last one
+    (wrong: anyone sees it); and, as an aid, ``no order finishes from here`` when the counter
+    proves it within FAULT_SECONDS (nothing when it cannot tell in time), with the pick that
+    first led nowhere highlighted: it gives the way away, so a page shows it only when asked."""
+    left = puzzle.size - len(state)
+    if not left:
         return []
+    found = [unfinished(f"{left} of {puzzle.size} stones left to pick up")]
+    if state and not legal_moves(puzzle, state):
+        found.append(
+            Fault(f"stuck: no stone is in line from {puzzle.name(state[-1])}, and {left} are left", state[-1:])
+        )
+        return found
     limits = Limits(FAULT_SECONDS)
     try:
         counter = Counter(puzzle, 1, limits)
         if counter(state):
-            return []
+            return found
         if not counter(()):
-            return [Fault("no order picks up every stone of this puzzle")]
+            return [*found, Fault("no order picks up every stone of this puzzle", kind="aid")]
         wrong = next(k for k in range(1, len(state) + 1) if not counter(state[:k]))
     except TimeLimitReached:
-        return []
+        return found
     finally:
         limits.close()
     culprit = state[wrong - 1]
     message = f"no order finishes from here: picking up {puzzle.name(culprit)} (pick {wrong}) leads nowhere"
-    if not legal_moves(puzzle, state):
-        left = puzzle.size - len(state)
-        message += f"; no stone is in line from {puzzle.name(state[-1])}, and {left} are left"
-    return [Fault(message, (culprit,))]
+    return [*found, Fault(message, (culprit,), kind="aid")]
 
 
 def hint(puzzle: Puzzle, state: Order, limits: Limits) -> Hint:
@@ -190,6 +205,16 @@ def scene(puzzle: Puzzle, state: Order) -> Scene:
     return picture
 
 
+def describe(puzzle: Puzzle, state: Order) -> list[str]:
+    """Words for each point: "stone", "picked up 3" ("..., the last one"), "empty"."""
+    words = ["empty"] * (puzzle.rows * puzzle.cols)
+    for cell in puzzle.stones:
+        words[cell] = "stone"
+    for k, cell in enumerate(state, start=1):
+        words[cell] = f"picked up {k}" + (", the last one" if k == len(state) else "")
+    return words
+
+
 # ---------------------------------------------------------------- URLs and JSON
 def problem_to_url(puzzle: Puzzle) -> str:
     """The puzzle's puzz.link URL (https://puzz.link/p?goishi/COLS/ROWS/BODY)."""
@@ -223,6 +248,7 @@ def state_from_json(puzzle: Puzzle, document: Any) -> Order:
 
 
 PLAY: Play[Puzzle, Order] = Play(
+    has_aids=True,
     tools=TOOLS,
     sizes=SIZES,
     difficulties=DIFFICULTIES,
@@ -242,4 +268,5 @@ PLAY: Play[Puzzle, Order] = Play(
     problem_to_url=problem_to_url,
     problem_from_url=problem_from_url,
     start=lambda puzzle: (),
+    describe=describe,
 )

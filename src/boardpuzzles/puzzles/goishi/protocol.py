@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from boardpuzzles import protocol
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.grid import Cell
+from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles.goishi import files
-from boardpuzzles.puzzles.goishi.pictures import answer_text, to_scene
-from boardpuzzles.puzzles.goishi.play import PLAY
+from boardpuzzles.puzzles.goishi.pictures import PickUpOrder, answer_text, to_scene
 from boardpuzzles.puzzles.goishi.rules import NAME, Order, Puzzle, parse_order, violations
 from boardpuzzles.puzzles.goishi.search import count, count_at_most, is_unique, solutions
 
@@ -40,13 +40,25 @@ def answer_to_json(puzzle: Puzzle, order: Sequence[Cell]) -> list[str]:
     return [puzzle.name(c) for c in order]
 
 
-def answer_from_json(puzzle: Puzzle, document: Any) -> Order:
+def answer_from_json(puzzle: Puzzle, document: Any) -> PickUpOrder:
     if not isinstance(document, list):
         raise BoardPuzzlesError('an order is a list of square names: ["e3", "d3", ...]')
-    return tuple(puzzle.grid.cell_named(str(name)) for name in document)
+    return PickUpOrder(puzzle, tuple(puzzle.grid.cell_written(str(name)) for name in document))
 
 
-def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Puzzle, Order]:
+def pick_up_orders(puzzle: Puzzle, limits: Limits | None = None) -> Iterator[PickUpOrder]:
+    """Every pick-up order of the puzzle, lazily, as answer values (the search's own are tuples)."""
+    for order in solutions(puzzle, limits):
+        yield PickUpOrder(puzzle, order)
+
+
+def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Puzzle, PickUpOrder]:
+    """The puzzle and the order that ``check`` judges (see :func:`_read_answer`)."""
+    puzzle, order = _read_answer(values, text)
+    return puzzle, PickUpOrder(puzzle, tuple(order))
+
+
+def _read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Puzzle, Order]:
     """The puzzle from the FILE parameter (its text), and the order from ``text`` or, without
     one, the pick-up numbers the puzzle's own file holds. Where that file holds several orders
     (``solve``'s listing of two answers, a JSON document of several), every one is judged: the
@@ -66,7 +78,7 @@ def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Puzzle, Or
 
 
 def describe(puzzle: Puzzle) -> str:
-    return f"pick-up orders of the {puzzle.describe()}"
+    return f"pick-up orders of {puzzle.describe()}"
 
 
 def _problem(file: str, format: str | None = None) -> Puzzle:
@@ -90,7 +102,7 @@ def _warmup() -> None:
 #: A dense board: every point of 7x7 holds a stone (the slow case the time-limit tests use).
 DENSE_7 = "goishi/7/7/" + "0" * 10
 
-PUZZLE: protocol.Puzzle[Puzzle, Order] = protocol.Puzzle(
+PUZZLE: protocol.Puzzle[Puzzle, PickUpOrder] = protocol.Puzzle(
     name=NAME,
     display_name="Goishi Hiroi",
     title="Goishi Hiroi: pick up every stone in one walk",
@@ -118,7 +130,7 @@ PUZZLE: protocol.Puzzle[Puzzle, Order] = protocol.Puzzle(
         ),
     ),
     problem=_problem,
-    solutions=solutions,
+    solutions=pick_up_orders,
     count=count,
     count_at_most=count_at_most,
     violations=violations,
@@ -145,5 +157,5 @@ PUZZLE: protocol.Puzzle[Puzzle, Order] = protocol.Puzzle(
         protocol.Example("count goishi/4/4/1370", 4, "umeya/puzzle_alogorithm_python goishi2_80Q1"),
     ),
     warmup=_warmup,
-    play=PLAY,
+    play=protocol.play_in("boardpuzzles.puzzles.goishi.play"),
 )

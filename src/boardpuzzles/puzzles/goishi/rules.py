@@ -3,6 +3,7 @@ orders as text."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -10,8 +11,8 @@ from dataclasses import dataclass
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, SizeError, excerpt
+from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.grid import Cell, Grid
-from boardpuzzles.scene import Scene
 
 Order = tuple[Cell, ...]
 
@@ -100,16 +101,17 @@ class Puzzle:
         return divmod(cell, self.cols)
 
     def describe(self) -> str:
-        return f"{self.rows}x{self.cols} board with {self.size} stone{'s' if self.size != 1 else ''}"
+        """The puzzle in a few words: "11 stones on 7x6" (rows x columns)."""
+        return f"{self.size} stone{'s' if self.size != 1 else ''} on {self.rows}x{self.cols}"
 
     def __str__(self) -> str:
         return "\n".join(self.to_rows())
 
-    def _repr_svg_(self) -> str:  # Jupyter shows a puzzle as its board (to_scene: a solution)
+    def _repr_svg_(self) -> str:  # Jupyter shows a puzzle as its board (a solution: PickUpOrder)
+        from boardpuzzles.puzzles.goishi.pictures import frame
         from boardpuzzles.render.svg import sheet_svg
 
-        pieces = {cell: STONE for cell in self.stones}
-        return sheet_svg([Scene(self.grid, pieces=pieces, title=self.describe(), style="points")])
+        return sheet_svg([frame(self, (), 0, self.describe())])
 
 
 def as_puzzle(puzzle: Puzzle | str) -> Puzzle:
@@ -119,10 +121,20 @@ def as_puzzle(puzzle: Puzzle | str) -> Puzzle:
 # ---------------------------------------------------------------- the independent checker
 @dataclass(frozen=True)
 class Problem:
-    """What is wrong with an order: ``step`` is 1-based (0 when the order as a whole is wrong)."""
+    """What is wrong with an order: ``step`` is 1-based (0 when the order is only unfinished:
+    empty, or stones left), and the points it concerns (the step's two stones, a stone passed
+    over, the stones left)."""
 
     step: int
     reason: str
+    cells: tuple[Cell, ...] = ()
+
+    def fault(self) -> Fault:
+        """The problem as a fault: a step's two stones joined by a segment."""
+        if not self.step:
+            return unfinished(str(self), self.cells)
+        move = tuple((a, b) for a, b in itertools.pairwise(self.cells[:2]))
+        return Fault(str(self), self.cells, move)
 
     def __str__(self) -> str:
         return f"step {self.step}: {self.reason}" if self.step else self.reason
@@ -143,22 +155,25 @@ def first_problem(puzzle: Puzzle | str, order: Sequence[Cell]) -> Problem | None
         if not isinstance(cell, (int, np.integer)) or not 0 <= cell < rows * cols:
             return Problem(k, f"{cell!r} is off the {rows}x{cols} board")
         if cell in picked_at:
-            return Problem(k, f"{name(cell)} was already picked up at step {picked_at[cell]}")
+            return Problem(k, f"{name(cell)} was already picked up at step {picked_at[cell]}", (cell,))
         if cell not in on_board:
-            return Problem(k, f"{name(cell)} is an empty point, not a stone")
+            return Problem(k, f"{name(cell)} is an empty point, not a stone", (cell,))
         if k > 1:
             here = order[k - 2]
             (r0, c0), (r1, c1) = divmod(here, cols), divmod(cell, cols)
             if r0 != r1 and c0 != c1:
-                return Problem(k, f"{name(here)} -> {name(cell)} is not along a row or a column")
+                return Problem(k, f"{name(here)} -> {name(cell)} is not along a row or a column", (here, cell))
             step = ((r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0))
             if previous_step is not None and step == (-previous_step[0], -previous_step[1]):
-                return Problem(k, f"{name(here)} -> {name(cell)} turns back the way the walk came")
+                return Problem(k, f"{name(here)} -> {name(cell)} turns back the way the walk came", (here, cell))
             r, c = r0 + step[0], c0 + step[1]
             while (r, c) != (r1, c1):
                 if r * cols + c in on_board:
+                    over = r * cols + c
                     return Problem(
-                        k, f"{name(here)} -> {name(cell)} passes over {name(r * cols + c)}, a stone still on the board"
+                        k,
+                        f"{name(here)} -> {name(cell)} passes over {name(over)}, a stone still on the board",
+                        (here, cell, over),
                     )
                 r, c = r + step[0], c + step[1]
             previous_step = step
@@ -167,15 +182,15 @@ def first_problem(puzzle: Puzzle | str, order: Sequence[Cell]) -> Problem | None
     if on_board:
         left = sorted(on_board)
         shown = " ".join(name(c) for c in left[:8]) + (" ..." if len(left) > 8 else "")
-        return Problem(0, f"{len(left)} stone{'s' if len(left) > 1 else ''} left on the board: {shown}")
+        return Problem(0, f"{len(left)} stone{'s' if len(left) > 1 else ''} left on the board: {shown}", tuple(left))
     return None
 
 
-def violations(puzzle: Puzzle | str, order: Sequence[Cell]) -> list[str]:
+def violations(puzzle: Puzzle | str, order: Sequence[Cell]) -> list[Fault]:
     """Everything wrong with an order: its first illegal step (the walk cannot go on after it),
-    or the stones it leaves on the board; empty for a solution."""
+    or the stones it leaves on the board (unfinished); empty for a solution."""
     problem = first_problem(puzzle, order)
-    return [] if problem is None else [str(problem)]
+    return [] if problem is None else [problem.fault()]
 
 
 def check(puzzle: Puzzle | str, order: Sequence[Cell]) -> bool:

@@ -6,8 +6,10 @@ problem
     :class:`Problem`: the board (rows x cols), and what is searched: open or ``closed`` tours,
     from one ``start`` square or from every square, ``undirected`` (each path once) or not.
 tour
-    The squares in the order the knight visits them, as a tuple of cells (row 0 on top, see
-    :mod:`boardpuzzles.grid`). Consecutive squares are a knight's move apart.
+    The squares in the order the knight visits them (row 0 on top, see :mod:`boardpuzzles.grid`);
+    consecutive squares are a knight's move apart. The searches yield tuples of cells (``Tour``);
+    what the package hands out (the record's answers, ``find``'s tour) is an
+    :class:`~boardpuzzles.answers.Path`, which reads as that tuple and draws itself in a notebook.
 open / closed
     A closed tour also ends a knight's move from its first square, so it is a cycle.
 directed
@@ -39,8 +41,9 @@ formats     reading a tour, the board of move numbers, the scene, answers as JSO
 
 from __future__ import annotations
 
+from boardpuzzles.answers import Path
 from boardpuzzles.inputs import MAX_ANSWER_BYTES
-from boardpuzzles.protocol import Example, Param, Puzzle
+from boardpuzzles.protocol import Example, Param, Puzzle, play_in
 from boardpuzzles.puzzles.knights_tour.closed import _SWEEPS as _SWEEPS
 from boardpuzzles.puzzles.knights_tour.closed import _SWEEPS_LOCK as _SWEEPS_LOCK
 from boardpuzzles.puzzles.knights_tour.closed import (
@@ -92,10 +95,12 @@ from boardpuzzles.puzzles.knights_tour.formats import (
     TEXT_BLOCK,
     answer_from_json,
     answer_to_json,
+    as_path,
     parse_tour,
     picture,
     read_answer,
     to_scene,
+    tours,
     view,
 )
 from boardpuzzles.puzzles.knights_tour.formats import _answer_text as _answer_text
@@ -103,7 +108,6 @@ from boardpuzzles.puzzles.knights_tour.formats import _numbered_tour as _numbere
 from boardpuzzles.puzzles.knights_tour.formats import _problem as _problem
 from boardpuzzles.puzzles.knights_tour.open_sweep import _open_piece as _open_piece
 from boardpuzzles.puzzles.knights_tour.open_sweep import _open_sweep as _open_sweep
-from boardpuzzles.puzzles.knights_tour.play import PLAY
 from boardpuzzles.puzzles.knights_tour.rules import (
     Problem,
     Tour,
@@ -144,6 +148,7 @@ __all__ = [
     "Tour",
     "answer_from_json",
     "answer_to_json",
+    "as_path",
     "board",
     "check",
     "closed_plan",
@@ -163,6 +168,7 @@ __all__ = [
     "solutions",
     "to_scene",
     "tour_violations",
+    "tours",
     "validate_count",
     "view",
     "violations",
@@ -177,7 +183,7 @@ _WARMUP = (
 )
 
 
-PUZZLE: Puzzle[Problem, Tour] = Puzzle(
+PUZZLE: Puzzle[Problem, Path] = Puzzle(
     name="knights-tour",
     display_name="Knight's tour",
     title="a knight visits every square once: list, count and find tours",
@@ -193,7 +199,7 @@ PUZZLE: Puzzle[Problem, Tour] = Puzzle(
         Param("undirected", "flag", "Each path or cycle once, not once per direction and start.", False),
     ),
     problem=_problem,
-    solutions=solutions,
+    solutions=tours,
     count=count,
     violations=violations,
     to_scene=to_scene,
@@ -220,5 +226,5 @@ PUZZLE: Puzzle[Problem, Tour] = Puzzle(
         Example("count 3x10 --undirected", 3048, "OEIS A118067 (6096 directed)"),
     ),
     warmup=_WARMUP,
-    play=PLAY,
+    play=play_in("boardpuzzles.puzzles.knights_tour.play"),
 )

@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass
 
 from boardpuzzles._lazy import numpy as np
+from boardpuzzles.answers import Path
 from boardpuzzles.compiling import search_seconds
 from boardpuzzles.errors import SizeError, check_seed, excerpt
 from boardpuzzles.limits import STOP_TIME, Limits
@@ -22,7 +23,7 @@ EXACT_FIND_SQUARES = 30
 # ------------------------------------------------------------------ finding one tour
 @dataclass(frozen=True)
 class FindResult:
-    tour: Tour | None
+    tour: Path | None  # the squares in order, read as a tuple of them; a notebook draws it
     method: str  # how it was found, or how the answer "none" was reached
     reason: str | None  # why there is none, when there is none
     seconds: float
@@ -62,7 +63,8 @@ def find(
     began = time.perf_counter()
 
     def result(tour: Tour | None, method: str, reason: str | None = None, complete: bool = True) -> FindResult:
-        return FindResult(tour, method, reason, search_seconds(began), complete)
+        path = None if tour is None else Path(board(rows, cols), tour, closed)
+        return FindResult(path, method, reason, search_seconds(began), complete)
 
     reason = no_tour_reason(rows, cols, closed, start)
     if reason:

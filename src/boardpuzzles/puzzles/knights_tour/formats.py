@@ -1,18 +1,25 @@
 """Knight's tours as text and pictures: reading a tour (a board of move numbers or a list of
-square names), the board of move numbers, the scene, and answers as JSON."""
+square names), the board of move numbers, the scene, and answers as JSON.
+
+A tour that the package hands out (``solve``'s answers, ``find``'s tour, a tour read back) is an
+:class:`~boardpuzzles.answers.Path` (:func:`as_path`): it reads as the tuple of its squares, and
+a notebook shows its picture. Every function here also takes a plain sequence of squares.
+"""
 
 from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from boardpuzzles._lazy import numpy as np
+from boardpuzzles.answers import Path, path_scene
 from boardpuzzles.errors import BoardPuzzlesError, ParseError, excerpt
 from boardpuzzles.grid import file_letters
 from boardpuzzles.limits import Limits
-from boardpuzzles.puzzles.knights_tour.rules import Problem, Tour, _squares_of, board
+from boardpuzzles.puzzles.knights_tour.counting import solutions
+from boardpuzzles.puzzles.knights_tour.rules import Problem, _squares_of, board
 
 #: ``picture`` writes this many squares of text at a time, looking at the limits in between.
 TEXT_BLOCK = 1 << 18
@@ -142,29 +149,37 @@ def _answer_text(problem: Problem, tour: Sequence[int]) -> str:
     return picture(problem.rows, problem.cols, tour)
 
 
+def as_path(problem: Problem, tour: Sequence[int]) -> Path:
+    """A tour of the problem's board as an answer value (closed when the problem is)."""
+    if isinstance(tour, Path) and tour.grid == problem.grid and tour.closed == problem.closed:
+        return tour
+    return Path(problem.grid, tuple(tour), problem.closed)
+
+
+def tours(problem: Problem, limits: Limits | None = None) -> Iterator[Path]:
+    """Every tour the problem describes (see ``solutions``), lazily, as answer values."""
+    for tour in solutions(problem, limits):
+        yield Path(problem.grid, tour, problem.closed)
+
+
 def to_scene(problem: Problem, tour: Sequence[int]) -> Any:
     """The tour's picture: move numbers on the squares, the path coloured by move number (closed:
-    back to the start), its start ringed and its end squared. Large boards drop the numbers and
-    the squares and keep the path (see :mod:`boardpuzzles.render.draw`)."""
-    from boardpuzzles.scene import Scene
-
-    path = list(tour) + ([tour[0]] if problem.closed and len(tour) > 1 else [])
-    return Scene(
-        problem.grid,
-        labels={c: str(i + 1) for i, c in enumerate(tour)},
-        path=path,
-        path_colours="gradient",
-        start=tour[0] if tour else None,
-        end=tour[-1] if len(tour) > 1 else None,
-        label_meaning="move",
-    )
+    back to the start), its start ringed and, when open, its end squared. Large boards drop the
+    numbers and the squares and keep the path (see :mod:`boardpuzzles.render.draw`)."""
+    return path_scene(as_path(problem, tour), "move")
 
 
-def view(tour: Sequence[int], rows: int, cols: int | None = None, closed: bool = False) -> Any:
+def view(tour: Sequence[int], rows: int | None = None, cols: int | None = None, closed: bool = False) -> Any:
     """A tour as a picture for notebooks: a scene, which Jupyter shows as SVG (``_repr_svg_``)
-    and whose ``text()`` is the board of move numbers. ``view(find(8).tour, 8)``."""
-    scene = to_scene(Problem(rows, rows if cols is None else cols, closed=closed), tour)
-    scene.title = f"{'a closed' if closed else 'an open'} knight's tour of {rows}x{rows if cols is None else cols}"
+    and whose ``text()`` is the board of move numbers, titled in words. ``view(find(8).tour)``
+    (a plain sequence of squares needs its board: ``view(squares, 8)``)."""
+    if isinstance(tour, Path):
+        rows, cols, closed = tour.grid.rows, tour.grid.cols, tour.closed
+    elif rows is None:
+        raise TypeError("view needs the board's rows (and columns) for a plain sequence of squares")
+    cols = rows if cols is None else cols
+    scene = to_scene(Problem(rows, cols, closed=closed), tour)
+    scene.title = f"{'a closed' if closed else 'an open'} knight's tour of {rows}x{cols}"
     return scene
 
 
@@ -181,16 +196,16 @@ def answer_to_json(problem: Problem, tour: Sequence[int]) -> list[str]:
     return list(map(str.__add__, map(files.__getitem__, cols.tolist()), map(ranks.__getitem__, rows.tolist())))
 
 
-def answer_from_json(problem: Problem, document: Any) -> Tour:
+def answer_from_json(problem: Problem, document: Any) -> Path:
     if not isinstance(document, list):
         raise BoardPuzzlesError('a tour is a list of square names: ["a1", "c2", ...]')
-    return tuple(problem.grid.cell_named(str(name)) for name in document)
+    return as_path(problem, [problem.grid.cell_written(str(name)) for name in document])
 
 
-def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, Tour]:
+def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, Path]:
     rows, cols = values["size"]
     problem = _problem(values["size"], values.get("start"), values.get("closed", False))
-    return problem, tuple(parse_tour(text or "", rows, cols))
+    return problem, as_path(problem, parse_tour(text or "", rows, cols))
 
 
 def _problem(

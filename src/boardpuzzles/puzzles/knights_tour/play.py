@@ -1,222 +1,94 @@
-"""The knight's tour played by hand: the player clicks the squares in the order the knight
-visits them.
+"""The knight's tour played by hand: the player writes the move numbers on the squares, in any
+order (the position and the clicks are :mod:`.play_position`).
 
 Glossary
 --------
-problem     a :class:`TourProblem`: the board's side, open or closed tours, and in puzzle mode
-            the given move numbers and the one tour through them (:func:`~.givens.make`).
-mode        the difficulty names it: ``open`` and ``closed`` are free play on a blank board (any
-            tour, closed ones ending a knight's move from their start); ``easy``, ``medium`` and
-            ``hard`` are puzzles: some move numbers given, exactly one open tour through them.
-state       the path so far: the squares visited, in order (step 1 first). A puzzle that gives
-            step 1 starts with it on the path.
-click       the one tool, ``step``: the first click is the start (unless the puzzle gives it),
-            each later click a knight's move to an unvisited square; a click on the last square
-            played takes it back. A square that is no knight's move from the last, a visited
-            square, a square that shows another given number, or skipping a given number is
-            refused with the reason.
-legal next  the squares the next click may take, marked on the board.
-fault       what makes the path unable to finish, found at once: a dead end (no legal next
-            square while squares are left), squares no path can reach any more, a closed tour
-            whose start has no unvisited square beside it, a given number out of the knight's
-            reach, a start the theorems rule out, and a full path that does not close.
-hint        Warnsdorff's rule (the legal next square with the fewest onward moves, ties towards
-            the edge as :func:`~.finding.find` breaks them), checked by the exact search that
-            counts tours (from the path, within the hint's limits): when no tour finishes from
-            the path it says so; in puzzle mode, the next square of the one tour.
+fault       every kind (see :mod:`boardpuzzles.play`). Wrong, as anyone sees: a dead end (a number
+            whose neighbour number is missing and no empty square is a knight's move away),
+            neighbouring numbers not a knight's move apart, and on a full board what the rules'
+            checker finds (a closed tour that does not close). Unfinished: the squares left to
+            number. Aids, found by reasoning ahead: squares no number can reach any more, two
+            numbers too far apart (or on the wrong colour) for the moves between them, a closed
+            tour whose start is boxed in, a start the theorems rule out.
+hint        on a blank board with a path from 1, Warnsdorff's rule (the legal next square with
+            the fewest onward moves, ties towards the edge as :func:`~.finding.find` breaks them),
+            checked by the exact search that counts tours; in a puzzle, a number of the one tour
+            next to one on the board, or which written number to erase; else the first click of
+            the solution.
+solution    the clicks from the position to a tour: the numbers a tour does not hold erased, then
+            the missing ones written, each after selecting the square before it.
 """
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass
 from typing import Any
 
 from boardpuzzles._lazy import numpy as np
-from boardpuzzles.errors import BoardPuzzlesError, check_seed, excerpt
-from boardpuzzles.grid import Grid
+from boardpuzzles.errors import BoardPuzzlesError, excerpt
+from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import Click, Fault, Hint, IllegalMove, Play, Tool
+from boardpuzzles.play import Click, Hint, Play
 from boardpuzzles.puzzles.knights_tour.formats import to_scene
-from boardpuzzles.puzzles.knights_tour.rules import (
-    Problem,
-    Tour,
-    board,
-    knight_moves,
-    no_tour_reason,
-    reach_masks,
-    violations,
+from boardpuzzles.puzzles.knights_tour.play_position import (
+    BEFORE,
+    DIFFICULTIES,
+    ERASE,
+    SIZES,
+    STEP,
+    TOOLS,
+    Numbers,
+    TourProblem,
+    as_path,
+    chain,
+    click,
+    legal_next,
+    moves_of,
+    new,
+    numbers_of,
+    squares_of,
+    state_from_json,
+    state_to_json,
 )
+from boardpuzzles.puzzles.knights_tour.rules import Problem, Tour, board, no_tour_reason, reach_masks, violations
 from boardpuzzles.scene import Scene
 
-#: Free play (open or closed tours on a blank board), then the puzzles' levels.
-FREE_MODES = ("open", "closed")
-PUZZLE_LEVELS = ("easy", "medium", "hard")
-DIFFICULTIES = FREE_MODES + PUZZLE_LEVELS
-#: The board's side, the default first.
-SIZES = (6, 5, 7, 8)
-STEP = "step"
-TOOLS = (Tool(STEP, "Step", "s"),)
-#: The seconds a new puzzle may take to make.
-MAKE_SECONDS = 60.0
-#: The colours of the legal next squares and of the given numbers' squares.
+__all__ = ["BEFORE", "ERASE", "PLAY", "STEP", "Numbers", "TourProblem", "faults", "hint", "solution", "solved"]
+
+#: The colours of the legal next squares, the given numbers' squares and the selected square.
 LEGAL_COLOUR = "#a5d6a7"
 GIVEN_COLOUR = "#ffe082"
-
-
-@dataclass(frozen=True)
-class TourProblem:
-    """A board to tour: its ``side``, ``closed`` or open tours, and in puzzle mode the given
-    numbers as ``(cell, move)`` pairs in move order and the one tour through them."""
-
-    side: int
-    closed: bool = False
-    givens: tuple[tuple[int, int], ...] = ()
-    solution: Tour = ()
-
-    @property
-    def rules(self) -> Problem:
-        return Problem(self.side, self.side, closed=self.closed)
-
-    @property
-    def grid(self) -> Grid:
-        return board(self.side)
-
-    @property
-    def squares(self) -> int:
-        return self.side * self.side
-
-    @functools.cached_property
-    def move_on(self) -> dict[int, int]:
-        """The given number on each given square."""
-        return dict(self.givens)
-
-    @functools.cached_property
-    def square_of(self) -> dict[int, int]:
-        """The square each given number is on."""
-        return {move: cell for cell, move in self.givens}
-
-    def name(self, cell: int) -> str:
-        return self.grid.name(cell)
-
-    def start(self) -> Tour:
-        """The path a game starts with: the given first square, if any."""
-        return (self.square_of[1],) if 1 in self.square_of else ()
-
-
-@functools.cache
-def _moves(side: int) -> tuple[frozenset[int], ...]:
-    """Each square's knight moves (the rules' table)."""
-    targets, counts = knight_moves(side, side)
-    return tuple(frozenset(int(x) for x in targets[v, : counts[v]]) for v in range(side * side))
-
-
-# ---------------------------------------------------------------- a new game and a click
-def new(size: int, difficulty: str, seed: int) -> tuple[TourProblem, Tour]:
-    """A blank board (``open``, ``closed``) or a puzzle of the level (see the glossary)."""
-    check_seed(seed)
-    if size not in SIZES:
-        raise BoardPuzzlesError(f"a knight's tour is played on {', '.join(f'{n}x{n}' for n in sorted(SIZES))}")
-    if difficulty in PUZZLE_LEVELS:
-        from boardpuzzles.puzzles.knights_tour.givens import make
-
-        limits = Limits(MAKE_SECONDS)
-        try:
-            made = make(size, difficulty, seed, limits)
-        except TimeLimitReached:
-            raise BoardPuzzlesError(
-                f"no {size}x{size} puzzle was made in {MAKE_SECONDS:g} s: try another seed or a smaller board"
-            ) from None
-        finally:
-            limits.close()
-        problem = TourProblem(size, made.problem.closed, _pairs(made.givens), tuple(made.solution))
-        return problem, problem.start()
-    if difficulty not in FREE_MODES:
-        raise BoardPuzzlesError(f"difficulty is one of {', '.join(DIFFICULTIES)}, got {excerpt(difficulty)}")
-    closed = difficulty == "closed"
-    reason = no_tour_reason(size, size, closed)
-    if reason:
-        raise BoardPuzzlesError(f"no {difficulty} tour: {reason}")
-    return TourProblem(size, closed), ()
-
-
-def _pairs(givens: Any) -> tuple[tuple[int, int], ...]:
-    return tuple(sorted(((int(c), int(m)) for c, m in givens.items()), key=lambda pair: pair[1]))
-
-
-def click(problem: TourProblem, path: Tour, cell: int, tool: str) -> Tour:
-    """The path after a click on ``cell`` (see the glossary), or :class:`IllegalMove`."""
-    if tool != STEP:
-        raise IllegalMove(f"no tool {excerpt(tool)}; the knight's tour has one: {STEP}")
-    if type(cell) is not int or not 0 <= cell < problem.squares:
-        raise IllegalMove(f"cell {excerpt(cell)} is off the {problem.side}x{problem.side} board")
-    if path and cell == path[-1]:
-        if len(path) == 1 and problem.move_on.get(cell) == 1:
-            raise IllegalMove(f"{problem.name(cell)} is the given start (step 1)")
-        return path[:-1]
-    return _extend(problem, path, cell)
-
-
-def _extend(problem: TourProblem, path: Tour, cell: int) -> Tour:
-    """The path with ``cell`` as its next step, or :class:`IllegalMove` with the reason."""
-    name, step = problem.name, len(path) + 1
-    if cell in path:
-        raise IllegalMove(f"{name(cell)} is already visited (step {path.index(cell) + 1})")
-    if path and cell not in _moves(problem.side)[path[-1]]:
-        raise IllegalMove(f"{name(cell)} is not a knight's move from {name(path[-1])}")
-    given = problem.move_on.get(cell)
-    if given is not None and given != step:
-        raise IllegalMove(f"{name(cell)} shows {given}: it is step {given}, not step {step}")
-    owner = problem.square_of.get(step)
-    if owner is not None and owner != cell:
-        raise IllegalMove(f"step {step} is given on {name(owner)}: it cannot be skipped")
-    return path + (cell,)
-
-
-def legal_next(problem: TourProblem, path: Tour) -> list[int]:
-    """The squares the next click may take (none before the start is chosen)."""
-    if not path or len(path) == problem.squares:
-        return []
-    step, visited = len(path) + 1, set(path)
-    owner = problem.square_of.get(step)
-    return [
-        x
-        for x in sorted(_moves(problem.side)[path[-1]])
-        if x not in visited and (owner == x if owner is not None else x not in problem.move_on)
-    ]
+SELECTED_COLOUR = "#90caf9"
+#: The segments between neighbouring numbers away from the path from 1.
+CHAIN_COLOUR = "#8d6e63"
 
 
 # ---------------------------------------------------------------- what is wrong, solved
-def faults(problem: TourProblem, path: Tour) -> list[Fault]:
-    """What keeps the path from finishing a tour (see the glossary), each with its squares."""
-    if not path:
-        return []
-    name, squares = problem.name, problem.squares
-    if len(path) == squares:
-        return [Fault(m, (path[-1], path[0]), ((path[-1], path[0]),)) for m in violations(problem.rules, path)]
-    found = []
-    reason = no_tour_reason(problem.side, problem.side, problem.closed, path[0])
-    if reason:
-        found.append(Fault(f"no tour starts on {name(path[0])}: {reason}", (path[0],)))
-    head, left = path[-1], squares - len(path)
-    if not legal_next(problem, path):
-        found.append(Fault(f"dead end: no legal next square from {name(head)}, and {_squares(left)} left", (head,)))
-    cut_off = _cut_off(problem, path)
+def faults(problem: TourProblem, state: Numbers) -> list[Fault]:
+    """Every fault of the numbers (see the glossary), each with its squares."""
+    at, by_move, squares = numbers_of(problem, state), squares_of(problem, state), problem.squares
+    if len(at) == squares:
+        return violations(problem.rules, tuple(by_move[k] for k in range(1, squares + 1)))
+    found = [unfinished(f"{_squares(squares - len(at))} left to number")]
+    found += _apart(problem, by_move) + _dead_ends(problem, at, by_move)
+    if 1 in by_move:
+        reason = no_tour_reason(problem.side, problem.side, problem.closed, by_move[1])
+        if reason:
+            found.append(Fault(f"no tour starts on {problem.name(by_move[1])}: {reason}", (by_move[1],), kind="aid"))
+    known = sorted(by_move)
+    for a, b in zip(known, known[1:], strict=False):
+        if b - a > 1:
+            found += _gap(problem, at, (a, by_move[a]), (b, by_move[b]))
+    cut_off = _cut_off(problem, at, by_move)
     if cut_off:
-        names = ", ".join(name(c) for c in cut_off)
-        found.append(Fault(f"{names} can no longer be reached: every square a knight's move away is visited", cut_off))
-    moves, visited = _moves(problem.side), set(path)
-    if problem.closed and len(path) > 1 and not moves[path[0]] - visited:
-        found.append(
-            Fault(
-                f"the tour can no longer close: every square a knight's move from the start, "
-                f"{name(path[0])}, is visited",
-                (path[0],),
-            )
+        names = ", ".join(problem.name(c) for c in cut_off)
+        found.append(Fault(f"{names} can no longer get a number: no knight's move leads there", cut_off, kind="aid"))
+    first = by_move.get(1)
+    if problem.closed and first is not None and squares not in by_move and not moves_of(problem.side)[first] - set(at):
+        message = (
+            f"the tour can no longer close: every square a knight's move from the start, "
+            f"{problem.name(first)}, is numbered"
         )
-    late = _given_out_of_reach(problem, path)
-    if late is not None:
-        found.append(late)
+        found.append(Fault(message, (first,), kind="aid"))
     return found
 
 
@@ -224,78 +96,88 @@ def _squares(n: int) -> str:
     return f"{n} square{'s' if n != 1 else ''}"
 
 
-def _cut_off(problem: TourProblem, path: Tour) -> tuple[int, ...]:
-    """The unvisited squares that no knight's move from an unvisited square or the last one reaches."""
-    moves, visited = _moves(problem.side), set(path)
-    open_ = [c for c in range(problem.squares) if c not in visited]
-    if len(open_) == 1:
-        return () if open_[0] in moves[path[-1]] else tuple(open_)
-    return tuple(c for c in open_ if path[-1] not in moves[c] and not moves[c] - visited)
+def _apart(problem: TourProblem, by_move: dict[int, int]) -> list[Fault]:
+    """Neighbouring numbers not a knight's move apart (a stored game might hold them)."""
+    moves, name, found = moves_of(problem.side), problem.name, []
+    for k, cell in sorted(by_move.items()):
+        after = by_move.get(k + 1)
+        if after is not None and after not in moves[cell]:
+            message = f"{name(cell)} ({k}) and {name(after)} ({k + 1}) are not a knight's move apart"
+            found.append(Fault(message, (cell, after), ((cell, after),)))
+    return found
 
 
-def _given_out_of_reach(problem: TourProblem, path: Tour) -> Fault | None:
-    """The next given number when the knight cannot be on its square at its step: too far through
-    the unvisited squares, or the wrong colour (a knight changes colour every move)."""
-    step = len(path)
-    ahead = [(move, cell) for cell, move in problem.givens if move > step]
-    if not ahead:
-        return None
-    move, target = min(ahead)
-    left = move - step
-    distance = _distance(problem, path, target)
-    name = problem.name
-    if distance is None or distance > left:
-        how = "cannot reach it" if distance is None else f"needs {distance} moves"
-        return Fault(
-            f"step {move} is given on {name(target)}: from {name(path[-1])} the knight {how} through "
-            f"the unvisited squares, and {left} {'is' if left == 1 else 'are'} left",
-            (path[-1], target),
-        )
-    if (left - distance) % 2:
-        parity = "odd" if (step + distance) % 2 else "even"
-        return Fault(
-            f"step {move} is given on {name(target)}, but a knight changes colour every move: from "
-            f"{name(path[-1])} at step {step} it stands on that colour only at {parity} steps",
-            (path[-1], target),
-        )
-    return None
+def _dead_ends(problem: TourProblem, at: dict[int, int], by_move: dict[int, int]) -> list[Fault]:
+    """Numbers whose next (or previous) number is missing with no empty square a knight's move away."""
+    moves, name, found = moves_of(problem.side), problem.name, []
+    for k, cell in sorted(by_move.items()):
+        if moves[cell] - set(at):
+            continue
+        wanted = [m for m in (k + 1, k - 1) if 1 <= m <= problem.squares and m not in by_move]
+        if wanted:
+            missing = wanted[0]
+            left = _squares(problem.squares - len(at))
+            message = f"dead end: no empty square a knight's move from {name(cell)} for {missing}, and {left} left"
+            found.append(Fault(message, (cell,)))
+    return found
 
 
-def _distance(problem: TourProblem, path: Tour, target: int) -> int | None:
-    """Knight's moves from the last square to ``target`` through unvisited squares, or None."""
-    moves, seen = _moves(problem.side), set(path)
-    level, far = [path[-1]], 0
-    while level:
-        if target in level:
-            return far
+def _gap(problem: TourProblem, at: dict[int, int], low: tuple[int, int], high: tuple[int, int]) -> list[Fault]:
+    """Two numbers on the board with the moves between them missing: an aid when the knight
+    cannot go from one to the other through the empty squares in that many moves, or would
+    stand on the wrong colour (it changes colour every move)."""
+    (a, source), (b, target) = low, high
+    moves, name = moves_of(problem.side), problem.name
+    seen, level, far = set(at) - {target}, [source], 0
+    while level and target not in level:
         far += 1
         reached = []
         for v in level:
-            for x in moves[v]:
-                if x not in seen:
-                    seen.add(x)
-                    reached.append(x)
+            for x in moves[v] - seen:
+                seen.add(x)
+                reached.append(x)
         level = reached
-    return None
+    left, what = b - a, f"{b} is on {name(target)}: from {name(source)} ({a})"
+    if not level or far > left:
+        how = "cannot reach it" if not level else f"needs {far} moves"
+        message = f"{what} the knight {how} through the empty squares, and has {left}"
+        return [Fault(message, (source, target), kind="aid")]
+    if (left - far) % 2:
+        message = f"{what}, but a knight changes colour every move: it cannot stand there {left} moves later"
+        return [Fault(message, (source, target), kind="aid")]
+    return []
 
 
-def solved(problem: TourProblem, path: Tour) -> bool:
-    """A tour of every square (closed when asked), by the rules' checker, through the givens."""
-    return (
-        len(path) == problem.squares
-        and not violations(problem.rules, path)
-        and all(path[move - 1] == cell for cell, move in problem.givens)
-    )
+def _cut_off(problem: TourProblem, at: dict[int, int], by_move: dict[int, int]) -> tuple[int, ...]:
+    """The empty squares that no number can reach: none of their knight's moves is empty or
+    holds a number whose neighbour number is still to be written."""
+    moves, squares = moves_of(problem.side), problem.squares
+
+    def open_end(cell: int) -> bool:
+        k = at[cell]
+        return (k < squares and k + 1 not in by_move) or (k > 1 and k - 1 not in by_move)
+
+    empty = [c for c in range(squares) if c not in at]
+    return tuple(c for c in empty if not any(x not in at or open_end(x) for x in moves[c]))
+
+
+def solved(problem: TourProblem, state: Numbers) -> bool:
+    """Every square numbered, a tour by the rules' checker (the givens are on it)."""
+    by_move = squares_of(problem, state)
+    if len(by_move) != problem.squares:
+        return False
+    return not violations(problem.rules, tuple(by_move[k] for k in range(1, problem.squares + 1)))
 
 
 # ---------------------------------------------------------------- hint and solution
 def warnsdorff(problem: TourProblem, path: Tour) -> tuple[int, int] | None:
-    """Warnsdorff's choice among the legal next squares and its number of onward moves: the
-    fewest, ties towards the edge (farthest from the centre) and then the first square."""
-    legal = legal_next(problem, path)
+    """Warnsdorff's choice among the unvisited knight's moves from the end of ``path`` and its
+    number of onward moves: the fewest, ties towards the edge (farthest from the centre), then
+    the first square."""
+    moves, visited, centre = moves_of(problem.side), set(path), (problem.side - 1) / 2
+    legal = sorted(moves[path[-1]] - visited) if path and len(path) < problem.squares else []
     if not legal:
         return None
-    moves, visited, centre = _moves(problem.side), set(path), (problem.side - 1) / 2
 
     def onward(x: int) -> int:
         return len(moves[x] - visited)
@@ -308,15 +190,28 @@ def warnsdorff(problem: TourProblem, path: Tour) -> tuple[int, int] | None:
     return best, onward(best)
 
 
-def hint(problem: TourProblem, path: Tour, limits: Limits) -> Hint:
-    """The next square (see the glossary), or why no tour finishes from here."""
-    if solved(problem, path):
+def hint(problem: TourProblem, state: Numbers, limits: Limits) -> Hint:
+    """The next number to write (see the glossary), or why no tour finishes from here."""
+    if solved(problem, state):
         return Hint("solved: nothing left to do")
-    wrong = faults(problem, path)
+    wrong = [fault for fault in faults(problem, state) if fault.kind != "unfinished"]
     if wrong:
-        return Hint(f"no tour finishes from here: {wrong[0].message}; take back (undo)", wrong[0].cells)
+        return Hint(f"no tour finishes from here: {wrong[0].message}; take back (undo) or erase", wrong[0].cells)
     if problem.solution:
-        return _puzzle_hint(problem, path)
+        return _puzzle_hint(problem, state)
+    path = chain(problem, state)
+    if state == as_path(problem, path):
+        return _path_hint(problem, path, limits)
+    try:
+        clicks = solution(problem, state, limits)
+    except (TimeLimitReached, BoardPuzzlesError):
+        return Hint("no hint found in time")
+    cell, tool = clicks[0]
+    return Hint(f"erase {problem.name(cell)}" if tool == ERASE else f"next: {problem.name(cell)}", (cell,))
+
+
+def _path_hint(problem: TourProblem, path: Tour, limits: Limits) -> Hint:
+    """Warnsdorff's rule from the end of a path written in order, checked by the exact search."""
     if not path:
         corner = (problem.side - 1) * problem.side
         return Hint(
@@ -343,27 +238,23 @@ def hint(problem: TourProblem, path: Tour, limits: Limits) -> Hint:
     )
 
 
-def _puzzle_hint(problem: TourProblem, path: Tour) -> Hint:
-    """The next square of the one tour through the givens, or where the path left it."""
+def _puzzle_hint(problem: TourProblem, state: Numbers) -> Hint:
+    """A number of the one tour next to one on the board, or a written number it does not hold."""
     tour, name = problem.solution, problem.name
-    same = _common(path, tour)
-    if same < len(path):
-        return Hint(
-            f"no tour through the given numbers finishes from here: take back to step {same} "
-            f"(the one tour goes to {name(tour[same])} at step {same + 1})",
-            (path[same],),
-        )
-    nxt = tour[len(path)]
-    choice = warnsdorff(problem, path)
-    why = " (Warnsdorff's rule: the fewest onward moves)" if choice is not None and choice[0] == nxt else ""
-    return Hint(f"step {len(path) + 1}: {name(nxt)}{why}", (nxt,))
-
-
-def _common(path: Tour, tour: Tour) -> int:
-    same = 0
-    while same < len(path) and path[same] == tour[same]:
-        same += 1
-    return same
+    stray = next(((cell, k) for cell, k in state.placed if tour[k - 1] != cell), None)
+    if stray is not None:
+        cell, k = stray
+        return Hint(f"no tour through the given numbers has {k} on {name(cell)}: erase it", (cell,))
+    at, by_move = numbers_of(problem, state), squares_of(problem, state)
+    missing = [k for k in range(1, problem.squares + 1) if k not in by_move]
+    after_selected = at.get(state.selected, -1) + 1
+    k = next(
+        (k for k in missing if k == after_selected),
+        next((k for k in missing if k - 1 in by_move or k + 1 in by_move), missing[0]),
+    )
+    beside = by_move.get(k - 1, by_move.get(k + 1))
+    near = f", a knight's move from {name(beside)} ({at[beside]})" if beside is not None else ""
+    return Hint(f"{k} goes on {name(tour[k - 1])}{near}", (tour[k - 1],))
 
 
 def _completion(problem: TourProblem, path: Tour, limits: Limits) -> Tour | None:
@@ -379,7 +270,7 @@ def _completion(problem: TourProblem, path: Tour, limits: Limits) -> Tour | None
     walked = _walk(problem, path)
     if walked is not None:
         return walked
-    moves = _moves(problem.side)
+    moves = moves_of(problem.side)
     ends = [x for x in sorted(moves[path[0]]) if x not in path] if problem.closed else [-1]
     reach = reach_masks(problem.side, problem.side)
     prefix = np.array(path, np.int32)
@@ -404,56 +295,81 @@ def _walk(problem: TourProblem, path: Tour) -> Tour | None:
     return path if not violations(problem.rules, path) else None
 
 
-def solution(problem: TourProblem, path: Tour, limits: Limits) -> list[Click]:
-    """Clicks from ``path`` to a tour: the path taken back as far as needed, then the rest of a
-    tour through it (the puzzle's one tour; in free play a completion of the path, or a tour
-    that :func:`~.finding.find` gives from its start or from nowhere)."""
-    if problem.solution:
-        tour = problem.solution
-        keep = _common(path, tour)
-    else:
-        keep, tour = _free_tour(problem, path, limits)
-    back = [(cell, STEP) for cell in reversed(path[keep:])]
-    return back + [(cell, STEP) for cell in tour[keep:]]
+def solution(problem: TourProblem, state: Numbers, limits: Limits) -> list[Click]:
+    """Clicks from the numbers to a tour (see the glossary): the puzzle's one tour; in free play
+    a completion of the path from 1, or a tour that :func:`~.finding.find` gives from its start
+    or from nowhere."""
+    tour = problem.solution or _free_tour(problem, chain(problem, state), limits)
+    clicks: list[Click] = []
+
+    def do(cell: int, tool: str) -> None:
+        nonlocal state
+        clicks.append((cell, tool))
+        state = click(problem, state, cell, tool)
+
+    for cell, k in state.placed:
+        if tour[k - 1] != cell:
+            do(cell, ERASE)
+    for k, cell in enumerate(tour, start=1):
+        if numbers_of(problem, state).get(cell) == k:
+            continue
+        wanted = -1 if k == 1 else tour[k - 2]
+        if state.selected != wanted:
+            do(state.selected if wanted < 0 else wanted, STEP)  # let go, or select the number before
+        do(cell, STEP)
+    return clicks
 
 
-def _free_tour(problem: TourProblem, path: Tour, limits: Limits) -> tuple[int, Tour]:
-    """How much of ``path`` a tour keeps, and that tour."""
+def _free_tour(problem: TourProblem, path: Tour, limits: Limits) -> Tour:
+    """A tour that keeps as much of ``path`` as it can."""
     from boardpuzzles.puzzles.knights_tour.finding import find
 
-    if path and not faults(problem, path):
+    if path:
         try:
             tour = _completion(problem, path, limits)
         except TimeLimitReached:
             tour = None
         if tour is not None:
-            return len(path), tour
+            return tour
     for start in dict.fromkeys((path[:1], ())):
         found = find(problem.side, closed=problem.closed, start=start[0] if start else None, limits=limits)
         if found.tour is not None:
-            return len(start), tuple(found.tour)
+            return tuple(found.tour)
     raise BoardPuzzlesError(f"no tour of the {problem.side}x{problem.side} board found in time")
 
 
-# ---------------------------------------------------------------- picture and JSON
-def scene(problem: TourProblem, path: Tour) -> Scene:
-    """The tour's picture (:func:`~.formats.to_scene`: step numbers, the path, its start and
-    end), the given numbers on their squares (marked), and the legal next squares marked."""
-    complete = len(path) == problem.squares
+# ---------------------------------------------------------------- picture, words and JSON
+def scene(problem: TourProblem, state: Numbers) -> Scene:
+    """The path from 1 (:func:`~.formats.to_scene`: step numbers, the path, its start and end),
+    every other number on its square with segments between neighbouring ones, the given numbers
+    marked, the selected square and the legal next squares marked."""
+    at, by_move, path = numbers_of(problem, state), squares_of(problem, state), chain(problem, state)
+    complete = len(at) == problem.squares
     picture: Scene = to_scene(Problem(problem.side, problem.side, closed=problem.closed and complete), path)
-    name = problem.name
+    picture.labels.update({cell: str(k) for cell, k in at.items()})
+    picture.lines = [(by_move[k], by_move[k + 1], CHAIN_COLOUR) for k in by_move if k > len(path) and k + 1 in by_move]
     for cell, move in problem.givens:
-        picture.labels.setdefault(cell, str(move))
         picture.marks[cell] = GIVEN_COLOUR
-        picture.tooltips[cell] = f"{name(cell)}: move {move} (given)"
-    legal = legal_next(problem, path)
-    for cell in legal:
-        picture.marks[cell] = LEGAL_COLOUR
-    if problem.givens:
-        picture.mark_meanings[GIVEN_COLOUR] = "a given number"
-    if legal:
-        picture.mark_meanings[LEGAL_COLOUR] = "a legal next square"
+        picture.tooltips[cell] = f"{problem.name(cell)}: move {move} (given)"
+    legal = legal_next(problem, state)
+    picture.marks.update(dict.fromkeys(legal, LEGAL_COLOUR))
+    if state.selected >= 0:
+        picture.marks[state.selected] = SELECTED_COLOUR
+    meanings = {GIVEN_COLOUR: "a given number"} if problem.givens else {}
+    meanings |= {SELECTED_COLOUR: "the next number follows this one"} if state.selected >= 0 else {}
+    picture.mark_meanings = meanings | ({LEGAL_COLOUR: "a legal next square"} if legal else {})
     return picture
+
+
+def describe(problem: TourProblem, state: Numbers) -> list[str]:
+    """Words for each square: "given 5", "step 12, selected", "empty, a legal next square"."""
+    at, legal = numbers_of(problem, state), set(legal_next(problem, state))
+    words = []
+    for cell in range(problem.squares):
+        word = f"{'given ' if cell in problem.move_on else 'step '}{at[cell]}" if cell in at else "empty"
+        word += ", selected" if cell == state.selected else ", a legal next square" if cell in legal else ""
+        words.append(word)
+    return words
 
 
 def problem_to_json(problem: TourProblem) -> Any:
@@ -489,38 +405,23 @@ def problem_from_json(document: Any) -> TourProblem:
         raise BoardPuzzlesError("a given square or move number appears twice")
     solution_ = tuple(grid.cell_named(str(n)) for n in tour)
     problem = TourProblem(side, closed, tuple(sorted(pairs, key=lambda p: p[1])), solution_)
-    if pairs and not solved(problem, solution_):
+    if pairs and not _tour_through_givens(problem, solution_):
         raise BoardPuzzlesError("the problem's solution is not a tour through its given numbers")
     if not pairs and solution_:
         raise BoardPuzzlesError("a blank board has no stored solution")
     return problem
 
 
-def state_to_json(problem: TourProblem, path: Tour) -> Any:
-    return [problem.name(cell) for cell in path]
+def _tour_through_givens(problem: TourProblem, tour: Tour) -> bool:
+    return (
+        len(tour) == problem.squares
+        and not violations(problem.rules, tour)
+        and all(tour[move - 1] == cell for cell, move in problem.givens)
+    )
 
 
-def state_from_json(problem: TourProblem, document: Any) -> Tour:
-    """A path that :func:`state_to_json` wrote, each step checked as a click would be."""
-    if not isinstance(document, list) or len(document) > problem.squares:
-        raise BoardPuzzlesError(f"a path is a list of at most {problem.squares} square names")
-    grid = board(problem.side)
-    path: Tour = ()
-    for cell_name in document:
-        cell = grid.cell_named(str(cell_name))
-        try:
-            path = _extend(problem, path, cell)
-        except IllegalMove as err:
-            raise BoardPuzzlesError(f"not a path of this board: {err}") from None
-    start = problem.start()
-    if start and path[:1] != start:
-        raise BoardPuzzlesError(f"the path must start on the given start, {problem.name(start[0])}")
-    return path
-
-
-#: The record's problem type is the command line's (:class:`~.rules.Problem`); a game's is a
-#: :class:`TourProblem`.
-PLAY: Play[Any, Tour] = Play(
+PLAY: Play[TourProblem, Numbers] = Play(
+    has_aids=True,
     tools=TOOLS,
     sizes=SIZES,
     difficulties=DIFFICULTIES,
@@ -534,6 +435,8 @@ PLAY: Play[Any, Tour] = Play(
     state_from_json=state_from_json,
     problem_to_json=problem_to_json,
     problem_from_json=problem_from_json,
-    rules="Click the squares in the order a knight visits them, each exactly once.",
+    rules="Number the squares in the order a knight visits them, each exactly once: click a number, "
+    "then a square a knight's move away for the next one. Fill them in any order.",
     solution=solution,
+    describe=describe,
 )

@@ -11,6 +11,7 @@ from typing import Any
 
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, excerpt
+from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.grid import KNIGHT_STEPS, Grid
 from boardpuzzles.parallel import planned_as
 
@@ -99,53 +100,71 @@ def _closing_squares(rows: int, cols: int, start: int) -> list[int]:
 
 
 # ------------------------------------------------------------------ checking (independent)
-def violations(problem: Problem, tour: Sequence[int]) -> list[str]:
+def violations(problem: Problem, tour: Sequence[int]) -> list[Fault]:
     """What is wrong with ``tour`` as a tour of the problem (its board, closed if asked, from its
     start if given): plain code that compares coordinates, sharing nothing with the searches."""
-    problems = tour_violations(problem.rows, problem.cols, tour, problem.closed)
+    found = tour_violations(problem.rows, problem.cols, tour, problem.closed)
     if problem.start is not None and tour and tour[0] != problem.start:
         name = problem.grid.name
-        first = name(tour[0]) if 0 <= tour[0] < problem.squares else repr(tour[0])
-        problems.insert(0, f"the tour starts on {first}, not on {name(problem.start)}")
-    return problems
+        on_board = 0 <= tour[0] < problem.squares
+        first = name(tour[0]) if on_board else repr(tour[0])
+        found.insert(
+            0, Fault(f"the tour starts on {first}, not on {name(problem.start)}", (int(tour[0]),) if on_board else ())
+        )
+    return found
 
 
-def tour_violations(rows: int, cols: int, tour: Sequence[int], closed: bool = False) -> list[str]:
-    """What is wrong with ``tour`` as a knight's tour of the rows x cols board."""
+#: The most unvisited squares a fault lists (its message names the first five).
+LISTED_SQUARES = 4096
+
+
+def tour_violations(rows: int, cols: int, tour: Sequence[int], closed: bool = False) -> list[Fault]:
+    """What is wrong with ``tour`` as a knight's tour of the rows x cols board; squares not
+    visited yet are unfinished."""
     if _is_tour(rows, cols, tour, closed):
         return []  # a tour of millions of squares: checked at numpy's speed, with nothing to say
     squares = rows * cols
-    problems = []
+    found = []
     names = board(rows, cols)
     for i, cell in enumerate(tour):
         if not isinstance(cell, (int, np.integer)) or not 0 <= cell < squares:
-            return [f"step {i + 1}: {cell!r} is not a square of the {rows}x{cols} board"]
+            return [Fault(f"step {i + 1}: {cell!r} is not a square of the {rows}x{cols} board")]
     for i, (a, b) in enumerate(itertools.pairwise(tour)):
         (ra, ca), (rb, cb) = divmod(int(a), cols), divmod(int(b), cols)
         if sorted((abs(ra - rb), abs(ca - cb))) != [1, 2]:
-            problems.append(f"step {i + 2}: {names.name(b)} is not a knight's move from {names.name(a)}")
+            move = (int(a), int(b))
+            found.append(
+                Fault(f"step {i + 2}: {names.name(b)} is not a knight's move from {names.name(a)}", move, (move,))
+            )
     seen: set[int] = set()
     for i, cell in enumerate(tour):
         if cell in seen:
-            problems.append(f"step {i + 1}: {names.name(cell)} is visited twice")
+            found.append(Fault(f"step {i + 1}: {names.name(cell)} is visited twice", (int(cell),)))
         seen.add(int(cell))
     if len(seen) < squares:
         unvisited = squares - len(seen)
-        first = [names.name(c) for c in itertools.islice((c for c in range(squares) if c not in seen), 5)]
-        problems.append(
+        left = tuple(itertools.islice((c for c in range(squares) if c not in seen), LISTED_SQUARES))
+        first = [names.name(c) for c in left[:5]]
+        message = (
             f"{unvisited} square{'s' if unvisited > 1 else ''} never visited: "
             f"{', '.join(first)}{', ...' if unvisited > 5 else ''}"
         )
+        found.append(unfinished(message, left))
     if closed and squares == 1:
-        problems.append("not closed: a single square has no closed tour (a knight cannot move back to it)")
+        found.append(Fault("not closed: a single square has no closed tour (a knight cannot move back to it)"))
     elif closed and tour:
         (ra, ca), (rb, cb) = divmod(int(tour[-1]), cols), divmod(int(tour[0]), cols)
         if sorted((abs(ra - rb), abs(ca - cb))) != [1, 2]:
-            problems.append(
-                f"not closed: the last square {names.name(tour[-1])} is not a knight's move "
-                f"from the first, {names.name(tour[0])}"
+            ends = (int(tour[-1]), int(tour[0]))
+            found.append(
+                Fault(
+                    f"not closed: the last square {names.name(tour[-1])} is not a knight's move "
+                    f"from the first, {names.name(tour[0])}",
+                    ends,
+                    (ends,),
+                )
             )
-    return problems
+    return found
 
 
 def _is_tour(rows: int, cols: int, tour: Sequence[int], closed: bool) -> bool:

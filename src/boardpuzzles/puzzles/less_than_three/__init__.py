@@ -34,13 +34,12 @@ formats     answers as JSON, pictures and scenes
 from __future__ import annotations
 
 from boardpuzzles.board import Board
-from boardpuzzles.protocol import Example, Param, Puzzle
+from boardpuzzles.protocol import Example, Param, Puzzle, play_in
 from boardpuzzles.puzzles.less_than_three.cell_find import FIND_BUDGET_UNIT, MAX_FIND_BUDGET, FindResult, find
 from boardpuzzles.puzzles.less_than_three.counting import _classes_work as _classes_work  # the plan's names
 from boardpuzzles.puzzles.less_than_three.counting import _count_work as _count_work
 from boardpuzzles.puzzles.less_than_three.counting import count
 from boardpuzzles.puzzles.less_than_three.formats import answer_from_json, answer_to_json, read_answer, to_scene
-from boardpuzzles.puzzles.less_than_three.play import PLAY
 from boardpuzzles.puzzles.less_than_three.rules import (
     COLOUR_LETTERS,
     MAX_SIZE,
@@ -181,5 +180,5 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         Example("count 9 --colours 1 --unique", 51, "OEIS A000769"),
     ),
     warmup=_WARMUP,
-    play=PLAY,
+    play=play_in("boardpuzzles.puzzles.less_than_three.play"),
 )

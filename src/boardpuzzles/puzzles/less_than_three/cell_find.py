@@ -13,7 +13,7 @@ from boardpuzzles._lazy import numpy as np
 from boardpuzzles.board import Board
 from boardpuzzles.compiling import search_seconds
 from boardpuzzles.errors import BoardPuzzlesError, check_seed
-from boardpuzzles.limits import STOP_INTERRUPT, Limits, run_in_threads
+from boardpuzzles.limits import STOP_INTERRUPT, Limits, TimeLimitReached, run_in_threads
 from boardpuzzles.puzzles.less_than_three.rules import Problem, Rules, to_board, violations
 from boardpuzzles.puzzles.less_than_three.search import line_tables
 from boardpuzzles.puzzles.less_than_three.symmetry import (
@@ -100,7 +100,10 @@ def find(rules: Rules, limits: Limits | None = None, *, seed: int = 0) -> FindRe
     started = time.perf_counter()
     n = rules.size
     exhausted = {symmetry for symmetry in FIND_SYMMETRIES if _impossible(rules, symmetry)}
-    bundles = _find_tables(rules, limits, exhausted)
+    try:
+        bundles = _find_tables(rules, limits, exhausted)
+    except TimeLimitReached:  # out of time while building the tables: nothing was tried
+        return FindResult(None, None, 0, search_seconds(started))
     kernels = _kernel_module()
     attempts = itertools.count(1)
     outcome: list[FindResult] = []

@@ -7,8 +7,17 @@ from typing import Any
 
 from boardpuzzles.board import Board, parse_board
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.protocol import board_scene, pieces_from_json, pieces_to_json
+from boardpuzzles.protocol import pieces_from_json, pieces_to_json
 from boardpuzzles.puzzles.less_than_three.rules import COLOUR_LETTERS, Problem, Rules
+from boardpuzzles.puzzles.less_than_three.symmetry import NO_SYMMETRY, ROTATE_90, ROTATE_90_DIAGONALS_180, ROTATE_180
+
+#: The symmetries ``find`` searches, in words for a picture's title.
+_SYMMETRY_WORDS = {
+    ROTATE_90: "the same after a quarter turn",
+    ROTATE_90_DIAGONALS_180: "the same after a half turn, and off its diagonals after a quarter turn",
+    ROTATE_180: "the same after a half turn",
+    NO_SYMMETRY: "",
+}
 
 
 def answer_to_json(problem: Problem, board: Board) -> dict[str, list[str]]:
@@ -21,7 +30,18 @@ def answer_from_json(problem: Problem, document: Any) -> Board:
 
 
 def to_scene(problem: Problem, board: Board) -> Any:
-    return board_scene(problem, board)
+    """The board's picture: stones in the squares of a plain ruled board (the stones are the
+    puzzle; a chessboard's colours would only compete with them)."""
+    from boardpuzzles.scene import Scene
+
+    return Scene.of_board(board, style="grid")
+
+
+def found_title(problem: Problem, symmetry: str | None) -> str:
+    """The title of a board that ``find`` found: "16 stones on 8x8, no three in a line: one
+    board, the same after a quarter turn"."""
+    words = _SYMMETRY_WORDS.get(symmetry or NO_SYMMETRY, f"symmetric under '{symmetry}'")
+    return f"{problem.rules.describe()}: one board" + (f", {words}" if words else "")
 
 
 def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, Board]:

@@ -19,14 +19,14 @@ hint        from the completions of the givens and the player's stones (:func:`~
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from boardpuzzles.board import EMPTY, Board
 from boardpuzzles.errors import BoardPuzzlesError, check_seed, excerpt
+from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import Click, Fault, Hint, IllegalMove, Play, Tool
+from boardpuzzles.play import Click, Hint, IllegalMove, Play, Tool
 from boardpuzzles.puzzles.less_than_three.formats import to_scene
 from boardpuzzles.puzzles.less_than_three.givens import (
     BLACK,
@@ -53,8 +53,6 @@ TOOLS = (
 )
 _TOOL_LETTER = {"black": BLACK, "white": WHITE}
 _CYCLE = {EMPTY: BLACK, BLACK: WHITE, WHITE: EMPTY}
-_IN_LINE = re.compile(r"(\d+) ([A-Z]) stones on one line: (.+)")
-_TOO_MANY = re.compile(r"(\d+) ([A-Z]) stones; the rules ask for (\d+)")
 
 
 @dataclass(frozen=True)
@@ -118,29 +116,26 @@ def click(setup: Setup, state: State, cell: int, tool: str) -> State:
 
 # ---------------------------------------------------------------- faults and the verdict
 def faults(setup: Setup, state: State) -> list[Fault]:
-    """What the rules' checker finds wrong now: each line with three or more stones of a colour
-    (its stones, and a segment from the first to the last), and more stones of a colour than the
-    rules allow. Fewer stones than the rules ask for is what is left to do, not a fault."""
+    """The rules' checker's faults (:func:`~.rules.violations`) in the page's words (colours by
+    name): each line with three or more stones of a colour (its stones, and a segment from the
+    first to the last) and more stones of a colour than the rules allow; then, unfinished, the
+    stones left to place (counted here, from the board)."""
     grid = setup.problem.rules.grid
     found = []
-    for message in violations(setup.problem, setup.board(state)):
-        in_line = _IN_LINE.fullmatch(message)
-        if in_line:
-            count, letter, names = in_line.groups()
-            cells = tuple(grid.cell_named(name) for name in names.split(", "))
-            found.append(
-                Fault(f"{count} {COLOUR_NAMES[letter]} stones in a line: {names}", cells, ((cells[0], cells[-1]),))
-            )
-            continue
-        too_many = _TOO_MANY.fullmatch(message)
-        if too_many and int(too_many.group(1)) < int(too_many.group(3)):
-            continue
-        if too_many:
-            count, letter, most = too_many.groups()
-            cells = tuple(c for c, piece in enumerate(state) if piece == letter and c not in setup.given)
-            found.append(Fault(f"{count} {COLOUR_NAMES[letter]} stones: the board holds {most}", cells))
-            continue
-        found.append(Fault(message))
+    for fault in violations(setup.problem, setup.board(state)):
+        if fault.kind != "wrong" or not fault.cells:
+            continue  # the stones short of the rules' count: said below, in words
+        colour = COLOUR_NAMES.get(state[fault.cells[0]], state[fault.cells[0]])
+        names = ", ".join(grid.name(c) for c in fault.cells)
+        if fault.lines:
+            found.append(Fault(f"{len(fault.cells)} {colour} stones in a line: {names}", fault.cells, fault.lines))
+        else:
+            most = setup.problem.rules.per_colour
+            found.append(Fault(f"{len(fault.cells)} {colour} stones: the board holds {most}", fault.cells))
+    left = [(COLOUR_NAMES[letter], setup.problem.rules.per_colour - state.count(letter)) for letter in (BLACK, WHITE)]
+    left = [(colour, n) for colour, n in left if n > 0]
+    if left:
+        found.append(unfinished(" and ".join(f"{n} {colour}" for colour, n in left) + " stones left to place"))
     return found
 
 
@@ -282,9 +277,7 @@ def state_from_json(setup: Setup, document: Any) -> State:
     return tuple(document)
 
 
-#: Typed with Any for its problems: the record's ``play`` is typed with the record's own problem
-#: type (:class:`~.rules.Problem`), and a play's problem is a :class:`Setup`.
-PLAY: Play[Any, State] = Play(
+PLAY: Play[Setup, State] = Play(
     tools=TOOLS,
     sizes=(SIZES[0], *sorted(SIZES[1:])),
     difficulties=DIFFICULTIES,

@@ -11,6 +11,7 @@ from typing import Any
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.board import EMPTY, Board
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, excerpt
+from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.grid import Grid
 from boardpuzzles.parallel import planned_as
 
@@ -23,6 +24,10 @@ PLAN_VERSION = 2
 #: and the checkpoints written under it, do not depend on which module of the package holds them.
 PLAN_MODULE = "boardpuzzles.puzzles.less_than_three"
 MAX_SIZE = 62  # one 64-bit word per row
+
+
+#: How the rules name the number of stones a line may not hold.
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
 @dataclass(frozen=True)
@@ -68,12 +73,17 @@ class Rules:
         return Grid.square(self.size)
 
     def describe(self) -> str:
+        """The rules in words: "12 black and 12 white stones on 6x6, no three of a colour in a line"."""
+        k, s = self.per_colour, "" if self.per_colour == 1 else "s"
+        board = f"{self.size}x{self.size}"
+        too_many = _NUMBER_WORDS.get(self.max_in_line + 1, str(self.max_in_line + 1))
         if self.colours == 1:
-            return f"{self.per_colour} stones on {self.size}x{self.size}, at most {self.max_in_line} on any line"
-        return (
-            f"{self.colours} colours x {self.per_colour} stones on {self.size}x{self.size}, "
-            f"at most {self.max_in_line} of a colour on any line"
-        )
+            return f"{k} stone{s} on {board}, no {too_many} in a line"
+        if self.colours == 2:
+            stones = f"{k} black and {k} white stone{s}"
+        else:
+            stones = f"{self.colours} colours of {k} stone{s} each"
+        return f"{stones} on {board}, no {too_many} of a colour in a line"
 
 
 SEED = Rules()
@@ -117,47 +127,61 @@ def describe(problem: Problem) -> str:
 
 
 # ---------------------------------------------------------------- the independent checker
-def violations(problem: Problem, board: Board) -> list[str]:
+def violations(problem: Problem, board: Board) -> list[Fault]:
     """Everything wrong with a board, by brute force: for every pair of same-coloured stones, walk
-    the whole line through them with plain arithmetic and count that colour on it."""
+    the whole line through them with plain arithmetic and count that colour on it. A line with
+    too many stones of a colour is a fault with those stones and a segment from the first to the
+    last; fewer stones of a colour than the rules ask for is unfinished."""
     rules = problem.rules
     n = rules.size
-    problems = []
+    found = []
     if (board.grid.rows, board.grid.cols) != (n, n):
-        return [f"the board is {board.grid.rows}x{board.grid.cols}, not {n}x{n}"]
+        return [Fault(f"the board is {board.grid.rows}x{board.grid.cols}, not {n}x{n}")]
     letters = COLOUR_LETTERS[: rules.colours]
     stones: dict[str, list[tuple[int, int]]] = {letter: [] for letter in letters}
     for cell, piece in enumerate(board):
         if piece == EMPTY:
             continue
         if piece not in stones:
-            problems.append(f"{board.grid.name(cell)} holds {piece!r}, not one of {letters!r}")
+            found.append(Fault(f"{board.grid.name(cell)} holds {piece!r}, not one of {letters!r}", (cell,)))
             continue
         stones[piece].append(divmod(cell, n))
     for letter, cells in stones.items():
-        if len(cells) != rules.per_colour:
-            problems.append(f"{len(cells)} {letter} stones; the rules ask for {rules.per_colour}")
-        occupied = set(cells)
-        seen_lines = set()
-        for (r1, c1), (r2, c2) in itertools.combinations(cells, 2):
-            dr, dc = r2 - r1, c2 - c1
-            g = math.gcd(dr, dc)
-            dr, dc = dr // g, dc // g
-            # Walk back to the edge, then forward across the board.
-            r, c = r1, c1
-            while 0 <= r - dr < n and 0 <= c - dc < n:
-                r, c = r - dr, c - dc
-            on_line = []
-            while 0 <= r < n and 0 <= c < n:
-                if (r, c) in occupied:
-                    on_line.append((r, c))
-                r, c = r + dr, c + dc
-            key = (letter, tuple(on_line))
-            if len(on_line) > rules.max_in_line and key not in seen_lines:
-                seen_lines.add(key)
-                names = ", ".join(board.grid.name(r * n + c) for r, c in on_line)
-                problems.append(f"{len(on_line)} {letter} stones on one line: {names}")
-    return problems
+        if len(cells) < rules.per_colour:
+            found.append(unfinished(f"{len(cells)} {letter} stones; the rules ask for {rules.per_colour}"))
+        elif len(cells) > rules.per_colour:
+            placed = tuple(r * n + c for r, c in cells)
+            found.append(Fault(f"{len(cells)} {letter} stones; the rules ask for {rules.per_colour}", placed))
+        found += _crowded_lines(rules, letter, cells, board.grid)
+    return found
+
+
+def _crowded_lines(rules: Rules, letter: str, cells: list[tuple[int, int]], grid: Grid) -> list[Fault]:
+    """The lines holding more than ``max_in_line`` of the stones ``cells`` (one colour)."""
+    n = rules.size
+    occupied = set(cells)
+    seen_lines = set()
+    found = []
+    for (r1, c1), (r2, c2) in itertools.combinations(cells, 2):
+        dr, dc = r2 - r1, c2 - c1
+        g = math.gcd(dr, dc)
+        dr, dc = dr // g, dc // g
+        # Walk back to the edge, then forward across the board.
+        r, c = r1, c1
+        while 0 <= r - dr < n and 0 <= c - dc < n:
+            r, c = r - dr, c - dc
+        on_line = []
+        while 0 <= r < n and 0 <= c < n:
+            if (r, c) in occupied:
+                on_line.append(r * n + c)
+            r, c = r + dr, c + dc
+        key = tuple(on_line)
+        if len(on_line) > rules.max_in_line and key not in seen_lines:
+            seen_lines.add(key)
+            names = ", ".join(grid.name(cell) for cell in on_line)
+            segment = ((on_line[0], on_line[-1]),)
+            found.append(Fault(f"{len(on_line)} {letter} stones on one line: {names}", key, segment))
+    return found
 
 
 def check(board: Board, rules: Rules = SEED) -> bool:

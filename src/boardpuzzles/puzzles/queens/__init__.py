@@ -43,6 +43,7 @@ from boardpuzzles.protocol import (
     dataclass_json,
     pieces_from_json,
     pieces_to_json,
+    play_in,
 )
 from boardpuzzles.puzzles.queens.classic import (
     BORDER_MAX_N,
@@ -54,7 +55,6 @@ from boardpuzzles.puzzles.queens.classic import (
 )
 from boardpuzzles.puzzles.queens.construction import construct
 from boardpuzzles.puzzles.queens.plain import plain_placements
-from boardpuzzles.puzzles.queens.play import PLAY
 from boardpuzzles.puzzles.queens.rules import (
     GROUP_HELP,
     GROUP_WORDS,
@@ -308,5 +308,5 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
         Example("check tests/data/queens4_wrong.txt"),
     ),
     warmup=_WARMUP,
-    play=PLAY,
+    play=play_in("boardpuzzles.puzzles.queens.play"),
 )

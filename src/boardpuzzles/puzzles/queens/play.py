@@ -5,20 +5,17 @@ Glossary
 problem     a :class:`QueensPuzzle`: the rules' problem (n queens, classic board or torus) and
             the given queens (cells); none given on a blank board.
 state       the cells of the queens the player placed (sorted; the givens are not in it).
-queen tool  the one tool: a click on an empty square places a queen, a click on the player's
+tools       ``queen``: a click on an empty square places a queen, a click on the player's
             queen takes it off; a given queen stays (:class:`~boardpuzzles.play.IllegalMove`
-            says why), and an (n+1)-th queen is refused (it would share a row).
-fault       one for each row, column or diagonal that holds two queens or more, with the
-            rules' own message (:func:`~.rules.violations`); its cells are the queens, its
-            lines join them along the line they share.
-wrap        on a torus an attacking line can run off one edge and come back on the opposite
-            one; its segments are then cut there: each segment joins the centres of the first
-            and last cells of one straight run of the line (a run of one cell gives no segment),
-            so a wrapped attack is drawn as pieces that end on the cells next to the edges.
+            says why), and an (n+1)-th queen is refused (it would share a row). ``erase`` (the
+            second tool): a click takes the player's queen off.
+fault       the rules' checker's faults (:func:`~.rules.violations`): each row, column or
+            diagonal that holds two queens or more (its queens, and segments joining them,
+            cut where a torus line wraps), and the queens left to place (unfinished).
 scene       the board of queens (:func:`~boardpuzzles.protocol.board_scene`) with marked squares:
-            the givens' squares, the empty squares some queen attacks, and the squares of each
-            line that holds two queens; the legend is the same for every position of a game
-            (the board does not move as marks come and go).
+            the givens' squares and the squares of each line that holds two queens; with the
+            aids on, the empty squares some queen attacks too. The legend is the same for every
+            position of a game (the board does not move as marks come and go).
 hint        from the search of completions (:func:`.givens.completions`): a square of a
             completion of every queen on the board, or, when none exists, a queen to take off.
 """
@@ -30,7 +27,7 @@ from typing import Any
 
 from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError, check_seed, excerpt
-from boardpuzzles.grid import QUEEN_LINES, Direction, Grid
+from boardpuzzles.grid import QUEEN_LINES, Grid
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.play import Click, Fault, Hint, IllegalMove, Play, Tool
 from boardpuzzles.protocol import board_scene
@@ -43,6 +40,8 @@ __all__ = ["HYPERQUEEN_PLAY", "PLAY", "QueensPuzzle", "State", "attacks", "make_
 #: The queens the player placed, as sorted cells.
 State = tuple[int, ...]
 QUEEN_TOOL = "queen"
+#: The second tool (right-click, long-press): takes a queen off, never places one.
+ERASE_TOOL = "erase"
 #: A board without givens: the classic puzzle, no unique completion promised.
 BLANK = "blank"
 SIZES = (8, 5, 6, 7, 9, 10)
@@ -50,7 +49,6 @@ TORUS_SIZES = (7, 5, 11, 13)
 GIVEN_COLOUR = "#a5d6a7"
 ATTACKED_COLOUR = "#d3cbbf"
 SHARED_COLOUR = "#f4b4ab"
-_LINE_WORDS: dict[str, tuple[Direction, ...]] = {"row": ((0, 1),), "column": ((1, 0),), "diagonal": ((1, 1), (1, -1))}
 
 
 @dataclass(frozen=True)
@@ -90,46 +88,18 @@ def _board(puzzle: QueensPuzzle, state: State) -> Board:
 
 
 def attacks(puzzle: QueensPuzzle, state: State) -> list[Attack]:
-    """The lines holding two queens or more, as the rules' checker names them (its messages
-    ``"c3 and f6 share a diagonal"``, read back into cells and the line they share)."""
-    board = _board(puzzle, state)
+    """The lines holding two queens or more: the rules' checker's faults that name queens, with
+    the whole line they share (the one line of the grid through all of them)."""
     grid = puzzle.problem.grid
     found = []
-    for message in violations(puzzle.problem, board):
-        names, shared, word = message.rpartition(" share a ")
-        if not shared:
-            continue  # the count of queens: what is left to do, not a fault
-        cells = [grid.cell_named(name) for name in names.split(" and ")]
+    for fault in violations(puzzle.problem, _board(puzzle, state)):
+        if len(fault.cells) < 2:
+            continue  # the count of queens: what is left to do
         line = next(
-            line for direction in _LINE_WORDS[word] if set(cells) <= set(line := grid.line(cells[0], direction))
+            line for direction in QUEEN_LINES if set(fault.cells) <= set(line := grid.line(fault.cells[0], direction))
         )
-        queens = tuple(c for c in line if c in set(cells))
-        found.append(Attack(message, queens, line, _segments(puzzle, line, queens)))
+        found.append(Attack(fault.message, fault.cells, line, fault.lines))
     return found
-
-
-def _segments(puzzle: QueensPuzzle, line: tuple[int, ...], queens: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """Segments joining the queens along ``line`` (see the glossary's wrap): on a bounded
-    board one per neighbouring pair; on a torus, where the line is a cycle, every arc between
-    neighbouring queens but the one that wraps most (the longest of those), each cut at its wraps."""
-    where = [line.index(q) for q in queens]
-    arcs = [line[a : b + 1] for a, b in zip(where, where[1:], strict=False)]
-    if puzzle.problem.torus:
-        arcs.append(line[where[-1] :] + line[: where[0] + 1])
-        n = puzzle.n
-        arcs.remove(max(arcs, key=lambda arc: (len(_runs(arc, n)), len(arc))))
-    return tuple((run[0], run[-1]) for arc in arcs for run in _runs(arc, puzzle.n) if len(run) > 1)
-
-
-def _runs(arc: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
-    """The arc cut into straight runs: a step that moves more than one row or column wraps."""
-    runs: list[list[int]] = [[arc[0]]]
-    for a, b in zip(arc, arc[1:], strict=False):
-        (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
-        if abs(ra - rb) > 1 or abs(ca - cb) > 1:
-            runs.append([])
-        runs[-1].append(b)
-    return [tuple(run) for run in runs]
 
 
 def _attacked(puzzle: QueensPuzzle, queens: set[int]) -> set[int]:
@@ -145,8 +115,8 @@ def _attacked(puzzle: QueensPuzzle, queens: set[int]) -> set[int]:
 # ---------------------------------------------------------------- the play's functions
 def _click(puzzle: QueensPuzzle, state: State, cell: int, tool: str) -> State:
     n = puzzle.n
-    if tool != QUEEN_TOOL:
-        raise IllegalMove(f"no tool {excerpt(tool)}; the tool is {QUEEN_TOOL}")
+    if tool not in (QUEEN_TOOL, ERASE_TOOL):
+        raise IllegalMove(f"no tool {excerpt(tool)}; the tools are {QUEEN_TOOL} and {ERASE_TOOL}")
     if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < n * n:
         raise IllegalMove(f"cell {excerpt(cell)} is off the {n}x{n} board")
     name = puzzle.problem.grid.name(cell)
@@ -154,13 +124,16 @@ def _click(puzzle: QueensPuzzle, state: State, cell: int, tool: str) -> State:
         raise IllegalMove(f"the queen on {name} is given: it stays")
     if cell in state:
         return tuple(c for c in state if c != cell)
+    if tool == ERASE_TOOL:
+        return state
     if len(puzzle.givens) + len(state) >= n:
         raise IllegalMove(f"{n} queens are on the board already (two would share a row): take one off first")
     return tuple(sorted((*state, cell)))
 
 
 def _faults(puzzle: QueensPuzzle, state: State) -> list[Fault]:
-    return [Fault(a.message, a.queens, a.segments) for a in attacks(puzzle, state)]
+    """The rules' checker's faults: the lines that hold two queens, and the queens left to place."""
+    return violations(puzzle.problem, _board(puzzle, state))
 
 
 def _solved(puzzle: QueensPuzzle, state: State) -> bool:
@@ -215,10 +188,13 @@ def _solution(puzzle: QueensPuzzle, state: State, limits: Limits) -> list[Click]
     return off + on
 
 
-def _scene(puzzle: QueensPuzzle, state: State) -> Scene:
+def _scene(puzzle: QueensPuzzle, state: State, aids: bool = False) -> Scene:
+    """The board, the givens' squares and the lines that hold two queens marked; with the aids,
+    the empty squares some queen attacks too (on an easy puzzle they leave exactly the answer's
+    squares, so they are off by default). The legend is the same for every position."""
     scene: Scene = board_scene(puzzle.problem, _board(puzzle, state))
     queens = _queens(puzzle, state)
-    marks = dict.fromkeys(_attacked(puzzle, queens), ATTACKED_COLOUR)
+    marks = dict.fromkeys(_attacked(puzzle, queens), ATTACKED_COLOUR) if aids else {}
     for attack in attacks(puzzle, state):
         marks.update(dict.fromkeys(attack.line, SHARED_COLOUR))
     marks.update(dict.fromkeys(puzzle.givens, GIVEN_COLOUR))
@@ -226,7 +202,8 @@ def _scene(puzzle: QueensPuzzle, state: State) -> Scene:
     scene.marks = marks
     scene.tooltips = {cell: f"{grid.name(cell)}: given queen" for cell in puzzle.givens}
     meanings = {GIVEN_COLOUR: "a given queen"} if puzzle.givens else {}
-    meanings |= {ATTACKED_COLOUR: "attacked by a queen", SHARED_COLOUR: "a line that holds two queens"}
+    meanings |= {ATTACKED_COLOUR: "attacked by a queen"} if aids else {}
+    meanings[SHARED_COLOUR] = "a line that holds two queens"
     scene.mark_meanings = meanings
     return scene
 
@@ -281,7 +258,7 @@ def make_play(torus: bool) -> Play[QueensPuzzle, State]:
 
     where = "on a board that wraps around at every edge (a torus) " if torus else ""
     return Play(
-        tools=(Tool(QUEEN_TOOL, "Queen", "q"),),
+        tools=(Tool(QUEEN_TOOL, "Queen", "q"), Tool(ERASE_TOOL, "Take off", "x")),
         sizes=sizes,
         difficulties=difficulties,
         new=new,
@@ -297,10 +274,10 @@ def make_play(torus: bool) -> Play[QueensPuzzle, State]:
         rules=f"Place N queens {where}so that no two share a row, a column or a diagonal"
         + (" (the diagonals wrap too)." if torus else "."),
         solution=_solution,
+        scene_with_aids=lambda puzzle, state: _scene(puzzle, state, aids=True),
     )
 
 
-#: The records' plays (``Puzzle.play`` is typed by the record's problem; this play's problem
-#: is a :class:`QueensPuzzle`, the record's problem with the givens).
-PLAY: Play[Any, State] = make_play(torus=False)
-HYPERQUEEN_PLAY: Play[Any, State] = make_play(torus=True)
+#: The records' plays (a play's problem is a :class:`QueensPuzzle`, the record's problem with the givens).
+PLAY: Play[QueensPuzzle, State] = make_play(torus=False)
+HYPERQUEEN_PLAY: Play[QueensPuzzle, State] = make_play(torus=True)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, excerpt
+from boardpuzzles.faults import Fault
 from boardpuzzles.grid import QUEEN_LINES, Grid
 
 Placement = tuple[int, ...]
@@ -107,38 +108,67 @@ def no_solution_reason(problem: Problem) -> str | None:
 
 
 # ------------------------------------------------------------------ checking (independent)
-def violations(problem: Problem, board: Board) -> list[str]:
+def violations(problem: Problem, board: Board) -> list[Fault]:
     """Everything wrong with a board of queens (any letter is a queen), found by walking the
-    grid's rows, columns and diagonals (wrapped on a torus): plain code, no bitmasks."""
+    grid's rows, columns and diagonals (wrapped on a torus): plain code, no bitmasks. Queens
+    sharing a line are a fault with their squares and the segments that join them along it."""
     n = problem.n
     if (board.grid.rows, board.grid.cols) != (n, n):
         verb = "needs" if n == 1 else "need"
-        return [f"the board is {board.grid.rows}x{board.grid.cols}; {_queens(n)} {verb} the {n}x{n} board"]
+        return [Fault(f"the board is {board.grid.rows}x{board.grid.cols}; {_queens(n)} {verb} the {n}x{n} board")]
     grid = problem.grid
     queens = set(board.occupied())
-    problems = []
+    found = []
     if len(queens) != n:
-        problems.append(f"{_queens(len(queens))} on a {n}x{n} board; a solution has {n}")
+        message = f"{_queens(len(queens))} on a {n}x{n} board; a solution has {n}"
+        found.append(Fault(message, kind="unfinished" if len(queens) < n else "wrong"))
     for direction in QUEEN_LINES:
         for line in grid.lines(direction):
-            on_line = [cell for cell in line if cell in queens]
+            on_line = tuple(cell for cell in line if cell in queens)
             if len(on_line) > 1:
-                names = " and ".join(grid.name(c) for c in on_line)
-                problems.append(f"{names} share a {_LINE_NAMES[direction]}")
-    return problems
+                *rest, last = (grid.name(c) for c in on_line)
+                names = f"{', '.join(rest)} and {last}"
+                segments = line_segments(grid, line, on_line)
+                found.append(Fault(f"{names} share a {_LINE_NAMES[direction]}", on_line, segments))
+    return found
 
 
 _LINE_NAMES = {(0, 1): "row", (1, 0): "column", (1, 1): "diagonal", (1, -1): "diagonal"}
 
 
-def placement_violations(problem: Problem, placement: Sequence[int]) -> list[str]:
+def line_segments(grid: Grid, line: tuple[int, ...], queens: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Segments joining ``queens`` (in the line's order) along ``line``: on a bounded board one
+    per neighbouring pair; on a torus, where the line is a cycle, every arc between neighbouring
+    queens but the one that wraps most (the longest of those), each cut where it wraps (a step
+    of more than one row or column), so a wrapped attack is drawn as pieces that end on the
+    cells next to the edges."""
+    where = [line.index(q) for q in queens]
+    arcs = [line[a : b + 1] for a, b in zip(where, where[1:], strict=False)]
+    if grid.torus:
+        arcs.append(line[where[-1] :] + line[: where[0] + 1])
+        arcs.remove(max(arcs, key=lambda arc: (len(_runs(grid, arc)), len(arc))))
+    return tuple((run[0], run[-1]) for arc in arcs for run in _runs(grid, arc) if len(run) > 1)
+
+
+def _runs(grid: Grid, arc: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The arc cut into straight runs: a step that moves more than one row or column wraps."""
+    runs: list[list[int]] = [[arc[0]]]
+    for a, b in zip(arc, arc[1:], strict=False):
+        (ra, ca), (rb, cb) = grid.coords(a), grid.coords(b)
+        if abs(ra - rb) > 1 or abs(ca - cb) > 1:
+            runs.append([])
+        runs[-1].append(b)
+    return [tuple(run) for run in runs]
+
+
+def placement_violations(problem: Problem, placement: Sequence[int]) -> list[Fault]:
     """Everything wrong with a placement given as columns (see :func:`violations`)."""
     n = problem.n
     if len(placement) != n:
-        return [f"{len(placement)} rows given for the {n}x{n} board"]
+        return [Fault(f"{len(placement)} rows given for the {n}x{n} board")]
     for row, col in enumerate(placement):
         if isinstance(col, bool) or not isinstance(col, (int, np.integer)) or not 0 <= col < n:
-            return [f"row {row}: column {col!r} is off the board"]
+            return [Fault(f"row {row}: column {col!r} is off the board")]
     return violations(problem, to_board(problem, placement))
 
 

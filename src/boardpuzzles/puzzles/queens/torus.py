@@ -1,18 +1,21 @@
 """The torus count: one search per orbit of the largest torus group. The orbits, the tables
 one search reads (one :class:`OrbitTables` bundle per start) and the plan of subtasks (the
-least-image starts)."""
+least-image starts); and the listing of one least image per class of a group, in order
+(:func:`class_placements`), from the same search."""
 
 from __future__ import annotations
 
 import functools
+import heapq
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.grid import Grid
+from boardpuzzles.limits import Limits
 from boardpuzzles.parallel import Subtask
 from boardpuzzles.puzzles.queens.rules import TORUS_GROUPS
 
@@ -51,10 +54,15 @@ def _reduced(matrices: np.ndarray, n: int) -> list[tuple[int, ...]]:
     return [tuple(int(x) % n for x in row[:4]) for row in matrices]
 
 
+def largest_torus_group(n: int) -> str:
+    """The largest of ``TORUS_GROUPS`` on the n x n torus: the 45-degree map needs n odd."""
+    return "full" if n % 2 else "multipliers"
+
+
 @functools.cache
 def torus_orbits(n: int) -> TorusOrbits:
     grid = Grid.square(n, torus=True)
-    top = "full" if n % 2 else "multipliers"
+    top = largest_torus_group(n)
     maps = _reduced(grid.group(top).matrices(), n)
     members = [set(_reduced(grid.group(g).matrices(), n)) for g in TORUS_LEVELS[: TORUS_LEVELS.index(top) + 1]]
     levels = np.array([min(lv for lv, s in enumerate(members) if m in s) for m in maps], dtype=np.int64)
@@ -222,11 +230,84 @@ def torus_attack_table(n: int) -> np.ndarray:
     return table
 
 
-def torus_orbit_run(n: int, queens: Sequence[tuple[int, int]], flag: np.ndarray) -> tuple[np.ndarray, int]:
+def torus_orbit_run(
+    n: int, queens: Sequence[tuple[int, int]], flag: np.ndarray, listed: np.ndarray | None = None
+) -> tuple[np.ndarray, int]:
     """Run :func:`torus_orbit_search` from the least-image start ``queens`` ((0, 0), (1, a),
     (2, c2), ...): (``out``, steps), ``out[0]`` the orbit sizes, ``out[1 + l]`` the classes under
-    ``TORUS_LEVELS[l]``; steps is ``STOPPED`` when the flag was set."""
+    ``TORUS_LEVELS[l]``, ``out[-1]`` the orbits, whose least images go into the rows of
+    ``listed`` (as many as it has); steps is ``STOPPED`` when the flag was set."""
     fixed = np.array(queens, dtype=np.int64).reshape(-1, 2)
-    out = np.zeros(1 + len(TORUS_LEVELS), dtype=np.int64)
-    steps = _kernels().torus_orbit_search(n, fixed, orbit_tables(n, queens[1][1], queens[2][1]), out, flag)
+    out = np.zeros(2 + len(TORUS_LEVELS), dtype=np.int64)
+    listed = listed if listed is not None else np.zeros((0, n), dtype=np.int64)
+    tables = orbit_tables(n, queens[1][1], queens[2][1])
+    steps = _kernels().torus_orbit_search(n, fixed, tables, out, listed, flag)
     return out, int(steps)
+
+
+@functools.cache
+def _coset_maps(n: int, group: str) -> np.ndarray:
+    """One point map of the largest torus group per coset of ``group``'s (a normal subgroup,
+    see the kernel's module): the orbit of x under the largest group is the union of the
+    ``group`` orbits of g x for these g."""
+    largest = _reduced(Grid.square(n, torus=True).group(largest_torus_group(n)).matrices(), n)
+    members = set(_reduced(Grid.square(n, torus=True).group(group).matrices(), n))
+    cosets: dict[frozenset[tuple[int, ...]], tuple[int, ...]] = {}
+    for a, b, c, d in largest:
+        coset = frozenset(
+            ((a * e + b * g) % n, (a * f + b * h) % n, (c * e + d * g) % n, (c * f + d * h) % n)
+            for e, f, g, h in members
+        )
+        cosets.setdefault(coset, (a, b, c, d))
+    table = np.array(sorted(cosets.values()), dtype=np.int64).reshape(-1, 4)
+    table.flags.writeable = False
+    return table
+
+
+def _class_images(n: int, group: str, least: np.ndarray) -> set[tuple[int, ...]]:
+    """The least images of the classes under ``group`` that make up the orbits (under the
+    largest group) of the least images ``least``: the least image of g x for each coset map g."""
+    if group == largest_torus_group(n):
+        return {tuple(int(c) for c in x) for x in least}
+    cosets = _coset_maps(n, group)
+    out = np.empty((len(least), len(cosets), n), dtype=np.int64)
+    _kernels().torus_class_images(least, cosets, Grid.square(n, torus=True).group(group).matrices(), out)
+    return {tuple(int(c) for c in x) for x in out.reshape(-1, n)}
+
+
+def class_placements(n: int, group: str, limits: Limits) -> Iterator[tuple[int, ...]]:
+    """The least image of each class of placements on the n x n torus (n >= 5) under ``group``
+    (one of ``TORUS_GROUPS``), in lexicographic order: what keeping the least images of every
+    placement gives, from the orbit search of the count. Each orbit's least image x comes
+    before every image of x, so once the starts with rows 0..3 below a prefix are searched, the
+    classes below that prefix are all known and are given out; lazy: stop iterating and the
+    search stops."""
+    starts: dict[tuple[int, int, int], list[int]] = {}
+    for task in torus_orbit_subtasks(n):
+        _, _, _, a, c2, c3, last = task.spec
+        starts.setdefault((a, c2, c3), []).append(last)
+    prefixes = list(starts)  # in increasing order, as the plan makes them
+    waiting: list[tuple[int, ...]] = []
+    for i, (a, c2, c3) in enumerate(prefixes):
+        for last in starts[a, c2, c3]:
+            limits.check()  # a start's search may end before its kernel looks at the flag
+            least = _orbit_least_images(n, [(0, 0), (1, a), (2, c2), (3, c3), (n - 1, last)], limits)
+            for found in _class_images(n, group, least):
+                heapq.heappush(waiting, found)
+        below = (0, *prefixes[i + 1]) if i + 1 < len(prefixes) else (n,)
+        while waiting and waiting[0][:4] < below:
+            yield heapq.heappop(waiting)
+
+
+def _orbit_least_images(n: int, queens: Sequence[tuple[int, int]], limits: Limits) -> np.ndarray:
+    """The least images of the orbits found from the start ``queens`` (run again with room for
+    all of them when the first room was too small)."""
+    room = 64
+    while True:
+        listed = np.empty((room, n), dtype=np.int64)
+        out, steps = torus_orbit_run(n, queens, limits.flag, listed)
+        if steps == _kernels().STOPPED:
+            limits.raise_stop()
+        if out[-1] <= room:
+            return listed[: out[-1]]
+        room = int(out[-1])

@@ -1,0 +1,76 @@
+"""Ctrl-C delivered only where Python can take it safely.
+
+Python raises ``KeyboardInterrupt`` at whatever instruction the main thread is running when
+Ctrl-C arrives. In two places of Python's own that does lasting harm, whatever the program does
+with the exception afterwards:
+
+- inside the import machinery, between ``_imp.acquire_lock()`` and the ``try`` that releases it
+  (in ``importlib._bootstrap._get_module_lock``, or the weak-reference callback that drops a
+  module's lock, where the exception is then swallowed). The global import lock stays held by the
+  main thread, and the next import in any other thread waits forever: a count stopped by Ctrl-C
+  at that moment hung with its worker waiting to import a kernel.
+- inside code that ``exec`` or ``eval`` runs from text (``dataclasses`` and ``namedtuple`` make
+  their methods so). Python then marks the Ctrl-C as unhandled, and ``python -m boardpuzzles``
+  ends by SIGINT (-2) instead of its own exit code 130, even after the command handled it.
+
+:func:`install` puts a handler in place that raises ``KeyboardInterrupt`` as Python's does, except
+in those places: there it asks again a few milliseconds later, from a thread of its own, until the
+main thread is out of them.
+"""
+
+from __future__ import annotations
+
+import _imp
+import signal
+import threading
+import time
+from types import FrameType
+
+#: How long that thread waits before it asks again.
+RETRY_SECONDS = 0.005
+
+
+def install() -> None:
+    """Handle Ctrl-C so (see the module docstring) in this process, unless something else already
+    handles it (or ignores it, as a background job of a script does)."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) in (
+        signal.default_int_handler,
+        on_ctrl_c,
+    ):
+        signal.signal(signal.SIGINT, on_ctrl_c)
+
+
+def on_ctrl_c(signum: int, frame: FrameType | None) -> None:
+    """Python's own handler (raise ``KeyboardInterrupt``), unless the main thread is where the
+    exception would do lasting harm: then the same Ctrl-C comes again a moment later."""
+    if _imp.lock_held() or _in_text_run_by_exec(frame):
+        threading.Thread(target=_again, name="ctrl-c-again", daemon=True).start()
+        return
+    raise KeyboardInterrupt
+
+
+def _in_text_run_by_exec(frame: FrameType | None) -> bool:
+    """Whether ``frame`` runs (or is called from) the top level of text given to ``exec`` or
+    ``eval``; the outermost frame (``python -c``'s own text) does not count."""
+    while frame is not None and frame.f_back is not None:
+        code = frame.f_code
+        if code.co_name == "<module>" and code.co_filename == "<string>":
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _again() -> None:
+    """Deliver Ctrl-C to the main thread again, once the import lock is free (a real signal, so
+    that it also cuts short a sleep or a wait there)."""
+    while _imp.lock_held():
+        time.sleep(RETRY_SECONDS)
+    time.sleep(RETRY_SECONDS)
+    if signal.getsignal(signal.SIGINT) is not on_ctrl_c:
+        return  # the command is over (deaf to Ctrl-C), or another handler took over
+    try:
+        signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+    except (AttributeError, OSError, ValueError):  # no pthread_kill (Windows), or the thread is gone
+        import _thread
+
+        _thread.interrupt_main(signal.SIGINT)

@@ -1,0 +1,129 @@
+"""The default play of boards of pieces (:func:`~boardpuzzles.answers.board_of`): place the
+record's piece letters on a blank board and take them off.
+
+Glossary
+--------
+problem   a :class:`~.setup.RecordProblem` of the chosen size, the other parameters as in the
+          record's ``small`` example.
+state     the board's cells, one character each (``"."`` empty).
+tools     one per piece letter (a click puts the piece on a square, or takes it off when it is
+          there), then ``erase``: the second tool, which right-click and long-press use.
+fault     the record's ``violations`` of the board, every kind; the count of pieces short of the
+          goal ("5 kings; the problem asks for 9") is the picture's title.
+hint      a square of a solution that holds every piece placed so far.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from boardpuzzles.board import Board
+from boardpuzzles.errors import BoardPuzzlesError, excerpt
+from boardpuzzles.limits import Limits
+from boardpuzzles.play import Click, Hint, IllegalMove, Json, Play, Tool
+from boardpuzzles.plays.setup import RecordProblem, Setup, cell_index, first_or_none, rules_of
+from boardpuzzles.plays.words import scene_words
+from boardpuzzles.protocol import Puzzle
+
+#: A board's cells, one character each (``"."`` empty).
+BoardState = tuple[str, ...]
+ERASE = Tool("erase", "Erase", "x")
+#: Piece letters' names; another letter is "piece L".
+PIECE_NAMES = {"Q": "queen", "K": "king", "N": "knight", "B": "bishop", "R": "rook", "X": "stone"}
+
+
+def piece_tool(letter: str) -> Tool:
+    name = PIECE_NAMES.get(letter, f"piece-{letter.lower()}")
+    return Tool(name, name.replace("-", " ").capitalize(), letter.lower())
+
+
+def board_play(puzzle: Puzzle[Any, Any], letters: str) -> Play[RecordProblem, BoardState] | None:
+    """The default play of a record whose answers are boards of ``letters`` (see the module
+    glossary); None when it offers no problem by size."""
+    setup = Setup.of(puzzle)
+    if setup is None or not letters:
+        return None
+    rules = _BoardRules(setup, letters)
+    return Play(
+        tools=(*(piece_tool(letter) for letter in letters), ERASE),
+        sizes=setup.sizes,
+        new=rules.new,
+        click=rules.click,
+        faults=lambda problem, state: setup.faults(problem, _board(problem, state)),
+        solved=lambda problem, state: setup.solved(problem, _board(problem, state)),
+        hint=rules.hint,
+        scene=rules.scene,
+        state_to_json=lambda problem, state: "".join(state),
+        state_from_json=rules.state_from_json,
+        problem_to_json=lambda problem: problem.values,
+        problem_from_json=setup.make,
+        rules=rules_of(puzzle),
+        solution=rules.solution,
+        describe=lambda problem, state: scene_words(rules.scene(problem, state), PIECE_NAMES),
+    )
+
+
+def _board(problem: RecordProblem, state: BoardState) -> Board:
+    return Board(problem.grid, state)
+
+
+@dataclass(frozen=True)
+class _BoardRules:
+    """The functions of :func:`board_play` for one record and its piece letters."""
+
+    setup: Setup
+    letters: str
+
+    def new(self, size: int, difficulty: str, seed: int) -> tuple[RecordProblem, BoardState]:
+        problem = self.setup.new(size)
+        return problem, tuple("." * problem.grid.size)
+
+    def click(self, problem: RecordProblem, state: BoardState, cell: int, tool: str) -> BoardState:
+        cell = cell_index(problem.grid, cell)
+        letter = next((piece for piece in self.letters if piece_tool(piece).name == tool), None)
+        if letter is None and tool != ERASE.name:
+            raise IllegalMove(f"no tool {excerpt(tool)}")
+        new_piece = "." if tool == ERASE.name or state[cell] == letter else letter
+        return state[:cell] + (str(new_piece),) + state[cell + 1 :]
+
+    def scene(self, problem: RecordProblem, state: BoardState) -> Any:
+        """The answer's picture, titled with what is left to place when the record counts the
+        pieces (its count fault: "5 kings; the problem asks for 9"; then "every piece placed")."""
+        scene = self.setup.scene(problem, _board(problem, state))
+        count = next((f for f in self.setup.faults(problem, _board(problem, state)) if f.is_count), None)
+        blank = _board(problem, tuple("." * len(state)))
+        counted = count is not None or any(f.is_count for f in self.setup.faults(problem, blank))
+        if counted and not scene.title:
+            scene.title = count.message if count is not None else "every piece placed"
+        return scene
+
+    def through(self, problem: RecordProblem, state: BoardState, limits: Limits) -> tuple[Any, Hint | None]:
+        placed = [c for c, piece in enumerate(state) if piece != "."]
+        return first_or_none(self.setup.answers(problem, lambda a: all(a[c] == state[c] for c in placed), limits))
+
+    def hint(self, problem: RecordProblem, state: BoardState, limits: Limits) -> Hint:
+        if self.setup.solved(problem, _board(problem, state)):
+            return Hint("solved: nothing left to do")
+        answer, why = self.through(problem, state, limits)
+        if answer is None:
+            return why or Hint("no solution found")
+        cell = next(c for c in range(len(state)) if answer[c] != state[c])
+        return Hint(f"a {piece_tool(answer[cell]).label.lower()} on {problem.grid.name(cell)}", (cell,))
+
+    def solution(self, problem: RecordProblem, state: BoardState, limits: Limits) -> list[Click]:
+        answer, _ = self.through(problem, state, limits)
+        if answer is None:
+            return []
+        return [
+            (c, piece_tool(answer[c]).name if answer[c] != "." else ERASE.name)
+            for c in range(len(state))
+            if answer[c] != state[c]
+        ]
+
+    def state_from_json(self, problem: RecordProblem, document: Json) -> BoardState:
+        if not isinstance(document, str) or len(document) != problem.grid.size:
+            raise BoardPuzzlesError("a board state is a string of one character per cell")
+        if any(ch != "." and ch not in self.letters for ch in document):
+            raise BoardPuzzlesError(f"a board state holds '.' and {', '.join(self.letters)}")
+        return tuple(document)

@@ -1,0 +1,190 @@
+"""The default play of cell pairs (:data:`~boardpuzzles.answers.CELL_PAIRS`: dominoes).
+
+Glossary
+--------
+state     the pairs placed (sorted, each ``(smaller, larger)``) and the square picked for the
+          next pair (``-1``: none). JSON ``{"pairs": [[a, b], ...], "picked": cell or null}``.
+tools     ``pair``: a click on a square picks it, a click beside the picked square places the
+          pair (dragging from one square to the next does the same), a click on a placed pair
+          takes it off; ``erase`` (the second tool): a click takes off the pair there.
+fault     the record's ``violations`` of the pairs placed, every kind (a square not covered yet
+          is unfinished), and, as an aid, "no tiling holds these pairs" when the record's search,
+          given ``CHECK_SECONDS``, finds no answer through them.
+hint      a pair of an answer that holds every pair placed (the one through the picked square
+          when there is one).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from boardpuzzles.answers import CellPairs
+from boardpuzzles.errors import BoardPuzzlesError, excerpt
+from boardpuzzles.faults import Fault
+from boardpuzzles.grid import ORTHOGONAL
+from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.play import Click, Hint, IllegalMove, Json, Play, Tool
+from boardpuzzles.plays.setup import CHECK_SECONDS, RecordProblem, Setup, cell_index, rules_of
+from boardpuzzles.protocol import Puzzle
+
+Pair = tuple[int, int]
+PairsState = tuple[tuple[Pair, ...], int]
+TOOL = Tool("pair", "Pair", "p")
+ERASE = Tool("erase", "Take off", "x")
+PICKED_COLOUR = "#ffd54f"
+#: The sizes offered: from the small example's side, this many (those with an answer).
+PAIR_SIZES = 5
+#: Positions whose completion is remembered (see ``_PairRules.completes``).
+KEPT = 1024
+_KEPT: dict[tuple[str, tuple[Pair, ...]], bool] = {}
+_KEPT_LOCK = threading.Lock()
+
+
+def pairs_play(puzzle: Puzzle[Any, Any]) -> Play[RecordProblem, PairsState] | None:
+    """The default play of a record whose answers are :class:`~boardpuzzles.answers.CellPairs`."""
+    setup = Setup.of(puzzle, PAIR_SIZES)
+    if setup is None:
+        return None
+    rules = _PairRules(setup)
+    return Play(
+        has_aids=True,
+        tools=(TOOL, ERASE),
+        sizes=setup.sizes,
+        new=lambda size, difficulty, seed: (setup.new(size), ((), -1)),
+        click=rules.click,
+        faults=rules.faults,
+        solved=lambda problem, state: setup.solved(problem, _answer(problem, state)),
+        hint=rules.hint,
+        scene=rules.scene,
+        state_to_json=lambda problem, state: {"pairs": [list(p) for p in state[0]], "picked": _or_none(state[1])},
+        state_from_json=_state_from_json,
+        problem_to_json=lambda problem: problem.values,
+        problem_from_json=setup.make,
+        rules=rules_of(puzzle, "Click a square, then one beside it."),
+        solution=rules.solution,
+        drag=True,
+        describe=_describe,
+    )
+
+
+def _or_none(picked: int) -> int | None:
+    return None if picked < 0 else picked
+
+
+def _answer(problem: RecordProblem, state: PairsState) -> CellPairs:
+    return CellPairs(problem.grid, state[0])
+
+
+@dataclass(frozen=True)
+class _PairRules:
+    setup: Setup
+
+    def click(self, problem: RecordProblem, state: PairsState, cell: int, tool: str) -> PairsState:
+        grid = problem.grid
+        cell = cell_index(grid, cell)
+        if tool not in (TOOL.name, ERASE.name):
+            raise IllegalMove(f"no tool {excerpt(tool)}")
+        pairs, picked = state
+        placed = next((p for p in pairs if cell in p), None)
+        if placed is not None:  # take it off
+            return tuple(p for p in pairs if p != placed), -1
+        if tool == ERASE.name:
+            return state
+        if picked < 0 or picked == cell:
+            return pairs, -1 if picked == cell else cell
+        if cell not in grid.neighbours(picked, ORTHOGONAL):
+            return pairs, cell  # a new first square
+        pair = (min(picked, cell), max(picked, cell))
+        return tuple(sorted((*pairs, pair))), -1
+
+    def faults(self, problem: RecordProblem, state: PairsState) -> list[Fault]:
+        found = self.setup.faults(problem, _answer(problem, state))
+        if not any(f.kind == "wrong" for f in found) and state[0] and not self.completes(problem, state[0]):
+            cells = tuple(c for pair in state[0] for c in pair)
+            found.append(Fault("no solution holds these pairs: take one off (undo)", cells, kind="aid"))
+        return found
+
+    def completes(self, problem: RecordProblem, pairs: tuple[Pair, ...]) -> bool:
+        """Whether some answer holds ``pairs`` (True when the search runs out of time to say);
+        the last ``KEPT`` answers are kept, as a position is drawn again after each request.
+        The record's kernels are compiled before the clock starts (a first search would spend
+        its time compiling), and "cannot tell in time" is not kept: the next request asks again."""
+        key = (json.dumps(problem.values, sort_keys=True), pairs)
+        with _KEPT_LOCK:
+            if key in _KEPT:
+                return _KEPT[key]
+        self.setup.warm()
+        try:
+            answer = next(self.through(problem, (pairs, -1), Limits(CHECK_SECONDS)), None) is not None
+        except TimeLimitReached:
+            return True
+        with _KEPT_LOCK:
+            _KEPT[key] = answer
+            while len(_KEPT) > KEPT:
+                del _KEPT[next(iter(_KEPT))]
+        return answer
+
+    def through(self, problem: RecordProblem, state: PairsState, limits: Limits) -> Iterator[CellPairs]:
+        placed = set(state[0])
+        return self.setup.answers(problem, lambda answer: placed <= set(answer.pairs), limits)
+
+    def missing(self, problem: RecordProblem, state: PairsState, limits: Limits) -> list[Pair] | None:
+        answer = next(self.through(problem, state, limits), None)
+        if answer is None:
+            return None
+        placed, picked = set(state[0]), state[1]
+        rest = [p for p in answer.pairs if p not in placed]
+        return sorted(rest, key=lambda p: picked not in p)
+
+    def hint(self, problem: RecordProblem, state: PairsState, limits: Limits) -> Hint:
+        if self.setup.solved(problem, _answer(problem, state)):
+            return Hint("solved: nothing left to do")
+        try:
+            rest = self.missing(problem, state, limits)
+        except TimeLimitReached:
+            return Hint("no hint found in time")
+        if rest is None:
+            return Hint("no solution holds every pair placed: take one off (undo)")
+        a, b = rest[0]
+        return Hint(f"a pair on {problem.grid.name(a)} and {problem.grid.name(b)}", (a, b))
+
+    def solution(self, problem: RecordProblem, state: PairsState, limits: Limits) -> list[Click]:
+        rest = self.missing(problem, state, limits) or []
+        clicks = [(state[1], TOOL.name)] if state[1] >= 0 and rest and state[1] not in rest[0] else []
+        if rest and state[1] in rest[0]:  # the picked square's pair: one click finishes it
+            a, b = rest.pop(0)
+            clicks.append((b if a == state[1] else a, TOOL.name))
+        return clicks + [(c, TOOL.name) for pair in rest for c in pair]
+
+    def scene(self, problem: RecordProblem, state: PairsState) -> Any:
+        scene = self.setup.scene(problem, _answer(problem, state))
+        if state[1] >= 0:
+            scene.marks[state[1]] = PICKED_COLOUR
+            scene.mark_meanings[PICKED_COLOUR] = "picked for the next pair"
+        return scene
+
+
+def _describe(problem: RecordProblem, state: PairsState) -> list[str]:
+    grid, words = problem.grid, ["empty"] * problem.grid.size
+    for a, b in state[0]:
+        words[a], words[b] = f"paired with {grid.name(b)}", f"paired with {grid.name(a)}"
+    if state[1] >= 0:
+        words[state[1]] = "picked for the next pair"
+    return words
+
+
+def _state_from_json(problem: RecordProblem, document: Json) -> PairsState:
+    try:
+        pairs = tuple(sorted((min(int(a), int(b)), max(int(a), int(b))) for a, b in document["pairs"]))
+        picked = document["picked"]
+        picked = -1 if picked is None else int(picked)
+    except (KeyError, TypeError, ValueError):
+        raise BoardPuzzlesError('a pairs state is {"pairs": [[a, b], ...], "picked": cell or null}') from None
+    size = problem.grid.size
+    if not all(0 <= c < size for pair in pairs for c in pair) or not -1 <= picked < size:
+        raise BoardPuzzlesError("a pairs state names cells off the board")
+    return pairs, picked

@@ -1,0 +1,41 @@
+"""Words for what is on each cell, read off a scene, for screen readers: "queen", "given black
+stone", "step 3", "picked up, 4", "empty"; never a bare letter.
+
+A cell's words are, in order of preference: its tooltip's text without the square's name (a
+play writes "given queen" there), its label with what the label means ("step 3"), its piece's
+name (the play's ``pieces``, else the picture's piece styles), and, without a tooltip, what its
+mark means when the scene's legend says ("a legal next square"); "empty" when there is nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from boardpuzzles.scene import Scene
+
+
+def scene_words(scene: Scene, pieces: Mapping[str, str] | None = None) -> list[str]:
+    """Words for every cell of the scene, in cell order (see the module docstring)."""
+    return [cell_words(scene, cell, pieces or {}) for cell in scene.grid.cells()]
+
+
+def cell_words(scene: Scene, cell: int, pieces: Mapping[str, str]) -> str:
+    from boardpuzzles.render.styles import style_for
+
+    words = []
+    name = scene.grid.name(cell)
+    if cell in scene.tooltips:
+        words.append(scene.tooltips[cell].removeprefix(f"{name}: "))
+    elif cell in scene.labels:
+        meaning = scene.label_meaning or "number"
+        words.append(f"{meaning} {scene.labels[cell]}")
+    if cell in scene.pieces and cell not in scene.tooltips:
+        letter = scene.pieces[cell]
+        style = style_for(letter)
+        words.insert(0, pieces.get(letter) or (style.name if style.name != letter else f"piece {letter}"))
+    if cell in scene.faded and cell not in scene.tooltips:
+        words.insert(0, "picked up")
+    meaning = scene.mark_meanings.get(scene.marks.get(cell, ""), "")
+    if meaning and cell not in scene.tooltips:
+        words.append(meaning)
+    return ", ".join(words) or "empty"

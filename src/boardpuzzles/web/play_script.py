@@ -1,0 +1,451 @@
+"""The play page's script (:mod:`boardpuzzles.web.play_page` says what the page does): the
+server's JSON in, the board's buttons, the panels and the status line out. Every action goes to
+the server one at a time, in order; a failure says why and changes nothing. The pointer and the
+keyboard are :mod:`boardpuzzles.web.play_input`'s."""
+
+# ruff: noqa: E501 - JavaScript in a string, wrapped as it reads best
+
+from boardpuzzles.web.play_input import INPUT
+
+SCRIPT = (
+    r"""
+const $ = (id) => document.getElementById(id);
+const STORE = "boardpuzzles-play-" + CONFIG.name;
+const MAIN = CONFIG.tools[0].name, SECOND = CONFIG.tools.length > 1 ? CONFIG.tools[1].name : null;
+const PHONE = matchMedia("(max-width: 760px)"), TOUCH = matchMedia("(pointer: coarse)");
+const FINGER = 32, MARGIN_BELOW = 32;  // the smallest cell a finger hits reliably; room under the board
+const LISTED = 6;  // faults listed under the board, the rest counted
+let state = null, tool = MAIN, cursor = 0, busy = 0, clockBase = 0, clockAt = 0, note = null, generating = null;
+let queue = Promise.resolve();  // the actions, one at a time in order
+// A field of the state is a feature of the server: a server without it gets no button for it.
+const has = (field) => state !== null && Object.prototype.hasOwnProperty.call(state, field);
+const labelOf = (name) => CONFIG.tools.find((t) => t.name === name).label;
+const squareSize = (n) => `${n}\u00d7${n}`;
+
+const saved = {
+  get(key) { try { return JSON.parse(localStorage.getItem(`${STORE}-${key}`)); } catch (e) { return null; } },
+  set(key, value) { try { localStorage.setItem(`${STORE}-${key}`, JSON.stringify(value)); } catch (e) { /* private mode */ } },
+};
+
+// -------------------------------------------------------------- the server
+class ServerGone extends Error {}
+
+function setBusy(delta) {
+  busy += delta;
+  document.body.dataset.busy = busy > 0 ? "1" : "0";
+}
+
+async function api(path, body) {
+  setBusy(1);
+  try {
+    let response;
+    try {
+      response = await fetch(path, body === undefined ? {cache: "no-store"} : {
+        method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    } catch (e) {
+      throw new ServerGone("the server does not answer");
+    }
+    let doc = null;
+    try { doc = await response.json(); } catch (e) { doc = null; }
+    if (!response.ok || doc === null) {
+      const err = new Error((doc && doc.error) || `the server answered ${response.status}`);
+      err.status = response.status;
+      throw err;
+    }
+    return doc;
+  } finally { setBusy(-1); }
+}
+
+// Runs task after every action before it (its answer rendered first).
+function serial(task) {
+  const run = queue.then(task, task);
+  queue = run.catch(() => null);
+  return run;
+}
+
+// A failure: the server gone gets its box; anything else says why on the status line.
+function failed(err) {
+  if (err instanceof ServerGone) { $("gone").hidden = false; $("gone-retry").focus(); return; }
+  note = {text: (err.status === 422 ? "Not allowed: " : "") + err.message, kind: "refused"};
+  showStatus();
+  note = null;
+}
+
+// An action on the game; resolves to null, or to the error (said unless quiet).
+function act(path, body, options) {
+  const {quiet = false, waiting = null} = options || {};
+  return serial(async () => {
+    if (!state || generating) return new Error("no game");
+    if (waiting) { note = {text: waiting, kind: ""}; showStatus(); }
+    try {
+      const next = await api(`/api/games/${state.game}/${path}`, body || {});
+      note = null;
+      render(next);
+      return null;
+    } catch (err) {
+      note = null;
+      if (!quiet || err instanceof ServerGone) failed(err); else showStatus();
+      return err;
+    }
+  });
+}
+
+// -------------------------------------------------------------- the status line
+function fmt(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+function tick() {
+  if (!state) return;
+  const stopped = state.solved || state.revealed;
+  $("clock").textContent = fmt(stopped ? state.seconds : clockBase + (Date.now() - clockAt) / 1000);
+}
+
+function say(text, kind) {
+  $("status-text").textContent = text;
+  $("status-text").title = text;
+  $("status").className = kind || "";
+}
+
+// The faults drawn and listed: the rules broken always, aids when they are on, all at a check.
+function shownFaults() {
+  const checking = Boolean(state.check), order = (f) => ["wrong", "aid", "unfinished"].indexOf(f.kind || "wrong");
+  const shown = state.faults.filter((f) => checking || !f.kind || f.kind === "wrong" || (f.kind === "aid" && state.aids));
+  return shown.sort((a, b) => order(a) - order(b));  // stable: each kind in the server's order
+}
+
+function startText() {
+  const touch = TOUCH.matches || PHONE.matches;
+  const second = SECOND ? `; ${touch ? "a long press" : "a right-click"} plays ${labelOf(SECOND).toLowerCase()}` : "";
+  const how = CONFIG.drag ? `${touch ? "Tap" : "Click"} or drag across the cells to play` : `${touch ? "Tap" : "Click"} a cell to play`;
+  return `${how}${second}.`;
+}
+
+function generatingText() {
+  if (generating.url) return "Opening the puzzle\u2026";
+  const d = generating.difficulty ? ` ${generating.difficulty}` : "";
+  return `Generating a new ${squareSize(generating.size)}${d} puzzle\u2026`;
+}
+
+function showStatus() {
+  if (note) { say(note.text, note.kind); return; }
+  if (generating) { say(generatingText(), "busy"); return; }
+  if (!state) return;
+  if (state.revealed && state.solved) { say("The solution is shown: this puzzle does not count as solved.", "revealed"); return; }
+  if (state.solved) { say(`Solved in ${fmt(state.seconds)}!`, "solved"); return; }
+  const faults = shownFaults();
+  if (state.check) {
+    const mistaken = faults.some((f) => f.kind === "wrong" || f.kind === "aid");
+    say(state.check.message, mistaken ? "fault" : "checked");
+    return;
+  }
+  if (faults.length) {
+    const more = faults.length > 1 ? ` (and ${faults.length - 1} more)` : "";
+    say(faults[0].message + more, "fault");
+    return;
+  }
+  if (state.hint) { say("Hint: " + state.hint.message, "hint"); return; }
+  say(state.moves ? "No rule broken so far." : startText(), "");
+}
+
+// -------------------------------------------------------------- the board
+function buildCells() {
+  const g = state.geometry, box = $("cells"), n = g.rows * g.cols;
+  const pct = (v, whole) => (100 * v / whole) + "%";
+  Object.assign(box.style, {left: pct(g.left, g.width), top: pct(g.top, g.height),
+    width: pct(g.cols * g.cell, g.width), height: pct(g.rows * g.cell, g.height),
+    gridTemplateColumns: `repeat(${g.cols}, 1fr)`, gridTemplateRows: `repeat(${g.rows}, 1fr)`});
+  if (box.childElementCount !== n || box.dataset.shape !== `${g.rows}x${g.cols}`) {
+    box.textContent = "";
+    box.dataset.shape = `${g.rows}x${g.cols}`;
+    box.setAttribute("aria-label", `Board, ${g.rows} rows by ${g.cols} columns`);
+    for (let i = 0; i < n; i++) {
+      const b = document.createElement("button");
+      b.type = "button"; b.tabIndex = -1; b.dataset.cell = i;
+      box.appendChild(b);
+    }
+    cursor = Math.min(cursor, n - 1);
+  }
+  const shown = shownFaults();
+  const faulty = new Set(shown.filter((f) => f.kind !== "unfinished").flatMap((f) => f.cells));
+  const hinted = new Set(state.hint ? state.hint.cells : []);
+  const buttons = box.children;
+  for (let i = 0; i < n; i++) {
+    const b = buttons[i], name = state.names[i] || `cell ${i}`;
+    b.dataset.name = name;
+    b.setAttribute("aria-label", `${name}, ${state.contents[i] || ""}${faulty.has(i) ? ", wrong" : ""}${hinted.has(i) ? ", hint" : ""}`);
+    b.tabIndex = i === cursor ? 0 : -1;
+    b.classList.toggle("cursor", i === cursor);
+  }
+}
+
+// The board's size is set once a game (and on resizing), so it never moves while the game goes
+// on. A desktop: as wide as the window's height lets the whole picture show, with the legend
+// under it. A phone: the screen's width; a board whose cells would then be under a finger's
+// width is drawn at that width in a frame that scrolls sideways, unless the player chose to
+// fit it to the screen.
+let fitted = null;
+function fit(again) {
+  if (!state || (fitted === state.game && !again)) return;
+  fitted = state.game;
+  const main = document.querySelector("main"), box = $("board-box"), g = state.geometry;
+  main.style.width = ""; box.style.width = "";
+  let zoomable = false;
+  if (PHONE.matches) {
+    zoomable = $("frame").getBoundingClientRect().width * g.cell / g.width < FINGER;
+    if (zoomable && zoomed()) box.style.width = Math.ceil(FINGER * g.width / g.cell) + "px";
+  } else {
+    const widest = main.getBoundingClientRect().width;
+    const top = $("board-box").getBoundingClientRect().top + window.scrollY;
+    for (let pass = 0; pass < 2; pass++) {  // a narrower board may wrap the legend: measure again
+      const room = window.innerHeight - top - $("legend").getBoundingClientRect().height - MARGIN_BELOW;
+      main.style.width = Math.max(240, Math.min(widest, Math.floor(room * g.width / g.height))) + "px";
+    }
+  }
+  document.body.classList.toggle("zoomed", zoomable && zoomed());
+  $("zoom-box").hidden = !zoomable;
+  if (zoomable) {
+    $("zoom-text").textContent = zoomed()
+      ? "The board is wider than the screen, so that each cell is a finger wide: swipe it sideways."
+      : "The whole board fits the screen; its cells are small.";
+    $("zoom").textContent = zoomed() ? "Fit the screen" : "Larger cells";
+    $("zoom").setAttribute("aria-pressed", zoomed() ? "false" : "true");
+  }
+}
+const zoomed = () => saved.get("zoom") !== false;
+
+// -------------------------------------------------------------- drawing a state
+function render(next) {
+  const focused = document.activeElement && document.activeElement.parentElement === $("cells");
+  state = next;
+  clockBase = state.seconds; clockAt = Date.now();
+  $("picture").innerHTML = state.svg;
+  $("caption").textContent = state.caption || "";
+  $("caption").title = state.caption || "";
+  buildCells();
+  document.body.dataset.game = state.game;
+  document.body.dataset.moves = String(state.moves);
+  document.body.dataset.solved = state.solved ? "1" : "0";
+  document.body.classList.toggle("solved", state.solved);
+  renderButtons();
+  renderLists();
+  fit();
+  renderPuzzle();
+  history.replaceState(null, "", state.link + "#game=" + state.game);
+  try { localStorage.setItem(STORE, state.game); } catch (e) { /* private mode */ }
+  showStatus(); tick();
+  if (focused) focusCursor();
+}
+
+function renderButtons() {
+  $("undo").disabled = !state.can_undo;
+  $("redo").disabled = !state.can_redo;
+  $("hint").disabled = state.solved;
+  $("check").hidden = !has("check");
+  $("check").disabled = state.solved;
+  $("restart").hidden = !has("can_restart");
+  $("restart").disabled = !state.can_restart;
+  $("solve").hidden = !has("revealed") || CONFIG.solves === false;
+  $("solve").disabled = state.solved;
+  $("aids-box").hidden = !has("aids") || !CONFIG.aids;
+  $("aids").checked = Boolean(state.aids);
+}
+
+function renderLists() {
+  const legend = $("legend");
+  legend.textContent = "";
+  for (const entry of state.legend) {
+    const li = document.createElement("li"), swatch = document.createElement("span");
+    swatch.className = "swatch " + entry.kind;
+    swatch.style.background = entry.colour; swatch.style.borderColor = entry.colour;
+    li.appendChild(swatch);
+    li.appendChild(document.createTextNode(entry.text.replace(/^(square|ring|disc): /, "")));
+    legend.appendChild(li);
+  }
+  const ul = $("faults");
+  ul.textContent = "";
+  const faults = shownFaults(), listed = faults.length > LISTED + 1 ? LISTED : faults.length;
+  for (const f of faults.slice(0, listed)) {
+    const li = document.createElement("li");
+    li.textContent = f.message;
+    if (f.kind) li.className = f.kind;
+    ul.appendChild(li);
+  }
+  if (listed < faults.length) {
+    const li = document.createElement("li");
+    li.className = "more"; li.textContent = `and ${faults.length - listed} more`;
+    ul.appendChild(li);
+  }
+  if (state.hint) { const li = document.createElement("li"); li.className = "hint"; li.textContent = "Hint: " + state.hint.message; ul.appendChild(li); }
+}
+
+// The panel "This puzzle": its size, difficulty and seed, its link and how far it reaches.
+function renderPuzzle() {
+  if (CONFIG.sizes.includes(state.size)) $("size").value = String(state.size);
+  if (CONFIG.difficulties.includes(state.difficulty)) $("difficulty").value = state.difficulty;
+  const info = $("puzzle-info");
+  info.textContent = state.imported ? "Imported from its URL" : squareSize(state.size) + (state.difficulty ? ` ${state.difficulty}` : "") + ", seed ";
+  if (!state.imported) {
+    const seed = document.createElement("span");
+    seed.id = "seed-shown"; seed.textContent = String(state.seed);
+    info.appendChild(seed);
+  }
+  $("copy-seed").hidden = Boolean(state.imported);
+  const share = state.share || {link: state.link, reach: ""};
+  $("share-link").href = new URL(share.link, location.href).href;
+  $("reach").textContent = share.reach ? `: it works on ${share.reach}` : "";
+  const exported = CONFIG.exports && state.url;
+  if (exported) {
+    $("export").href = state.url;
+    try { $("export").textContent = new URL(state.url).host || state.url; } catch (e) { $("export").textContent = state.url; }
+  }
+  $("export-box").hidden = !exported;
+  const previous = saved.get("previous");
+  $("previous").hidden = !(previous && previous.game !== state.game);
+  if (previous) { $("previous-link").href = previous.link; $("previous-link").textContent = `Back to the previous puzzle (${previous.text})`; }
+}
+
+function focusCursor() {
+  const b = $("cells").children[cursor];
+  if (b) b.focus();
+}
+
+// -------------------------------------------------------------- new puzzles
+// Under way: moves made, not solved and not shown; New then asks first.
+const underWay = () => state && state.moves > 0 && !state.solved && !state.revealed;
+
+function ask(title, text, yes, no) {
+  const dialog = $("ask");
+  if (typeof dialog.showModal !== "function") return Promise.resolve(window.confirm(`${title}\n${text}`));
+  return new Promise((resolve) => {
+    $("ask-title").textContent = title; $("ask-text").textContent = text;
+    $("ask-yes").textContent = yes; $("ask-no").textContent = no;
+    dialog.returnValue = "";
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), {once: true});
+    dialog.showModal();
+    $("ask-no").focus();
+  });
+}
+
+async function leaveFor(settings) {
+  if (underWay() && !(await ask("Start a new puzzle?",
+    `This one is under way (${state.moves} move${state.moves === 1 ? "" : "s"}). It is kept: \u201cBack to the previous puzzle\u201d returns to it.`,
+    "New puzzle", "Keep playing"))) return;
+  newGame(settings, state);
+}
+
+function newGame(settings, leaving) {
+  return serial(async () => {
+    generating = settings;
+    $("veil-text").textContent = generatingText();
+    $("veil").hidden = false;
+    document.body.classList.add("generating");
+    showStatus();
+    let next = null, error = null;
+    try {
+      next = await api(`/api/${CONFIG.name}/new`, Object.assign(leaving ? {replaces: leaving.game} : {}, settings));
+    } catch (err) { error = err; }
+    generating = null;
+    $("veil").hidden = true;
+    document.body.classList.remove("generating");
+    if (error) { if (state) showStatus(); failed(error); return error; }
+    note = null;
+    if (leaving && underWayWas(leaving)) {
+      const what = leaving.imported ? "imported" : `${squareSize(leaving.size)}, seed ${leaving.seed}`;
+      saved.set("previous", {game: leaving.game, link: `${leaving.link}#game=${leaving.game}`, text: what});
+    }
+    render(next);
+    if (PHONE.matches) showBoard();
+    return null;
+  });
+}
+const underWayWas = (s) => s.moves > 0 && !s.solved && !s.revealed;
+
+// On a phone the board may be out of sight after New (the buttons are under it): bring it back.
+function showBoard() {
+  const top = $("status").getBoundingClientRect().top, bottom = $("stage").getBoundingClientRect().bottom;
+  if (top >= 0 && bottom <= window.innerHeight) return;
+  const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+  $("status").scrollIntoView({block: "start", behavior: smooth ? "smooth" : "auto"});
+}
+
+// The settings of the New panel, or null (said why) when the seed is not a number.
+function chosenSettings() {
+  const s = {size: Number($("size").value)};
+  if (CONFIG.difficulties.length) s.difficulty = $("difficulty").value;
+  const seed = $("seed").value.trim();
+  if (seed) {
+    if (!/^[0-9]{1,10}$/.test(seed) || Number(seed) > 4294967295) {
+      say("A seed is a whole number from 0 to 4294967295 (or leave it empty for a random one).", "refused");
+      return null;
+    }
+    s.seed = Number(seed);
+  }
+  return s;
+}
+
+function linkSettings() {
+  const q = new URLSearchParams(location.search), s = {};
+  if (q.has("size") && /^[0-9]{1,4}$/.test(q.get("size"))) s.size = Number(q.get("size"));
+  if (q.has("difficulty")) s.difficulty = q.get("difficulty");
+  if (q.has("seed") && /^[0-9]{1,10}$/.test(q.get("seed"))) s.seed = Number(q.get("seed"));
+  if (CONFIG.imports && q.get("url")) s.url = q.get("url");
+  return s;
+}
+
+async function copy(text, button) {
+  let done = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    done = true;
+  } catch (e) {  // no clipboard API (a page not served from this computer): the old way
+    const field = document.createElement("textarea");
+    field.value = text; field.readOnly = true;
+    Object.assign(field.style, {position: "fixed", top: "0", opacity: "0"});
+    document.body.appendChild(field);
+    field.select();
+    try { done = document.execCommand("copy"); } catch (e2) { done = false; }
+    field.remove();
+  }
+  const label = button.dataset.label || (button.dataset.label = button.textContent);
+  button.textContent = done ? "Copied" : "Select it and copy";
+  setTimeout(() => { button.textContent = label; }, 1600);
+}
+
+// Back in step with the server: the game's state again (the box of a stopped server goes).
+async function retry() {
+  const id = state ? state.game : null;
+  try {
+    if (id) render(await api(`/api/games/${id}`)); else await api("/");
+    $("gone").hidden = true;
+  } catch (err) {
+    if (!(err instanceof ServerGone)) { $("gone").hidden = true; failed(err); }
+  }
+}
+
+async function boot() {
+  setUpControls();
+  setInterval(tick, 1000);
+  const m = /^#game=([0-9a-f]{1,64})$/.exec(location.hash);
+  const link = linkSettings();
+  let id = m ? m[1] : null;
+  if (!id && link.seed === undefined && link.url === undefined) { try { id = localStorage.getItem(STORE); } catch (e) { id = null; } }
+  if (id) {
+    try {
+      const found = await api(`/api/games/${id}`);
+      if (found.puzzle === CONFIG.name) { render(found); return; }
+    } catch (err) {
+      if (err instanceof ServerGone) { failed(err); return; }
+    }
+  }
+  const defaults = Object.assign({size: CONFIG.sizes[0]}, CONFIG.difficulties.length ? {difficulty: CONFIG.difficulties[0]} : {});
+  await newGame(Object.assign(defaults, link));
+}
+"""
+    + INPUT
+    + r"""
+boot();
+"""
+)

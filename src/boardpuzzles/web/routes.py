@@ -1,0 +1,104 @@
+"""What a client of the web server registers: its routes, and what each answers.
+
+Glossary
+--------
+route       a path (a regular expression the whole path must match: its groups are handed on),
+            the methods it answers (a ``GET`` route answers ``HEAD`` too) and its ``action``.
+request     what an action sees (:class:`Request`): the method, path, query, the path's groups,
+            the JSON body of a POST (checked already: size, type, origin), the client's address,
+            and where a link to this server works.
+answer      what an action returns: a JSON object (status 200) or a :class:`Page`; a refusal is
+            raised (:class:`RequestError`, or a :class:`~boardpuzzles.errors.BoardPuzzlesError`
+            for 400).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from typing import Any
+
+
+class RequestError(Exception):
+    """A request this server refuses: the HTTP status and a one-line reason for ``{"error": ...}``."""
+
+    def __init__(self, status: HTTPStatus, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.headers = headers or {}
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page (or any body that is not JSON) and its content type."""
+
+    body: bytes
+    kind: str = "text/html; charset=utf-8"
+
+
+@dataclass(frozen=True)
+class Request:
+    method: str
+    path: str
+    query: dict[str, list[str]]
+    groups: tuple[str, ...]
+    body: dict[str, Any]
+    #: The address of the client (its IP address).
+    client: str
+    #: Where a link to this server works: None, on this computer only (a relative link does);
+    #: else the origin others open it at, ``http://192.168.1.5:8016``.
+    shared_at: str | None = None
+
+    def param(self, name: str) -> str:
+        """The query parameter ``name`` (its first value), or ""."""
+        return self.query.get(name, [""])[0]
+
+
+Answer = dict[str, Any] | Page
+Action = Callable[[Request], Answer]
+
+
+@dataclass(frozen=True)
+class Route:
+    path: str
+    methods: tuple[str, ...]
+    action: Action
+    pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pattern", re.compile(self.path))
+        if "GET" in self.methods and "HEAD" not in self.methods:
+            object.__setattr__(self, "methods", (*self.methods, "HEAD"))
+
+
+class Routes:
+    """The routes of every client of one server, in the order they were added."""
+
+    def __init__(self) -> None:
+        self._routes: list[Route] = []
+
+    def add(self, *routes: Route) -> None:
+        for route in routes:
+            if any(r.path == route.path for r in self._routes):
+                raise ValueError(f"two clients claim the route {route.path}")
+            self._routes.append(route)
+
+    def find(self, path: str) -> tuple[Route, tuple[str, ...]] | None:
+        """The first route whose path matches the whole of ``path``, and its groups."""
+        for route in self._routes:
+            found = route.pattern.fullmatch(path)
+            if found:
+                return route, tuple(group or "" for group in found.groups())
+        return None
+
+
+def refuse_methods(path: str, methods: tuple[str, ...], method: str) -> RequestError:
+    """405 for ``method`` on a path that answers ``methods``."""
+    return RequestError(
+        HTTPStatus.METHOD_NOT_ALLOWED,
+        f"{path[:80]} answers {' and '.join(methods)}, not {method}",
+        {"Allow": ", ".join(methods)},
+    )
