@@ -43,11 +43,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from boardpuzzles._kernels import CHECK_MASK, jit
+from boardpuzzles._kernels import jit
 from boardpuzzles._kernels.baikago import fifth_point, four_points, has_four, place, remove
 
 INF = 1 << 40
 BUCKET = 4
+#: Nodes between two looks at the stop flag, less one (a mask): a node costs up to a
+#: millisecond (its pairing test), so the kernels' common 2^14 would let a stop wait seconds.
+NODE_CHECK_MASK = (1 << 8) - 1
 #: ``flag`` holds how many pairing tests failed at the entry (their budgets growing tenfold);
 #: ``PAIR_LEVELS`` means none is tried again (the last failed, or one was complete).
 PAIR_LEVEL_MASK = 7
@@ -664,7 +667,7 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
     pairings found."""
     stats = run.stats
     stats[0] += 1
-    if stats[0] > run.budget or ((stats[0] & CHECK_MASK) == 0 and run.flag[0] != 0):
+    if stats[0] > run.budget or ((stats[0] & NODE_CHECK_MASK) == 0 and run.flag[0] != 0):
         stats[1] = 1
         return 0, 0
     start = stats[0]
