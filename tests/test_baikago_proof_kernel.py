@@ -208,7 +208,7 @@ def test_a_corrupted_strategy_is_refused() -> None:
     assert losing
     with pytest.raises(AssertionError):
         check_proof_split(losing[0], jobs=2)
-    for broken in losing:
+    for broken in losing[:: max(1, len(losing) // 4)]:  # a few, spread over the strategy (each starts processes)
         with pytest.raises(AssertionError):
             check_proof_levels(broken, jobs=2)
     # a position dropped
