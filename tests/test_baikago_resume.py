@@ -105,7 +105,7 @@ def test_a_finished_checkpoint_answers_without_searching_again(tmp_path: Path) -
 
 
 def test_a_time_limit_keeps_the_search_and_the_next_run_goes_on(tmp_path: Path) -> None:
-    """7x7 black (open: see docs/records.md) stopped twice by a time limit: the second run starts
+    """7x7 black (about 20 CPU seconds in all) stopped twice by a time limit: the second run starts
     from the nodes of the first and adds to them."""
     path = tmp_path / "seven.dfpn"
     options: dict[str, Any] = {"rules": Rules(7), "attackers": (BLACK,), "tt_bits": 16, "checkpoint": str(path)}
