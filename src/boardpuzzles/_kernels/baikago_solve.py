@@ -44,7 +44,31 @@ from typing import NamedTuple
 import numpy as np
 
 from boardpuzzles._kernels import jit
-from boardpuzzles._kernels.baikago import fifth_point, four_points, has_four, place, remove
+from boardpuzzles._kernels.baikago import four_points, has_four, place, remove
+from boardpuzzles._kernels.baikago_pairing import _insert_by_score, pairing_promise, pairing_search
+from boardpuzzles._kernels.baikago_threats import _vcf_line, must_answer, vcf_answers
+
+__all__ = [  # the pairing and threat kernels are reached through this module too
+    "BUCKET",
+    "INF",
+    "PAIR_PROMISE",
+    "TABLE_VERSION",
+    "DfpnRun",
+    "DfpnTable",
+    "SolveTables",
+    "_vcf_line",
+    "canonical",
+    "child_key",
+    "dfpn",
+    "must_answer",
+    "node_status",
+    "pairing_promise",
+    "pairing_search",
+    "tt_find",
+    "tt_probe",
+    "tt_store",
+    "vcf_answers",
+]
 
 INF = 1 << 40
 BUCKET = 4
@@ -137,201 +161,6 @@ def open_crosses(cnt, attacker):
         if cnt[defender, k] == 0:
             n += 1
     return n
-
-
-# -------------------------------------------------------------------- pairings
-class PairState(NamedTuple):
-    """A pairing search's state: ``partner[p]`` (the other point of p's pair, -1 unpaired, -2 a
-    stone), per cross ``live`` (no defender stone), ``free`` (its unpaired empty points) and
-    ``covered`` (pairs inside it), the ``live_list`` and the node count ``nodes[0]``."""
-
-    cells: np.ndarray
-    through: np.ndarray
-    tcount: np.ndarray
-    partner: np.ndarray
-    live: np.ndarray
-    free: np.ndarray
-    covered: np.ndarray
-    live_list: np.ndarray
-    nodes: np.ndarray
-
-
-@jit
-def _in_cross(cells, k, q):
-    for j in range(5):
-        if cells[k, j] == q:
-            return True
-    return False
-
-
-@jit
-def _pair(s, a, b, step):
-    """Pair a with b (``step`` 1) or undo it (-1): the free and covered counts follow."""
-    for i in range(s.tcount[a]):
-        k = s.through[a, i]
-        if s.live[k]:
-            s.free[k] -= step
-            if _in_cross(s.cells, k, b):
-                s.covered[k] += step
-    for i in range(s.tcount[b]):
-        k = s.through[b, i]
-        if s.live[k]:
-            s.free[k] -= step
-    if step > 0:
-        s.partner[a] = b
-        s.partner[b] = a
-    else:
-        s.partner[a] = -1
-        s.partner[b] = -1
-
-
-@jit
-def _insert_by_score(scores, firsts, seconds, count, score, first, second):
-    """Insert (score, first, second) into the parallel arrays, whose first ``count`` entries are
-    sorted by score, largest first (ties: the earlier one first)."""
-    j = count
-    while j > 0 and scores[j - 1] < score:
-        scores[j] = scores[j - 1]
-        firsts[j] = firsts[j - 1]
-        seconds[j] = seconds[j - 1]
-        j -= 1
-    scores[j] = score
-    firsts[j] = first
-    seconds[j] = second
-
-
-@jit
-def _pair_gain(s, a, b):
-    """How many uncovered live crosses the pair (a, b) would cover."""
-    gain = 0
-    for i in range(s.tcount[a]):
-        k = s.through[a, i]
-        if s.live[k] and s.covered[k] == 0 and _in_cross(s.cells, k, b):
-            gain += 1
-    return gain
-
-
-@jit
-def _pair_rec(s, budget):
-    """Backtracking over the uncovered live cross with the fewest free points, its pairs tried
-    by how many uncovered crosses they cover; 1 found, 0 none, -1 budget."""
-    s.nodes[0] += 1
-    if s.nodes[0] > budget:
-        return -1
-    best_k = -1
-    best_free = 6
-    for i in range(s.live_list.shape[0]):
-        k = s.live_list[i]
-        if s.covered[k] > 0:
-            continue
-        f = s.free[k]
-        if f < 2:
-            return 0
-        if f < best_free:
-            best_free = f
-            best_k = k
-    if best_k < 0:
-        return 1
-    pa = np.empty(10, dtype=np.int64)
-    pb = np.empty(10, dtype=np.int64)
-    gains = np.empty(10, dtype=np.int64)
-    npairs = 0
-    for x in range(5):
-        a = s.cells[best_k, x]
-        if s.partner[a] != -1:
-            continue
-        for y in range(x + 1, 5):
-            b = s.cells[best_k, y]
-            if s.partner[b] != -1:
-                continue
-            _insert_by_score(gains, pa, pb, npairs, _pair_gain(s, a, b), a, b)
-            npairs += 1
-    for i in range(npairs):
-        _pair(s, pa[i], pb[i], 1)
-        r = _pair_rec(s, budget)
-        if r != 0:
-            return r
-        _pair(s, pa[i], pb[i], -1)
-    return 0
-
-
-@jit
-def pairing_promise(board, cnt, t, attacker):
-    """How well the live crosses (those without a defender stone) could be paired, in percent:
-    with ``m[p]`` the most live crosses that the empty point p shares with one other empty
-    point, a pairing covers at most ``sum(m) / 2`` crosses, and it must cover them all; the
-    promise is ``sum(m) / 2`` against their number. A guess, not a bound: of the 14,248
-    pairing leaves of a 7x7 proof found without this gate, 98% score ``PAIR_PROMISE`` (135%) or
-    more (the least 116%),
-    while the empty 8x8 board, with no pairing, scores 110%, and positions early in an 8x8
-    search rarely reach 135%."""
-    defender = 3 - attacker
-    need = 0
-    for k in range(t.cells.shape[0]):
-        if cnt[defender, k] == 0:
-            need += 1
-    if need == 0:
-        return 1000
-    n = board.shape[0]
-    shared = np.zeros(n, dtype=np.int32)
-    total = 0
-    for p in range(n):
-        if board[p] != 0:
-            continue
-        best = 0
-        for i in range(t.tcount[p]):
-            k = t.through[p, i]
-            if cnt[defender, k] != 0:
-                continue
-            for j in range(5):
-                q = t.cells[k, j]
-                if q != p and board[q] == 0:
-                    shared[q] += 1
-                    if shared[q] > best:
-                        best = shared[q]
-        for i in range(t.tcount[p]):  # clear what p counted
-            k = t.through[p, i]
-            for j in range(5):
-                shared[t.cells[k, j]] = 0
-        total += best
-    return 50 * total // need
-
-
-@jit
-def pairing_search(board, cnt, cells, through, tcount, attacker, partner, budget):
-    """A pairing of empty points for the defender against ``attacker``, in ``partner`` (the
-    other point of a pair, -1 unpaired, -2 taken). 1 found, 0 none exists, -1 the ``budget`` of
-    search nodes ran out (unknown)."""
-    defender = 3 - attacker
-    ncross = cells.shape[0]
-    live = np.zeros(ncross, dtype=np.bool_)
-    free = np.zeros(ncross, dtype=np.int32)
-    nlive = 0
-    for k in range(ncross):
-        if cnt[defender, k] == 0:
-            live[k] = True
-            free[k] = 5 - cnt[attacker, k]
-            nlive += 1
-    live_list = np.empty(nlive, dtype=np.int32)
-    nlive = 0
-    for k in range(ncross):
-        if live[k]:
-            live_list[nlive] = k
-            nlive += 1
-    for p in range(board.shape[0]):
-        partner[p] = -1 if board[p] == 0 else -2
-    s = PairState(
-        cells,
-        through,
-        tcount,
-        partner,
-        live,
-        free,
-        np.zeros(ncross, dtype=np.int32),
-        live_list,
-        np.zeros(1, dtype=np.int64),
-    )
-    return _pair_rec(s, budget)
 
 
 # -------------------------------------------------------------------- the transposition table
@@ -430,222 +259,6 @@ def point_score(t, cnt, me, p):
         if a == 0:
             s += t.defend[b]
     return s
-
-
-@jit
-def must_answer(board, cnt, t, me, allowed):
-    """The moves of ``me`` that do not lose to a double four at once (neither side has a four).
-
-    A *double-four point* of the opponent is an empty point where its stone would make two fours
-    with different fifth points (on crosses holding three of its stones and none of mine). If I
-    play off every cross that makes one such point a double four, and make no four of my own, the
-    opponent plays it and wins: those moves lose. ``allowed[p]`` is cleared for them; returns -1
-    when the opponent has no double-four point (nothing cleared), else how many moves are left:
-    the points on a making cross of every double-four point, and the points that make a four of
-    mine."""
-    other = 3 - me
-    n = board.shape[0]
-    hits = np.zeros(n, dtype=np.int32)
-    mark = np.zeros(n, dtype=np.int32)
-    threats = 0
-    for x in range(n):
-        if board[x] != 0:
-            continue
-        first = -1
-        double = False
-        for i in range(t.tcount[x]):
-            k = t.through[x, i]
-            if cnt[other, k] == 3 and cnt[me, k] == 0:
-                for j in range(5):
-                    e = t.cells[k, j]
-                    if e != x and board[e] == 0:
-                        if first < 0:
-                            first = e
-                        elif e != first:
-                            double = True
-                        break
-        if not double:
-            continue
-        threats += 1
-        for i in range(t.tcount[x]):
-            k = t.through[x, i]
-            if cnt[other, k] == 3 and cnt[me, k] == 0:
-                for j in range(5):
-                    q = t.cells[k, j]
-                    if board[q] == 0 and mark[q] != threats:
-                        mark[q] = threats
-                        hits[q] += 1
-    if threats == 0:
-        return -1
-    left = 0
-    for p in range(n):
-        ok = board[p] == 0 and hits[p] == threats
-        if board[p] == 0 and not ok:
-            for i in range(t.tcount[p]):
-                k = t.through[p, i]
-                if cnt[me, k] == 3 and cnt[other, k] == 0:
-                    ok = True
-                    break
-        allowed[p] = ok
-        if ok:
-            left += 1
-    return left
-
-
-@jit
-def _makes_four(t, cnt, colour, p):
-    """Whether ``colour``'s stone on ``p`` (already placed) completes a four of its own."""
-    other = 3 - colour
-    for i in range(t.tcount[p]):
-        k = t.through[p, i]
-        if cnt[colour, k] == 4 and cnt[other, k] == 0:
-            return True
-    return False
-
-
-@jit
-def _three_points(t, board, cnt, me, out):
-    """The empty points of ``me``'s live crosses with three stones (each once), into ``out``."""
-    other = 3 - me
-    count = 0
-    for k in range(t.cells.shape[0]):
-        if cnt[me, k] != 3 or cnt[other, k] != 0:
-            continue
-        for j in range(5):
-            p = t.cells[k, j]
-            if board[p] != 0:
-                continue
-            seen = False
-            for i in range(count):
-                if out[i] == p:
-                    seen = True
-                    break
-            if not seen:
-                out[count] = p
-                count += 1
-    return count
-
-
-@jit
-def _vcf_line(t, board, cnt, me, budget, line):
-    """A win of ``me`` (to move; neither side has a four) by continuous fours: every move of
-    mine a four, every reply forced, until a move makes two fours with different fifth points.
-    Its moves go into ``line`` (mine, the reply, mine, ..., the last one mine); returns the
-    line's length, or -1 (none found within ``budget`` positions). Depth first with a stack of
-    its own (level d: the candidates ``cand[d]``, the next one ``at[d]``; its move and reply are
-    ``line[2d]`` and ``line[2d + 1]``); the board is left as it was."""
-    other = 3 - me
-    n = board.shape[0]
-    levels = n // 2 + 1
-    cand = np.empty((levels, n), dtype=np.int32)
-    ncand = np.zeros(levels, dtype=np.int32)
-    at = np.zeros(levels, dtype=np.int32)
-    ncand[0] = _three_points(t, board, cnt, me, cand[0])
-    nodes = 1
-    d = 0
-    while d >= 0:
-        if at[d] >= ncand[d] or nodes > budget:
-            d -= 1  # back to the level above: take its move and reply back
-            if d >= 0:
-                remove(board, cnt, t.through, t.tcount, line[2 * d + 1])
-                remove(board, cnt, t.through, t.tcount, line[2 * d])
-                if nodes > budget:
-                    at[d] = ncand[d]  # unwind without trying more
-            continue
-        p = cand[d, at[d]]
-        at[d] += 1
-        place(board, cnt, t.through, t.tcount, p, me)
-        reply = -1
-        double = False
-        for i in range(t.tcount[p]):
-            k = t.through[p, i]
-            if cnt[me, k] == 4 and cnt[other, k] == 0:
-                q = fifth_point(board, t.cells, k)
-                if reply < 0:
-                    reply = q
-                elif q != reply:
-                    double = True
-        if double:
-            line[2 * d] = p
-            remove(board, cnt, t.through, t.tcount, p)
-            length = 2 * d + 1
-            for i in range(d - 1, -1, -1):
-                remove(board, cnt, t.through, t.tcount, line[2 * i + 1])
-                remove(board, cnt, t.through, t.tcount, line[2 * i])
-            return length
-        if reply < 0:
-            remove(board, cnt, t.through, t.tcount, p)
-            continue
-        place(board, cnt, t.through, t.tcount, reply, other)
-        if _makes_four(t, cnt, other, reply):
-            remove(board, cnt, t.through, t.tcount, reply)
-            remove(board, cnt, t.through, t.tcount, p)
-            continue
-        line[2 * d] = p
-        line[2 * d + 1] = reply
-        d += 1
-        nodes += 1
-        ncand[d] = _three_points(t, board, cnt, me, cand[d])
-        at[d] = 0
-    return -1
-
-
-@jit
-def _line_holds(t, board, cnt, me, line, end, p):
-    """Whether the opponent's line of fours (``line[:end]``, found without my stone on ``p``)
-    still wins with it there: no forced reply of mine (nor ``p``) makes a four of mine. ``p``
-    touches none of the line's crosses, so each of its moves still makes the same four."""
-    other = 3 - me
-    place(board, cnt, t.through, t.tcount, p, me)
-    holds = not _makes_four(t, cnt, me, p)
-    placed = 0
-    while holds and placed < end:
-        q = line[placed]
-        place(board, cnt, t.through, t.tcount, q, other if placed % 2 == 0 else me)
-        placed += 1
-        if placed % 2 == 0 and _makes_four(t, cnt, me, q):
-            holds = False
-    for i in range(placed - 1, -1, -1):
-        remove(board, cnt, t.through, t.tcount, line[i])
-    remove(board, cnt, t.through, t.tcount, p)
-    return holds
-
-
-@jit
-def vcf_answers(board, cnt, t, me, allowed, budget):
-    """The moves of ``me`` that do not lose to a win by continuous fours of the opponent (neither
-    side has a four, and the opponent has no double-four point: see ``must_answer``). When the
-    opponent has such a line (found within ``budget`` nodes), a move that touches none of its
-    crosses, makes no four of mine, and after which no forced reply of mine makes one, lets the
-    same line win: ``allowed[p]`` is cleared for it. Returns -1 when no line was found (nothing
-    cleared), else how many moves are left."""
-    other = 3 - me
-    n = board.shape[0]
-    line = np.empty(n + 2, dtype=np.int64)
-    end = _vcf_line(t, board, cnt, other, budget, line)
-    if end < 0:
-        return -1
-    zone = np.zeros(n, dtype=np.bool_)
-    for i in range(end):  # the points of every cross the line makes a four
-        q = line[i]
-        place(board, cnt, t.through, t.tcount, q, other if i % 2 == 0 else me)
-        if i % 2 == 0:
-            for j in range(t.tcount[q]):
-                k = t.through[q, j]
-                if cnt[other, k] == 4 and cnt[me, k] == 0:
-                    for jj in range(5):
-                        zone[t.cells[k, jj]] = True
-    for i in range(end - 1, -1, -1):
-        remove(board, cnt, t.through, t.tcount, line[i])
-    left = 0
-    for p in range(n):
-        if board[p] != 0 or not allowed[p]:
-            continue
-        if not zone[p] and _line_holds(t, board, cnt, me, line, end, p):
-            allowed[p] = False
-        else:
-            left += 1
-    return left
 
 
 @jit
