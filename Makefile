@@ -18,16 +18,20 @@ install: $(VENV)/.installed
 demo: install
 	@$(BIN)/boardpuzzles demo
 
+# The tests run on one worker process per core (pytest-xdist), at most four: most of their time
+# is the processor's, so two cores take about half as long. PYTEST_WORKERS= runs them in one.
+PYTEST_WORKERS ?= -n auto --maxprocesses 4 --dist worksteal
+
 # The gate: formatting, lint and types first (seconds), then every test, then the kernels run as
 # plain Python against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit).
 test: install browser check docs
-	$(BIN)/python -m pytest -q --durations=15
-	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -m nojit -p no:cacheprovider
+	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) --durations=15
+	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m nojit -p no:cacheprovider
 
 # The tests to run while working: all but those marked slow (long counts, every --help and README
-# example, the browser, the wheel; see tests/conftest.py). Under a minute and a half on two cores.
+# example, the browser, the wheel; see tests/conftest.py). About a minute on two cores.
 test-fast: install
-	$(BIN)/python -m pytest -q -m "not slow" --durations=10
+	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m "not slow" --durations=10
 
 check: install
 	$(BIN)/ruff format --check src tests benchmarks

@@ -80,29 +80,33 @@ def less_than_three_solutions(n: int, colours: int, k: int, stones: int) -> list
 
 def less_than_three_classes(boards: list[tuple[int, ...]], n: int, colours: int, swap: bool) -> int:
     """Classes of boards (cell colours, row-major) under the 8 symmetries of the square, and with
-    ``swap`` every relabelling of the colours: the number of distinct least images, each image
-    made with plain coordinates (no permutation tables)."""
+    ``swap`` every relabelling of the colours: the number of distinct least images. Where each
+    cell goes under each symmetry is worked out here from plain coordinates (not the library's
+    permutation tables), once, and then applied to every board."""
     import itertools
 
-    def turned(board: tuple[int, ...], t: int) -> tuple[int, ...]:
-        out = [0] * (n * n)
-        for cell, colour in enumerate(board):
-            r, c = divmod(cell, n)
-            for _ in range(t % 4):
-                r, c = c, n - 1 - r  # a quarter turn
-            if t >= 4:
-                c = n - 1 - c  # then a mirror
-            out[r * n + c] = colour
-        return tuple(out)
+    def destination(cell: int, t: int) -> int:
+        r, c = divmod(cell, n)
+        for _ in range(t % 4):
+            r, c = c, n - 1 - r  # a quarter turn
+        if t >= 4:
+            c = n - 1 - c  # then a mirror
+        return r * n + c
 
+    # sources[t][k]: the cell whose colour lands on cell k under symmetry t
+    sources = []
+    for t in range(8):
+        source = [0] * (n * n)
+        for cell in range(n * n):
+            source[destination(cell, t)] = cell
+        sources.append(source)
     relabellings = list(itertools.permutations(range(1, colours + 1))) if swap else [tuple(range(1, colours + 1))]
+    recolourings = [(0, *p) for p in relabellings]
     forms = set()
     for board in boards:
-        images = []
-        for t in range(8):
-            image = turned(board, t)
-            for p in relabellings:
-                images.append(tuple(0 if x == 0 else p[x - 1] for x in image))
+        images = [tuple(board[k] for k in source) for source in sources]
+        if swap:
+            images = [tuple(colour[x] for x in image) for image in images for colour in recolourings]
         forms.add(min(images))
     return len(forms)
 
