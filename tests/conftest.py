@@ -101,7 +101,6 @@ SLOW_TESTS = {
     "tests/test_baikago_proof_kernel.py::test_a_stopped_walk_resumes_to_the_same_file",
     "tests/test_baikago_proof_kernel.py::test_kernel_and_twin_give_the_same_checked_strategy",
     "tests/test_baikago_proof_kernel.py::test_the_lean_reader_reads_what_json_reads",
-    "tests/test_baikago_solve.py::test_the_recorded_7x7_proof_shows_a_draw",
     "tests/test_baikago_solve.py::test_values_of_the_positions_differ",
     "tests/test_check_documents.py::test_a_document_passes_only_with_the_problem_its_boards_solve",
     "tests/test_clean_stops.py::test_a_forced_stop_waits_while_the_thread_is_in_numbas_compiler",

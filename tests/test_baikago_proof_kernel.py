@@ -89,6 +89,14 @@ def twin_strategy(search: Search, owner: int, limits: Limits, start: Any = None)
         for p, child in children:
             if search.status(child)[0] == (1 if owner_attacks else -1):
                 return p
+        search.solve(board, limits)  # the position itself: its won child is then in the table
+        won = []
+        for p in moves:
+            pn, dn, work = search.entry(search.child_key(keys, me, p))
+            if (pn if owner_attacks else dn) == 0:
+                won.append((work, p))
+        if won:
+            return min(won)[1]
         for p, child in children:
             pn, dn = search.solve(child, limits)
             if (pn if owner_attacks else dn) == 0:
@@ -160,7 +168,7 @@ CASES = [
     ((7, None, "+"), WHITE, None, 16, True),
     ((5, None, "+x"), BLACK, checker.POSITIONS_5[0], 16, True),
     ((5, None, "+x"), BLACK, checker.POSITIONS_5[3], 16, True),
-    ((5, None, "+x"), WHITE, checker.CROWDED_5, 12, False),
+    ((5, None, "+x"), WHITE, "X......X.......X.O....O..", 11, False),
 ]
 
 
@@ -176,7 +184,7 @@ def test_kernel_and_twin_give_the_same_checked_strategy(case: Any) -> None:
     twin = twin_strategy(second, owner_of(second), limits, start)
     assert made == twin
     assert first.nodes == second.nodes  # the same searches again, where there were any
-    if bits == 12:
+    if bits == 11:
         assert first.nodes > nodes  # this case does search lost answers again
     doc = document(first, made, start)
     assert checker.check_proof(doc) == check_proof_split(doc, jobs=2) == check_proof_levels(doc, jobs=2)
@@ -200,7 +208,7 @@ def test_a_corrupted_strategy_is_refused() -> None:
     assert losing
     with pytest.raises(AssertionError):
         check_proof_split(losing[0], jobs=2)
-    for broken in losing:
+    for broken in losing[:: max(1, len(losing) // 4)]:  # a few, spread over the strategy (each starts processes)
         with pytest.raises(AssertionError):
             check_proof_levels(broken, jobs=2)
     # a position dropped

@@ -22,9 +22,9 @@ from boardpuzzles.puzzles.baikago.rules import Rules
 
 
 def test_a_run_does_not_write_over_a_search_another_run_saved_meanwhile(tmp_path: Path) -> None:
-    path = tmp_path / "four.dfpn"
-    first = bs.Solver(Rules(4), 12, None, False, checkpoint=str(path))
-    second = bs.Solver(Rules(4), 12, None, False, checkpoint=str(path))
+    path = tmp_path / "five.dfpn"  # 5x5 without pairings: longer than the node limits below
+    first = bs.Solver(Rules(5), 12, None, False, checkpoint=str(path))
+    second = bs.Solver(Rules(5), 12, None, False, checkpoint=str(path))
     with pytest.raises(bs.NodeLimitReached):
         second.run(Limits(), node_limit=200)
     assert second.save() is True
@@ -36,7 +36,7 @@ def test_a_run_does_not_write_over_a_search_another_run_saved_meanwhile(tmp_path
     assert path.read_bytes() == kept
     # The run that saved goes on saving; a new run resumes from what it kept.
     assert second.save() is True
-    assert bs.Solver(Rules(4), 12, None, False, checkpoint=str(path)).loaded
+    assert bs.Solver(Rules(5), 12, None, False, checkpoint=str(path)).loaded
 
 
 # -------------------------------------------------------------------- knight's tours: the sweep's layer

@@ -663,6 +663,15 @@ def test_settings_belong_to_the_game(site, open_page):
     assert page.get_attribute("body", "data-game") != second and page.locator(".pt").count() == 225
 
 
+def test_a_solved_board_shows_the_value_of_the_position(site, open_page):
+    _, url = site
+    page = open_page(f"{url}/#game={seeded_game(site, size=7)}")
+    assert page.inner_text("#value") == "With perfect play from here: a draw."
+    page.select_option("#size", "9")
+    ready(page)
+    assert page.locator(".pt").count() == 81 and not page.is_visible("#value")  # 9x9 is not solved
+
+
 def test_a_server_that_cannot_be_reached_is_shown(site, open_page):
     _, url = site
     page = open_page(f"{url}/#game={seeded_game(site, size=9)}")

@@ -11,7 +11,8 @@ canonical keys, an open-addressing table ``seen``). A position popped from the s
 - the owner is to move: the owner's move is recorded and its one child pushed. The move: of the
   children the table holds as won for the owner, the one that took the least search (ties: the
   lowest point); else, by the owner's proof number then point, one whose game ends for the owner
-  at once; else the first that a df-pn search of its own (in the same table) shows won;
+  at once; else, after a df-pn search of the position (in the same table), the won child that
+  took the least search; else the first that a df-pn search of its own shows won;
 - the opponent is to move: every child is pushed (lowest point first; popped last).
 
 Records (``rec_*``) are canonical boards with the move or the pairing (``rec_partner``) in that
@@ -29,7 +30,7 @@ import numpy as np
 
 from boardpuzzles._kernels import jit
 from boardpuzzles._kernels.baikago import place, remove
-from boardpuzzles._kernels.baikago_solve import canonical, child_key, dfpn, node_status, pairing, tt_find
+from boardpuzzles._kernels.baikago_solve import canonical, child_key, dfpn, node_status, pairing_search, tt_find
 
 #: What ``extract`` returns.
 DONE, STOPPED, CHUNK, FULL, GROW, LOST, NO_MOVE = 0, 1, 2, 3, 4, 5, 6
@@ -163,6 +164,22 @@ def _owner_move(t, tt, run, board, cnt, keys, me, moves, nmoves, owner_attacks, 
         if code == won:
             return p
     out = np.zeros(2, dtype=np.int64)
+    # the position itself, searched in the same table: its won child is then there (a position
+    # the search never met, such as an opponent's move it left out as lost at once)
+    counts[SEARCHED] += 1
+    run.stats[1] = 0
+    dfpn(t, tt, run, board, cnt, keys, me, out)
+    if run.stats[1]:
+        return -1
+    for i in range(nmoves):
+        p = moves[i]
+        slot = tt_find(tt.key, child_key(keys, zsym, me, p))
+        if slot >= 0 and (tt.pn[slot] if owner_attacks else tt.dn[slot]) == 0:
+            if best < 0 or tt.work[slot] < best_work:
+                best = p
+                best_work = tt.work[slot]
+    if best >= 0:
+        return best
     ckeys = np.empty(keys.shape[0], dtype=np.uint64)
     for i in range(nu):
         p = points[i]
@@ -199,7 +216,7 @@ def _any_pairing(t, ex, attacker, board, partner, flag):
         for p in range(n):
             image[ex.perms[s, p]] = board[p]
         board_state(image, t.cells, t.zsym, np.uint64(0), cnt, keys)
-        result = pairing(image, cnt, t.cells, attacker, found, ex.pair_budget)
+        result = pairing_search(image, cnt, t.cells, t.through, t.tcount, attacker, found, ex.pair_budget)
         if result == 0:
             return 0  # the search was complete: no image has one either
         if result == 1:

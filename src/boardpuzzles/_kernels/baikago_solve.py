@@ -10,8 +10,8 @@ no globals):
                       the smallest is its *canonical key*, the same for the whole symmetry class;
 ``keys[s]``           the current position's 8 keys, updated move by move;
 the transposition table ``tt``: ``key``, ``pn``, ``dn``, ``work`` (nodes spent below the
-entry: the cheapest of a bucket of ``BUCKET`` slots is replaced), ``flag`` (``PAIRING_TRIED``:
-the pairing test failed here once, it is not run again).
+entry: the cheapest of a bucket of ``BUCKET`` slots is replaced), ``flag`` (how many pairing
+tests failed here, see ``PAIR_LEVELS``).
 
 Search: one colour is the *attacker* (does it win?), the other the defender. A node whose side
 to move has a four wins; one whose opponent has two fours (with different fifth points) loses;
@@ -23,8 +23,13 @@ empty points such that every cross still open to the attacker contains a pair (t
 answers a stone on one point of a pair with the other, and the attacker never fills a cross).
 
 The search runs over symmetry classes (the table is keyed by the canonical key) and merges
-children that are images of each other. Values: ``pn == 0`` proved (the attacker wins),
-``dn == 0`` disproved.
+children that are images of each other. The children are tried best first (a score per move from
+the crosses through it), and an unexplored child's number is guessed from its rank (the later, the
+larger); moves that lose at once to a double four of the opponent (``must_answer``), or to its
+line of continuous fours (``vcf_answers``, with ``run.prune`` > 1), are not searched. The pairing
+test runs only where a quick count promises one (``pairing_promise``), and a node that it failed
+gets a tenfold larger test once it has cost enough search (``PAIR_RATIO``). Values: ``pn == 0``
+proved (the attacker wins), ``dn == 0`` disproved.
 
 A node stores its entry only when its expansion ends normally; a search stopped by the flag or
 the node budget returns at once and stores nothing on the way up, so the table never holds a
@@ -38,15 +43,50 @@ from typing import NamedTuple
 
 import numpy as np
 
-from boardpuzzles._kernels import CHECK_MASK, jit
+from boardpuzzles._kernels import jit
 from boardpuzzles._kernels.baikago import four_points, has_four, place, remove
+from boardpuzzles._kernels.baikago_pairing import _insert_by_score, pairing_promise, pairing_search
+from boardpuzzles._kernels.baikago_threats import _vcf_line, must_answer, vcf_answers
+
+__all__ = [  # the pairing and threat kernels are reached through this module too
+    "BUCKET",
+    "INF",
+    "PAIR_PROMISE",
+    "TABLE_VERSION",
+    "DfpnRun",
+    "DfpnTable",
+    "SolveTables",
+    "_vcf_line",
+    "canonical",
+    "child_key",
+    "dfpn",
+    "must_answer",
+    "node_status",
+    "pairing_promise",
+    "pairing_search",
+    "tt_find",
+    "tt_probe",
+    "tt_store",
+    "vcf_answers",
+]
 
 INF = 1 << 40
 BUCKET = 4
-PAIRING_TRIED = 1
+#: Nodes between two looks at the stop flag, less one (a mask): a node costs up to a
+#: millisecond (its pairing test), so the kernels' common 2^14 would let a stop wait seconds.
+NODE_CHECK_MASK = (1 << 8) - 1
+#: ``flag`` holds how many pairing tests failed at the entry (their budgets growing tenfold);
+#: ``PAIR_LEVELS`` means none is tried again (the last failed, or one was complete).
+PAIR_LEVEL_MASK = 7
+PAIR_LEVELS = 4
+#: A position is tested for a pairing only when its ``pairing_promise`` reaches this (percent):
+#: on 8x8, the tests that found nothing took nine tenths of the search's time before.
+PAIR_PROMISE = 135
+#: A node gets a larger pairing test once it has cost budget / PAIR_RATIO search nodes.
+PAIR_RATIO = 100
 #: What a table entry means (keys, pn/dn, INF, flags, buckets): a saved table is bound to it.
 #: Bump it whenever a change here makes an old table mean something else.
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 
 
 class SolveTables(NamedTuple):
@@ -58,6 +98,8 @@ class SolveTables(NamedTuple):
     through: np.ndarray
     tcount: np.ndarray
     zsym: np.ndarray
+    attack: np.ndarray
+    defend: np.ndarray
 
 
 class DfpnTable(NamedTuple):
@@ -72,14 +114,18 @@ class DfpnTable(NamedTuple):
 
 class DfpnRun(NamedTuple):
     """One search's settings and counters (``run``): the ``attacker``, the node ``budget``
-    (``stats[0]`` stops past it), the ``pair_budget`` of each pairing test (0: none), ``stats``
-    and the stop ``flag``."""
+    (``stats[0]`` stops past it), the ``pair_budget`` of each pairing test (0: none), ``stats``,
+    the stop ``flag``, how children are ``order``-ed (0 by point, 1 by score, 2 by score with
+    guessed numbers) and what is ``prune``-d (0 nothing, 1 moves that lose to a double four,
+    more: also those that lose to a line of fours found within that many positions)."""
 
     attacker: int
     budget: int
     pair_budget: int
     stats: np.ndarray
     flag: np.ndarray
+    order: int
+    prune: int
 
 
 # -------------------------------------------------------------------- board state
@@ -117,75 +163,6 @@ def open_crosses(cnt, attacker):
     return n
 
 
-# -------------------------------------------------------------------- pairings
-@jit
-def _pair_rec(cells, live, nlive, partner, nodes, budget):
-    """Backtracking over the open cross with the fewest choices; 1 found, 0 none, -1 budget."""
-    nodes[0] += 1
-    if nodes[0] > budget:
-        return -1
-    best_k = -1
-    best_free = 6
-    for i in range(nlive):
-        k = live[i]
-        covered = False
-        nfree = 0
-        for j in range(5):
-            q = partner[cells[k, j]]
-            if q >= 0:
-                for jj in range(5):
-                    if cells[k, jj] == q:
-                        covered = True
-                        break
-                if covered:
-                    break
-            elif q == -1:
-                nfree += 1
-        if covered:
-            continue
-        if nfree < 2:
-            return 0
-        if nfree < best_free:
-            best_free = nfree
-            best_k = k
-    if best_k < 0:
-        return 1
-    for a in range(5):
-        pa = cells[best_k, a]
-        if partner[pa] != -1:
-            continue
-        for b in range(a + 1, 5):
-            pb = cells[best_k, b]
-            if partner[pb] != -1:
-                continue
-            partner[pa] = pb
-            partner[pb] = pa
-            r = _pair_rec(cells, live, nlive, partner, nodes, budget)
-            if r != 0:
-                return r
-            partner[pa] = -1
-            partner[pb] = -1
-    return 0
-
-
-@jit
-def pairing(board, cnt, cells, attacker, partner, budget):
-    """A pairing of empty points for the defender against ``attacker``, in ``partner`` (the
-    other point of a pair, -1 unpaired, -2 taken). 1 found, 0 none exists, -1 the ``budget`` of
-    search nodes ran out (unknown)."""
-    defender = 3 - attacker
-    live = np.empty(cells.shape[0], dtype=np.int32)
-    nlive = 0
-    for k in range(cells.shape[0]):
-        if cnt[defender, k] == 0:
-            live[nlive] = k
-            nlive += 1
-    for p in range(board.shape[0]):
-        partner[p] = -1 if board[p] == 0 else -2
-    nodes = np.zeros(1, dtype=np.int64)
-    return _pair_rec(cells, live, nlive, partner, nodes, budget)
-
-
 # -------------------------------------------------------------------- the transposition table
 @jit
 def tt_find(tt_key, key):
@@ -206,7 +183,8 @@ def tt_store(tt, key, pn, dn, work, flags):
         slot = base + i
         if tt.key[slot] == key:
             victim = slot
-            flags |= tt.flag[slot]
+            if tt.flag[slot] > flags:  # the pairing levels tried: the most
+                flags = tt.flag[slot]
             work += tt.work[slot]
             break
     if victim < 0:
@@ -267,25 +245,56 @@ def node_status(board, cnt, cells, me, attacker, empty, blocks):
 
 
 @jit
+def point_score(t, cnt, me, p):
+    """How promising a move of ``me`` on the empty point ``p`` looks: per cross through it,
+    ``attack[mine]`` if the opponent has no stone there, plus ``defend[theirs]`` if I have none."""
+    other = 3 - me
+    s = np.int64(0)
+    for i in range(t.tcount[p]):
+        k = t.through[p, i]
+        a = cnt[me, k]
+        b = cnt[other, k]
+        if b == 0:
+            s += t.attack[a]
+        if a == 0:
+            s += t.defend[b]
+    return s
+
+
+@jit
+def _order_children(t, board, cnt, me, moves, ckeys, nchild):
+    """The children sorted by their move's score, best first (ties: the lower point first), so
+    that df-pn, which expands the first of the children with the smallest number, tries the
+    promising ones first among equals."""
+    scores = np.empty(nchild, dtype=np.int64)
+    for i in range(nchild):
+        scores[i] = point_score(t, cnt, me, moves[i])
+    for i in range(1, nchild):
+        _insert_by_score(scores, moves, ckeys, i, scores[i], moves[i], ckeys[i])
+
+
+@jit
 def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
     """Expand the node until its pn reaches ``thpn`` or its dn ``thdn``; returns (pn, dn).
     ``run.stats``: [0] nodes, [1] set when stopped (budget or flag), [2] pairing tests, [3]
     pairings found."""
     stats = run.stats
     stats[0] += 1
-    if stats[0] > run.budget or ((stats[0] & CHECK_MASK) == 0 and run.flag[0] != 0):
+    if stats[0] > run.budget or ((stats[0] & NODE_CHECK_MASK) == 0 and run.flag[0] != 0):
         stats[1] = 1
         return 0, 0
     start = stats[0]
     key = canonical(keys)
     slot = tt_find(tt.key, key)
     flags = 0
+    work_done = np.int64(0)
     if slot >= 0:
         pn = tt.pn[slot]
         dn = tt.dn[slot]
         if pn >= thpn or dn >= thdn or pn == 0 or dn == 0:
             return pn, dn
         flags = tt.flag[slot]
+        work_done = tt.work[slot]
     npoints = board.shape[0]
     blocks = np.empty(npoints, dtype=np.int32)
     attacker = run.attacker
@@ -296,14 +305,27 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
         tt_store(tt, key, pn, dn, 1, flags)
         return pn, dn
     is_or = me == attacker
-    if is_or and status == 0 and run.pair_budget > 0 and (flags & PAIRING_TRIED) == 0:
-        stats[2] += 1
-        partner = np.empty(npoints, dtype=np.int32)
-        if pairing(board, cnt, t.cells, attacker, partner, run.pair_budget) == 1:
-            stats[3] += 1
-            tt_store(tt, key, INF, 0, 1, flags)
-            return INF, 0
-        flags |= PAIRING_TRIED
+    if is_or and status == 0 and run.pair_budget > 0 and (flags & PAIR_LEVEL_MASK) == 0:
+        if pairing_promise(board, cnt, t, attacker) < PAIR_PROMISE:
+            flags |= PAIR_LEVELS  # too little promise: no test here, now or later
+    if is_or and status == 0 and run.pair_budget > 0:
+        # a pairing test of budget b = pair_budget * 10^level; a larger one only once the
+        # node has cost about as much search as the test may cost (b / PAIR_RATIO nodes)
+        level = flags & PAIR_LEVEL_MASK
+        budget = run.pair_budget
+        for _ in range(level):
+            budget *= 10
+        while level < PAIR_LEVELS and (level == 0 or work_done * PAIR_RATIO >= budget):
+            stats[2] += 1
+            partner = np.empty(npoints, dtype=np.int32)
+            found = pairing_search(board, cnt, t.cells, t.through, t.tcount, attacker, partner, budget)
+            if found == 1:
+                stats[3] += 1
+                tt_store(tt, key, INF, 0, 1, flags)
+                return INF, 0
+            level = PAIR_LEVELS if found == 0 else level + 1  # 0: the search was complete
+            budget *= 10
+        flags = (flags & ~PAIR_LEVEL_MASK) | level
     # the children, one per symmetry class
     zsym = t.zsym
     moves = np.empty(npoints, dtype=np.int32)
@@ -314,8 +336,19 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
         ckeys[0] = child_key(keys, zsym, me, blocks[0])
         nchild = 1
     else:
+        allowed = np.ones(npoints, dtype=np.bool_)
+        left = -1
+        if run.prune > 0:
+            left = must_answer(board, cnt, t, me, allowed)
+            if left < 0 and run.prune > 1:
+                left = vcf_answers(board, cnt, t, me, allowed, run.prune)
+        if left == 0:
+            # every move loses to the opponent's double four, or its line of fours
+            pn, dn = (INF, 0) if is_or else (0, INF)
+            tt_store(tt, key, pn, dn, 1, flags)
+            return pn, dn
         for p in range(npoints):
-            if board[p] != 0:
+            if board[p] != 0 or not allowed[p]:
                 continue
             ck = child_key(keys, zsym, me, p)
             seen = False
@@ -327,13 +360,21 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
                 moves[nchild] = p
                 ckeys[nchild] = ck
                 nchild += 1
+    if run.order > 0 and nchild > 1:
+        _order_children(t, board, cnt, me, moves, ckeys, nchild)
     cpn = np.empty(nchild, dtype=np.int64)
     cdn = np.empty(nchild, dtype=np.int64)
     probe = np.empty(2, dtype=np.int64)
     nkeys = keys.shape[0]
     ckeys8 = np.empty(nkeys, dtype=np.uint64)
     for i in range(nchild):
-        tt_probe(tt, ckeys[i], probe)
+        if not tt_probe(tt, ckeys[i], probe) and run.order > 1:
+            # an unexplored child: the later in the order, the costlier it is guessed to be
+            # for the side that chooses it
+            if is_or:
+                probe[0] = 1 + (i >> (run.order - 2))
+            else:
+                probe[1] = 1 + (i >> (run.order - 2))
         cpn[i] = probe[0]
         cdn[i] = probe[1]
     pn = 0

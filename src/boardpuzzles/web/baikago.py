@@ -12,11 +12,16 @@ Its page (``web/baikago_page.py``; at ``/`` under ``baikago serve``, at ``/baika
 - ``POST /api/undo``   ``{"game"}``: back to the human's previous turn;
 - ``GET /api/state?game=ID``: the game as it stands (a reloaded page finds its game here).
 
-Every answer is the game's state (:meth:`WebGame.state`). Every game is kept, in memory and in the
-server's store (the ``games`` table), so several tabs can play at once and neither a reload nor a
-restart of the server loses a game; at most ``max_games`` are kept, and a new game always gets a
-place (:mod:`boardpuzzles.web.keeper`). A move the store cannot save is answered 503 and not
-played. The kernels are compiled before the server answers (:func:`warm_up`).
+Every answer is the game's state (:meth:`WebGame.state`), with ``"value"``: on a solved board
+(3x3 to 7x7) what perfect play gives from the position, ``"draw"``, ``"black wins"`` or ``"white
+wins"`` (:func:`position_value`); null on other boards, once the game is over, and where a short
+search does not settle it (the move's own answer only reuses a value already known).
+
+Every game is kept, in memory and in the server's store (the ``games`` table), so several tabs
+can play at once and neither a reload nor a restart of the server loses a game; at most
+``max_games`` are kept, and a new game always gets a place (:mod:`boardpuzzles.web.keeper`). A
+move the store cannot save is answered 503 and not played. The kernels are compiled before the
+server answers (:func:`warm_up`).
 
 The computer's replies share the cores (:class:`ComputerPool`): at most one search per core at a
 time, each given what is left of its strength's time shared by the replies wanted at once, so a
@@ -32,10 +37,12 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from collections import OrderedDict
 from http import HTTPStatus
 from typing import Any
 
 from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago import ai
 from boardpuzzles.puzzles.baikago.ai import STRENGTHS
@@ -82,6 +89,54 @@ __all__ = [
 WEB_SIZES = (7, 9, 11, 13, 15, 19)
 #: The longest point name of any board; a longer one is garbage, not a point.
 MAX_POINT_NAME = 8
+#: A position's value on a solved board: at most this many search nodes per side, and seconds.
+VALUE_NODES = 20_000
+VALUE_SECONDS = 1.0
+#: Values kept (positions of every game): a page asks for the same position more than once.
+VALUES_KEPT = 4096
+
+_values: OrderedDict[tuple[bk.Rules, tuple[str, ...]], str | None] = OrderedDict()
+_values_lock = threading.Lock()
+
+
+def position_value(rules: bk.Rules, moves: tuple[str, ...], search: bool = True) -> str | None:
+    """What perfect play gives after ``moves`` on a solved board: ``"draw"``, ``"black wins"`` or
+    ``"white wins"``; None on a board not solved, after the game's end, when the book and a
+    search of ``VALUE_NODES`` nodes per side (at most ``VALUE_SECONDS``) leave it open, and, with
+    ``search`` false, when it is not known already."""
+    from boardpuzzles.puzzles.baikago.perfect import is_solved, solved_value
+
+    key = (rules, moves)
+    with _values_lock:
+        if key in _values:
+            _values.move_to_end(key)
+            return _values[key]
+    if not search or not is_solved(rules):
+        return None
+    position = bk.Position(rules)
+    for name in moves:
+        position.make_named(name)
+    value = None
+    if not position.is_game_over():
+        limits = Limits(VALUE_SECONDS)
+        try:
+            found = solved_value(rules, list(position.board), limits, VALUE_NODES)
+        finally:
+            limits.close()
+        if found is not None:
+            value = found.value if found.value == "draw" else f"{found.value} wins"
+    with _values_lock:
+        _values[key] = value
+        while len(_values) > VALUES_KEPT:
+            _values.popitem(last=False)
+    return value
+
+
+def with_value(game: WebGame, search: bool = True) -> dict[str, Any]:
+    """The game's state with its position's ``"value"`` (see :func:`position_value`)."""
+    state = game.state()
+    state["value"] = None if state["over"] else position_value(game.position.rules, tuple(state["moves"]), search)
+    return state
 
 
 class BaikagoClient:
@@ -153,7 +208,7 @@ class BaikagoClient:
         return Page(self.page)
 
     def state(self, request: Request) -> dict[str, Any]:
-        return self._game(request.param("game")).state()
+        return with_value(self._game(request.param("game")))
 
     def new(self, request: Request) -> dict[str, Any]:
         body = request.body
@@ -165,7 +220,7 @@ class BaikagoClient:
         if left is not None:
             left.leave()
         self.games.add(game)
-        return game.state()
+        return with_value(game)
 
     def move(self, request: Request) -> dict[str, Any]:
         game, point, ply = self._move_fields(request.body)
@@ -175,17 +230,17 @@ class BaikagoClient:
             game.move(point, ply)
         except GameMovedOn as err:
             raise RequestError(HTTPStatus.CONFLICT, str(err)) from None
-        return game.state()
+        return with_value(game, search=False)  # answered at once: the reply's answer brings the value
 
     def reply(self, request: Request) -> dict[str, Any]:
         game = self._move_fields(request.body)[0]
         game.reply(self.computers)
-        return game.state()
+        return with_value(game)
 
     def undo(self, request: Request) -> dict[str, Any]:
         game = self._move_fields(request.body)[0]
         game.undo()
-        return game.state()
+        return with_value(game)
 
     def _move_fields(self, body: dict[str, Any]) -> tuple[WebGame, str, int | None]:
         game_id, point, ply = body.get("game", ""), body.get("point", ""), body.get("ply")

@@ -13,6 +13,8 @@ How the page plays (see ``web/baikago.py`` for the API):
   the arrow-key cursor and the labels screen readers read ("h8, empty");
 - the status, the result and an error share one slot of fixed height above the board, so the
   board never moves; the move list has two columns, black's moves and white's, and scrolls;
+- on a solved board (up to 7x7) a line under the board says what perfect play gives from the
+  position (the state's ``value``);
 - on a narrow screen a new player's board is the largest offered whose points are at least 32 px
   (a finger's width), and the status speaks of taps, not keys.
 """
@@ -61,6 +63,7 @@ PAGE = r"""<!doctype html>
     <div id="points" role="group" aria-label="Board" aria-describedby="board-help"></div>
   </div>
   <p id="board-help" class="sr">Arrow keys move between points; Enter or Space plays a stone.</p>
+  <p id="value" class="value" hidden></p>
 </main>
 <aside>
   <section class="panel" aria-labelledby="game-h">
@@ -333,6 +336,8 @@ function show() {
     $("result-line").textContent = resultLine();
     $("result-detail").textContent = state.result;
   }
+  $("value").hidden = !state.value;  // solved boards only: what perfect play gives from here
+  if (state.value) $("value").textContent = `With perfect play from here: ${state.value === "draw" ? "a draw" : state.value}.`;
   $("game-info").textContent =
     `You play ${state.human}${state.human === "black" ? " (first)" : ""} against computer strength ${state.strength}, ` +
     `${state.describe}.`;

@@ -54,6 +54,7 @@ body.thinking .spinner { display: inline-block; }
 
 .board-wrap { position: relative; width: var(--board); height: var(--board); touch-action: manipulation; }
 .board-wrap svg { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
+.value { margin: 8px 0 0; }
 #points { position: absolute; display: grid; }
 .pt { display: block; width: 100%; height: 100%; margin: 0; padding: 0; border: 0; border-radius: 50%;
       background: none; cursor: pointer; position: relative; -webkit-tap-highlight-color: transparent; }

@@ -4,11 +4,14 @@ How it picks a move, in order:
 
 1. a win now (a four of its own: the fifth point);
 2. a forced block (the opponent has a four);
-3. a win by continuous fours (VCF): every move a four, every reply forced, ending in two fours
+3. at the strongest level, on a board whose value is proved (3x3 to 7x7), a perfect move: one
+   that keeps a win, or keeps the opponent from winning (from the board's proof, or a df-pn
+   search of the position: :mod:`boardpuzzles.puzzles.baikago.perfect`);
+4. a win by continuous fours (VCF): every move a four, every reply forced, ending in two fours
    at once;
-4. alpha-beta with a transposition table over the most promising points, deepened one ply at a
+5. alpha-beta with a transposition table over the most promising points, deepened one ply at a
    time until the time is up; every root move gets an exact value;
-5. of the best moves, the first after which the opponent has no VCF of their own.
+6. of the best moves, the first after which the opponent has no VCF of their own.
 
 All evaluation comes from per-cross stone counts (gomoku's line patterns do not transfer): a
 cross only one colour holds is worth more the more stones it has. The kernels are in
@@ -28,6 +31,7 @@ import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import STOP_INTERRUPT, STOP_NONE, STOP_TIME, Limits
 from boardpuzzles.puzzles.baikago.game import Move, Position
+from boardpuzzles.puzzles.baikago.perfect import is_solved
 from boardpuzzles.puzzles.baikago.rules import BLACK, EMPTY_POINT, WHITE, Colour, Rules, cross_table, other
 
 if TYPE_CHECKING:
@@ -101,7 +105,7 @@ def search_tables(rules: Rules) -> Tables:
 
 @dataclass
 class Choice:
-    """A chosen move and why: ``win``, ``block``, ``vcf``, ``search`` or ``opening``; the search
+    """A chosen move and why: ``win``, ``block``, ``perfect``, ``vcf``, ``search`` or ``opening``; the search
     depth reached, its value for the mover and the nodes visited."""
 
     move: Move
@@ -142,6 +146,8 @@ class ComputerPlayer:
         self.rules = rules or Rules()
         self.table = cross_table(self.rules)
         self.strength = STRENGTHS[strength]
+        #: The strongest plays perfectly on solved boards (see :mod:`boardpuzzles.puzzles.baikago.perfect`).
+        self.perfect = strength == max(STRENGTHS)
         self.seconds = self.strength.seconds if seconds is None else seconds
         self.random = random.Random(seed)
         self.zob = zobrist(self.rules.size)
@@ -195,6 +201,12 @@ class ComputerPlayer:
         n = k.four_points(board, cnt, tab.cells, them, buffer)
         if n:
             return Choice(int(buffer[0]), "block", value=-k.WIN if n > 1 else 0)
+        if self.perfect and is_solved(self.rules) and me == _to_move(board):
+            from boardpuzzles.puzzles.baikago.perfect import perfect_move
+
+            found = perfect_move(self.rules, board, limits)
+            if found is not None:
+                return Choice(found.point, "perfect", value=k.WIN if found.keeps == "win" else 0, nodes=found.nodes)
         if not (board != EMPTY_POINT).any():
             centre = (self.rules.size // 2) * (self.rules.size + 1)
             return Choice(centre, "opening")
@@ -278,6 +290,10 @@ class ComputerPlayer:
             if threat < 0:
                 return Choice(m, "search", depth, value_of[m], nodes)
         return Choice(candidates[0], "search", depth, top, nodes)
+
+
+def _to_move(board: np.ndarray) -> Colour:
+    return BLACK if int((board == BLACK).sum()) == int((board == WHITE).sum()) else WHITE
 
 
 def _past_a_third(limits: Limits) -> bool:

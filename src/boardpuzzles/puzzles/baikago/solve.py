@@ -48,9 +48,9 @@ stopped (the file keeps the full keys, and the Zobrist keys are bound into its i
 same key means the same position), (2) damage, which the file's SHA-256 checksum refuses, or
 (3) a deliberate edit with a recomputed checksum (it is a checksum, not a signature). Against
 all three the proof stays the judge: it is an explicit strategy, replayed move by move by the
-independent checker, and a strategy built on a false entry fails it. ``PAIRING_TRIED`` flags
-(the pairing test failed here) only save work: a wrong flag skips a pairing test, which costs
-search, never correctness.
+independent checker, and a strategy built on a false entry fails it. The pairing-level flags
+(how many pairing tests failed here) only save work: a wrong flag skips a pairing test, which
+costs search, never correctness.
 
 Roads not taken: retrograde analysis (3^49 positions on 7x7); proving draws with the
 Erdos-Selfridge potential (a theorem as a leaf, where a pairing is a strategy the checker can

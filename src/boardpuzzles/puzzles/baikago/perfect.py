@@ -1,0 +1,367 @@
+"""Perfect play on solved boards, and the solved value of a position.
+
+A board is *solved* when its value with perfect play is proved (``SOLVED``: 3x3 to 7x7 with the
+default rules are draws). On such a board the value of any position, and a move that keeps the
+best value for the side to move, come from two places:
+
+book        the proof of the board, shipped with the package (``books/``: for 7x7, the strategies
+            of ``records/baikago-7.json.gz``): a position where a strategy's owner is to move and
+            that the strategy holds has the owner's move, which keeps the opponent from winning;
+search      df-pn searches of the position itself (``Search``, one per attacker), bounded by a
+            node budget and the run's limits: a proved win gives the winning move, a disproved
+            one a move after which the opponent still cannot win.
+
+Glossary
+--------
+value       ``black`` or ``white`` (that side can force a win from here), ``draw`` (neither can),
+            for the position with its side to move; a finished game has its result as value.
+perfect     a move that keeps the value: a winning side's move keeps its win, and a side that
+move        cannot lose (the opponent cannot win) plays a move after which it still cannot.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.puzzles.baikago.rules import BLACK, COLOUR_NAMES, EMPTY_POINT, WHITE, Colour, Rules, other
+
+#: The boards whose value is proved (default rules: + and x crosses, any d), and that value.
+SOLVED = {Rules(n): "draw" for n in range(3, 8)}
+#: Proof files shipped as books (package data), by board: the same bytes as the record.
+BOOKS = {Rules(7): "baikago-7.json.gz"}
+#: Search nodes a value or a move may take per search, unless told otherwise.
+DEFAULT_NODES = 400_000
+#: Search nodes for a win where the book already has a move that keeps the draw (a win that an
+#: opponent's mistake allows is usually short; a longer one is left for the next moves).
+WIN_PROBE_NODES = 5_000
+#: Table size of those searches: 2^(10 + size) slots, at most 2^18 (8 MiB).
+TT_BITS = 18
+
+
+@dataclass(frozen=True)
+class SolvedValue:
+    """The value of a position and how it was found: ``proof`` (the board's proof alone),
+    ``search`` (df-pn from the position, with the proof where it holds; ``nodes`` it took) or
+    ``over`` (the game has ended)."""
+
+    value: str
+    source: str
+    nodes: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"value": self.value, "source": self.source, "nodes": self.nodes}
+
+
+@dataclass(frozen=True)
+class PerfectMove:
+    """A move that keeps the value for the side to move: ``keeps`` is ``win`` (it wins) or
+    ``draw`` (the opponent still cannot win); ``source`` as in :class:`SolvedValue`."""
+
+    point: int
+    keeps: str
+    source: str
+    nodes: int = 0
+
+
+def is_solved(rules: Rules) -> bool:
+    return rules in SOLVED
+
+
+# -------------------------------------------------------------------- the books
+class Book:
+    """A solved board's proof, for play: per owner colour, its strategy (canonical picture ->
+    move name) and its pairing leaves (positions, each with a pairing from which the owner answers
+    pair by pair). A board settled by a pairing of the empty board has that one leaf."""
+
+    def __init__(self, rules: Rules) -> None:
+        from boardpuzzles.puzzles.baikago.dfpn import Symmetries
+
+        self.rules = rules
+        self.symmetries = Symmetries.of(rules)
+        self.back = np.argsort(self.symmetries.perms, axis=1)  # image point -> board point
+        self.point_of = {rules.grid.name(p): p for p in range(rules.size**2)}
+        self.moves: dict[Colour, dict[str, str]] = {BLACK: {}, WHITE: {}}
+        self.leaves: dict[Colour, np.ndarray] = {}  # (L, n) boards
+        self.partners: dict[Colour, np.ndarray] = {}  # (L, n) the other point of each pair, -1 none
+
+    @classmethod
+    def of_document(cls, rules: Rules, document: dict[str, Any]) -> Book:
+        """The book of a proof document's "cannot win" claims."""
+        made = cls(rules)
+        letters = {".": EMPTY_POINT, "X": BLACK, "O": WHITE}
+        for proof in document["proofs"]:
+            if not proof["claim"].endswith("cannot win"):
+                continue
+            owner = BLACK if proof["player"] == "black" else WHITE
+            leaves = []
+            if "pairing" in proof:
+                leaves.append((document["start"], proof["pairing"]))
+            for picture, entry in proof.get("strategy", {}).items():
+                if isinstance(entry, str):
+                    made.moves[owner][picture] = entry
+                else:
+                    leaves.append((picture, entry))
+            made.add_leaves(owner, [([letters[c] for c in picture], pairs) for picture, pairs in leaves])
+        return made
+
+    def add_leaves(self, owner: Colour, leaves: list[tuple[list[int], list[list[str]]]]) -> None:
+        n = self.rules.size**2
+        boards = np.zeros((len(leaves), n), dtype=np.int8)
+        partners = np.full((len(leaves), n), -1, dtype=np.int8)
+        for i, (board, pairs) in enumerate(leaves):
+            boards[i] = board
+            for a, b in pairs:
+                p, q = self.point_of[a], self.point_of[b]
+                partners[i, p], partners[i, q] = q, p
+        self.leaves[owner], self.partners[owner] = boards, partners
+
+    def move(self, board: np.ndarray, owner: Colour) -> int | None:
+        """A move of the owner (to move at ``board``) that keeps the opponent from winning: the
+        strategy's, or an answer that keeps a pairing of a leaf the position grew from (checked
+        here: after it, every cross without an owner stone holds a pair of empty points); None
+        when the book has neither."""
+        text, s = self.symmetries.canonical(board)
+        entry = self.moves[owner].get(text)
+        if entry is not None:
+            return int(self.back[s, self.point_of[entry]])
+        return self.pairing_answer(board, owner)
+
+    def holds(self, board: np.ndarray, owner: Colour) -> bool:
+        """Whether the book shows that the owner's opponent cannot win from ``board``: the owner
+        to move has a move here, or the opponent to move has no move the owner has no answer to
+        (nor one that fills a cross)."""
+        me = BLACK if int((board == BLACK).sum()) == int((board == WHITE).sum()) else WHITE
+        if me == owner:
+            return self.move(board, owner) is not None
+        for p in np.flatnonzero(board == EMPTY_POINT):
+            board[p] = me
+            try:
+                if _ended(self.rules, board) is not None or self.move(board, owner) is None:
+                    return False
+            finally:
+                board[p] = EMPTY_POINT
+        return True
+
+    def pairing_answer(self, board: np.ndarray, owner: Colour) -> int | None:
+        leaves = self.leaves.get(owner)
+        if leaves is None or not len(leaves):
+            return None
+        perms = self.symmetries.perms
+        for s in range(perms.shape[0]):
+            image = np.empty_like(board)
+            image[perms[s]] = board
+            grown = ((leaves == EMPTY_POINT) | (leaves == image)).all(axis=1)
+            for i in np.flatnonzero(grown):
+                answer = _keep_pairing(self.rules, image, self.partners[owner][i], owner)
+                if answer is not None:
+                    return int(self.back[s, answer])
+        return None
+
+
+def _keep_pairing(rules: Rules, board: np.ndarray, partner: np.ndarray, owner: Colour) -> int | None:
+    """The owner's move that keeps ``partner``'s pairs a pairing: the partner of a pair the
+    opponent has just taken one point of, else a point of no pair (else of a pair); None when
+    the position after it is not covered (every cross without an owner stone must hold a pair
+    whose two points are empty)."""
+    them = other(owner)
+    empty = board == EMPTY_POINT
+    paired = partner >= 0
+    taken = np.flatnonzero(paired & (board == them))
+    answers = [int(partner[p]) for p in taken if empty[partner[p]]]
+    if len(answers) > 1:
+        return None
+    if answers:
+        move = answers[0]
+    else:
+        free = np.flatnonzero(empty & ~paired)
+        move = int(free[0]) if len(free) else int(np.flatnonzero(empty)[0])
+    after = board.copy()
+    after[move] = owner
+    live = ~(after[rules.table.cells] == owner).any(axis=1)
+    whole = paired & (after == EMPTY_POINT)
+    whole &= np.where(paired, whole[np.maximum(partner, 0)], False)
+    cells = rules.table.cells[live]
+    mates = np.where(whole[cells], partner[cells], -1)
+    covered = (mates[:, :, None] == cells[:, None, :]).any(axis=(1, 2))
+    return move if covered.all() else None
+
+
+@functools.lru_cache(maxsize=8)
+def book(rules: Rules) -> Book | None:
+    """The book of a solved board: its shipped proof, or the pairing of its empty board; None
+    for a board that is not solved."""
+    if not is_solved(rules):
+        return None
+    name = BOOKS.get(rules)
+    if name is not None:
+        data = (resources.files("boardpuzzles.puzzles.baikago") / "books" / name).read_bytes()
+        return Book.of_document(rules, json.loads(gzip.decompress(data)))
+    from boardpuzzles.puzzles.baikago.dfpn import find_pairing
+
+    made = Book(rules)
+    pairs = find_pairing(rules)
+    if pairs is not None:
+        names = [[rules.grid.name(a), rules.grid.name(b)] for a, b in pairs]
+        for owner in (BLACK, WHITE):
+            made.add_leaves(owner, [([EMPTY_POINT] * rules.size**2, names)])
+    return made
+
+
+# -------------------------------------------------------------------- values and moves
+def solved_value(
+    rules: Rules, points: list[int] | np.ndarray, limits: Limits | None = None, nodes: int = DEFAULT_NODES
+) -> SolvedValue | None:
+    """The value of the position ``points`` (0 empty, 1 black, 2 white; row-major, top row
+    first; the side to move follows from the stone counts) on a solved board: ``black``,
+    ``white`` or ``draw``. None when the board is not solved, or when the searches stop (their
+    node budget, the run's limits) before the value is known."""
+    if not is_solved(rules):
+        return None
+    board = _board(rules, points)
+    ended = _ended(rules, board)
+    if ended is not None:
+        return SolvedValue(ended, "over")
+    known = book(rules)
+    spent = 0
+    settled = []
+    for attacker in (BLACK, WHITE):
+        if known is not None and known.holds(board, other(attacker)):
+            settled.append(attacker)
+            continue
+        result = _attack(rules, board, attacker, limits, nodes)
+        if result is None:
+            return None
+        wins, used, _ = result
+        spent += used
+        if wins:
+            return SolvedValue(COLOUR_NAMES[attacker], "search", spent)
+    return SolvedValue("draw", "proof" if len(settled) == 2 else "search", spent)
+
+
+def perfect_move(
+    rules: Rules, points: list[int] | np.ndarray, limits: Limits | None = None, nodes: int = DEFAULT_NODES
+) -> PerfectMove | None:
+    """A move for the side to move that keeps its value on a solved board: a win when it can
+    win, else a move after which the opponent still cannot win. None when the board is not
+    solved, the game is over, the side to move loses whatever it plays, or the searches stop
+    first.
+
+    In order: a four of its own is filled; a win is searched for (with ``WIN_PROBE_NODES`` where
+    the book has a move); the book's move; a search that the opponent cannot win, and a move that
+    keeps it so."""
+    if not is_solved(rules):
+        return None
+    board = _board(rules, points)
+    if _ended(rules, board) is not None:
+        return None
+    me = BLACK if int((board == BLACK).sum()) == int((board == WHITE).sum()) else WHITE
+    fifth = _four_point(rules, board, me)
+    if fifth is not None:
+        return PerfectMove(fifth, "win", "over")
+    known = book(rules)
+    from_book = None if known is None else known.move(board, me)
+    spent = 0
+    for attacker in (me, other(me)):
+        if attacker == other(me) and from_book is not None:
+            return PerfectMove(from_book, "draw", "proof", spent)
+        budget = WIN_PROBE_NODES if attacker == me and from_book is not None else nodes
+        result = _attack(rules, board, attacker, limits, budget)
+        if result is None:
+            if attacker == me:
+                continue  # no win found within the budget: the book, or the defence, decides
+            return None
+        wins, used, search = result
+        spent += used
+        if wins == (attacker == me):
+            move = _settled_child(search, board, me, limits, nodes)
+            keeps = "win" if attacker == me else "draw"
+            return None if move is None else PerfectMove(move, keeps, "search", spent + search.nodes - used)
+    return None  # the opponent wins whatever the side to move plays
+
+
+def _four_point(rules: Rules, board: np.ndarray, colour: Colour) -> int | None:
+    """The fifth point of one of ``colour``'s fours, or None."""
+    stones = board[rules.table.cells]
+    fours = ((stones == colour).sum(axis=1) == 4) & ((stones == EMPTY_POINT).sum(axis=1) == 1)
+    for k in np.flatnonzero(fours):
+        cells = rules.table.cells[k]
+        return int(cells[stones[k] == EMPTY_POINT][0])
+    return None
+
+
+def _board(rules: Rules, points: list[int] | np.ndarray) -> np.ndarray:
+    from boardpuzzles.errors import BoardPuzzlesError
+
+    board = np.asarray(points, dtype=np.int8).copy()
+    if board.shape != (rules.size**2,) or not np.isin(board, (EMPTY_POINT, BLACK, WHITE)).all():
+        raise BoardPuzzlesError(f"a position of {rules.size}x{rules.size} needs {rules.size**2} points of 0, 1 or 2")
+    return board
+
+
+def _ended(rules: Rules, board: np.ndarray) -> str | None:
+    """The result of a finished game (``black``, ``white``, ``draw``), or None."""
+    stones = board[rules.table.cells]
+    for colour in (BLACK, WHITE):
+        if (stones == colour).all(axis=1).any():
+            return COLOUR_NAMES[colour]
+    return "draw" if not (board == EMPTY_POINT).any() else None
+
+
+def _attack(
+    rules: Rules, board: np.ndarray, attacker: Colour, limits: Limits | None, nodes: int
+) -> tuple[bool, int, Any] | None:
+    """Whether ``attacker`` can force a win from ``board`` (and the nodes, and the search), or
+    None when the budget or the limits stop the search first."""
+    from boardpuzzles.puzzles.baikago.dfpn import Search
+
+    search = Search(rules, attacker, min(TT_BITS, 10 + rules.size))
+    search.budget_end = nodes
+    own = limits is None
+    run = limits if limits is not None else Limits()
+    try:
+        pn, _ = search.solve(board, run)
+    except TimeLimitReached:  # the node budget or the time limit (Ctrl-C goes on up)
+        return None
+    finally:
+        if own:
+            run.close()
+    return pn == 0, search.nodes, search
+
+
+def _settled_child(search: Any, board: np.ndarray, me: Colour, limits: Limits | None, nodes: int) -> int | None:
+    """A child of the settled root that keeps its value for ``me``: proved for the attacker when
+    ``me`` attacks, disproved when ``me`` defends; read from the table, else searched."""
+    code, forced = search.status(board)
+    moves = [forced] if code == -3 else [int(p) for p in np.flatnonzero(board == EMPTY_POINT)]
+    attacking = me == search.attacker
+    _, keys = search.state(board)
+    for p in moves:
+        pn, dn, _ = search.entry(search.child_key(keys, me, p))
+        if (pn if attacking else dn) == 0:
+            return p
+    search.budget_end = search.nodes + nodes
+    own = limits is None
+    run = limits if limits is not None else Limits()
+    try:
+        for p in moves:
+            board[p] = me
+            try:
+                pn, dn = search.solve(board, run)
+            finally:
+                board[p] = EMPTY_POINT
+            if (pn if attacking else dn) == 0:
+                return p
+    except TimeLimitReached:  # NodeLimitReached too
+        return None
+    finally:
+        if own:
+            run.close()
+    return None

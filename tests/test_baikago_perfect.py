@@ -1,0 +1,160 @@
+"""Perfect play on solved boards: the computer at its strongest never loses a solved draw and
+wins where the position is won; the value of a position agrees with the plain minimax twin."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from boardpuzzles.puzzles.baikago.ai import ComputerPlayer, RandomPlayer
+from boardpuzzles.puzzles.baikago.game import Position
+from boardpuzzles.puzzles.baikago.perfect import BOOKS, book, is_solved, perfect_move, solved_value
+from boardpuzzles.puzzles.baikago.rules import Rules
+from boardpuzzles.puzzles.baikago.solve import solve
+from tests.test_baikago_solve import (
+    BLACK,
+    EMPTY,
+    POSITIONS_4,
+    POSITIONS_5,
+    RECORDED_SEVEN,
+    WHITE,
+    all_crosses,
+    board_of,
+    canonical,
+    minimax_value,
+    winner,
+)
+
+BOOK_FOLDER = Path(__file__).resolve().parent.parent / "src" / "boardpuzzles" / "puzzles" / "baikago" / "books"
+
+
+def to_move(board: list[int]) -> int:
+    return BLACK if board.count(BLACK) == board.count(WHITE) else WHITE
+
+
+def replay_against_every_reply(rules: Rules, start: list[int], player: int, wins: bool) -> int:
+    """Follow every move of the opponent and the perfect move of ``player`` from ``start``: the
+    opponent never fills a cross, and with ``wins`` every line ends in the player's cross. The
+    positions met (one per symmetry class)."""
+    n = rules.size
+    crosses = all_crosses(n, None, "+x")
+    seen: set[str] = set()
+
+    def visit(board: list[int]) -> None:
+        done = winner(board, crosses)
+        if done != EMPTY or EMPTY not in board:
+            assert done != BLACK + WHITE - player, f"the opponent won: {board}"
+            assert not wins or done == player, f"no win: {board}"
+            return
+        picture = canonical(board, n)[0]
+        if picture in seen:
+            return
+        seen.add(picture)
+        if to_move(board) == player:
+            found = perfect_move(rules, board)
+            assert found is not None and board[found.point] == EMPTY, picture
+            assert found.keeps == ("win" if wins else found.keeps)
+            board[found.point] = player
+            visit(board)
+            board[found.point] = EMPTY
+        else:
+            for p in range(n * n):
+                if board[p] == EMPTY:
+                    board[p] = BLACK + WHITE - player
+                    visit(board)
+                    board[p] = EMPTY
+
+    visit(list(start))
+    return len(seen)
+
+
+def test_the_shipped_book_is_the_record() -> None:
+    assert set(BOOKS) == {Rules(7)}
+    assert (BOOK_FOLDER / BOOKS[Rules(7)]).read_bytes() == RECORDED_SEVEN.read_bytes()
+
+
+def test_only_proved_boards_are_solved() -> None:
+    assert [n for n in range(3, 16) if is_solved(Rules(n))] == [3, 4, 5, 6, 7]
+    assert not is_solved(Rules(7, max_d=2))
+    assert solved_value(Rules(8), [EMPTY] * 64) is None and perfect_move(Rules(8), [EMPTY] * 64) is None
+
+
+@pytest.mark.nojit
+@pytest.mark.parametrize("picture", POSITIONS_4)
+def test_values_agree_with_the_minimax_twin(picture: str) -> None:
+    board = board_of(picture)
+    found = solved_value(Rules(4), board)
+    assert found is not None and found.value == minimax_value(4, board)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("player", [BLACK, WHITE])
+def test_perfect_play_never_loses_4x4_against_any_line(player: int) -> None:
+    assert replay_against_every_reply(Rules(4), [EMPTY] * 16, player, wins=False) > 10
+
+
+@pytest.mark.parametrize("picture", POSITIONS_5)
+def test_perfect_play_wins_the_won_5x5_positions_against_any_line(picture: str) -> None:
+    board = board_of(picture)
+    value = solve(Rules(5), start=board, tt_bits=16).value
+    winner_ = BLACK if value == "black" else WHITE
+    found = solved_value(Rules(5), board)
+    assert found is not None and found.value == value
+    if to_move(board) != winner_:  # the loser moves first: every move of its loses
+        assert perfect_move(Rules(5), board) is None
+        board = list(board)
+        board[next(p for p in range(25) if board[p] == EMPTY)] = to_move(board)
+    replay_against_every_reply(Rules(5), board, winner_, wins=True)
+
+
+def test_the_7x7_book_answers_every_first_move_and_every_pairing_leaf() -> None:
+    """White's moves come from the proof's strategy, and after one of its pairing leaves from
+    the pairing (checked where it is used): a game that reaches a leaf goes on from the book."""
+    rules = Rules(7)
+    seven = book(rules)
+    assert seven is not None
+    for p in range(49):
+        board = np.zeros(49, dtype=np.int8)
+        board[p] = BLACK
+        assert seven.move(board, WHITE) is not None
+    rng = random.Random(7)
+    leaves = seven.leaves[WHITE]
+    for i in rng.sample(range(len(leaves)), 20):
+        board = leaves[i].copy()
+        black = rng.choice([int(p) for p in np.flatnonzero(board == EMPTY)])
+        board[black] = BLACK
+        move = seven.move(board, WHITE)
+        assert move is not None and board[move] == EMPTY
+
+
+def play(rules: Rules, black: Any, white: Any) -> tuple[int | None, list[str]]:
+    position = Position(rules)
+    reasons = []
+    while not position.is_game_over():
+        player = black if position.turn == BLACK else white
+        choice = player.choose_for(position)
+        reasons.append(choice.reason)
+        position.make(choice.move)
+    outcome = position.outcome()
+    assert outcome is not None
+    return outcome.winner, reasons
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(1))
+def test_the_strongest_computer_never_loses_7x7(seed: int) -> None:
+    """Against a random player and against strength 2, as black and as white: no loss, and every
+    move the strongest player makes (after a forced one) keeps the solved value."""
+    rules = Rules(7)
+    for opponent in (RandomPlayer(seed), ComputerPlayer(rules, strength=2, seed=seed)):
+        for colour in (BLACK, WHITE):
+            best = ComputerPlayer(rules, strength=4, seed=seed)
+            black, white = (best, opponent) if colour == BLACK else (opponent, best)
+            won, reasons = play(rules, black, white)
+            assert won in (colour, None), (seed, type(opponent).__name__, colour)
+            mine = reasons[0 if colour == BLACK else 1 :: 2]
+            assert set(mine) <= {"perfect", "win", "block"}, mine

@@ -1,0 +1,236 @@
+"""`boardpuzzles baikago verify`: the shipped checker of proof files, against the tests' own.
+
+The shipped checker (``puzzles/baikago/verify.py``) and the tests' checker
+(``tests/test_baikago_solve.py``) are two separate readings of the documented format; neither
+shares code with the solver. Here they must agree on every file, the sound and the damaged,
+and the shipped one must refuse each damage with one line (exit 1).
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boardpuzzles.cli import _run
+from boardpuzzles.puzzles.baikago.rules import Rules
+from boardpuzzles.puzzles.baikago.solve import solve
+from boardpuzzles.puzzles.baikago.verify import Geometry, ProofError, read_document, verify_document
+from tests.test_baikago_solve import POSITIONS_5, RECORDED_SEVEN, board_of, check_proof
+
+VERIFY_MODULE = Path(__file__).resolve().parent.parent / "src" / "boardpuzzles" / "puzzles" / "baikago" / "verify.py"
+
+
+def refuses(document: dict[str, Any]) -> str:
+    """The shipped checker's reason for refusing the document (it must refuse it)."""
+    with pytest.raises(ProofError) as caught:
+        verify_document(document)
+    message = str(caught.value)
+    assert "\n" not in message
+    return message
+
+
+def own_checker_refuses(document: dict[str, Any]) -> bool:
+    try:
+        check_proof(document)
+    except (AssertionError, KeyError, ValueError, TypeError, AttributeError, IndexError):
+        return True
+    return False
+
+
+@pytest.fixture(scope="module")
+def seven() -> dict[str, Any]:
+    return read_document(RECORDED_SEVEN.read_bytes())
+
+
+@pytest.fixture(scope="module")
+def four() -> dict[str, Any]:
+    """4x4 without pairings: both sides' defending strategies (30 and 10 positions)."""
+    return json.loads(solve(Rules(4), pairings=False).proof_bytes(compress=False))
+
+
+# -------------------------------------------------------------------- the recorded 7x7 draw
+@pytest.mark.slow
+def test_verify_prints_the_draw_of_the_recorded_7x7_proof(capsys: Any) -> None:
+    assert _run(["baikago", "verify", str(RECORDED_SEVEN)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "draw: 7x7, + and x crosses, any d (the proof holds)"
+    # black's attack: white's defence ends 3,689 lines in a pairing and leaves out the
+    # 131,305 positions where white fills its own cross at once
+    assert "150,577 positions replayed" in out[1] and "3,689 ending in a pairing" in out[1]
+    assert "131,305 ending with white to move on a four" in out[1]
+    assert out[2].startswith("  white cannot win: black's strategy, 6,502 positions replayed")
+
+
+def test_a_copy_of_the_7x7_proof_without_one_position_is_refused(
+    seven: dict[str, Any], tmp_path: Path, capsys: Any
+) -> None:
+    document = copy.deepcopy(seven)
+    strategy = document["proofs"][0]["strategy"]
+    # white's answer to black's first stone in a corner: the first position the replay meets
+    # (black's stones are tried point by point from a1), so the refusal comes at once
+    answer = Geometry(7, None, "+x").canonical(bytearray(b"X" + b"." * 48))[0].decode()
+    assert isinstance(strategy[answer], str)
+    del strategy[answer]
+    path = tmp_path / "seven-cut.json.gz"
+    path.write_bytes(gzip.compress(json.dumps(document).encode()))
+    assert _run(["baikago", "verify", str(path)]) == 1
+    assert capsys.readouterr().out == f"refused: no move of white's at {answer} (the proof is incomplete)\n"
+
+
+# -------------------------------------------------------------------- damaged files
+def test_a_file_cut_short_or_not_json_is_refused_with_one_line(tmp_path: Path, capsys: Any) -> None:
+    data = gzip.compress(solve(Rules(4), pairings=False).proof_bytes(compress=False))
+    cases = {
+        "cut.json.gz": data[: len(data) // 2],
+        "text.json": b"not a proof",
+        "list.json": b"[1, 2]",
+        "twice.json": b'{"format": "baikago-proof/1", "format": "baikago-proof/1"}',
+        "binary.json": bytes(range(256)),
+    }
+    for name, content in cases.items():
+        path = tmp_path / name
+        path.write_bytes(content)
+        assert _run(["baikago", "verify", str(path)]) == 1, name
+        out, err = capsys.readouterr()
+        assert out.count("\n") == 1 and out.startswith("refused: "), (name, out)
+    assert _run(["baikago", "verify", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_verify_json_says_whether_the_proof_holds(tmp_path: Path, capsys: Any, four: dict[str, Any]) -> None:
+    path = tmp_path / "four.json"
+    path.write_text(json.dumps(four))
+    assert _run(["baikago", "verify", str(path), "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["holds"] is True and document["value"] == "draw"
+    assert [c["claim"] for c in document["claims"]] == ["black cannot win", "white cannot win"]
+    assert all(c["positions"] > 0 and c["pairing_leaves"] == 0 for c in document["claims"])
+    broken = copy.deepcopy(four)
+    broken["value"] = "black"
+    path.write_text(json.dumps(broken))
+    assert _run(["baikago", "verify", str(path), "--json"]) == 1
+    document = json.loads(capsys.readouterr().out)
+    assert document["holds"] is False and "value" in document["reason"]
+
+
+def _owner_moves(document: dict[str, Any]) -> list[tuple[int, str]]:
+    return [
+        (i, key)
+        for i, proof in enumerate(document["proofs"])
+        for key, entry in sorted(proof.get("strategy", {}).items())
+        if isinstance(entry, str)
+    ]
+
+
+@given(st.data())
+def test_both_checkers_agree_on_damaged_strategies(four: dict[str, Any], data: st.DataObject) -> None:
+    """A random entry is removed, moved to another point, or renamed: the two checkers (written
+    apart) accept or refuse the damaged file together, and a refusal is one line."""
+    document = copy.deepcopy(four)
+    proof_number, key = data.draw(st.sampled_from(_owner_moves(document)))
+    strategy = document["proofs"][proof_number]["strategy"]
+    damage = data.draw(st.sampled_from(["remove", "move", "name"]))
+    if damage == "remove":
+        del strategy[key]
+    elif damage == "move":
+        strategy[key] = data.draw(st.sampled_from([f"{c}{r}" for c in "abcd" for r in "1234"]))
+    else:
+        strategy[key] = data.draw(st.sampled_from(["e1", "a5", "A1", "a01", "", "a", 7, None]))
+    try:
+        verify_document(document)
+        shipped_refuses = False
+    except ProofError as err:
+        assert "\n" not in str(err)
+        shipped_refuses = True
+    assert shipped_refuses == own_checker_refuses(document)
+
+
+def test_the_document_must_say_what_it_proves(four: dict[str, Any]) -> None:
+    assert verify_document(copy.deepcopy(four)).value == "draw"
+    for field, value in [
+        ("format", "baikago-proof/2"),
+        ("game", "gomoku"),
+        ("value", "white"),
+        ("value", "unknown"),
+        ("start", "." * 15),
+        ("start", "X" * 16),
+        ("start", "OO" + "." * 14),
+        ("rules", {"size": 4, "max_d": None}),
+        ("rules", {"size": 4, "max_d": 0, "orientations": "+x"}),
+        ("rules", {"size": 4, "max_d": None, "orientations": "+y"}),
+        ("proofs", []),
+    ]:
+        document = copy.deepcopy(four)
+        document[field] = value
+        refuses(document)
+        assert own_checker_refuses(document) or field in ("rules", "proofs"), field
+    document = copy.deepcopy(four)
+    document["proofs"][0]["player"] = "black"
+    assert "player" in refuses(document)
+    document = copy.deepcopy(four)
+    document["proofs"][1].update(claim="black cannot win", player="white")
+    assert "second claim" in refuses(document)
+
+
+def test_a_pairing_is_checked_point_by_point() -> None:
+    document = json.loads(solve(Rules(5)).proof_bytes(compress=False))
+    assert verify_document(copy.deepcopy(document)).value == "draw"
+    pairs = document["proofs"][0]["pairing"]
+    for damaged in (pairs[1:], [*pairs[1:], [pairs[0][0], pairs[1][0]]], [*pairs, [pairs[0][0], "a1"]]):
+        broken = copy.deepcopy(document)
+        broken["proofs"][0]["pairing"] = damaged
+        refuses(broken)
+        assert own_checker_refuses(broken)
+
+
+# -------------------------------------------------------------------- wins
+@pytest.mark.parametrize("picture", POSITIONS_5)
+def test_wins_are_replayed_like_the_tests_checker_does(picture: str) -> None:
+    """From 5x5 positions won by one side: the winner's strategy (a move wherever it is to move,
+    every reply followed, every line ending in its cross) holds in both checkers, and a copy
+    without one of its moves holds in neither."""
+    document = json.loads(solve(Rules(5), start=board_of(picture), tt_bits=16).proof_bytes(compress=False))
+    value = document["value"]
+    verdict = verify_document(copy.deepcopy(document))
+    assert verdict.value == check_proof(copy.deepcopy(document)) == value and value in ("black", "white")
+    replay = verdict.replays[-1]
+    assert replay.claim == f"{value} wins" and replay.crosses_filled + replay.immediate_wins > 0
+    assert replay.pairing_leaves == replay.no_cross_left == replay.full_boards == 0
+    winning = document["proofs"][-1]["strategy"]
+    first = min(winning, key=lambda key: key.count("."), default=None)
+    if first is None:
+        return  # the winner fills a four at once: nothing to remove
+    del winning[first]
+    refuses(document)
+    assert own_checker_refuses(document)
+
+
+def test_a_pairing_cannot_prove_a_win() -> None:
+    document = json.loads(solve(Rules(5), start=board_of(POSITIONS_5[0]), tt_bits=16).proof_bytes(compress=False))
+    proof = document["proofs"][-1]
+    proof["pairing"] = [["a1", "b1"]]
+    del proof["strategy"]
+    assert "pairing" in refuses(document)
+
+
+# -------------------------------------------------------------------- independence
+def test_the_shipped_checker_shares_no_code_with_the_solver() -> None:
+    """It imports the standard library and the package's error class, nothing else."""
+    tree = ast.parse(VERIFY_MODULE.read_text())
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module)
+    ours = {name for name in imported if name.startswith("boardpuzzles")}
+    assert ours == {"boardpuzzles.errors"}
+    assert imported - ours <= {"__future__", "json", "operator", "zlib", "collections.abc", "dataclasses", "typing"}
