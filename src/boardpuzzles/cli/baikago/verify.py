@@ -32,8 +32,9 @@ the boards solved so far are in the source's records/ folder (7x7: records/baika
 
 \b
 Examples:
-  boardpuzzles baikago solve 4 --no-pairings --proof four.json.gz && boardpuzzles baikago verify four.json.gz
-  boardpuzzles baikago solve 5 --proof five.json && boardpuzzles baikago verify five.json --json
+  boardpuzzles baikago verify tests/data/baikago/four.json.gz     # from a clone
+  boardpuzzles baikago verify tests/data/baikago/five.json --json
+  boardpuzzles baikago solve 5 --proof five.json
 
 \b
 Exit codes:
