@@ -49,12 +49,12 @@ NOT_RUN = {
 }
 #: Searches for one board that take seconds to tens of seconds: run with this time limit added.
 TIME_LIMITED = {
-    "boardpuzzles less-than-three find 23": "--time-limit 5",
-    "boardpuzzles less-than-three find 24 --svg big.svg": "--time-limit 5",
-    "boardpuzzles less-than-three find 20": "--time-limit 5",
-    "boardpuzzles less-than-three find 17 --seed 3 --json": "--time-limit 5",
+    "boardpuzzles less-than-three find 23": "--time-limit 2",
+    "boardpuzzles less-than-three find 24 --svg big.svg": "--time-limit 2",
+    "boardpuzzles less-than-three find 20": "--time-limit 2",
+    "boardpuzzles less-than-three find 17 --seed 3 --json": "--time-limit 2",
     # hours of work, kept in its checkpoint: the example shows how to go on with it
-    "boardpuzzles goishi layouts 6 --checkpoint six.db --time-limit 3600": "--time-limit 5",
+    "boardpuzzles goishi layouts 6 --checkpoint six.db --time-limit 3600": "--time-limit 2",
 }
 
 GOISHI_PUZZLE = ".......\n..OO...\n.O.O...\n.O.O...\n.OOOO..\n...O...\n.......\n"  # tests/data/goishi/pzprjs_test.txt
