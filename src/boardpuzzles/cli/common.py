@@ -417,6 +417,7 @@ def standard_streams() -> Iterator[None]:
     closed one gets a stand-in whose every write fails. Streams that are not the process's own
     descriptors (captured by a test) are left as they are."""
     originals: dict[str, Any] = {}
+    wrappers: dict[str, Any] = {}
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if stream is None:
@@ -434,7 +435,7 @@ def standard_streams() -> Iterator[None]:
         errors = getattr(stream, "errors", None) or "strict"
         line_buffering = bool(getattr(stream, "line_buffering", True))
         wrapped = io.TextIOWrapper(io.BufferedWriter(guard), encoding, errors, line_buffering=line_buffering)
-        originals[name], _GUARDS[name] = stream, guard
+        originals[name], _GUARDS[name], wrappers[name] = stream, guard, wrapped
         setattr(sys, name, wrapped)
     try:
         yield
@@ -443,10 +444,13 @@ def standard_streams() -> Iterator[None]:
             guard = _GUARDS.pop(name)
             guard.discard = guard.discard or guard.error is not None
             try:
-                getattr(sys, name).flush()
+                wrappers[name].flush()
             except (OSError, ValueError):
                 guard.discard = True
-            setattr(sys, name, stream)
+            # Put back only what this command set: a stream put in its place meanwhile (by a
+            # program that runs commands in-process on other threads) is left as it is.
+            if getattr(sys, name) is wrappers[name]:
+                setattr(sys, name, stream)
 
 
 def failed_output() -> OSError | ValueError | None:
