@@ -18,9 +18,11 @@ install: $(VENV)/.installed
 demo: install
 	@$(BIN)/boardpuzzles demo
 
-# The tests run on one worker process per core (pytest-xdist), at most four: most of their time
-# is the processor's, so two cores take about half as long. PYTEST_WORKERS= runs them in one.
-PYTEST_WORKERS ?= -n auto --maxprocesses 4 --dist worksteal
+# The tests run in one process by default. `make test PYTEST_WORKERS="-n auto --maxprocesses 4
+# --dist worksteal"` spreads them over one pytest-xdist worker per core, which takes about half as
+# long on two cores; a few tests that run commands in-process still lose their output now and then
+# there, so it is not the default yet.
+PYTEST_WORKERS ?=
 
 # The gate: formatting, lint and types first (seconds), then every test, then the kernels run as
 # plain Python against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit).

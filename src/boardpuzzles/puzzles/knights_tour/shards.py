@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import shutil
+import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +32,10 @@ from boardpuzzles._lazy import numpy as np
 from boardpuzzles.checkpoint import canonical, digest
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.files import replace_file, replace_file_with
+
+#: np.load parses a file's header with ast.literal_eval, which on Python 3.11 can fail with
+#: "AST constructor recursion depth mismatch" when threads parse at once: one reader at a time.
+_HEADER_LOCK = threading.Lock()
 
 #: The layout of a store's files (bumped when it changes: older stores are refused).
 STORE_VERSION = 1
@@ -165,7 +170,8 @@ class Store:
         lo, hi = part.bounds[shard], part.bounds[shard + 1]
         name = os.path.basename(part.path)[: -len(".npy")]
         try:
-            rows = np.load(part.path, mmap_mode="r", allow_pickle=False)
+            with _HEADER_LOCK:
+                rows = np.load(part.path, mmap_mode="r", allow_pickle=False)
             if rows.ndim != 2 or rows.shape != (part.bounds[-1], 2) or rows.dtype != np.dtype("<i8"):
                 raise ValueError("unexpected array")
             chunk = np.array(rows[lo:hi], dtype=np.int64)
