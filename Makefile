@@ -31,7 +31,7 @@ test: install browser check docs
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m nojit -p no:cacheprovider
 
 # The tests to run while working: all but those marked slow (long counts, every --help and README
-# example, the browser, the wheel; see tests/conftest.py). About a minute on two cores.
+# example, the browser, the wheel; see tests/conftest.py). About a minute and a half on two cores.
 test-fast: install
 	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m "not slow" --durations=10
 
