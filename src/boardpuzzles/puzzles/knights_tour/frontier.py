@@ -56,7 +56,7 @@ def parse_memory(text: str) -> int:
     """Bytes from ``8G``, ``512M``, ``1.5 GiB`` or a plain number of bytes (powers of 1024)."""
     found = _SIZE.fullmatch(text)
     if found is None:
-        raise BoardPuzzlesError(f"--memory takes a size like 8G or 512M, not {excerpt(text)!r}")
+        raise BoardPuzzlesError(f"--memory takes a size like 8G or 512M, not {excerpt(text)}")
     value = float(found.group(1)) * 1024 ** " KMGT".index(found.group(2).upper() or " ")
     if value < 1 << 20:
         raise BoardPuzzlesError(f"--memory {excerpt(text.strip())} is less than 1 MiB: too little to sweep in")
