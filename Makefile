@@ -18,11 +18,9 @@ install: $(VENV)/.installed
 demo: install
 	@$(BIN)/boardpuzzles demo
 
-# The tests run in one process by default. `make test PYTEST_WORKERS="-n auto --maxprocesses 4
-# --dist worksteal"` spreads them over one pytest-xdist worker per core, which takes about half as
-# long on two cores; a few tests that run commands in-process still lose their output now and then
-# there, so it is not the default yet.
-PYTEST_WORKERS ?=
+# The tests run on one pytest-xdist worker per core (at most four), which takes about half as
+# long on two cores as one process; `make test PYTEST_WORKERS=` runs them in one process.
+PYTEST_WORKERS ?= -n auto --maxprocesses 4 --dist worksteal
 
 # The gate: formatting, lint and types first (seconds), then every test, then the kernels run as
 # plain Python against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit).
@@ -31,7 +29,7 @@ test: install browser check docs
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m nojit -p no:cacheprovider
 
 # The tests to run while working: all but those marked slow (long counts, every --help and README
-# example, the browser, the wheel; see tests/conftest.py). About a minute and a half on two cores.
+# example, the browser, the wheel; see tests/conftest.py). Under a minute on two cores.
 test-fast: install
 	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m "not slow" --durations=10
 

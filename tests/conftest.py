@@ -1,8 +1,11 @@
 import os
 import signal
+import threading
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.threads import note_left_running
 
 # Property tests: enough examples to find edge cases, few enough for a 2-core CI run.
 settings.register_profile("default", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -218,6 +221,22 @@ SLOW_TESTS = {
     "tests/test_tour_estimate.py::test_the_command_prints_the_estimate",
     "tests/test_tour_estimate.py::test_rows_swept_whole_give_the_sweeps_own_figures",
     "tests/test_tour_estimate.py::test_rows_past_the_swept_ones_follow_the_trend_of_narrower_boards",
+    # Over a second on two cores when the tests run on one worker per core.
+    "tests/test_web_faults.py::test_the_servers_lines_come_at_once_under_its_own_command",
+    "tests/test_web_faults.py::test_a_game_file_deleted_under_the_server_is_written_again_and_said_so",
+    "tests/test_web_faults.py::test_one_client_starting_games_in_a_loop_never_locks_others_out",
+    "tests/test_web_faults.py::test_a_click_the_store_cannot_take_is_503_and_not_played_so_a_retry_plays_it_once",
+    "tests/test_web_hosts.py::test_serve_beyond_loopback_says_where_and_warns_in_one_line",
+    "tests/test_web_hosts.py::test_a_server_on_every_address_answers_a_visitor_at_its_address_with_a_link_that_works_there",
+    "tests/test_givens.py::test_lt3_the_completion_is_unique_by_brute_force[0-medium-7]",
+    "tests/test_play.py::test_kings_get_the_generic_board_play",
+    "tests/test_long_counts.py::test_a_checkpoint_resumes_without_redoing_finished_subtasks",
+    "tests/test_play_less_than_three.py::test_the_solvers_clicks_solve_it_and_the_records_checker_agrees[0-medium-10]",
+    "tests/test_play_less_than_three.py::test_the_solvers_clicks_solve_it_and_the_records_checker_agrees[0-hard-10]",
+    "tests/test_givens.py::test_lt3_the_completion_is_unique_by_brute_force[0-hard-7]",
+    "tests/test_web_faults.py::test_a_baikago_move_the_store_cannot_take_is_503_and_not_played",
+    "tests/test_play.py::test_the_answer_type_chooses_the_default_play_and_a_play_is_made_once",
+    "tests/test_baikago_verify.py::test_a_copy_of_the_7x7_proof_without_one_position_is_refused",
 }
 
 
@@ -238,3 +257,11 @@ def _ctrl_c_as_python_sets_it():
     signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.fixture(autouse=True)
+def _threads_left_running(request):
+    """Notes the threads a test leaves running (see tests/threads.py)."""
+    before = set(threading.enumerate())
+    yield
+    note_left_running(request.node.nodeid, before)

@@ -277,7 +277,7 @@ def web_server():
     from boardpuzzles.web.baikago import make_server
 
     srv = make_server(0, bk.Rules(9))
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     yield srv
     srv.shutdown()

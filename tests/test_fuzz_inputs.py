@@ -28,6 +28,7 @@ from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import goishi as gh
 from boardpuzzles.puzzles import knights_tour as kt
 from boardpuzzles.puzzles.baikago import Record, judge_text
+from tests.threads import report
 
 HUGE = "9" * 5000
 URL = "https://puzz.link/p?goishi/6/7/vsten1tvo"
@@ -335,7 +336,11 @@ def test_every_command_ends_with_a_known_exit_code(args, stdin):
     assert code in (0, 1, 2, 3), (args, code, message[-500:])
     assert "internal error" not in message and "Traceback" not in message, (args, message[-500:])
     if code == 2:
-        assert message.startswith("boardpuzzles: error: ") and message.count("\n") == 1, (args, message[-500:])
+        assert message.startswith("boardpuzzles: error: ") and message.count("\n") == 1, (
+            args,
+            message[-500:],
+            report(),
+        )
         assert len(message) < 1000, (args, len(message))
 
 
@@ -349,4 +354,4 @@ def test_the_fuzz_harness_sees_output(argv):
         code = _run(argv)
     finally:
         sys.stdout = saved
-    assert code == 0 and out.getvalue().strip()
+    assert code == 0 and out.getvalue().strip(), report()

@@ -23,6 +23,7 @@ from boardpuzzles.cli import _run
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import GRACE, Interrupted, Limits, TimeLimitReached
 from boardpuzzles.parallel import Subtask, run_subtasks, subtask_key
+from tests.threads import report
 from tests.timing import LOADED, measured
 
 
@@ -194,7 +195,7 @@ def test_another_programs_database_is_refused_untouched(tmp_path, capsys):
     db.close()
     before = path.read_bytes()
     assert _run(["queens", "count", "8", "--checkpoint", str(path)]) == 2
-    assert "another program's SQLite database" in capsys.readouterr().err
+    assert "another program's SQLite database" in capsys.readouterr().err, report()
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["app.db"]  # no journal, no WAL files left beside it
 

@@ -68,7 +68,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def site() -> Iterator[tuple[PlayServer, str]]:
     server = make_app(0, warm=False)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     yield server, f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()

@@ -25,7 +25,7 @@ OFFSITE = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//|@import|url\(\s*
 
 def start(**kwargs: Any) -> PlayServer:
     server = make_app(0, warm=False, **kwargs)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     return server
 
 

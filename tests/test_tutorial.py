@@ -185,7 +185,7 @@ def test_the_json_api_plays_it(registered: Any) -> None:
     from boardpuzzles.web.app import make_app
 
     server = make_app(0, warm=False)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     try:
         port = server.server_address[1]
 

@@ -30,7 +30,7 @@ MAX_BODY = 64 * 1024
 def web_server():
     srv = web.make_server(0, bk.Rules(7))
     srv.request_timeout = STALL
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     yield srv
     srv.shutdown()
@@ -482,7 +482,7 @@ def browser():
 def site():
     """A server with the default 15x15 board (the page's opening) that also offers 9x9 games."""
     srv = web.make_server(0, bk.Rules())
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     yield srv, f"http://127.0.0.1:{srv.server_address[1]}"
     srv.shutdown()
     srv.server_close()

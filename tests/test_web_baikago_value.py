@@ -42,7 +42,7 @@ def test_no_value_on_boards_not_solved_or_not_yet_searched() -> None:
 @pytest.fixture(scope="module")
 def port() -> Iterator[int]:
     srv = web.make_server(0, bk.Rules(7), warm=False)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     yield srv.server_address[1]
     srv.shutdown()
     srv.server_close()

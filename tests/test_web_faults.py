@@ -30,7 +30,7 @@ from tests.timing import LOADED
 @contextmanager
 def serving(path: Path | str = ":memory:", **options: Any) -> Iterator[PlayServer]:
     server = make_app(0, games=path, warm=False, **options)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:
         yield server

@@ -73,7 +73,7 @@ def call(port: int, method: str, path: str, host: str, body: Any = None, origin:
 
 def test_a_server_on_every_address_answers_a_visitor_at_its_address_with_a_link_that_works_there() -> None:
     server = make_app(0, warm=False, host="0.0.0.0")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     try:
         port = server.server_address[1]
         at = f"192.0.2.7:{port}"  # a visitor's view of this computer's address

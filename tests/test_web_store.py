@@ -19,7 +19,7 @@ from tests.test_web_baikago import new_game, request
 def serving(path, size=7, **options):
     """A running server on ``path`` (its computer compiled on first use)."""
     srv = web.make_server(0, bk.Rules(size), games=path, warm=False, **options)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:
         yield srv.server_address[1]

@@ -12,8 +12,9 @@ trend       A row past that is estimated from the narrower boards: a figure's gr
             those at its end, successors made per state, leaves per top state, pairings per
             leaf) is taken to grow as it grew the width before (geometric trend, from the two
             narrower boards). The growth from width to width is uneven (odd and even widths
-            differ), so an estimate is good to a factor of about two: enough to tell a laptop's
-            count from a cluster's (the docs give the check against 7x7 and 7x8).
+            differ), so an estimate is rough (states within a factor of two, leaves four times
+            too few on 7x8): enough to tell a laptop's count from a cluster's (the docs give
+            the check against 7x7 and 7x8).
 cost        CPU seconds per successor, per leaf made and per pairing of two leaves, measured on
             the largest board swept whole, times the estimated totals.
 
@@ -237,7 +238,11 @@ def _meet(figures: Figures, tables: Any, top: np.ndarray, limits: Limits, result
     bottom_keys = tj.leaf_keys(bottoms, band.band, band.offsets, band.masks, band.powers, False)
     order = np.argsort(bottom_keys, kind="stable")
     bottoms, bottom_keys = bottoms[order], bottom_keys[order]
-    each = np.searchsorted(bottom_keys, top_keys, side="right") - np.searchsorted(bottom_keys, top_keys)
+    # Looked up in key order: sorted queries walk the bottom keys once instead of at random.
+    by_key = np.argsort(top_keys, kind="stable")
+    ordered = top_keys[by_key]
+    each = np.empty(len(top_keys), np.int64)
+    each[by_key] = np.searchsorted(bottom_keys, ordered, side="right") - np.searchsorted(bottom_keys, ordered)
     figures.leaves_made = counted["made"] / len(top)
     figures.leaves = len(leaves) / len(top)
     figures.pairings = float(each.sum()) / max(len(leaves), 1)
