@@ -190,7 +190,7 @@ def save_layer(path: str, head: list[int], row_and_extra: list[int], layer: np.n
 
 
 def by_code(layer: np.ndarray) -> np.ndarray:
-    return layer[np.argsort(layer[:, 0], kind="stable")]
+    return np.take(layer, np.argsort(layer[:, 0]), axis=0)  # codes are distinct: any sort will do
 
 
 # ------------------------------------------------------------------ the sweep
@@ -281,7 +281,9 @@ class Accumulator:
         self.peak = self.table.nbytes
 
     def _empty(self, rows: int) -> np.ndarray:
-        self.room(rows * 16, int(getattr(self, "fill", np.zeros(1)).sum()))
+        # A table that grows is held beside its successor while its rows move over.
+        held = self.table.nbytes if hasattr(self, "table") else 0
+        self.room(rows * 16 + held, int(getattr(self, "fill", np.zeros(1)).sum()))
         return np.full((rows, 2), -1, np.int64)
 
     def add(self, rows: np.ndarray, n: int, scratch: np.ndarray, groups: np.ndarray) -> None:

@@ -102,7 +102,7 @@ def top_leaves(
         lambda lo, hi, out, at: tj.declare_terminals(leaves[lo:hi], at, width, band.offsets, band.masks, out, flag),
         len(leaves),
         2 * len(leaves),
-        room,
+        lambda nbytes, rows: room(nbytes + leaves.nbytes, rows),  # the leaves are held meanwhile
         limits,
         overflow,
         tj.MOST_DECLARED,
@@ -117,6 +117,11 @@ def bottom_leaves(band: Band, layer: np.ndarray) -> np.ndarray:
     return tj.bottom_leaves(band.tables, layer, band.offsets)  # type: ignore[no-any-return]
 
 
+#: Bytes a leaf takes while :func:`by_piece` sorts it: the leaf (16) and its sorted copy (16), its
+#: key and sorted key, its piece, the sort key and the order (8 each).
+SORTING_BYTES_A_LEAF = 72
+
+
 def by_piece(band: Band, leaves: np.ndarray, pieces: int, top: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Leaves sorted by (piece, key), their keys, and where each piece's rows start."""
     from boardpuzzles._kernels import tour_join as tj
@@ -124,9 +129,11 @@ def by_piece(band: Band, leaves: np.ndarray, pieces: int, top: bool) -> tuple[np
 
     keys = tj.leaf_keys(leaves, band.band, band.offsets, band.masks, band.powers, top)
     piece = ts.groups_of(keys, pieces.bit_length() - 1)
-    order = np.argsort((piece << 40) | keys, kind="stable")  # keys below 3**16 < 2**40
-    starts = np.searchsorted(piece[order], np.arange(pieces + 1))
-    return leaves[order], keys[order], starts
+    # The order of leaves with equal keys does not matter (every pair of them is counted), so
+    # the faster unstable sort; np.take gathers rows faster than fancy indexing.
+    order = np.argsort((piece << 40) | keys)  # keys below 3**16 < 2**40
+    starts = np.searchsorted(np.take(piece, order), np.arange(pieces + 1))
+    return np.take(leaves, order, axis=0), np.take(keys, order), starts
 
 
 def meet(
@@ -153,10 +160,16 @@ def meet(
             message = over_memory(r, c, f"over {stored:,} leaves of the top half", kind, memory)
             raise OverMemory(str(message), -1, None)
 
-    tops, top_keys, top_starts = by_piece(band, top_leaves(band, top, limits, room, board), pieces, True)
+    leaves = top_leaves(band, top, limits, room, board)
+    room(SORTING_BYTES_A_LEAF * len(leaves), len(leaves))
+    tops, top_keys, top_starts = by_piece(band, leaves, pieces, True)
+    del leaves
     bottoms = bottom_leaves(band, bottom)
-    if 40 * len(bottoms) + 24 * len(tops) > budget:
-        raise over_memory(r, c, f"{len(tops):,} top and {len(bottoms):,} bottom leaves", kind, memory)
+    # Held at the largest: the top leaves and keys (24 bytes each), the bottom leaves as they are
+    # sorted, then with their keys and links.
+    if SORTING_BYTES_A_LEAF * len(bottoms) + 24 * len(tops) + held > budget:  # the shards take over
+        message = over_memory(r, c, f"{len(tops):,} top and {len(bottoms):,} bottom leaves", kind, memory)
+        raise OverMemory(str(message), -1, None)
     bottoms, bottom_keys, bottom_starts = by_piece(band, bottoms, pieces, False)
     packed, terms = tj.bottom_links(bottoms, band.band, band.offsets, band.masks)
     pairings = sum(
