@@ -230,3 +230,27 @@ def test_halves_agree_with_plain_backtracking():
     for rows, cols in [(4, 5), (4, 4)]:
         plain = sum(len(knight_tours(rows, cols, start)) for start in range(rows * cols))
         assert 2 * by_halves(rows, cols) == plain, (rows, cols)
+
+
+def test_the_recorded_7x8_checkpoint_holds_every_piece_of_its_count(tmp_path, capsys):
+    """records/kt7x8.db holds the 64 pieces of the count of all open tours of 7x8 by halves: a
+    copy resumed prints the count at once (it adds up the stored pieces; nothing is counted again:
+    the halves' side files are not kept). Every piece is even: each tour is counted once from each
+    end, and the pieces' sum is the record's answer."""
+    import json
+    import shutil
+    import sqlite3
+    from pathlib import Path
+
+    from boardpuzzles.cli import _run
+
+    copy = tmp_path / "kt7x8.db"
+    shutil.copyfile(Path(__file__).resolve().parent.parent / "records" / "kt7x8.db", copy)
+    with sqlite3.connect(f"file:{copy}?mode=ro", uri=True) as db:
+        values = [int(value) for (value,) in db.execute("SELECT value FROM done")]
+    db.close()
+    assert len(values) == 64 and all(value % 2 == 0 for value in values)
+    argv = ["knights-tour", "count", "7x8", "--checkpoint", str(copy), "--time-limit", "30", "--json"]
+    assert _run(argv) == 0  # 3 would mean a piece was missing, 2 that the file was refused
+    document = json.loads(capsys.readouterr().out)
+    assert document["count"] == sum(values) == 41_332_850_120_656 and document["complete"]
