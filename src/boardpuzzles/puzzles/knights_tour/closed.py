@@ -58,7 +58,7 @@ def halves(
         try:
             meeting = meet(band, top, bottom, pieces, limits, f"{rows}x{cols}", report, memory)
         except OverMemory as stop:  # both halves are whole: the shards start from them
-            raise OverMemory(str(stop), -1, top, bottom) from None
+            raise OverMemory(str(stop.released()), -1, top, bottom) from None
         _SWEEPS[key] = meeting
         return meeting
 

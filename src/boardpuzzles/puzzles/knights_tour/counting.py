@@ -102,7 +102,7 @@ def _by_halves(problem: Problem, what: str, weight: int, limits: Limits, pieces:
             try:
                 halves(rows, cols, paths, pieces, limits, memory=problem.memory)
             except OverMemory as stop:
-                over = stop
+                over = stop.released()
         if over is not None or Store.exists(folder):
             work, store, temporary = halves_in_shards(rows, cols, paths, pieces, over, limits, problem.memory)
     try:

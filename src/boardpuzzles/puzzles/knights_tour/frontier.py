@@ -89,6 +89,13 @@ class OverMemory(SizeError):
         self.kept = kept
         self.completed = completed  # tours completed before ``row`` (a sweep of the whole board)
 
+    def released(self) -> OverMemory:
+        """This stop without the frames it was raised through: they hold the table that did not
+        fit, which the count in shards that goes on from here must not keep."""
+        self.__traceback__ = None
+        self.__context__ = None
+        return self
+
 
 def over_memory(rows: int, cols: int, what: str, kind: str, memory: int | None = None) -> SizeError:
     limit = frontier_memory(memory) / 2**30

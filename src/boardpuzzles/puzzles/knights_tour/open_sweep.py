@@ -56,7 +56,8 @@ def count_paths(rows: int, cols: int, limits: Limits, across: int | None = None,
             if across is not None:
                 raise
             over.completed = paths
-            return paths_in_shards(rows, cols, over, limits, memory)
+            del layer  # the layer goes on in shards: the store holds it from here
+            return paths_in_shards(rows, cols, over.released(), limits, memory)
         paths += completed
         say(
             limits,

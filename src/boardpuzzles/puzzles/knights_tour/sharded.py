@@ -201,14 +201,25 @@ def _in_passes(store: Store, stage: str, task: int, bits: int, budget: int, boar
                 raise SizeError(f"a shard of the count of {board} does not fit in its memory; give it more") from None
 
 
-def _by_shard(rows: np.ndarray, keys: np.ndarray, bits: int) -> tuple[np.ndarray, np.ndarray]:
+#: Bytes a row takes while :func:`_by_shard` cuts it: the row and its sorted copy (16 each), its
+#: key, its shard and its place in the order (8 each).
+CUTTING_BYTES_A_ROW = 56
+
+
+def _by_shard(
+    rows: np.ndarray, keys: np.ndarray, bits: int, room: Callable[[int, int], None] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Rows sorted by the shard (top ``bits`` bits of the hash) of their ``keys``, and where each
-    shard's rows start."""
+    shard's rows start. ``room`` (if given) is asked first for what the cutting holds."""
     from boardpuzzles._kernels import tour_sweep as ts
 
+    if room is not None:
+        room(CUTTING_BYTES_A_ROW * len(rows), len(rows))
     shard = ts.groups_of(keys, bits)
     order = np.argsort(shard, kind="stable")
-    return rows[order], np.searchsorted(shard[order], np.arange((1 << bits) + 1))
+    starts = np.zeros((1 << bits) + 1, np.int64)
+    np.cumsum(np.bincount(shard, minlength=1 << bits), out=starts[1:])
+    return np.take(rows, order, axis=0), starts
 
 
 def _sweep_task(spec: tuple[str, str, int, int, int], limits: Limits) -> int:
@@ -233,7 +244,8 @@ def _sweep_task(spec: tuple[str, str, int, int, int], limits: Limits) -> int:
             len(layer), len(layer), lambda nbytes, states: room(nbytes + layer.nbytes, states), one,
             f"the tour count of {plan.board} outgrows 64-bit integers",
         )  # fmt: skip
-        rows, bounds = _by_shard(after, after[:, 0], plan.bits)
+        layer = np.empty((0, 2), np.int64)  # the input is not held while the rows are cut
+        rows, bounds = _by_shard(after, after[:, 0], plan.bits, room)
         return rows, bounds, done
 
     return _in_passes(store, square_stage(square + 1), shard, plan.bits, budget, plan.board, one_pass)
@@ -262,8 +274,9 @@ def _leaves_task(spec: tuple[str, str, int, int], limits: Limits) -> int:
             leaves = top_leaves(band, layer, one, lambda nbytes, n: room(nbytes + layer.nbytes, n), plan.board)
         else:
             leaves = bottom_leaves(band, layer)
+        layer = np.empty((0, 2), np.int64)  # the input is not held while the leaves are cut
         keys = tj.leaf_keys(leaves, band.band, band.offsets, band.masks, band.powers, side == "top")
-        rows, bounds = _by_shard(leaves, keys, piece_bits)
+        rows, bounds = _by_shard(leaves, keys, piece_bits, room)
         return rows, bounds, 0
 
     return _in_passes(store, side, shard, plan.bits, budget, plan.board, one_pass)
@@ -444,6 +457,7 @@ def store_of(
     seed(store, plan, start, over.layer, over.completed)
     if over.kept is not None and keep < start:
         seed(store, plan, keep, over.kept)
+    over.layer = over.kept = None  # the store holds them now: not kept in memory through the count
     return store, plan, temporary
 
 
