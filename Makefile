@@ -23,19 +23,20 @@ demo: install
 # files marked `alone` (commands run in-process whose output the tests read; tests/conftest.py)
 # run after the others, in one process of their own.
 PYTEST_WORKERS ?= -n auto --maxprocesses 4 --dist worksteal
+ALONE_TESTS = tests/test_fuzz_inputs.py tests/test_long_counts.py
 
 # The gate: formatting, lint and types first (seconds), then every test, then the kernels run as
 # plain Python against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit).
 test: install browser check docs
 	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m "not alone" --durations=15
-	$(BIN)/python -m pytest -q -m alone -p no:cacheprovider
+	$(BIN)/python -m pytest -q -m alone -p no:cacheprovider $(ALONE_TESTS)
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m nojit -p no:cacheprovider
 
 # The tests to run while working: all but those marked slow (long counts, every --help and README
 # example, the browser, the wheel; see tests/conftest.py). Under a minute on two cores.
 test-fast: install
 	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m "not slow and not alone" --durations=10
-	$(BIN)/python -m pytest -q -m "alone and not slow" -p no:cacheprovider
+	$(BIN)/python -m pytest -q -m "alone and not slow" -p no:cacheprovider $(ALONE_TESTS)
 
 check: install
 	$(BIN)/ruff format --check src tests benchmarks

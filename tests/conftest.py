@@ -237,6 +237,11 @@ SLOW_TESTS = {
     "tests/test_web_faults.py::test_a_baikago_move_the_store_cannot_take_is_503_and_not_played",
     "tests/test_play.py::test_the_answer_type_chooses_the_default_play_and_a_play_is_made_once",
     "tests/test_baikago_verify.py::test_a_copy_of_the_7x7_proof_without_one_position_is_refused",
+    "tests/test_closed_tours.py::test_count_resumes_with_a_checkpoint",
+    "tests/test_closed_tours.py::test_published_counts[6-7-1067638]",
+    "tests/test_closed_tours.py::test_published_counts[6-8-55488142]",
+    "tests/test_queens.py::test_the_least_image_kernel_equals_the_grids_canonical_form",
+    "tests/test_play_knights_tour.py::test_random_clicks_keep_the_numbers_a_knights_move_apart_and_faults_name_every_dead_end",
 }
 
 
@@ -244,7 +249,7 @@ SLOW_TESTS = {
 #: leave threads behind (stopped searches, timers). On pytest-xdist workers, in another order,
 #: their output was now and then lost (1 run in 4; the cause is not found: tests/threads.py names
 #: the threads alive when it happens), never in one process in file order. `make test` runs them
-#: so, apart from the others (marker ``alone``).
+#: so, apart from the others (marker ``alone``; the Makefile's ALONE_TESTS names the same files).
 ALONE_FILES = ("tests/test_fuzz_inputs.py", "tests/test_long_counts.py")
 
 
