@@ -15,6 +15,7 @@ import pytest
 
 from boardpuzzles.cli import _run
 from boardpuzzles.puzzles import baikago as bk
+from tests.threads import serve_in_background
 
 DATA = Path(__file__).parent / "data" / "baikago"
 CLI = [sys.executable, "-c", "from boardpuzzles.cli import main; main()"]
@@ -277,8 +278,7 @@ def web_server():
     from boardpuzzles.web.baikago import make_server
 
     srv = make_server(0, bk.Rules(9))
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
+    serve_in_background(srv)
     yield srv
     srv.shutdown()
     srv.server_close()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +22,7 @@ from boardpuzzles.limits import Limits
 from boardpuzzles.play import Click
 from boardpuzzles.puzzles import puzzles
 from boardpuzzles.web.app import PlayServer, make_app
+from tests.threads import serve_in_background
 
 CHROMIUM = next((path for path in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if path), None)
 #: The system Chromium, headless, quiet: it must not reach for the network or an update.
@@ -68,7 +68,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def site() -> Iterator[tuple[PlayServer, str]]:
     server = make_app(0, warm=False)
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    serve_in_background(server)
     yield server, f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()

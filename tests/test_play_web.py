@@ -18,6 +18,7 @@ from boardpuzzles.limits import Limits
 from boardpuzzles.play_generic import play_of
 from boardpuzzles.puzzles import get, registry
 from boardpuzzles.web.app import PlayServer, make_app
+from tests.threads import serve_in_background
 
 #: A resource fetched from another site (a script, a style sheet, a font, an image).
 OFFSITE = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//|@import|url\(\s*["']?(?:https?:)?//""")
@@ -25,7 +26,7 @@ OFFSITE = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//|@import|url\(\s*
 
 def start(**kwargs: Any) -> PlayServer:
     server = make_app(0, warm=False, **kwargs)
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    serve_in_background(server)
     return server
 
 

@@ -14,7 +14,6 @@ import re
 import shlex
 import subprocess
 import sys
-import threading
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +23,7 @@ import pytest
 
 from boardpuzzles.limits import Limits
 from boardpuzzles.play import Attempt, IllegalMove, Play, play_of
+from tests.threads import serve_in_background
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "add-a-puzzle.md").read_text(encoding="utf-8")
@@ -185,7 +185,7 @@ def test_the_json_api_plays_it(registered: Any) -> None:
     from boardpuzzles.web.app import make_app
 
     server = make_app(0, warm=False)
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    serve_in_background(server)
     try:
         port = server.server_address[1]
 

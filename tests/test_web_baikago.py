@@ -16,6 +16,7 @@ import pytest
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago.ai import ComputerPlayer
 from boardpuzzles.web import baikago as web
+from tests.threads import serve_in_background
 from tests.timing import LOADED
 
 #: How long the test server lets a connection stall (the real one: web.REQUEST_TIMEOUT).
@@ -30,8 +31,7 @@ MAX_BODY = 64 * 1024
 def web_server():
     srv = web.make_server(0, bk.Rules(7))
     srv.request_timeout = STALL
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
+    serve_in_background(srv)
     yield srv
     srv.shutdown()
     srv.server_close()
@@ -482,7 +482,7 @@ def browser():
 def site():
     """A server with the default 15x15 board (the page's opening) that also offers 9x9 games."""
     srv = web.make_server(0, bk.Rules())
-    threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    serve_in_background(srv)
     yield srv, f"http://127.0.0.1:{srv.server_address[1]}"
     srv.shutdown()
     srv.server_close()

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
 import pytest
@@ -12,6 +11,7 @@ from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.web import baikago as web
 from tests.test_baikago_solve import POSITIONS_4, board_of, minimax_value
 from tests.test_web_baikago import new_game, request
+from tests.threads import serve_in_background
 
 
 def moves_of(picture: str, size: int) -> tuple[str, ...]:
@@ -42,7 +42,7 @@ def test_no_value_on_boards_not_solved_or_not_yet_searched() -> None:
 @pytest.fixture(scope="module")
 def port() -> Iterator[int]:
     srv = web.make_server(0, bk.Rules(7), warm=False)
-    threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    serve_in_background(srv)
     yield srv.server_address[1]
     srv.shutdown()
     srv.server_close()

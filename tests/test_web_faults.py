@@ -24,14 +24,14 @@ import pytest
 
 from boardpuzzles.web.app import PlayServer, make_app
 from boardpuzzles.web.store import GameStore, StoreError
+from tests.threads import serve_in_background
 from tests.timing import LOADED
 
 
 @contextmanager
 def serving(path: Path | str = ":memory:", **options: Any) -> Iterator[PlayServer]:
     server = make_app(0, games=path, warm=False, **options)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
+    thread = serve_in_background(server)
     try:
         yield server
     finally:

@@ -8,13 +8,13 @@ import http.client
 import json
 import subprocess
 import sys
-import threading
 from typing import Any
 
 import pytest
 
 from boardpuzzles.web.app import make_app
 from boardpuzzles.web.hosts import HostRules, is_loopback, split_host
+from tests.threads import serve_in_background
 
 
 @pytest.mark.parametrize(
@@ -73,7 +73,7 @@ def call(port: int, method: str, path: str, host: str, body: Any = None, origin:
 
 def test_a_server_on_every_address_answers_a_visitor_at_its_address_with_a_link_that_works_there() -> None:
     server = make_app(0, warm=False, host="0.0.0.0")
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    serve_in_background(server)
     try:
         port = server.server_address[1]
         at = f"192.0.2.7:{port}"  # a visitor's view of this computer's address

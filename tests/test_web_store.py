@@ -4,7 +4,6 @@ the one untouched longest (a client that holds its share, of its own)."""
 
 import json
 import sqlite3
-import threading
 from contextlib import contextmanager
 
 import pytest
@@ -13,14 +12,14 @@ from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.web import baikago as web
 from boardpuzzles.web.store import GameStore, StoreError
 from tests.test_web_baikago import new_game, request
+from tests.threads import serve_in_background
 
 
 @contextmanager
 def serving(path, size=7, **options):
     """A running server on ``path`` (its computer compiled on first use)."""
     srv = web.make_server(0, bk.Rules(size), games=path, warm=False, **options)
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
+    thread = serve_in_background(srv)
     try:
         yield srv.server_address[1]
     finally:

@@ -1,12 +1,18 @@
-"""Threads that outlive the test that started them, for the messages of tests whose output could
-be taken by such a thread (the in-process command harnesses): when one fails, its message names
-the threads still running and where each is."""
+"""Threads in tests: servers run in the background (:func:`serve_in_background`), and threads
+that outlive the test that started them, for the messages of tests whose output could be taken
+by such a thread (the in-process command harnesses): when one fails, its message names the
+threads still running and where each is."""
 
 from __future__ import annotations
 
 import sys
 import threading
 import traceback
+from typing import Any
+
+#: How often a test's server looks for a shutdown: at the standard library's 0.5 s every stop
+#: waited up to half a second.
+SHUTDOWN_POLL = 0.05
 
 #: (test id, thread names) for each test that left threads running, most recent last.
 LEFT_RUNNING: list[tuple[str, list[str]]] = []
@@ -31,3 +37,10 @@ def report() -> str:
         lines.append(f"thread {thread.name}: {''.join(stack).strip()}")
     lines += [f"left running by {test}: {names}" for test, names in LEFT_RUNNING]
     return "\n".join(lines) or "no other threads"
+
+
+def serve_in_background(server: Any) -> threading.Thread:
+    """``server.serve_forever()`` on a daemon thread (started), quick to stop with ``shutdown()``."""
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": SHUTDOWN_POLL}, daemon=True)
+    thread.start()
+    return thread
