@@ -200,6 +200,14 @@ def by_code(layer: np.ndarray) -> np.ndarray:
     return np.take(layer, np.argsort(layer[:, 0]), axis=0)  # codes are distinct: any sort will do
 
 
+def group_starts(groups: np.ndarray, count: int) -> np.ndarray:
+    """Where each of ``count`` groups starts once rows are sorted by ``groups`` (values below
+    ``count``), and where the last ends: ``count + 1`` offsets."""
+    starts = np.zeros(count + 1, np.int64)
+    np.cumsum(np.bincount(groups, minlength=count), out=starts[1:])
+    return starts
+
+
 # ------------------------------------------------------------------ the sweep
 @dataclass(frozen=True)
 class Sweeper:
@@ -283,14 +291,14 @@ class Accumulator:
             size *= 2
         self.room = room
         self.overflow = overflow
-        self.table = self._empty(size << self.bits)
         self.fill = np.zeros(1 << self.bits, np.int64)
+        self.table = np.empty((0, 2), np.int64)
+        self.table = self._empty(size << self.bits)
         self.peak = self.table.nbytes
 
     def _empty(self, rows: int) -> np.ndarray:
         # A table that grows is held beside its successor while its rows move over.
-        held = self.table.nbytes if hasattr(self, "table") else 0
-        self.room(rows * 16 + held, int(getattr(self, "fill", np.zeros(1)).sum()))
+        self.room(rows * 16 + self.table.nbytes, int(self.fill.sum()))
         return np.full((rows, 2), -1, np.int64)
 
     def add(self, rows: np.ndarray, n: int, scratch: np.ndarray, groups: np.ndarray) -> None:

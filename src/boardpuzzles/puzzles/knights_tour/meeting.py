@@ -9,13 +9,22 @@ means the same whether the leaves are held in memory (here) or in shards on disk
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import SizeError
 from boardpuzzles.limits import Limits
-from boardpuzzles.puzzles.knights_tour.frontier import OverMemory, SweepRow, collect, frontier_memory, over_memory, say
+from boardpuzzles.puzzles.knights_tour.frontier import (
+    OverMemory,
+    SweepRow,
+    collect,
+    frontier_memory,
+    group_starts,
+    over_memory,
+    say,
+)
 
 
 @dataclass(frozen=True)
@@ -122,18 +131,22 @@ def bottom_leaves(band: Band, layer: np.ndarray) -> np.ndarray:
 SORTING_BYTES_A_LEAF = 72
 
 
-def by_piece(band: Band, leaves: np.ndarray, pieces: int, top: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Leaves sorted by (piece, key), their keys, and where each piece's rows start."""
+def by_piece(
+    band: Band, leaves: np.ndarray, pieces: int, top: bool, room: Callable[[int, int], None] | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Leaves sorted by (piece, key), their keys, and where each piece's rows start. ``room`` (if
+    given) is asked first for what the sorting holds."""
     from boardpuzzles._kernels import tour_join as tj
     from boardpuzzles._kernels import tour_sweep as ts
 
+    if room is not None:
+        room(SORTING_BYTES_A_LEAF * len(leaves), len(leaves))
     keys = tj.leaf_keys(leaves, band.band, band.offsets, band.masks, band.powers, top)
     piece = ts.groups_of(keys, pieces.bit_length() - 1)
     # The order of leaves with equal keys does not matter (every pair of them is counted), so
     # the faster unstable sort; np.take gathers rows faster than fancy indexing.
     order = np.argsort((piece << 40) | keys)  # keys below 3**16 < 2**40
-    starts = np.searchsorted(np.take(piece, order), np.arange(pieces + 1))
-    return np.take(leaves, order, axis=0), np.take(keys, order), starts
+    return np.take(leaves, order, axis=0), np.take(keys, order), group_starts(piece, pieces)
 
 
 def meet(
@@ -160,10 +173,7 @@ def meet(
             message = over_memory(r, c, f"over {stored:,} leaves of the top half", kind, memory)
             raise OverMemory(str(message), -1, None)
 
-    leaves = top_leaves(band, top, limits, room, board)
-    room(SORTING_BYTES_A_LEAF * len(leaves), len(leaves))
-    tops, top_keys, top_starts = by_piece(band, leaves, pieces, True)
-    del leaves
+    tops, top_keys, top_starts = by_piece(band, top_leaves(band, top, limits, room, board), pieces, True, room)
     bottoms = bottom_leaves(band, bottom)
     # Held at the largest: the top leaves and keys (24 bytes each), the bottom leaves as they are
     # sorted, then with their keys and links.

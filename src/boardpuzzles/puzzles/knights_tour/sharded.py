@@ -28,7 +28,7 @@ from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError, SizeError
 from boardpuzzles.limits import Limits
 from boardpuzzles.parallel import Subtask, run_subtasks
-from boardpuzzles.puzzles.knights_tour.frontier import Accumulator, OverMemory, collect, say
+from boardpuzzles.puzzles.knights_tour.frontier import Accumulator, OverMemory, collect, group_starts, say
 from boardpuzzles.puzzles.knights_tour.meeting import Band, bottom_leaves, pair, top_leaves
 from boardpuzzles.puzzles.knights_tour.rules import PLAN_MODULE
 from boardpuzzles.puzzles.knights_tour.shards import Part, ShardError, Store, square_stage
@@ -216,10 +216,7 @@ def _by_shard(
     if room is not None:
         room(CUTTING_BYTES_A_ROW * len(rows), len(rows))
     shard = ts.groups_of(keys, bits)
-    order = np.argsort(shard, kind="stable")
-    starts = np.zeros((1 << bits) + 1, np.int64)
-    np.cumsum(np.bincount(shard, minlength=1 << bits), out=starts[1:])
-    return np.take(rows, order, axis=0), starts
+    return np.take(rows, np.argsort(shard, kind="stable"), axis=0), group_starts(shard, 1 << bits)
 
 
 def _sweep_task(spec: tuple[str, str, int, int, int], limits: Limits) -> int:
