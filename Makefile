@@ -19,24 +19,27 @@ demo: install
 	@$(BIN)/boardpuzzles demo
 
 # The tests run on one pytest-xdist worker per core (at most four), which takes about half as
-# long on two cores as one process; `make test PYTEST_WORKERS=` runs them in one process. The
-# files marked `alone` (commands run in-process whose output the tests read; tests/conftest.py)
-# run after the others, in one process of their own.
+# long on two cores as one process; `make test PYTEST_WORKERS=` runs them in one process.
 PYTEST_WORKERS ?= -n auto --maxprocesses 4 --dist worksteal
+# Files whose tests run commands in-process and read what they print, after other tests that
+# leave threads behind. On the workers, in another order, their output was now and then lost
+# (1 run in 4; the cause is not found: tests/threads.py names the threads alive when it
+# happens), never in one process in file order: they run so, after the others.
 ALONE_TESTS = tests/test_fuzz_inputs.py tests/test_long_counts.py
+NOT_ALONE = $(addprefix --ignore=,$(ALONE_TESTS))
 
 # The gate: formatting, lint and types first (seconds), then every test, then the kernels run as
 # plain Python against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit).
 test: install browser check docs
-	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m "not alone" --durations=15
-	$(BIN)/python -m pytest -q -m alone -p no:cacheprovider $(ALONE_TESTS)
+	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) $(NOT_ALONE) --durations=15
+	$(BIN)/python -m pytest -q -p no:cacheprovider $(ALONE_TESTS)
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m nojit -p no:cacheprovider
 
 # The tests to run while working: all but those marked slow (long counts, every --help and README
 # example, the browser, the wheel; see tests/conftest.py). Under a minute on two cores.
 test-fast: install
-	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m "not slow and not alone" --durations=10
-	$(BIN)/python -m pytest -q -m "alone and not slow" -p no:cacheprovider $(ALONE_TESTS)
+	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) $(NOT_ALONE) -m "not slow" --durations=10
+	$(BIN)/python -m pytest -q -m "not slow" -p no:cacheprovider $(ALONE_TESTS)
 
 check: install
 	$(BIN)/ruff format --check src tests benchmarks

@@ -245,19 +245,9 @@ SLOW_TESTS = {
 }
 
 
-#: Files whose tests run commands in-process and read what they print, after other tests that
-#: leave threads behind (stopped searches, timers). On pytest-xdist workers, in another order,
-#: their output was now and then lost (1 run in 4; the cause is not found: tests/threads.py names
-#: the threads alive when it happens), never in one process in file order. `make test` runs them
-#: so, apart from the others (marker ``alone``; the Makefile's ALONE_TESTS names the same files).
-ALONE_FILES = ("tests/test_fuzz_inputs.py", "tests/test_long_counts.py")
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         nodeid = item.nodeid
-        if nodeid.startswith(ALONE_FILES):
-            item.add_marker(pytest.mark.alone)
         if nodeid.startswith(SLOW_FILES) or nodeid in SLOW_TESTS or nodeid.split("[")[0] in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
 
