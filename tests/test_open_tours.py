@@ -235,8 +235,8 @@ def test_halves_agree_with_plain_backtracking():
 def test_the_recorded_7x8_checkpoint_holds_every_piece_of_its_count(tmp_path, capsys):
     """records/kt7x8.db holds the 64 pieces of the count of all open tours of 7x8 by halves: a
     copy resumed prints the count at once (it adds up the stored pieces; nothing is counted again:
-    the halves' side files are not kept). Every piece is even: each tour is counted once from each
-    end, and the pieces' sum is the record's answer."""
+    the halves' side files are not kept). Every piece is even (a piece counts twice the paths in it:
+    bottom leaves carry twice their ways), and the pieces add up to the record's answer."""
     import json
     import shutil
     import sqlite3
