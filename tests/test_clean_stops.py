@@ -216,6 +216,46 @@ def test_a_forced_stop_waits_while_the_thread_is_in_numbas_compiler():
     assert done.stdout == "put off True True\ncompiled [42] True\n"
 
 
+def test_a_forced_stop_never_lands_in_a_kernels_result():
+    # `kings count 200x20 --kings 400 --time-limit 1 --jobs 2` died by a segmentation fault in 2 of
+    # 40 runs on a loaded machine: the forced stop was set while a worker ran a kernel (the row
+    # table, before the count reads the flag), and Python raised it when numba converted the
+    # kernel's result, calling back into Python: the call returned with an exception set (a
+    # SystemError), or crashed. Here a worker runs that kernel again and again while stops are
+    # forced at varied moments: the only exception it may see is the forced stop itself.
+    done = python(
+        """
+        import random, threading, time
+        from boardpuzzles.limits import _Abandoned, _raise_in
+        from boardpuzzles.puzzles import kings
+
+        kings.transfer_tables.__wrapped__(18, False)  # compiled (or loaded) before the stops
+        seen, running = [], True
+
+        def work():
+            while running:
+                try:
+                    while running:
+                        kings.transfer_tables.__wrapped__(18, False)
+                except BaseException as err:
+                    seen.append(type(err).__name__)
+
+        worker = threading.Thread(target=work, daemon=True)
+        worker.start()
+        forced = set()
+        for _ in range(40):
+            time.sleep(random.uniform(0.001, 0.02))
+            _raise_in(worker.ident, _Abandoned, forced)
+        time.sleep(0.1)
+        running = False
+        worker.join(30)
+        print(sorted(set(seen)))
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() in ("[]", "['_Abandoned']"), done.stdout
+
+
 # ---------------------------------------------------------------- Ctrl-C during a checkpointed count
 def test_closing_a_checkpoint_while_another_thread_uses_it_never_crashes():
     # The crash of the audit (exit 139 after the "interrupted" lines): after a Ctrl-C the command

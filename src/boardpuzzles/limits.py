@@ -30,6 +30,7 @@ C (workers are simpler and portable).
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import queue
@@ -419,6 +420,8 @@ def _raise_unless_compiling(thread_id: int, exception: type[BaseException], forc
     import ctypes  # loaded already by the caller: this finds it in sys.modules
 
     frame = sys._current_frames().get(thread_id)
+    if frame is not None and _calling_from_here(frame):
+        return False
     while frame is not None:
         if _COMPILER_CODE.search(frame.f_code.co_filename):
             return False
@@ -430,6 +433,29 @@ def _raise_unless_compiling(thread_id: int, exception: type[BaseException], forc
 
 #: Where numba's and llvmlite's Python code lives (a forced stop must not land there).
 _COMPILER_CODE = re.compile(r"[/\\](numba|llvmlite)[/\\]")
+#: This package's own code: the work that may be running a kernel when it is stopped.
+_OWN_CODE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def _calling_from_here(frame: Any) -> bool:
+    """Whether the innermost frame is this package's code inside a call, which may be a kernel's.
+    A forced exception set while a kernel runs is raised when numba converts its result (it calls
+    back into Python there): the call then returns a value with an exception set (SystemError),
+    or the process crashes. Kernels read the stop flag themselves; the raise waits for a moment
+    when the thread runs Python code."""
+    if not frame.f_code.co_filename.startswith(_OWN_CODE):
+        return False
+    return frame.f_code.co_code[frame.f_lasti] in _call_opcodes()
+
+
+@functools.cache
+def _call_opcodes() -> frozenset[int]:
+    import dis  # only when a stop is forced: start-up stays light
+
+    names = ("CALL", "CALL_FUNCTION", "CALL_METHOD", "CALL_FUNCTION_EX", "CALL_KW")
+    return frozenset(dis.opmap[name] for name in names if name in dis.opmap)
+
+
 _raising = threading.Lock()
 
 
