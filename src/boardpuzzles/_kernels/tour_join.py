@@ -172,19 +172,33 @@ def top_leaves(f, layer, start, edges, lay_offsets, out, flag):
 
 
 @jit
-def _declare_one(leaf, d):
-    """Make band square ``d`` a terminal in ``leaf``: an empty square becomes ``STOP``, a path end
-    stops (its path's far end learns it ends in a terminal). False when that is not allowed: a
-    full square, or an end whose path already ends in a terminal (the path would be the whole
-    tour, with the bottom left out)."""
-    m = leaf[d]
+def _declare_changes(cur, d, image, lay_offsets, lay_masks, changes):
+    """What making band square ``d`` a terminal changes in the code of ``cur`` and of its mirror
+    image, as ``changes[0:4]`` = (bits cleared, bits set, the same in the image); ``changes[4]``
+    is the square that must not be declared with it (its path's other end, else -1) and
+    ``changes[5]`` is ``d``. False when
+    ``d`` may not be a terminal: a full square, or an end whose path already ends in a terminal
+    (the path would be the whole tour, with the bottom left out). An empty square becomes
+    ``STOP``; a path end stops (it is full, and its path's far end ends in a terminal)."""
+    m = cur[d]
+    i = image[d]
     if m == EMPTY:
-        leaf[d] = STOP
+        changes[0] = lay_masks[d] << lay_offsets[d]
+        changes[1] = np.int64(3) << lay_offsets[d]
+        changes[2] = lay_masks[i] << lay_offsets[i]
+        changes[3] = np.int64(3) << lay_offsets[i]
+        changes[4] = -1
+        changes[5] = d
         return True
     if m < 0:
         return False
-    leaf[m] = TERM
-    leaf[d] = FULL
+    j = image[m]
+    changes[0] = (lay_masks[d] << lay_offsets[d]) | (lay_masks[m] << lay_offsets[m])
+    changes[1] = (np.int64(1) << lay_offsets[d]) | (np.int64(2) << lay_offsets[m])
+    changes[2] = (lay_masks[i] << lay_offsets[i]) | (lay_masks[j] << lay_offsets[j])
+    changes[3] = (np.int64(1) << lay_offsets[i]) | (np.int64(2) << lay_offsets[j])
+    changes[4] = m
+    changes[5] = d
     return True
 
 
@@ -192,11 +206,16 @@ def _declare_one(leaf, d):
 def declare_terminals(rows, start, width, lay_offsets, lay_masks, out, flag):
     """Open tours: every top leaf of ``rows[start:]`` (code, ways) with no, one or two of its band
     squares declared terminals (no more than two terminals in all), written into ``out``.
-    Returns ``(status, position, n, 0)``."""
+    Returns ``(status, position, n, 0)``. A declaration changes the fields of one or two squares
+    (an empty square's, or a path's two ends'), in the leaf's code and in its mirror image's: the
+    codes of every choice are made from the leaf's two codes by those changes."""
     band = 2 * width
-    leaf = np.empty(band, np.int64)
     cur = np.empty(band, np.int64)
     mirrored = np.empty(band, np.int64)
+    image = np.empty(band, np.int64)
+    for z in range(band):
+        image[z] = (z // width) * width + width - 1 - z % width
+    changes = np.empty((band, 6), np.int64)
     n = 0
     room_left = out.shape[0] - MOST_DECLARED
     for s in range(start, rows.shape[0]):
@@ -204,23 +223,39 @@ def declare_terminals(rows, start, width, lay_offsets, lay_masks, out, flag):
             return STOPPED, s, n, 0
         if n > room_left:
             return GROW, s, n, 0
-        leaf_decode(rows[s, 0], band, lay_offsets, lay_masks, cur)
+        code = rows[s, 0]
+        ways = rows[s, 1]
+        leaf_decode(code, band, lay_offsets, lay_masks, cur)
+        mirror_band(cur, width, mirrored)
+        image_code = leaf_encode(mirrored, band, lay_offsets)
+        out[n, 0] = min(code, image_code)
+        out[n, 1] = ways
+        n += 1
         room = 2
         for z in range(band):
             if cur[z] == TERM or cur[z] == STOP:
                 room -= 1
-        for a in range(-1, band):
-            for b in range(a, band):
-                if (a < 0 and b >= 0) or (b > a and room < 2) or (a >= 0 and room < 1):
+        if room < 1:
+            continue
+        k = 0
+        for d in range(band):
+            if _declare_changes(cur, d, image, lay_offsets, lay_masks, changes[k]):
+                k += 1
+        for x in range(k):
+            one = (code & ~changes[x, 0]) | changes[x, 1]
+            one_image = (image_code & ~changes[x, 2]) | changes[x, 3]
+            out[n, 0] = min(one, one_image)
+            out[n, 1] = ways
+            n += 1
+            if room < 2:
+                continue
+            for y in range(x + 1, k):
+                if changes[x, 4] == changes[y, 5]:  # the two ends of one path: it would be the whole tour
                     continue
-                for i in range(band):
-                    leaf[i] = cur[i]
-                if a >= 0 and not _declare_one(leaf, a):
-                    continue
-                if b > a and not _declare_one(leaf, b):
-                    continue
-                out[n, 0] = canonical(leaf, width, lay_offsets, mirrored)
-                out[n, 1] = rows[s, 1]
+                two = (one & ~changes[y, 0]) | changes[y, 1]
+                two_image = (one_image & ~changes[y, 2]) | changes[y, 3]
+                out[n, 0] = min(two, two_image)
+                out[n, 1] = ways
                 n += 1
     return 0, rows.shape[0], n, 0
 
@@ -261,19 +296,25 @@ def bottom_leaves(f, layer, lay_offsets):
 
 @jit
 def leaf_keys(rows, band, lay_offsets, lay_masks, powers, top):
-    """Each leaf's key: the degrees a top leaf needs (``top``) or a bottom leaf brings."""
+    """Each leaf's key: the degrees a top leaf needs (``top``) or a bottom leaf brings. Read from
+    the code's fields in one pass: a field 0 is an empty square unless an earlier square's field
+    (3 + d) names it as the other end of its path."""
     keys = np.empty(rows.shape[0], np.int64)
-    leaf = np.empty(band, np.int64)
+    empty_digit = 2 if top else 0
+    full_digit = 0 if top else 2
     for s in range(rows.shape[0]):
-        leaf_decode(rows[s, 0], band, lay_offsets, lay_masks, leaf)
+        code = rows[s, 0]
+        second_ends = np.int64(0)
         key = np.int64(0)
         for z in range(band):
-            m = leaf[z]
-            if m == EMPTY:
-                key += (2 if top else 0) * powers[z]
-            elif m == FULL:
-                key += (0 if top else 2) * powers[z]
-            else:
+            field = (code >> lay_offsets[z]) & lay_masks[z]
+            if field == 0:
+                key += (1 if (second_ends >> z) & 1 else empty_digit) * powers[z]
+            elif field == 1:
+                key += full_digit * powers[z]
+            else:  # an end of a path, TERM or STOP
+                if field > 3:
+                    second_ends |= np.int64(1) << (z + field - 3)
                 key += powers[z]
         keys[s] = key
     return keys
