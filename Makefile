@@ -9,8 +9,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# --no-compile: Python compiles the modules it imports when it first imports them, not every
+# module of every package at install time (which took half of the install).
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[test,docs]'
 	touch $@
 
 install: $(VENV)/.installed
@@ -27,13 +29,24 @@ PYTEST_WORKERS ?= -n auto --maxprocesses 4 --dist worksteal
 # happens), never in one process in file order: they run so, after the others.
 ALONE_TESTS = tests/test_fuzz_inputs.py tests/test_long_counts.py
 NOT_ALONE = $(addprefix --ignore=,$(ALONE_TESTS))
+ALONE_LOG = build/tests-run-alone.log
+# The files with tests marked nojit (the plain-Python run collects only these).
+NOJIT_TESTS = $(shell grep -l 'mark\.nojit' tests/test_*.py)
 
 # The gate: formatting, lint and types first (seconds), then every test, then the kernels run as
-# plain Python against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit).
-test: install browser check docs
-	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) $(NOT_ALONE) --durations=15
-	$(BIN)/python -m pytest -q -p no:cacheprovider $(ALONE_TESTS)
-	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m nojit -p no:cacheprovider
+# plain Python against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit). The files run
+# alone mostly wait (on time limits, on a stopped run, on a Dask cluster): their process runs
+# beside the workers, and its report is printed after theirs. (The strict build of the docs is
+# one of the tests.)
+test: install browser check
+	@mkdir -p build; rm -f $(ALONE_LOG).status
+	@echo "$(ALONE_TESTS): in a process of their own meanwhile, reported below"
+	@{ $(BIN)/python -m pytest -q -p no:cacheprovider $(ALONE_TESTS) > $(ALONE_LOG) 2>&1; \
+	   echo $$? > $(ALONE_LOG).status; } & \
+	 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) $(NOT_ALONE) --durations=15; workers=$$?; \
+	 wait; echo "---- $(ALONE_TESTS)"; cat $(ALONE_LOG); \
+	 [ $$workers = 0 ] && [ "$$(cat $(ALONE_LOG).status)" = 0 ]
+	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m nojit -p no:cacheprovider $(NOJIT_TESTS)
 
 # The tests to run while working: all but those marked slow (long counts, every --help and README
 # example, the browser, the wheel; see tests/conftest.py). Under a minute on two cores.

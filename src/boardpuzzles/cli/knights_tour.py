@@ -160,7 +160,7 @@ the leaves came to four times their estimate. Plan for several times the figures
 \b
 Examples:
   boardpuzzles knights-tour estimate 8 --memory 8G --jobs 64
-  boardpuzzles knights-tour estimate 8 --closed --json
+  boardpuzzles knights-tour estimate 6x8 --closed --json
 
 \b
 Exit codes:
