@@ -194,3 +194,32 @@ def test_an_svg_into_a_system_file_says_its_folder_takes_no_new_files():
         "boardpuzzles: error: cannot write /proc/version: folder /proc takes no new files",
         "boardpuzzles: error: cannot write /proc/version: folder /proc is not writable",  # not run as root
     )
+
+
+@pytest.mark.parametrize("numba_first", [False, True], ids=["kernels first", "numba first"])
+def test_compiling_never_replaces_the_standard_streams(numba_first):
+    # Where colorama is installed (the docs' extra brings it), numba marked up its compiler's
+    # messages inside colorama's init() and deinit(), which replace sys.stdout and sys.stderr for
+    # the whole process and put back what they found: a kernel compiling on a worker thread put
+    # stale streams back under the main thread, and a command's output went to the wrong stream
+    # (seen in the in-process fuzz tests: 'boardpuzzles: error: ...' lost, 1 run in 4). Here a
+    # compile that fails typing (numba marks up its message) must not touch colorama at all.
+    pytest.importorskip("colorama")
+    script = f"""
+import colorama, colorama.initialise
+calls = []
+real = colorama.init
+colorama.init = colorama.initialise.init = lambda *a, **k: calls.append(1) or real(*a, **k)
+if {numba_first}:
+    import numba
+import boardpuzzles._kernels
+import numba
+try:
+    numba.njit(lambda x: x.no_such_attribute)(1)
+except numba.core.errors.TypingError:
+    pass
+print(len(calls))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "0"

@@ -15,14 +15,39 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-import numba
-from numba.core import event
+# Where colorama is installed, numba marks up its compiler's messages inside colorama's init() and
+# deinit(), which replace sys.stdout and sys.stderr for the whole process and then put back the
+# streams they found. A kernel compiling on a worker thread thus put stale streams back under the
+# main thread, whose output went to the wrong stream or was lost. Plain messages need neither.
+os.environ.setdefault("NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING", "1")
 
-from boardpuzzles import compiling
+import numba  # noqa: E402 (after the setting above)
+from numba.core import errors as numba_errors  # noqa: E402
+from numba.core import event  # noqa: E402
+
+from boardpuzzles import compiling  # noqa: E402
+
+
+class _NoColorShell:
+    """numba's ColorShell without colorama: for a numba imported (with colorama) before this module."""
+
+    def __init__(self) -> None:
+        pass
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc_detail: Any) -> None:
+        return None
+
+
+if hasattr(numba_errors, "ColorShell"):
+    numba_errors.ColorShell = _NoColorShell
 
 F = TypeVar("F", bound=Callable[..., Any])
 
