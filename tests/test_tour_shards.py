@@ -210,3 +210,23 @@ def test_a_store_of_another_count_is_refused(shards_used, tmp_path):
     other.rename(tmp_path / "c.db.closed-halves-6x6.shards")
     with pytest.raises(ShardError, match="holds the shards of another count"):
         count_by(6, 6, "closed", 512 << 10, Limits(checkpoint=str(tmp_path / "c.db")))
+
+
+def test_a_part_read_in_chunks_is_its_rows_checked_whole(tmp_path):
+    # A task reads its input a chunk at a time (what it holds stays under its memory bound); the
+    # checksum covers the whole shard's rows and a mismatch is raised after the last chunk.
+    store = Store.open(str(tmp_path / "store"), {"board": "a test"})
+    rows = np.arange(2000, dtype=np.int64).reshape(-1, 2)
+    store.write_part("top", "t00000.0of1", rows, np.array([0, 400, 1000]))
+    part = store.parts("top")["t00000.0of1"]
+    for shard, (lo, hi) in enumerate([(0, 400), (400, 1000)]):
+        chunks = list(store.read_in_chunks("top", part, shard, 128))
+        assert max(len(c) for c in chunks) == 128 and np.array_equal(np.concatenate(chunks), rows[lo:hi])
+        assert np.array_equal(store.read("top", part, shard), rows[lo:hi])
+    edited = rows.copy()
+    edited[999, 1] += 1  # the last row of shard 1
+    np.save(part.path, edited)
+    assert np.array_equal(store.read("top", part, 0), rows[:400])
+    with pytest.raises(ShardError, match="does not match its checksum"):
+        for _ in store.read_in_chunks("top", part, 1, 128):
+            pass

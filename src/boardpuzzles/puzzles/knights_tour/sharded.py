@@ -141,14 +141,32 @@ def _done(store: Store, stage: str, task: int) -> int | None:
 def _merged(store: Store, stage: str, parts: list[Part], shard: int, part_of: Callable[[np.ndarray], np.ndarray],
             room: Callable[[int, int], None], board: str, passes: int = 0) -> np.ndarray:  # fmt: skip
     """Shard ``shard``'s rows of the parts, only those that ``part_of`` keeps (one of ``2 **
-    passes`` shares of them), equal codes merged."""
+    passes`` shares of them), equal codes merged. The parts are read a chunk at a time: what a
+    chunk holds while it is read, sorted out and added counts against ``room`` too."""
     expected = sum(p.bounds[shard + 1] - p.bounds[shard] for p in parts) >> passes
-    accumulator = Accumulator(expected, room, f"the tour count of {board} outgrows 64-bit integers")
+    most = max((p.bounds[shard + 1] - p.bounds[shard] for p in parts), default=0)
+    chunk = min(MERGING_CHUNK_ROWS, max(LEAST_MERGING_CHUNK_ROWS, most >> passes))  # more passes, less read at once
+    reading = MERGING_BYTES_A_ROW * chunk
+    accumulator = Accumulator(
+        expected,
+        lambda nbytes, rows: room(nbytes + reading, rows),
+        f"the tour count of {board} outgrows 64-bit integers",
+    )
     for part in parts:
-        rows = part_of(store.read(stage, part, shard))
-        if len(rows):
-            accumulator.add(rows, len(rows), np.empty_like(rows), np.empty(len(rows), np.int64))
+        for rows in store.read_in_chunks(stage, part, shard, chunk):
+            rows = part_of(rows)
+            if len(rows):
+                accumulator.add(rows, len(rows), np.empty_like(rows), np.empty(len(rows), np.int64))
     return accumulator.take()
+
+
+#: Rows of a part read at once by :func:`_merged` (at most 16 MiB, fewer when a shard is met in
+#: many passes), and the bytes a row of it takes meanwhile: the row, its copy kept by the pass,
+#: the scratch rows and groups of the table, the pass's hash and choice (16 + 16 + 16 + 8 + 8 + 1,
+#: rounded up).
+MERGING_CHUNK_ROWS = 1 << 20
+LEAST_MERGING_CHUNK_ROWS = 1 << 4
+MERGING_BYTES_A_ROW = 72
 
 
 def _share_of_pass(bits: int, passes: int, p: int) -> Callable[[np.ndarray], np.ndarray]:

@@ -128,9 +128,14 @@ class Store:
         replace_file(os.path.join(folder, f"{name}.json"), [canonical(meta).encode()])
 
     def _rows_digest(self, stage: str, name: str, shard: int, rows: np.ndarray) -> str:
-        checksum = hashlib.sha256(f"{self.digest}\x00{stage}\x00{name}\x00{shard}\x00".encode())
+        checksum = self._rows_checksum(stage, name, shard)
         checksum.update(np.ascontiguousarray(rows, dtype="<i8").data)
         return checksum.hexdigest()
+
+    def _rows_checksum(self, stage: str, name: str, shard: int) -> hashlib._Hash:
+        """The SHA-256 of a shard's rows of one part, before the rows (bound to the store, the
+        stage, the part and the shard)."""
+        return hashlib.sha256(f"{self.digest}\x00{stage}\x00{name}\x00{shard}\x00".encode())
 
     def _meta_check(self, meta: Mapping[str, Any]) -> str:
         body = {k: v for k, v in meta.items() if k != "check"}
@@ -167,19 +172,33 @@ class Store:
 
     def read(self, stage: str, part: Part, shard: int) -> np.ndarray:
         """Shard ``shard``'s rows of one part, checked against their SHA-256."""
+        whole = part.bounds[shard + 1] - part.bounds[shard]
+        chunks = list(self.read_in_chunks(stage, part, shard, whole))
+        return chunks[0] if len(chunks) == 1 else np.empty((0, 2), np.int64)
+
+    def read_in_chunks(self, stage: str, part: Part, shard: int, most_rows: int) -> Iterator[np.ndarray]:
+        """Shard ``shard``'s rows of one part, ``most_rows`` at a time (so that reading holds no
+        more than that), checked against their SHA-256 as they go: a mismatch is raised after the
+        last chunk, so a caller keeps nothing it read before the error (it is a task's input)."""
         lo, hi = part.bounds[shard], part.bounds[shard + 1]
         name = os.path.basename(part.path)[: -len(".npy")]
+        checksum = self._rows_checksum(stage, name, shard)
         try:
             with _HEADER_LOCK:
                 rows = np.load(part.path, mmap_mode="r", allow_pickle=False)
             if rows.ndim != 2 or rows.shape != (part.bounds[-1], 2) or rows.dtype != np.dtype("<i8"):
                 raise ValueError("unexpected array")
-            chunk = np.array(rows[lo:hi], dtype=np.int64)
         except (OSError, ValueError) as err:
             raise ShardError(f"shard part {part.path} cannot be read ({err}); remove it and its .json") from None
-        if self._rows_digest(stage, name, shard, chunk) != part.digests[shard]:
+        for at in range(lo, hi, max(1, most_rows)):
+            try:
+                chunk = np.array(rows[at : min(hi, at + max(1, most_rows))], dtype=np.int64)
+            except (OSError, ValueError) as err:
+                raise ShardError(f"shard part {part.path} cannot be read ({err}); remove it and its .json") from None
+            checksum.update(np.ascontiguousarray(chunk, dtype="<i8").data)
+            yield chunk
+        if checksum.hexdigest() != part.digests[shard]:
             raise ShardError(f"shard part {part.path} does not match its checksum; remove it and its .json")
-        return chunk
 
     def shard_rows(self, stage: str, shard: int) -> Iterator[np.ndarray]:
         """Shard ``shard``'s rows of every part of a stage, part by part."""
