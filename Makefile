@@ -23,36 +23,22 @@ demo: install
 # The tests run on one pytest-xdist worker per core (at most four), which takes about half as
 # long on two cores as one process; `make test PYTEST_WORKERS=` runs them in one process.
 PYTEST_WORKERS ?= -n auto --maxprocesses 4 --dist worksteal
-# Files whose tests run commands in-process and read what they print, after other tests that
-# leave threads behind. On the workers, in another order, their output was now and then lost
-# (1 run in 4; the cause is not found: tests/threads.py names the threads alive when it
-# happens), never in one process in file order: they run so, after the others.
-ALONE_TESTS = tests/test_fuzz_inputs.py tests/test_long_counts.py
-NOT_ALONE = $(addprefix --ignore=,$(ALONE_TESTS))
-ALONE_LOG = build/tests-run-alone.log
 # The files with tests marked nojit (the plain-Python run collects only these).
 NOJIT_TESTS = $(shell grep -l 'mark\.nojit' tests/test_*.py)
 
-# The gate: formatting, lint and types first (seconds), then every test, then the kernels run as
-# plain Python against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit). The files run
-# alone mostly wait (on time limits, on a stopped run, on a Dask cluster): their process runs
-# beside the workers, and its report is printed after theirs. (The strict build of the docs is
-# one of the tests.)
-test: install browser check
-	@mkdir -p build; rm -f $(ALONE_LOG).status
-	@echo "$(ALONE_TESTS): in a process of their own meanwhile, reported below"
-	@{ $(BIN)/python -m pytest -q -p no:cacheprovider $(ALONE_TESTS) > $(ALONE_LOG) 2>&1; \
-	   echo $$? > $(ALONE_LOG).status; } & \
-	 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) $(NOT_ALONE) --durations=15; workers=$$?; \
-	 wait; echo "---- $(ALONE_TESTS)"; cat $(ALONE_LOG); \
-	 [ $$workers = 0 ] && [ "$$(cat $(ALONE_LOG).status)" = 0 ]
+# The gate: formatting, lint and types first (seconds; meanwhile every kernel is compiled once,
+# `boardpuzzles warmup`, instead of by each worker and each command a test starts), then every
+# test (the strict build of the docs is one of them), then the kernels run as plain Python
+# against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit).
+test: install browser
+	@$(BIN)/boardpuzzles warmup & warming=$$!; $(MAKE) --no-print-directory check && wait $$warming
+	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) --durations=15
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m nojit -p no:cacheprovider $(NOJIT_TESTS)
 
 # The tests to run while working: all but those marked slow (long counts, every --help and README
 # example, the browser, the wheel; see tests/conftest.py). Under a minute on two cores.
 test-fast: install
-	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) $(NOT_ALONE) -m "not slow" --durations=10
-	$(BIN)/python -m pytest -q -m "not slow" -p no:cacheprovider $(ALONE_TESTS)
+	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m "not slow" --durations=10
 
 check: install
 	$(BIN)/ruff format --check src tests benchmarks
