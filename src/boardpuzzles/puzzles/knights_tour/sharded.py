@@ -139,13 +139,14 @@ def _done(store: Store, stage: str, task: int) -> int | None:
 
 
 def _merged(store: Store, stage: str, parts: list[Part], shard: int, part_of: Callable[[np.ndarray], np.ndarray],
-            room: Callable[[int, int], None], board: str, passes: int = 0) -> np.ndarray:  # fmt: skip
+            room: Callable[[int, int], None], board: str, budget: int, passes: int = 0) -> np.ndarray:  # fmt: skip
     """Shard ``shard``'s rows of the parts, only those that ``part_of`` keeps (one of ``2 **
-    passes`` shares of them), equal codes merged. The parts are read a chunk at a time: what a
-    chunk holds while it is read, sorted out and added counts against ``room`` too."""
+    passes`` shares of them), equal codes merged. The parts are read a chunk at a time, a chunk
+    taking about a thirty-second of the task's ``budget``: what it holds while it is read, sorted
+    out and added counts against ``room`` too."""
     expected = sum(p.bounds[shard + 1] - p.bounds[shard] for p in parts) >> passes
     most = max((p.bounds[shard + 1] - p.bounds[shard] for p in parts), default=0)
-    chunk = min(MERGING_CHUNK_ROWS, max(LEAST_MERGING_CHUNK_ROWS, most >> passes))  # more passes, less read at once
+    chunk = min(most, MERGING_CHUNK_ROWS, max(LEAST_MERGING_CHUNK_ROWS, budget // (32 * MERGING_BYTES_A_ROW)))
     reading = MERGING_BYTES_A_ROW * chunk
     accumulator = Accumulator(
         expected,
@@ -160,12 +161,11 @@ def _merged(store: Store, stage: str, parts: list[Part], shard: int, part_of: Ca
     return accumulator.take()
 
 
-#: Rows of a part read at once by :func:`_merged` (at most 16 MiB, fewer when a shard is met in
-#: many passes), and the bytes a row of it takes meanwhile: the row, its copy kept by the pass,
-#: the scratch rows and groups of the table, the pass's hash and choice (16 + 16 + 16 + 8 + 8 + 1,
-#: rounded up).
+#: Rows of a part read at once by :func:`_merged` (at most 16 MiB, fewer in a small budget), and
+#: the bytes a row of it takes meanwhile: the row, its copy kept by the pass, the scratch rows and
+#: groups of the table, the pass's hash and choice (16 + 16 + 16 + 8 + 8 + 1, rounded up).
 MERGING_CHUNK_ROWS = 1 << 20
-LEAST_MERGING_CHUNK_ROWS = 1 << 4
+LEAST_MERGING_CHUNK_ROWS = 1 << 6
 MERGING_BYTES_A_ROW = 72
 
 
@@ -253,7 +253,7 @@ def _sweep_task(spec: tuple[str, str, int, int, int], limits: Limits) -> int:
     def one_pass(
         keep: Callable[[np.ndarray], np.ndarray], room: Callable[[int, int], None], passes: int
     ) -> tuple[Any, Any, int]:
-        layer = _merged(store, source, parts, shard, keep, room, plan.board, passes)
+        layer = _merged(store, source, parts, shard, keep, room, plan.board, budget, passes)
         after, _, done = collect(
             lambda lo, hi, out, at: ts.expand_square(tables, layer[lo:hi], at, out, square, one.flag),
             len(layer), len(layer), lambda nbytes, states: room(nbytes + layer.nbytes, states), one,
@@ -284,7 +284,7 @@ def _leaves_task(spec: tuple[str, str, int, int], limits: Limits) -> int:
     def one_pass(
         keep: Callable[[np.ndarray], np.ndarray], room: Callable[[int, int], None], passes: int
     ) -> tuple[Any, Any, int]:
-        layer = _merged(store, source, parts, shard, keep, room, plan.board, passes)
+        layer = _merged(store, source, parts, shard, keep, room, plan.board, budget, passes)
         if side == "top":
             leaves = top_leaves(band, layer, one, lambda nbytes, n: room(nbytes + layer.nbytes, n), plan.board)
         else:
@@ -350,7 +350,7 @@ class PairPieces:
                 raise OverMemory("a pass of a piece does not fit", -1, None)
 
         above = complete_parts(store, "top", plan.shards)
-        tops = _merged(store, "top", above, piece, keep(True), room, plan.board, passes)
+        tops = _merged(store, "top", above, piece, keep(True), room, plan.board, self.budget, passes)
         below = complete_parts(store, "bottom", plan.shards)
         bottoms = np.concatenate(
             [np.empty((0, 2), np.int64)] + [keep(False)(store.read("bottom", b, piece)) for b in below]
