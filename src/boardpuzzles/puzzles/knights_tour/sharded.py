@@ -210,6 +210,7 @@ def _in_passes(store: Store, stage: str, task: int, bits: int, budget: int, boar
             for p in range(1 << passes):
                 rows, bounds, done = one_pass(_share_of_pass(bits, passes, p), _pass_room(budget), passes)
                 store.write_part(stage, f"t{task:05d}.{p}of{1 << passes}", rows, bounds, done)
+                del rows, bounds  # written: not held through the next pass, which has the whole budget
                 completed += done
             return completed
         except OverMemory:
