@@ -116,18 +116,34 @@ def frontier(width: int, length: int, paths: bool) -> Frontier:
 @jit
 def decode(code, slots, paths, offsets, masks, mate):
     """Fill ``mate[0 .. slots]`` (one more than the window: the square entering it) from a code."""
+    decode_and_slide(code, slots, paths, offsets, masks, mate)
+
+
+@jit
+def decode_and_slide(code, slots, paths, offsets, masks, mate):
+    """``decode``; returns the code of the window once its first square has left it (the other
+    squares as they stand), and how many of its paths end in a terminal. A field keeps its value
+    as its square slides on (a path's two ends move together), but a terminal's counts the slots
+    left, one more."""
     for i in range(slots + 1):
         mate[i] = EMPTY
+    slid = np.int64(0)
+    terminals = 0
     for i in range(slots):
         field = (code >> offsets[i]) & masks[i]
         if field == 1:
             mate[i] = FULL
         elif paths and field == slots - i + 1:
             mate[i] = TERM
+            terminals += 1
+            field += 1
         elif field >= 2:
             other = i + field - 1
             mate[i] = other
             mate[other] = i
+        if i > 0:
+            slid |= field << offsets[i - 1]
+    return slid, terminals
 
 
 @jit
@@ -228,13 +244,16 @@ def all_full(work, slots, remaining):
 
 
 @jit
-def terminals(mate, slots):
-    """How many paths of the window already end in a terminal."""
-    n = 0
-    for i in range(slots + 1):
-        if mate[i] == TERM:
-            n += 1
-    return n
+def slid_field(m, j, slots):
+    """The field that window square ``j`` (mate ``m``) takes once the window slides on by one
+    (as square ``j - 1``): a path's ends and their distance move together."""
+    if m == FULL:
+        return 1
+    if m == TERM:
+        return slots - j + 2
+    if m > j:
+        return m - j + 1
+    return 0  # empty, or the second end of a path
 
 
 @jit
@@ -244,15 +263,25 @@ def expand_square(f, layer, start, out, v, flag):
     merges them). Returns ``(status, position, n, completed)``: ``n`` rows written,
     ``completed`` the tours completed (ways summed); on ``GROW`` (``out`` is full) or
     ``STOPPED`` the caller calls again from ``position`` (the states before it are done, and
-    their tours are in ``completed``)."""
+    their tours are in ``completed``).
+
+    A choice changes the mates of a few squares only: square 0, its path's far end, the squares
+    its new edges reach and their paths' far ends. So the slid code of a state is made once
+    (with its decoding, ``decode_and_slide``) and each successor's code from it by rewriting those
+    squares' fields; at the end of a row, where the mirror image is compared, the successor is
+    encoded whole."""
     slots = f.slots
+    offsets = f.offsets
+    masks = f.masks
     mate = np.empty(slots + 1, np.int64)
     work = np.empty(slots + 1, np.int64)
     shifted = np.empty(slots, np.int64)
     reflected = np.empty(slots, np.int64)
+    changed = np.empty(5, np.int64)
     reflect = v % f.width == f.width - 1
     remaining = f.squares - v
     n_forward = f.n_forward[v]
+    forward = f.forward[v]
     completed = np.int64(0)
     n = 0
     room_left = out.shape[0] - MAX_SUCCESSORS
@@ -262,9 +291,11 @@ def expand_square(f, layer, start, out, v, flag):
         if n > room_left:
             return GROW, s, n, completed
         ways = layer[s, 1]
-        decode(layer[s, 0], slots, f.paths, f.offsets, f.masks, mate)
+        base, ends = decode_and_slide(layer[s, 0], slots, f.paths, offsets, masks, mate)
         first = mate[0]
-        room = f.paths and terminals(mate, slots) < 2  # may a new terminal start here?
+        room = f.paths and ends < 2  # may a new terminal start here?
+        for i in range(slots + 1):
+            work[i] = mate[i]
         # Choices: (a, b) two forward edges, (a, -1) one, (-1, -1) none.
         for a in range(-1, n_forward):
             for b in range(a, n_forward):
@@ -280,29 +311,50 @@ def expand_square(f, layer, start, out, v, flag):
                         continue
                 elif edges == 2 or (edges == 0 and not (f.paths and (first == TERM or room))):
                     continue  # a path end: one more edge, or (open tours) it stops here
-                result = _choose(mate, work, slots, first, f.forward[v], a, second)
-                if result == THIRD_EDGE or (result == CYCLE and f.paths):
-                    continue
+                # The squares whose mates the choice may change (see above): ``work`` is
+                # ``mate`` again once they are put back.
+                changed[0] = first
+                changed[1] = forward[a] if a >= 0 else -1
+                changed[2] = mate[changed[1]] if a >= 0 else -1
+                changed[3] = forward[second] if second >= 0 else -1
+                changed[4] = mate[changed[3]] if second >= 0 else -1
+                result = _choose(work, first, forward, a, second)
+                code = np.int64(-1)
                 if result == CYCLE or result == WHOLE:
-                    if all_full(work, slots, remaining):
+                    if not (result == CYCLE and f.paths) and all_full(work, slots, remaining):
                         completed += ways
-                        if completed < 0:
-                            return OVERFLOW, s, n, completed
-                    continue
-                out[n, 0] = slide(work, slots, f.offsets, f.mirror, reflect, shifted, reflected)
-                out[n, 1] = ways
-                n += 1
+                elif result == 0:
+                    if reflect:
+                        code = slide(work, slots, offsets, f.mirror, True, shifted, reflected)
+                    else:
+                        code = base
+                        for k in range(5):
+                            j = changed[k]
+                            if j >= 1:
+                                i = j - 1
+                                code = (code & ~(masks[i] << offsets[i])) | (
+                                    np.int64(slid_field(work[j], j, slots)) << offsets[i]
+                                )
+                work[0] = mate[0]
+                for k in range(5):
+                    j = changed[k]
+                    if j >= 0:
+                        work[j] = mate[j]
+                if completed < 0:
+                    return OVERFLOW, s, n, completed
+                if code >= 0:
+                    out[n, 0] = code
+                    out[n, 1] = ways
+                    n += 1
     return DONE, layer.shape[0], n, completed
 
 
 @jit
-def _choose(mate, work, slots, first, forward, a, b):
-    """Give square 0 the edges to ``forward[a]`` and ``forward[b]`` (an index below 0: none) in a
-    copy ``work`` of ``mate``: ``join``'s answer for the last edge, or 0 when no edge was added.
-    An empty square given one edge becomes a terminal; a path end given none stops there as one
-    (``WHOLE`` when its path's far end is the other terminal)."""
-    for i in range(slots + 1):
-        work[i] = mate[i]
+def _choose(work, first, forward, a, b):
+    """Give square 0 the edges to ``forward[a]`` and ``forward[b]`` (an index below 0: none) in
+    ``work``: ``join``'s answer for the last edge, or 0 when no edge was added. An empty square
+    given one edge becomes a terminal; a path end given none stops there as one (``WHOLE`` when
+    its path's far end is the other terminal)."""
     if a < 0:
         if first == FULL:
             return 0
