@@ -20,9 +20,12 @@ install: $(VENV)/.installed
 demo: install
 	@$(BIN)/boardpuzzles demo
 
-# The tests run on one pytest-xdist worker per core (at most four), which takes about half as
-# long on two cores as one process; `make test PYTEST_WORKERS=` runs them in one process.
-PYTEST_WORKERS ?= -n auto --maxprocesses 4 --dist worksteal
+# The tests run on pytest-xdist workers, one more than there are cores (at most five): many tests
+# wait on a server, a browser or a process they stop, and the spare worker uses that core
+# meanwhile (on two cores the tests took 445 s so, 485 s with a worker a core). `make test
+# PYTEST_WORKERS=` runs them in one process.
+CORES := $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+PYTEST_WORKERS ?= -n $(shell n=$$(( $(CORES) + 1 )); [ $$n -gt 5 ] && n=5; echo $$n) --dist worksteal
 # The files with tests marked nojit (the plain-Python run collects only these).
 NOJIT_TESTS = $(shell grep -l 'mark\.nojit' tests/test_*.py)
 

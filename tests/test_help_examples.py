@@ -13,7 +13,8 @@ Two lists keep the run short and unattended, each with its reason: ``NOT_RUN`` (
 cannot end by themselves or take minutes) and ``TIME_LIMITED`` (searches that may take tens of
 seconds on a busy machine: they run with a short ``--time-limit`` and may also stop there,
 exit 3). Both lists are checked against the help, so they cannot name examples that are gone.
-The examples run side by side on a few threads (most of their time is the interpreter starting).
+The examples run side by side on a few threads (most of their time is the interpreter starting),
+once for the whole run however many workers run these tests.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import click
 import pytest
 
 from boardpuzzles.cli import cli
+from tests.once import once_per_run
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADERS = ("Examples:", "Example:", "Try:")
@@ -140,8 +142,11 @@ def results(tmp_path_factory):
             timeout=300,
         )
 
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        return dict(zip(RUNNABLE, pool.map(run, RUNNABLE), strict=True))
+    def run_all() -> dict[str, subprocess.CompletedProcess]:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            return dict(zip(RUNNABLE, pool.map(run, RUNNABLE), strict=True))
+
+    return once_per_run(tmp_path_factory, "help-examples", run_all)
 
 
 @pytest.mark.parametrize("example", RUNNABLE)

@@ -377,7 +377,7 @@ def test_ctrl_c_keeps_the_finished_subtasks(tmp_path):
 def cluster():
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, host="127.0.0.1", processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", processes=True, dashboard_address=":0"
     ) as local:
         yield local.scheduler_address
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import boardpuzzles
+from tests.once import once_per_run
 
 ROOT = Path(__file__).resolve().parent.parent
 VERSION = re.compile(r'^__version__ = "([^"]+)"$', re.MULTILINE)
@@ -29,10 +30,14 @@ def _run(*command: str | Path, **kwargs) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """What `make dist` makes: a source distribution, and a wheel built from it."""
-    out = tmp_path_factory.mktemp("dist")
-    _run(sys.executable, "-m", "build", "--outdir", out, ROOT)
-    return out
+    """What `make dist` makes: a source distribution, and a wheel built from it (once a run)."""
+
+    def build() -> Path:
+        out = tmp_path_factory.mktemp("dist")
+        _run(sys.executable, "-m", "build", "--outdir", out, ROOT)
+        return out
+
+    return once_per_run(tmp_path_factory, "dist", build)
 
 
 @pytest.fixture(scope="module")
