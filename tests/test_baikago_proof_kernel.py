@@ -398,10 +398,17 @@ def check_proof_split(doc: dict[str, Any], jobs: int) -> str:
         for task in tasks:
             _replay(task)
     else:
-        with multiprocessing.get_context("fork").Pool(min(jobs, len(tasks))) as pool:
+        # Closed and joined, never terminated: Pool.terminate kills workers that may be putting
+        # a result, and a worker killed holding the result queue's lock leaves terminate waiting
+        # for it for ever (a refused proof, whose failed replay ends the loop early, hung so).
+        pool = multiprocessing.get_context("fork").Pool(min(jobs, len(tasks)))
+        try:
             # the largest first: a replay from the opponent's first move in the centre is the longest
             for _ in pool.imap_unordered(_replay, sorted(tasks, key=lambda t: -_centrality(t[1])), chunksize=1):
                 pass
+        finally:
+            pool.close()
+            pool.join()
     _SPLIT.clear()
     return value
 
