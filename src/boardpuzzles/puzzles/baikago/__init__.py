@@ -70,12 +70,24 @@ def _demo() -> str:
     return f"{position}\n{verdict}"
 
 
-def _warmup() -> None:
+def _warm_play() -> None:
     from boardpuzzles.puzzles.baikago.ai import ComputerPlayer
 
     game = Position(Rules(size=7))
     game.make_named("d4")
     ComputerPlayer(game.rules, strength=2).choose_for(game)  # 2: the continuous-fours kernels too
+
+
+def _warm_solve() -> None:
+    """`baikago solve`'s kernels: the df-pn search, its threats, the pairings and the proof's walk."""
+    from boardpuzzles.puzzles.baikago.solve import solve
+
+    solve(Rules(size=4), pairings=False)
+    solve(Rules(size=4))
+
+
+#: The warmup's independent parts (``boardpuzzles warmup`` compiles them at the same time).
+_warmup = (_warm_play, _warm_solve)
 
 
 GAME = Game(

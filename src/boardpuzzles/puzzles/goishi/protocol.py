@@ -92,11 +92,24 @@ def looks_like_url(text: str) -> bool:
     return "://" in text or text.startswith(("goishi/", "pzprv3", "?goishi/", "p?goishi/"))
 
 
-def _warmup() -> None:
+def _solve_small() -> None:
     small = Puzzle.parse("OOOO\n.OOO\n..OO\n...O")
     is_unique(small)
     next(solutions(small, prefix=small.stones[:1]))  # from a given start: the kernel, however small
     count(small)
+
+
+def _make_small() -> None:
+    """The generator's and the layout count's kernels (`goishi generate`, `goishi layouts`)."""
+    from boardpuzzles.puzzles.goishi.generator import generate
+    from boardpuzzles.puzzles.goishi.search import unique_layout_counts
+
+    generate(5, 5, 8, seed=1)
+    unique_layout_counts(3)
+
+
+#: The warmup's independent parts (``boardpuzzles warmup`` compiles them at the same time).
+_warmup = (_solve_small, _make_small)
 
 
 #: A dense board: every point of 7x7 holds a stone (the slow case the time-limit tests use).

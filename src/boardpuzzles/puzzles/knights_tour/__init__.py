@@ -168,7 +168,19 @@ _WARMUP = (
     lambda: count(Problem(5, 6, closed=True, undirected=True)),
     lambda: next(solutions(Problem(5, 5, start=0))),
     lambda: find(6, closed=True),
+    lambda: _warm_halves(),
 )
+
+
+def _warm_halves() -> None:
+    """The open halves' kernels (boards 7 wide), on a small board."""
+    from boardpuzzles.limits import Limits
+    from boardpuzzles.puzzles.knights_tour.closed import halves
+    from boardpuzzles.puzzles.knights_tour.meeting import pair_piece
+
+    meeting = halves(5, 6, True, 4, Limits())
+    for piece in range(4):
+        pair_piece(meeting, piece, Limits(), "5x6")
 
 
 MEMORY_HELP = (

@@ -120,7 +120,20 @@ _WARMUP = (
     lambda: count(Problem(Rules(4, 1), unique=True)),
     lambda: next(solutions(Problem(Rules(4, 1))), None),
     lambda: find(Rules(4, 1)),
+    lambda: count(Problem(Rules(4, 2))),  # several colours: disjoint one-colour boards
+    lambda: _warm_orbit_find(),
 )
+
+
+def _warm_orbit_find() -> None:
+    """The orbit search of large boards (`find 22` and up), stopped after a second at most."""
+    from boardpuzzles.limits import Limits, TimeLimitReached
+    from boardpuzzles.puzzles.less_than_three.orbit_find import FIRST_SIZE, find_in_class
+
+    try:
+        find_in_class(Rules(FIRST_SIZE, 1), Limits(time_limit=1))
+    except TimeLimitReached:
+        pass  # compiled: the search itself is not the point
 
 
 PUZZLE: Puzzle[Problem, Board] = Puzzle(
