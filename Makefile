@@ -25,7 +25,7 @@ demo: install
 
 # The tests run on pytest-xdist workers, one more than there are cores (at most five): many tests
 # wait on a server, a browser or a process they stop, and the spare worker uses that core
-# meanwhile (on two cores the tests took 445 s so, 485 s with a worker a core). `make test
+# meanwhile (on two cores: 445 s, against 485 s with one worker a core). `make test
 # PYTEST_WORKERS=` runs them in one process.
 CORES := $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 PYTEST_WORKERS ?= -n $(shell n=$$(( $(CORES) + 1 )); [ $$n -gt 5 ] && n=5; echo $$n) --dist worksteal

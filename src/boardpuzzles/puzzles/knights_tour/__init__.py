@@ -162,15 +162,6 @@ __all__ = [
     "violations",
 ]
 
-#: The warmup's independent parts (``boardpuzzles warmup`` compiles them at the same time).
-_WARMUP = (
-    lambda: count(Problem(5, 5, start=0)),
-    lambda: count(Problem(5, 6, closed=True, undirected=True)),
-    lambda: next(solutions(Problem(5, 5, start=0))),
-    lambda: find(6, closed=True),
-    lambda: _warm_halves(),
-)
-
 
 def _warm_halves() -> None:
     """The open halves' kernels (boards 7 wide), on a small board."""
@@ -178,9 +169,20 @@ def _warm_halves() -> None:
     from boardpuzzles.puzzles.knights_tour.closed import halves
     from boardpuzzles.puzzles.knights_tour.meeting import pair_piece
 
-    meeting = halves(5, 6, True, 4, Limits())
+    limits = Limits()
+    meeting = halves(5, 6, True, 4, limits)
     for piece in range(4):
-        pair_piece(meeting, piece, Limits(), "5x6")
+        pair_piece(meeting, piece, limits, "5x6")
+
+
+#: The warmup's independent parts (``boardpuzzles warmup`` compiles them at the same time).
+_WARMUP = (
+    lambda: count(Problem(5, 5, start=0)),
+    lambda: count(Problem(5, 6, closed=True, undirected=True)),
+    lambda: next(solutions(Problem(5, 5, start=0))),
+    lambda: find(6, closed=True),
+    _warm_halves,
+)
 
 
 MEMORY_HELP = (

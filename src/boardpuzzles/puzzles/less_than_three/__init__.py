@@ -114,17 +114,6 @@ def _problem(
     return Problem(Rules(n, colours, max_in_line, stones), unique, swap_colours)
 
 
-#: The warmup's independent parts (``boardpuzzles warmup`` compiles them at the same time).
-_WARMUP = (
-    lambda: count(Problem(Rules(4, 1))),
-    lambda: count(Problem(Rules(4, 1), unique=True)),
-    lambda: next(solutions(Problem(Rules(4, 1))), None),
-    lambda: find(Rules(4, 1)),
-    lambda: count(Problem(Rules(4, 2))),  # several colours: disjoint one-colour boards
-    lambda: _warm_orbit_find(),
-)
-
-
 def _warm_orbit_find() -> None:
     """The orbit search of large boards (`find 22` and up), stopped after a second at most."""
     from boardpuzzles.limits import Limits, TimeLimitReached
@@ -137,6 +126,17 @@ def _warm_orbit_find() -> None:
         pass  # compiled: the search itself is not the point
     finally:
         limits.close()  # its timer
+
+
+#: The warmup's independent parts (``boardpuzzles warmup`` compiles them at the same time).
+_WARMUP = (
+    lambda: count(Problem(Rules(4, 1))),
+    lambda: count(Problem(Rules(4, 1), unique=True)),
+    lambda: next(solutions(Problem(Rules(4, 1))), None),
+    lambda: find(Rules(4, 1)),
+    lambda: count(Problem(Rules(4, 2))),  # several colours: disjoint one-colour boards
+    _warm_orbit_find,
+)
 
 
 PUZZLE: Puzzle[Problem, Board] = Puzzle(
