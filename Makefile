@@ -34,12 +34,21 @@ NOJIT_TESTS = $(shell grep -l 'mark\.nojit' tests/test_*.py)
 
 # The gate: formatting, lint and types first (seconds; meanwhile every kernel is compiled once,
 # `boardpuzzles warmup`, instead of by each worker and each command a test starts), then every
-# test (the strict build of the docs is one of them), then the kernels run as plain Python
-# against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit).
+# test (the strict build of the docs is one of them) and, beside them at a lower priority, the
+# kernels run as plain Python against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit):
+# that run takes the time the main run's workers leave idle while they wait; its report follows.
 test: install browser
 	@$(BIN)/boardpuzzles warmup & warming=$$!; $(MAKE) --no-print-directory check && wait $$warming
-	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) --durations=15
-	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m nojit -p no:cacheprovider $(NOJIT_TESTS)
+	@plain=$$(mktemp); \
+	NUMBA_DISABLE_JIT=1 nice -n 10 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m nojit -p no:cacheprovider \
+	  $(NOJIT_TESTS) >$$plain 2>&1 & beside=$$!; \
+	trap 'kill $$beside 2>/dev/null; rm -f $$plain; exit 130' INT TERM; \
+	echo "$(BIN)/python -m pytest -q $(PYTEST_WORKERS) --durations=15"; \
+	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) --durations=15; compiled=$$?; \
+	wait $$beside; plain_python=$$?; \
+	echo "NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m nojit (the kernels as plain Python)"; \
+	cat $$plain; rm -f $$plain; \
+	[ $$compiled = 0 ] && [ $$plain_python = 0 ]
 
 # The tests to run while working: all but those marked slow (long counts, every --help and README
 # example, the browser, the wheel; see tests/conftest.py). Under a minute on two cores.

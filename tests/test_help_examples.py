@@ -1,5 +1,5 @@
-"""Every example that a `--help` shows runs, as a real process, as `test_readme.py` runs the
-README's.
+"""Every example that a `--help` shows runs, each in a process of its own, as `test_readme.py` runs
+the README's.
 
 The examples are the lines under "Examples:", "Example:" and "Try:" in the help of every command
 and group, found by walking the click tree from ``boardpuzzles.cli.cli``. Each line runs in bash
@@ -13,8 +13,10 @@ Two lists keep the run short and unattended, each with its reason: ``NOT_RUN`` (
 cannot end by themselves or take minutes) and ``TIME_LIMITED`` (searches that may take tens of
 seconds on a busy machine: they run with a short ``--time-limit`` and may also stop there,
 exit 3). Both lists are checked against the help, so they cannot name examples that are gone.
-The examples run side by side on a few threads (most of their time is the interpreter starting),
-once for the whole run however many workers run these tests.
+The examples run side by side on a few threads, once for the whole run however many workers run
+these tests. ``boardpuzzles`` on their PATH is tests/warm.py's launcher: each command runs in a
+process forked from one that has started already (numba and numpy imported), with the line's own
+streams, folder and exit status; otherwise the start would be most of their time.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -31,6 +32,7 @@ import pytest
 
 from boardpuzzles.cli import cli
 from tests.once import once_per_run
+from tests.warm import launcher
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADERS = ("Examples:", "Example:", "Try:")
@@ -55,9 +57,9 @@ TIME_LIMITED = {
     "boardpuzzles less-than-three find 24 --svg big.svg": "--time-limit 2",
     "boardpuzzles less-than-three find 20": "--time-limit 2",
     "boardpuzzles less-than-three find 17 --seed 3 --json": "--time-limit 2",
-    "boardpuzzles goishi layouts 5": "--time-limit 2",  # seconds (8 CPU s); counted whole in test_goishi_generator.py
+    "boardpuzzles goishi layouts 5": "--time-limit 1",  # seconds (8 CPU s); counted whole in test_goishi_generator.py
     # hours of work, kept in its checkpoint: the example shows how to go on with it
-    "boardpuzzles goishi layouts 6 --checkpoint six.db --time-limit 3600": "--time-limit 2",
+    "boardpuzzles goishi layouts 6 --checkpoint six.db --time-limit 3600": "--time-limit 1",
 }
 
 GOISHI_PUZZLE = ".......\n..OO...\n.O.O...\n.O.O...\n.OOOO..\n...O...\n.......\n"  # tests/data/goishi/pzprjs_test.txt
@@ -121,9 +123,7 @@ def results(tmp_path_factory):
     shutil.copytree(ROOT / "tests" / "data", folder / "tests" / "data")
     bin_dir = folder / "bin"
     bin_dir.mkdir()
-    launcher = bin_dir / "boardpuzzles"
-    launcher.write_text(f'#!/bin/sh\nexec "{sys.executable}" -c "from boardpuzzles.cli import main; main()" "$@"\n')
-    launcher.chmod(0o755)
+    launcher(bin_dir)
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", "COLUMNS": "100"}
     env.pop("BOARDPUZZLES_DEBUG", None)
 

@@ -1,10 +1,11 @@
 """The README's examples print what the README says they print.
 
-Console blocks: each `$ boardpuzzles ...` line runs as a real process (stdout and stderr merged,
-as a terminal shows them) and its output must equal the lines below it; the one-time notes of a
-first run that compiles kernels ("compiling the search kernels...", "compiled the kernels in
-...") are left out, so an example does not depend on the state of the kernel cache. Python blocks
-(`pycon`) run as doctests. tests/test_docs.py runs the documentation pages' examples the same way.
+Console blocks: each `$ boardpuzzles ...` line runs as a process of its own (forked from a warm
+interpreter, tests/warm.py), stdout and stderr merged as a terminal shows them, and its output
+must equal the lines below it; the one-time notes of a first run that compiles kernels
+("compiling the search kernels...", "compiled the kernels in ...") are left out, so an example
+does not depend on the state of the kernel cache. Python blocks (`pycon`) run as doctests.
+tests/test_docs.py runs the documentation pages' examples the same way.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ import os
 import re
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.warm import launcher
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -49,7 +51,7 @@ def run_console_example(command: str, expected: str) -> None:
     args = shlex.split(command)
     assert args[0] == "boardpuzzles", f"an example runs boardpuzzles, not {args[0]}"
     run = subprocess.run(
-        [sys.executable, "-c", "from boardpuzzles.cli import main; main()", *args[1:]],
+        [launcher(), *args[1:]],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
