@@ -144,3 +144,30 @@ def test_a_first_run_says_it_is_compiling_and_a_cached_one_does_not(tmp_path):
     assert first.stderr.count("compiling the search kernels") == 1
     assert first.stderr.count("compiled the kernels in ") == 1
     assert "compil" not in again.stderr
+
+
+def test_ctrl_c_stops_a_warmup_and_its_workers(tmp_path):
+    """`warmup` compiles in worker processes (a cache of its own here: they are busy compiling when
+    the signal comes); a Ctrl-C ends the command with 130 and leaves no worker behind."""
+    import psutil
+
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    process = subprocess.Popen(
+        command("warmup", "--jobs", "2"), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[psutil.Process] = []
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            workers = [p for p in psutil.Process(process.pid).children() if "--multiprocessing-fork" in p.cmdline()]
+        assert len(workers) == 2, "the workers did not start"
+        time.sleep(1.0)  # compiling
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+        assert process.returncode == 130, err
+        assert err.strip().endswith("boardpuzzles: error: interrupted") and "Traceback" not in err, err
+        gone, alive = psutil.wait_procs(workers, timeout=10)
+        assert not alive, alive
+    finally:
+        process.kill()

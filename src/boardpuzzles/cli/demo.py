@@ -101,20 +101,64 @@ def _compile_kernels(jobs: int | None = None) -> None:
             for part in parts:
                 bar.done(*_warm(part))
             return
-        # spawn: fresh interpreters, whatever this one holds (threads, a loaded numba). Workers
-        # ignore Ctrl-C: this process hears it and ends them at once.
-        import multiprocessing
+        _warm_in_workers(parts, workers, bar)
 
-        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_deaf_to_ctrl_c)
+
+def _warm_in_workers(parts: list[tuple[str, int]], workers: int, bar: _WarmupBar) -> None:
+    """The parts shared out to ``workers`` processes, each taking the next part as it becomes free.
+    Each worker talks to this process over a pipe of its own and shares no lock with it or with
+    the others, so that a Ctrl-C (which they ignore: this process hears it) or an error ends them
+    all at once: killed, nothing can be left waiting on a lock that a killed worker held, as
+    ``multiprocessing.Pool.terminate`` can be."""
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    # spawn: fresh interpreters, whatever this one holds (threads, a loaded numba)
+    context = multiprocessing.get_context("spawn")
+    processes = []
+    links: list[Any] = []  # this process's ends of the pipes
+    finished = False
+    try:
+        for _ in range(workers):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_warm_worker, args=(theirs,), daemon=True)
+            process.start()
+            theirs.close()
+            processes.append(process)
+            links.append(mine)
+        waiting = list(parts)
+        busy = links[: len(waiting)]  # a worker with a part under way
+        for link in links:
+            link.send(waiting.pop(0) if waiting else None)  # None: no more parts, the worker ends
+        while busy:
+            ready: list[Any] = wait(busy)
+            for link in ready:
+                outcome = link.recv()  # EOFError: the worker died (killed from outside)
+                if isinstance(outcome, BaseException):
+                    raise outcome
+                bar.done(*outcome)
+                if waiting:
+                    link.send(waiting.pop(0))
+                else:
+                    link.send(None)
+                    busy.remove(link)
+        finished = True
+    finally:
+        for process in processes:
+            if not finished:
+                process.kill()
+            process.join()
+
+
+def _warm_worker(link: Any) -> None:
+    """A warmup worker: parts in, (puzzle, seconds) or the error out, until it is sent None."""
+    _deaf_to_ctrl_c()
+    while (part := link.recv()) is not None:
         try:
-            for finished in pool.imap_unordered(_warm, parts):
-                bar.done(*finished)
-            pool.close()
-        except BaseException:
-            pool.terminate()
-            raise
-        finally:
-            pool.join()
+            outcome: object = _warm(part)
+        except Exception as error:  # the parent raises it
+            outcome = error
+        link.send(outcome)
 
 
 def _deaf_to_ctrl_c() -> None:
