@@ -148,12 +148,18 @@ def test_a_first_run_says_it_is_compiling_and_a_cached_one_does_not(tmp_path):
 
 def test_ctrl_c_stops_a_warmup_and_its_workers(tmp_path):
     """`warmup` compiles in worker processes (a cache of its own here: they are busy compiling when
-    the signal comes); a Ctrl-C ends the command with 130 and leaves no worker behind."""
+    the signal comes); a Ctrl-C to the whole group ends the command with 130 and one line, with no
+    worker's traceback, and leaves no worker behind."""
     import psutil
 
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
     process = subprocess.Popen(
-        command("warmup", "--jobs", "2"), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env
+        command("warmup", "--jobs", "2"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,  # a group of its own, which the Ctrl-C reaches whole, as a terminal's does
     )
     try:
         deadline = time.monotonic() + 60
@@ -163,7 +169,7 @@ def test_ctrl_c_stops_a_warmup_and_its_workers(tmp_path):
             workers = [p for p in psutil.Process(process.pid).children() if "--multiprocessing-fork" in p.cmdline()]
         assert len(workers) == 2, "the workers did not start"
         time.sleep(1.0)  # compiling
-        process.send_signal(signal.SIGINT)
+        os.killpg(process.pid, signal.SIGINT)
         _, err = process.communicate(timeout=30)
         assert process.returncode == 130, err
         assert err.strip().endswith("boardpuzzles: error: interrupted") and "Traceback" not in err, err
@@ -171,3 +177,8 @@ def test_ctrl_c_stops_a_warmup_and_its_workers(tmp_path):
         assert not alive, alive
     finally:
         process.kill()
+        for worker in workers:
+            try:
+                worker.kill()
+            except psutil.NoSuchProcess:
+                pass

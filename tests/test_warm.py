@@ -42,3 +42,25 @@ def test_a_ctrl_c_sent_to_the_launcher_stops_the_command(tmp_path):
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert out == "" and "interrupted" in err
+
+
+def test_a_command_killed_is_reported_killed_and_a_launcher_killed_takes_its_command_along(tmp_path):
+    import psutil
+
+    def command_of(launcher_process: subprocess.Popen) -> psutil.Process:
+        assert launcher_process.stderr is not None
+        launcher_process.stderr.readline()  # "counting ...": the command runs
+        server = next(p for p in psutil.Process().children() if "serve" in p.cmdline())
+        (found,) = [command for handler in server.children() for command in handler.children()]
+        return found
+
+    program = launcher(tmp_path)
+    process = subprocess.Popen([program, "queens", "count", "19"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    command_of(process).kill()
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == -signal.SIGKILL and b"Traceback" not in err  # as the command ended
+    process = subprocess.Popen([program, "queens", "count", "19"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    running = command_of(process)
+    process.kill()  # what a timeout does: nothing can be passed on
+    process.communicate(timeout=60)
+    running.wait(timeout=10)  # psutil.TimeoutExpired if it runs on

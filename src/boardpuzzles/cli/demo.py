@@ -119,13 +119,19 @@ def _warm_in_workers(parts: list[tuple[str, int]], workers: int, bar: _WarmupBar
     links: list[Any] = []  # this process's ends of the pipes
     finished = False
     try:
-        for _ in range(workers):
-            mine, theirs = context.Pipe()
-            process = context.Process(target=_warm_worker, args=(theirs,), daemon=True)
-            process.start()
-            theirs.close()
-            processes.append(process)
-            links.append(mine)
+        # Started deaf to Ctrl-C (a disposition a new interpreter keeps), so that one pressed while
+        # they import ends them through this process, not with a traceback of their own.
+        hearing = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            for _ in range(workers):
+                mine, theirs = context.Pipe()
+                process = context.Process(target=_warm_worker, args=(theirs,), daemon=True)
+                processes.append(process)
+                process.start()
+                theirs.close()
+                links.append(mine)
+        finally:
+            signal.signal(signal.SIGINT, hearing)
         waiting = list(parts)
         busy = links[: len(waiting)]  # a worker with a part under way
         for link in links:
@@ -134,9 +140,9 @@ def _warm_in_workers(parts: list[tuple[str, int]], workers: int, bar: _WarmupBar
             ready: list[Any] = wait(busy)
             for link in ready:
                 outcome = link.recv()  # EOFError: the worker died (killed from outside)
-                if isinstance(outcome, BaseException):
-                    raise outcome
-                bar.done(*outcome)
+                if outcome[0] == "failed":
+                    raise outcome[1] from _WorkerTraceback(outcome[2])
+                bar.done(*outcome[1:])
                 if waiting:
                     link.send(waiting.pop(0))
                 else:
@@ -145,20 +151,30 @@ def _warm_in_workers(parts: list[tuple[str, int]], workers: int, bar: _WarmupBar
         finished = True
     finally:
         for process in processes:
-            if not finished:
+            if not finished and process.pid is not None:
                 process.kill()
-            process.join()
+            if process.pid is not None:
+                process.join()
+
+
+class _WorkerTraceback(Exception):
+    """Where an error in a warmup worker came from: its traceback, shown under the error."""
 
 
 def _warm_worker(link: Any) -> None:
-    """A warmup worker: parts in, (puzzle, seconds) or the error out, until it is sent None."""
+    """A warmup worker: parts in, ("done", puzzle, seconds) or ("failed", error, traceback) out,
+    until it is sent None."""
+    import traceback
+
     _deaf_to_ctrl_c()
     while (part := link.recv()) is not None:
         try:
-            outcome: object = _warm(part)
+            link.send(("done", *_warm(part)))
         except Exception as error:  # the parent raises it
-            outcome = error
-        link.send(outcome)
+            try:
+                link.send(("failed", error, traceback.format_exc()))
+            except Exception:  # an error that does not pickle
+                link.send(("failed", RuntimeError(repr(error)), traceback.format_exc()))
 
 
 def _deaf_to_ctrl_c() -> None:
