@@ -37,14 +37,16 @@ NOJIT_TESTS = $(shell grep -l 'mark\.nojit' tests/test_*.py)
 # test (the strict build of the docs is one of them) and, beside them at a lower priority, the
 # kernels run as plain Python against their twins (NUMBA_DISABLE_JIT=1, the tests marked nojit):
 # that run takes the time the main run's workers leave idle while they wait; its report follows.
-# It runs in a session of its own (setsid), so that a Ctrl-C ends it and its workers too: a job
-# started with & in a script ignores Ctrl-C.
+# It runs in a process group of its own, so that a Ctrl-C ends it and its workers too (a job
+# started with & in a script ignores Ctrl-C); not in a session of its own, which Linux would
+# schedule as a peer of the main run, whatever its nice.
 test: install browser
 	@$(BIN)/boardpuzzles warmup & warming=$$!; $(MAKE) --no-print-directory check && wait $$warming
 	@plain=$$(mktemp); beside=; \
 	trap 'kill -TERM -$$beside 2>/dev/null || kill -TERM $$beside 2>/dev/null; rm -f $$plain; exit 130' INT TERM HUP; \
-	NUMBA_DISABLE_JIT=1 $$(command -v setsid) nice -n 10 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m nojit \
-	  -p no:cacheprovider $(NOJIT_TESTS) >$$plain 2>&1 & beside=$$!; \
+	NUMBA_DISABLE_JIT=1 $(BIN)/python -c 'import os, sys; os.setpgid(0, 0); os.execvp(sys.argv[1], sys.argv[1:])' \
+	  nice -n 10 $(BIN)/python -m pytest -q $(PYTEST_WORKERS) -m nojit -p no:cacheprovider $(NOJIT_TESTS) \
+	  >$$plain 2>&1 & beside=$$!; \
 	echo "$(BIN)/python -m pytest -q $(PYTEST_WORKERS) --durations=15"; \
 	$(BIN)/python -m pytest -q $(PYTEST_WORKERS) --durations=15; compiled=$$?; \
 	wait $$beside; plain_python=$$?; \
