@@ -234,3 +234,25 @@ def test_the_shipped_checker_shares_no_code_with_the_solver() -> None:
     ours = {name for name in imported if name.startswith("boardpuzzles")}
     assert ours == {"boardpuzzles.errors"}
     assert imported - ours <= {"__future__", "json", "operator", "zlib", "collections.abc", "dataclasses", "typing"}
+
+
+@pytest.mark.parametrize(("size", "positions", "nodes"), [(8, 233_342, 6_193_075), (9, 164_715, 2_005_520)])
+def test_the_committed_white_proofs_are_the_files_the_records_describe(size: int, positions: int, nodes: int) -> None:
+    """records/baikago-N-white.json.gz (white cannot win on 8x8 and on 9x9; replayed whole by
+    `baikago verify` in about 4 CPU minutes each, too long for the tests): its SHA-256 and size are
+    those records/README.md gives, and it claims what docs/records.md says, with the strategy's
+    size and the search's nodes given there."""
+    import hashlib
+
+    root = Path(__file__).resolve().parent.parent
+    path = root / "records" / f"baikago-{size}-white.json.gz"
+    data = path.read_bytes()
+    (row,) = [line for line in (root / "records" / "README.md").read_text().splitlines() if path.name in line[:40]]
+    assert f"SHA-256 {hashlib.sha256(data).hexdigest()}, {len(data):,} bytes" in row
+    document = json.loads(gzip.decompress(data))
+    assert document["rules"] == {"size": size, "max_d": None, "orientations": "+x"}
+    (proof,) = document["proofs"]
+    assert (proof["claim"], proof["player"]) == ("white cannot win", "black")
+    assert (len(proof["strategy"]), proof["nodes"]) == (positions, nodes)
+    records = (root / "docs" / "records.md").read_text()
+    assert f"| Baikago {size}x{size}: can white win? |" in records and f"{positions:,} positions" in records
