@@ -488,4 +488,9 @@ def test_cli_solve_bad_input_and_time_limit(capsys: Any) -> None:
     assert _run(["baikago", "solve", "7", "--orientations", "y"]) == 2
     assert _run(["baikago", "solve", "7", "--time-limit", "0.5"]) == 3
     err = capsys.readouterr().err
-    assert err.count("\n") == 3 and "time limit" in err and "Traceback" not in err
+    assert "Traceback" not in err
+    refused_size, refused_orientations, *standing, stopped = err.splitlines()
+    assert refused_size.startswith("boardpuzzles: error: N must be") and "--orientations" in refused_orientations
+    assert stopped == "stopped at the time limit (0.5 s); add --checkpoint FILE to keep the search for a later run"
+    # how far it got: black's attack, the first search (none yet if the limit came before it)
+    assert all(line.startswith("  black attacking: ") for line in standing), standing

@@ -160,15 +160,14 @@ def _stopped(
         what = f"stopped at the time limit ({time_limit:g} s)" if time_limit else "stopped at the time limit"
     else:
         what = "interrupted"
-    if checkpoint is None:
-        if not isinstance(stop, bs.NodeLimitReached):
-            raise stop
-        note(f"{what}; add --checkpoint FILE to keep the search for a later run")
-        raise CommandResult(EXIT_PARTIAL) from None
-    saved = solver.save()
+    if checkpoint is None and isinstance(stop, KeyboardInterrupt):
+        raise stop
+    saved = checkpoint is not None and solver.save()
     for line in _standing(solver):
         note(f"  {line}")
-    if saved:
+    if checkpoint is None:
+        note(f"{what}; add --checkpoint FILE to keep the search for a later run")
+    elif saved:
         note(f"{what}: the search is kept in {checkpoint}; the same command continues it")
     else:
         note(f"{what}: the search did not let go of its table in time; {checkpoint} is as it was")
