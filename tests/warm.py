@@ -265,10 +265,11 @@ def launcher(folder: os.PathLike[str] | str | None = None) -> str:
         atexit.register(stop)
         _server.update(socket=socket_path, home=home)
     program = Path(_server["home"] if folder is None else folder) / "boardpuzzles"
-    program.write_text(
-        f'#!/bin/sh\nexec "{sys.executable}" -S -E "{Path(__file__).resolve()}" launch "{_server["socket"]}" "$@"\n'
-    )
-    program.chmod(0o755)
+    if folder is not None or not program.exists():  # a folder given may hold another server's
+        program.write_text(
+            f'#!/bin/sh\nexec "{sys.executable}" -S -E "{Path(__file__).resolve()}" launch "{_server["socket"]}" "$@"\n'
+        )
+        program.chmod(0o755)
     return str(program)
 
 

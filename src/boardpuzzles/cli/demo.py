@@ -105,8 +105,8 @@ def _compile_kernels(jobs: int | None = None) -> None:
 
 
 def _warm_in_workers(parts: list[tuple[str, int]], workers: int, bar: _WarmupBar) -> None:
-    """The parts shared out to ``workers`` processes, each taking the next part as it becomes free.
-    Each worker talks to this process over a pipe of its own and shares no lock with it or with
+    """The parts shared out to ``workers`` processes (no more than parts), each taking the next part
+    as it becomes free. Each worker talks to this process over a pipe of its own and shares no lock with it or with
     the others, so that a Ctrl-C (which they ignore: this process hears it) or an error ends them
     all at once: killed, nothing can be left waiting on a lock that a killed worker held, as
     ``multiprocessing.Pool.terminate`` can be."""
@@ -133,9 +133,9 @@ def _warm_in_workers(parts: list[tuple[str, int]], workers: int, bar: _WarmupBar
         finally:
             signal.signal(signal.SIGINT, hearing)
         waiting = list(parts)
-        busy = links[: len(waiting)]  # a worker with a part under way
+        busy = list(links)  # the workers with a part under way: at first all (workers <= parts)
         for link in links:
-            link.send(waiting.pop(0) if waiting else None)  # None: no more parts, the worker ends
+            link.send(waiting.pop(0))
         while busy:
             ready: list[Any] = wait(busy)
             for link in ready:
@@ -146,7 +146,7 @@ def _warm_in_workers(parts: list[tuple[str, int]], workers: int, bar: _WarmupBar
                 if waiting:
                     link.send(waiting.pop(0))
                 else:
-                    link.send(None)
+                    link.send(None)  # no more parts: the worker ends
                     busy.remove(link)
         finished = True
     finally:
@@ -166,7 +166,6 @@ def _warm_worker(link: Any) -> None:
     until it is sent None."""
     import traceback
 
-    _deaf_to_ctrl_c()
     while (part := link.recv()) is not None:
         try:
             link.send(("done", *_warm(part)))
@@ -175,10 +174,6 @@ def _warm_worker(link: Any) -> None:
                 link.send(("failed", error, traceback.format_exc()))
             except Exception:  # an error that does not pickle
                 link.send(("failed", RuntimeError(repr(error)), traceback.format_exc()))
-
-
-def _deaf_to_ctrl_c() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _warm(part: tuple[str, int]) -> tuple[str, float]:
