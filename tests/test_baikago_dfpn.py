@@ -16,7 +16,17 @@ from hypothesis import strategies as st
 from boardpuzzles._kernels import baikago_solve as kernels
 from boardpuzzles.puzzles.baikago.rules import Rules
 from tests import reference
-from tests.test_baikago_solve import BLACK, EMPTY, WHITE, all_crosses, check_pairing
+from tests.test_baikago_solve import (
+    BLACK,
+    EMPTY,
+    POSITIONS_5,
+    WHITE,
+    all_crosses,
+    board_of,
+    check_pairing,
+    check_proof,
+    solve,
+)
 
 
 def counts(board: list[int], rules: Rules) -> np.ndarray:
@@ -278,3 +288,70 @@ def test_most_positions_with_a_pairing_pass_the_gate() -> None:
     assert kernels.pairing_promise(np.zeros(64, dtype=np.int8), counts(eight, Rules(8)), _tables(Rules(8)), BLACK) < (
         kernels.PAIR_PROMISE
     )
+
+
+# -------------------------------------------------------------------- threats
+def is_threat(board: list[int], me: int, move: int, crosses: Any) -> bool:
+    """By the definition: after my ``move`` I have a four, or an empty point where my next stone
+    makes two fours with different fifth points."""
+    after = list(board)
+    after[move] = me
+    return bool(fours(after, me, crosses)) or bool(_double_four_point(after, me, crosses))
+
+
+@settings(max_examples=60)
+@given(crowded(6))
+def test_threat_moves_are_the_threats_by_their_definition(case: tuple[list[int], int]) -> None:
+    board, them = case  # the crowded side moves: it has the stones that make threats
+    me = BLACK + WHITE - them
+    rules = Rules(6)
+    crosses = all_crosses(6, None, "+x")
+    if fours(board, me, crosses) or fours(board, BLACK + WHITE - me, crosses) or _double_four_point(board, me, crosses):
+        return  # the search plays or answers those before it asks for threats
+    array, cnt, tables = np.asarray(board, dtype=np.int8), counts(board, rules), _tables(rules)
+    found = [p for p in range(36) if board[p] == EMPTY and kernels.threat_move(tables, array, cnt, me, p)]
+    assert list(array) == board and (cnt == counts(board, rules)).all()  # left as it was
+    assert found == [p for p in range(36) if board[p] == EMPTY and is_threat(board, me, p, crosses)]
+
+
+@pytest.mark.parametrize("picture", POSITIONS_5)
+def test_a_threat_space_search_proves_only_real_wins(picture: str) -> None:
+    """With the attacker held to threats, a win found is a win of the whole game: its strategy
+    passes the checker, and the whole game's search gives the same winner."""
+    from boardpuzzles.limits import Limits
+    from boardpuzzles.puzzles.baikago.dfpn import Search
+    from boardpuzzles.puzzles.baikago.proof import Claim, Solution, extract_strategy
+
+    rules = Rules(5)
+    start = board_of(picture)
+    winner = solve(rules, start=start, tt_bits=16).value
+    for attacker in (BLACK, WHITE):
+        search = Search(rules, attacker, tt_bits=16, pairing_budget=0)
+        search.threats_from = 0
+        board = np.asarray(start, dtype=np.int8)
+        if search.solve(board, Limits())[0] != 0:
+            continue  # no win by threats alone: says nothing about the whole game
+        strategy = extract_strategy(search, attacker, Limits(), board)
+        claim = Claim(attacker, True, attacker, strategy=strategy, nodes=search.nodes)
+        document = Solution(rules, [claim], 0.0, start).to_json()
+        assert check_proof(document) == winner == ("black" if attacker == BLACK else "white")
+
+
+def test_threat_space_searches_find_wins_and_miss_some() -> None:
+    """The test above sees wins found by threats alone, and the empty 6x6 board (a draw) has no
+    threat-space win for black; with the attacker held to threats from the first move on, no
+    search of the empty board even starts."""
+    from boardpuzzles.limits import Limits
+    from boardpuzzles.puzzles.baikago.dfpn import Search
+
+    found = 0
+    for picture in POSITIONS_5:
+        search = Search(Rules(5), BLACK if picture.count("X") == picture.count("O") else WHITE, 16, 0)
+        search.threats_from = 0
+        found += search.solve(np.asarray(board_of(picture), dtype=np.int8), Limits())[0] == 0
+    assert found >= 2
+    empty = np.zeros(36, dtype=np.int8)
+    for threats_from, most in ((0, 1), (4, 100_000)):
+        search = Search(Rules(6), BLACK, tt_bits=14, pairing_budget=0)
+        search.threats_from = threats_from
+        assert search.solve(empty, Limits())[1] == 0 and search.nodes <= most

@@ -46,7 +46,7 @@ import numpy as np
 from boardpuzzles._kernels import jit
 from boardpuzzles._kernels.baikago import four_points, has_four, place, remove
 from boardpuzzles._kernels.baikago_pairing import _insert_by_score, pairing_promise, pairing_search
-from boardpuzzles._kernels.baikago_threats import _vcf_line, must_answer, vcf_answers
+from boardpuzzles._kernels.baikago_threats import _vcf_line, must_answer, threat_move, vcf_answers
 
 __all__ = [  # the pairing and threat kernels are reached through this module too
     "BUCKET",
@@ -64,6 +64,7 @@ __all__ = [  # the pairing and threat kernels are reached through this module to
     "node_status",
     "pairing_promise",
     "pairing_search",
+    "threat_move",
     "tt_find",
     "tt_probe",
     "tt_store",
@@ -84,6 +85,9 @@ PAIR_LEVELS = 4
 PAIR_PROMISE = 135
 #: A node gets a larger pairing test once it has cost budget / PAIR_RATIO search nodes.
 PAIR_RATIO = 100
+#: A full bucket gives up the entry that cost least to compute, a settled (proved or
+#: disproved) one counted at this many times its work.
+SETTLED_WEIGHT = 4
 #: What a table entry means (keys, pn/dn, INF, flags, buckets): a saved table is bound to it.
 #: Bump it whenever a change here makes an old table mean something else.
 TABLE_VERSION = 2
@@ -117,7 +121,11 @@ class DfpnRun(NamedTuple):
     (``stats[0]`` stops past it), the ``pair_budget`` of each pairing test (0: none), ``stats``,
     the stop ``flag``, how children are ``order``-ed (0 by point, 1 by score, 2 by score with
     guessed numbers) and what is ``prune``-d (0 nothing, 1 moves that lose to a double four,
-    more: also those that lose to a line of fours found within that many positions)."""
+    more: also those that lose to a line of fours found within that many positions). From
+    ``threats_from`` stones on the board on, the attacker plays only threats (``threat_move``)
+    where it is not forced: a *threat-space* search, whose proofs are wins of the real game
+    but whose disproofs say only that no such win exists (a number past the board's points:
+    the whole game)."""
 
     attacker: int
     budget: int
@@ -126,6 +134,7 @@ class DfpnRun(NamedTuple):
     flag: np.ndarray
     order: int
     prune: int
+    threats_from: int
 
 
 # -------------------------------------------------------------------- board state
@@ -188,21 +197,21 @@ def tt_store(tt, key, pn, dn, work, flags):
             work += tt.work[slot]
             break
     if victim < 0:
-        # an empty slot, else the open entry that cost least to compute, else (all proved or
-        # disproved) the cheapest: a proof's extraction reads proved entries back, and
-        # re-searching one it lost costs far more than re-searching an open node
+        # an empty slot, else the entry that cost least to compute, a settled one counted at
+        # SETTLED_WEIGHT times its work
         victim = base
-        victim_rank = np.int64(-1)
+        victim_cost = np.int64(-1)
         for i in range(BUCKET):
             slot = base + i
             if tt.key[slot] == 0:
                 victim = slot
                 break
-            settled = tt.pn[slot] == 0 or tt.dn[slot] == 0
-            rank = np.int64(1) if settled else np.int64(2)
-            if rank > victim_rank or (rank == victim_rank and tt.work[slot] < tt.work[victim]):
+            cost = tt.work[slot]
+            if tt.pn[slot] == 0 or tt.dn[slot] == 0:
+                cost *= SETTLED_WEIGHT
+            if victim_cost < 0 or cost < victim_cost:
                 victim = slot
-                victim_rank = rank
+                victim_cost = cost
     tt.key[victim] = key
     tt.pn[victim] = pn
     tt.dn[victim] = dn
@@ -347,9 +356,12 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
             pn, dn = (INF, 0) if is_or else (0, INF)
             tt_store(tt, key, pn, dn, 1, flags)
             return pn, dn
+        threats_only = is_or and npoints - empty >= run.threats_from
         for p in range(npoints):
             if board[p] != 0 or not allowed[p]:
                 continue
+            if threats_only and not threat_move(t, board, cnt, me, p):
+                continue  # none left: the node is disproved (no threat left to play)
             ck = child_key(keys, zsym, me, p)
             seen = False
             for i in range(nchild):

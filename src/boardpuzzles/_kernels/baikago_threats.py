@@ -225,3 +225,54 @@ def vcf_answers(board, cnt, t, me, allowed, budget):
         else:
             left += 1
     return left
+
+
+@jit
+def _double_four_point(t, board, cnt, me, x):
+    """Whether ``me``'s stone on the empty point ``x`` would make two fours with different fifth
+    points (two live crosses through ``x`` with three of my stones whose other empty points
+    differ)."""
+    other = 3 - me
+    first = -1
+    for i in range(t.tcount[x]):
+        k = t.through[x, i]
+        if cnt[me, k] == 3 and cnt[other, k] == 0:
+            for j in range(5):
+                e = t.cells[k, j]
+                if e != x and board[e] == 0:
+                    if first < 0:
+                        first = e
+                    elif e != first:
+                        return True
+                    break
+    return False
+
+
+@jit
+def threat_move(t, board, cnt, me, p):
+    """Whether ``me``'s stone on the empty point ``p`` is a *threat*: it makes a four (the
+    opponent must take its fifth point), or a double-four point (an empty point where my next
+    stone would make two fours with different fifth points: the opponent must play on one of
+    those crosses, or make a four). A new double-four point lies on a cross that ``p`` brought
+    to three stones (one that was there before would have been played already), so only the
+    empty points of those crosses are looked at. The board is left as it was."""
+    other = 3 - me
+    place(board, cnt, t.through, t.tcount, p, me)
+    found = False
+    for i in range(t.tcount[p]):
+        k = t.through[p, i]
+        if cnt[other, k] != 0:
+            continue
+        if cnt[me, k] == 4:
+            found = True
+            break
+        if cnt[me, k] == 3:
+            for j in range(5):
+                x = t.cells[k, j]
+                if board[x] == 0 and _double_four_point(t, board, cnt, me, x):
+                    found = True
+                    break
+            if found:
+                break
+    remove(board, cnt, t.through, t.tcount, p)
+    return found

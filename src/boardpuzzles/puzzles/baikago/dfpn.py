@@ -46,6 +46,8 @@ PRUNE = 500
 #: ``ATTACK[s]``, on one with s of the opponent's (and none of mine) ``DEFEND[s]``.
 ATTACK = np.array([1, 4, 20, 150, 100_000, 0], dtype=np.int64)
 DEFEND = np.array([0, 3, 15, 100, 50_000, 0], dtype=np.int64)
+#: ``Search.threats_from`` of a search of the whole game (no board has this many points).
+WHOLE_GAME = 1 << 30
 POINT_LETTERS = {EMPTY_POINT: ".", BLACK: "X", WHITE: "O"}
 #: The same letters as ASCII codes, indexed by point colour (to make pictures with numpy).
 _LETTER_CODES = np.frombuffer("".join(POINT_LETTERS[c] for c in (EMPTY_POINT, BLACK, WHITE)).encode(), dtype=np.uint8)
@@ -158,6 +160,9 @@ class Search:
         self.budget_end = 2**62
         self.order = ORDER
         self.prune = PRUNE
+        #: From this many stones on, the attacker plays only threats (a threat-space search:
+        #: see ``DfpnRun``); the default, past any board's points, searches the whole game.
+        self.threats_from = WHOLE_GAME
 
     @property
     def nodes(self) -> int:
@@ -218,7 +223,14 @@ class Search:
         out = np.zeros(2, dtype=np.int64)
         self.stats[1] = 0
         run = self.k.DfpnRun(
-            self.attacker, self.budget_end, self.pairing_budget, self.stats, limits.flag, self.order, self.prune
+            self.attacker,
+            self.budget_end,
+            self.pairing_budget,
+            self.stats,
+            limits.flag,
+            self.order,
+            self.prune,
+            self.threats_from,
         )
         self.k.dfpn(self.tables, self.tt, run, board, cnt, keys, turn(board), out)
         if self.stats[1]:

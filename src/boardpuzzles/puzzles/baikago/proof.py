@@ -258,6 +258,7 @@ class _Walk:
             limits.flag,
             search.order,
             search.prune,
+            search.threats_from,
         )
         return int(k.extract(search.tables, search.tt, run, ex, np.uint64(SEED_KEY)))
 
