@@ -122,6 +122,33 @@ def test_a_time_limit_keeps_the_search_and_the_next_run_goes_on(tmp_path: Path) 
     assert 0 < seen[0] < seen[1]
 
 
+def test_how_far_a_search_got_says_which_root_children_the_table_lost() -> None:
+    """An open search's numbers at the root are read from its children's entries; a full table
+    may have given some up, and those read as unexplored (1 and 1). The standing says how many
+    the table holds, and the line printed at a stop says so when some are gone."""
+    from boardpuzzles.cli.baikago.solve import _standing
+
+    solver = bs.Solver(Rules(6), 14, None, False, (BLACK,))
+    with pytest.raises(bs.NodeLimitReached):
+        solver.run(Limits(), node_limit=3_000)
+    (whole,) = solver.standing()
+    assert whole["state"] == "open" and whole["root_children"] == 6  # 36 points, 6 classes
+    assert 1 <= whole["root_children_in_table"] <= 6
+    search = solver.search(BLACK)
+    board = np.zeros(36, dtype=np.int8)
+    _, keys = search.state(board)
+    for p in range(36):  # give up every child's entry
+        slot = int(search.k.tt_find(search.tt[0], np.uint64(search.child_key(keys, BLACK, p))))
+        if slot >= 0:
+            search.tt[0][slot] = 0
+    (lost,) = solver.standing()
+    assert lost["root_children_in_table"] == 0 and (lost["pn"], lost["dn"]) == (1, 6)
+    (line,) = _standing(solver)
+    assert line.endswith(
+        "at the root pn 1, dn 6 (the table holds 0 of the root's 6 children; the others are read as unexplored)"
+    )
+
+
 def test_a_save_cut_short_leaves_the_previous_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "four.dfpn"
     with pytest.raises(bs.NodeLimitReached):

@@ -223,10 +223,16 @@ def _standing(solver: Solver) -> list[str]:
     lines = []
     for s in solver.standing():
         if s["state"] == "open":
-            lines.append(
+            line = (
                 f"{s['attacker']} attacking: {s['nodes']:,} search nodes, {s['seconds']:.0f} s so far; "
                 f"at the root pn {s['pn']:,}, dn {s['dn']:,}"
             )
+            if s["root_children_in_table"] < s["root_children"]:
+                line += (
+                    f" (the table holds {s['root_children_in_table']} of the root's {s['root_children']} children;"
+                    " the others are read as unexplored)"
+                )
+            lines.append(line)
         else:
             verdict = "it wins" if s["state"] == "proved" else "it cannot win"
             lines.append(f"{s['attacker']} attacking: {s['state']} ({verdict}), {s['nodes']:,} search nodes")

@@ -181,28 +181,37 @@ class Search:
     def root_numbers(self, board: np.ndarray) -> tuple[int, int]:
         """(pn, dn) of ``board`` as its children's table entries give them (a search that
         stopped stores nothing at the root: this is where it stands); (0, 0) for a terminal
-        position."""
+        position. A child the table does not hold counts as unexplored (1, 1): see
+        :meth:`root_children`."""
+        return self.root_children(board)[:2]
+
+    def root_children(self, board: np.ndarray) -> tuple[int, int, int, int]:
+        """``root_numbers`` and then how many children (symmetry classes) the root has and how
+        many of them the table holds: a full table gives up entries, and numbers read from a
+        root whose children are gone are guesses (1, 1 each), not what the search learnt."""
         inf = int(self.k.INF)
         code, forced = self.status(board)
         if code in (1, -1):
-            return (0, inf) if code == 1 else (inf, 0)
+            return ((0, inf) if code == 1 else (inf, 0)) + (0, 0)
         me = turn(board)
         moves = [forced] if code == -3 else [int(p) for p in np.flatnonzero(board == EMPTY_POINT)]
         seen: set[int] = set()
         pns: list[int] = []
         dns: list[int] = []
+        held = 0
         _, keys = self.state(board)
         for p in moves:
             key = self.child_key(keys, me, p)
             if key in seen:
                 continue
             seen.add(key)
+            held += int(self.k.tt_find(self.tt[0], np.uint64(key))) >= 0
             pn, dn, _ = self.entry(key)
             pns.append(pn)
             dns.append(dn)
         if me == self.attacker:
-            return min(pns), min(inf, sum(dns))
-        return min(inf, sum(pns)), min(dns)
+            return min(pns), min(inf, sum(dns)), len(seen), held
+        return min(inf, sum(pns)), min(dns), len(seen), held
 
     def state(self, board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The cross counts and the 8 keys of a board."""

@@ -309,14 +309,17 @@ class Solver:
     def standing(self) -> list[dict[str, Any]]:
         """Where each search stands: ``attacker``, ``state`` (``proved``: the attacker wins,
         ``disproved``: it cannot, ``open``), ``nodes``, ``seconds`` and the root's ``pn`` and
-        ``dn`` (of an open search, as the root's children in the table give them)."""
+        ``dn`` (of an open search, as the root's children in the table give them: of its
+        ``root_children`` symmetry classes, ``root_children_in_table`` are held, and each
+        of the others counts as unexplored, 1 and 1; both None once settled)."""
         found = []
         for attacker, search in self.searches.items():
+            children = held = None
             if search.result is not None:
                 pn, dn = search.result
                 state = "proved" if pn == 0 else "disproved"
             else:
-                pn, dn = search.root_numbers(self.board)
+                pn, dn, children, held = search.root_children(self.board)
                 state = "open"
             found.append(
                 {
@@ -326,6 +329,8 @@ class Solver:
                     "seconds": round(search.seconds, 2),
                     "pn": pn,
                     "dn": dn,
+                    "root_children": children,
+                    "root_children_in_table": held,
                 }
             )
         return found
