@@ -12,6 +12,27 @@ from boardpuzzles._kernels.baikago import fifth_point, place, remove
 
 
 @jit
+def _double_four_point(t, board, cnt, me, x):
+    """Whether ``me``'s stone on the empty point ``x`` would make two fours with different fifth
+    points (two live crosses through ``x`` with three of my stones whose other empty points
+    differ)."""
+    other = 3 - me
+    first = -1
+    for i in range(t.tcount[x]):
+        k = t.through[x, i]
+        if cnt[me, k] == 3 and cnt[other, k] == 0:
+            for j in range(5):
+                e = t.cells[k, j]
+                if e != x and board[e] == 0:
+                    if first < 0:
+                        first = e
+                    elif e != first:
+                        return True
+                    break
+    return False
+
+
+@jit
 def must_answer(board, cnt, t, me, allowed):
     """The moves of ``me`` that do not lose to a double four at once (neither side has a four).
 
@@ -30,20 +51,7 @@ def must_answer(board, cnt, t, me, allowed):
     for x in range(n):
         if board[x] != 0:
             continue
-        first = -1
-        double = False
-        for i in range(t.tcount[x]):
-            k = t.through[x, i]
-            if cnt[other, k] == 3 and cnt[me, k] == 0:
-                for j in range(5):
-                    e = t.cells[k, j]
-                    if e != x and board[e] == 0:
-                        if first < 0:
-                            first = e
-                        elif e != first:
-                            double = True
-                        break
-        if not double:
+        if not _double_four_point(t, board, cnt, other, x):
             continue
         threats += 1
         for i in range(t.tcount[x]):
@@ -225,27 +233,6 @@ def vcf_answers(board, cnt, t, me, allowed, budget):
         else:
             left += 1
     return left
-
-
-@jit
-def _double_four_point(t, board, cnt, me, x):
-    """Whether ``me``'s stone on the empty point ``x`` would make two fours with different fifth
-    points (two live crosses through ``x`` with three of my stones whose other empty points
-    differ)."""
-    other = 3 - me
-    first = -1
-    for i in range(t.tcount[x]):
-        k = t.through[x, i]
-        if cnt[me, k] == 3 and cnt[other, k] == 0:
-            for j in range(5):
-                e = t.cells[k, j]
-                if e != x and board[e] == 0:
-                    if first < 0:
-                        first = e
-                    elif e != first:
-                        return True
-                    break
-    return False
 
 
 @jit
