@@ -343,10 +343,17 @@ def _nodes_in(path: Path) -> int:
     return sum(search["nodes"] for search in solver.standing())
 
 
+def _deaf_to_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a shell starts a job in the background
+
+
 @pytest.mark.slow
-def test_ctrl_c_keeps_the_search(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", ["ctrl-c", "kill-in-the-background"])
+def test_ctrl_c_keeps_the_search(tmp_path: Path, stop: str) -> None:
     """A real process, interrupted with SIGINT while it continues a 7x7 search: exit 130, and the
-    file holds more nodes than before (the save runs in the main thread once the search let go)."""
+    file holds more nodes than before (the save runs in the main thread once the search let go).
+    The same for a kill (SIGTERM) of a run in the background, which a shell makes deaf to Ctrl-C:
+    it used to end at once, losing the work since its last save."""
     path = tmp_path / "seven.dfpn"
     args = ["baikago", "solve", "7", "--side", "black", "--tt-bits", "16", "--checkpoint", str(path)]
     cli = [sys.executable, "-c", "from boardpuzzles.cli import main; main()", *args]
@@ -354,7 +361,14 @@ def test_ctrl_c_keeps_the_search(tmp_path: Path) -> None:
     assert first.returncode == 3, first.stderr
     before = _nodes_in(path)
     assert before > 0
-    process = subprocess.Popen(cli, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    background = stop == "kill-in-the-background"
+    process = subprocess.Popen(
+        cli,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_deaf_to_ctrl_c if background else None,
+    )
     try:
         assert process.stderr is not None
         line = ""
@@ -363,7 +377,7 @@ def test_ctrl_c_keeps_the_search(tmp_path: Path) -> None:
             assert line, "the command ended before it continued the search"
         time.sleep(1.5)
         assert process.poll() is None, "the command ended before the signal"
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signal.SIGTERM if background else signal.SIGINT)
         code = process.wait(timeout=60)
         err = process.stderr.read()
     finally:

@@ -16,6 +16,10 @@ with the exception afterwards:
 :func:`install` puts a handler in place that raises ``KeyboardInterrupt`` as Python's does, except
 in those places: there it asks again a few milliseconds later, from a thread of its own, until the
 main thread is out of them.
+
+A kill (SIGTERM) is taken the same way: a long run in the background, where the shell has made
+it deaf to Ctrl-C, or under a batch system that stops jobs with SIGTERM, saves its checkpoint and
+ends with its one line, as after Ctrl-C, instead of losing the work since its last save.
 """
 
 from __future__ import annotations
@@ -32,19 +36,30 @@ RETRY_SECONDS = 0.005
 
 def install() -> None:
     """Handle Ctrl-C so (see the module docstring) in this process, unless something else already
-    handles it (or ignores it, as a background job of a script does)."""
-    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) in (
-        signal.default_int_handler,
-        on_ctrl_c,
-    ):
+    handles it (or ignores it, as a background job of a script does); and SIGTERM the same way,
+    unless it is handled or ignored already."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGINT) in (signal.default_int_handler, on_ctrl_c):
         signal.signal(signal.SIGINT, on_ctrl_c)
+    if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, on_ctrl_c):
+        signal.signal(signal.SIGTERM, on_ctrl_c)
+
+
+def deafen() -> None:
+    """Ignore Ctrl-C and SIGTERM from now on, where this module handles them (the command's
+    outcome is decided: see ``boardpuzzles.cli.main``)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if signal.getsignal(signal.SIGTERM) is on_ctrl_c:
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 def on_ctrl_c(signum: int, frame: FrameType | None) -> None:
     """Python's own handler (raise ``KeyboardInterrupt``), unless the main thread is where the
     exception would do lasting harm: then the same Ctrl-C comes again a moment later."""
     if _imp.lock_held() or _in_text_run_by_exec(frame):
-        threading.Thread(target=_again, name="ctrl-c-again", daemon=True).start()
+        threading.Thread(target=_again, args=(signum,), name="ctrl-c-again", daemon=True).start()
         return
     raise KeyboardInterrupt
 
@@ -60,17 +75,17 @@ def _in_text_run_by_exec(frame: FrameType | None) -> bool:
     return False
 
 
-def _again() -> None:
-    """Deliver Ctrl-C to the main thread again, once the import lock is free (a real signal, so
-    that it also cuts short a sleep or a wait there)."""
+def _again(signum: int = signal.SIGINT) -> None:
+    """Deliver the signal (Ctrl-C, or SIGTERM) to the main thread again, once the import lock is
+    free (a real signal, so that it also cuts short a sleep or a wait there)."""
     while _imp.lock_held():
         time.sleep(RETRY_SECONDS)
     time.sleep(RETRY_SECONDS)
-    if signal.getsignal(signal.SIGINT) is not on_ctrl_c:
-        return  # the command is over (deaf to Ctrl-C), or another handler took over
+    if signal.getsignal(signum) is not on_ctrl_c:
+        return  # the command is over (deaf to it), or another handler took over
     try:
-        signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+        signal.pthread_kill(threading.main_thread().ident or 0, signum)
     except (AttributeError, OSError, ValueError):  # no pthread_kill (Windows), or the thread is gone
         import _thread
 
-        _thread.interrupt_main(signal.SIGINT)
+        _thread.interrupt_main(signal.Signals(signum))

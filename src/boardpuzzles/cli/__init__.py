@@ -9,9 +9,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-import signal
 import sys
-import threading
 import time
 
 import click
@@ -127,12 +125,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _deaf_to_ctrl_c() -> None:
-    """The outcome is decided: a Ctrl-C from now on is ignored. Python gives SIGINT back its
-    default action while it tears down, and a Ctrl-C there would end a finished command by the
-    signal instead of its exit code. This entry point owns its process: it ends in ``sys.exit``
-    (a caller that goes on after it, as the tests do, restores its own handler)."""
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """The outcome is decided: a Ctrl-C (or SIGTERM) from now on is ignored. Python gives SIGINT
+    back its default action while it tears down, and a Ctrl-C there would end a finished command
+    by the signal instead of its exit code. This entry point owns its process: it ends in
+    ``sys.exit`` (a caller that goes on after it, as the tests do, restores its own handler)."""
+    _ctrl_c.deafen()
 
 
 def _compiling() -> None:

@@ -39,7 +39,7 @@ Exit codes:
   2    bad input or usage
   3    stopped at a time limit without a complete answer
   70   a bug in boardpuzzles (no input should cause it): please report it
-  130  interrupted (Ctrl-C)"""
+  130  interrupted (Ctrl-C, or SIGTERM)"""
 
 CONVENTIONS_HELP = """\b
 Output: data on stdout, progress and diagnostics on stderr.

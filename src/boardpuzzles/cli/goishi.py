@@ -300,7 +300,7 @@ Exit codes:
   2    bad input or usage
   3    gave up at the time limit (--json prints a document with "found": false)
   70   a bug in boardpuzzles: please report it
-  130  interrupted (Ctrl-C)""",
+  130  interrupted (Ctrl-C, or SIGTERM)""",
 )
 @click.argument("size", metavar="SIZE")
 @click.option("--stones", type=Whole(1, gh.MAX_STONES), required=True, metavar="K", help="Number of stones.")

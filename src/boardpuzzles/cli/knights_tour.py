@@ -62,7 +62,7 @@ Exit codes:
   2    bad input or usage
   3    gave up without deciding (the time limit, or every attempt failed)
   70   a bug in boardpuzzles: please report it
-  130  interrupted (Ctrl-C)""",
+  130  interrupted (Ctrl-C, or SIGTERM)""",
 )
 @problem_options(FIND_PARAMS)
 @seed_option("Seed for the randomised retries.")
@@ -167,7 +167,7 @@ Exit codes:
   0    estimated
   2    bad input or usage
   70   a bug in boardpuzzles: please report it
-  130  interrupted (Ctrl-C)""",
+  130  interrupted (Ctrl-C, or SIGTERM)""",
 )
 @problem_options(ESTIMATE_PARAMS)
 @jobs_option

@@ -62,7 +62,7 @@ Exit codes:
   2    bad input or usage
   3    gave up when the time limit ran out (nothing proven)
   70   a bug in boardpuzzles: please report it
-  130  interrupted (Ctrl-C)""",
+  130  interrupted (Ctrl-C, or SIGTERM)""",
 )
 @problem_options(FIND_PARAMS)
 @time_limit_option(default=60.0, what="Give up after S seconds.")

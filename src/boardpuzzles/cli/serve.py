@@ -88,7 +88,7 @@ Exit codes:
   2    bad options, the address or port cannot be used, or the game file
        cannot (another server uses it, or it is not a game file)
   70   a bug in boardpuzzles: please report it
-  130  interrupted (Ctrl-C)""",
+  130  interrupted (Ctrl-C, or SIGTERM)""",
 )
 @click.option("--port", type=Whole(0, 65535), default=8016, show_default=True, help="0 picks a free port.")
 @host_option

@@ -32,7 +32,7 @@ Exit codes:
   0    the input ended (or END)
   2    bad options
   70   a bug in boardpuzzles: please report it
-  130  interrupted (Ctrl-C)""",
+  130  interrupted (Ctrl-C, or SIGTERM)""",
 )
 @click.option(
     "--strength", type=Whole(1, 4), default=3, show_default=True, help="1 quick and weak ... 4 slow (up to 3 s a move)."
@@ -78,7 +78,7 @@ Exit codes:
   2    bad options, the address or port cannot be used, or the game file cannot
        (another server uses it, or it is not a game file)
   70   a bug in boardpuzzles: please report it
-  130  interrupted (Ctrl-C)""",
+  130  interrupted (Ctrl-C, or SIGTERM)""",
 )
 @click.option("--port", type=Whole(0, 65535), default=8015, show_default=True, help="0 picks a free port.")
 @host_option

@@ -39,7 +39,7 @@ Exit codes:
   0    the game ended or was left (end of input, quit)
   2    bad options or an unreadable record
   70   a bug in boardpuzzles: please report it
-  130  interrupted (Ctrl-C)""",
+  130  interrupted (Ctrl-C, or SIGTERM)""",
 )
 @click.option("--black", type=OneOf(["human", "computer"]), default="human", show_default=True, help="Who plays black.")
 @click.option("--white", type=OneOf(["human", "computer"]), default="human", show_default=True, help="Who plays white.")

@@ -42,7 +42,7 @@ Exit codes:
   1    the file is not a proof, or the proof does not hold (one line says where)
   2    the file cannot be read, or bad options
   70   a bug in boardpuzzles: please report it
-  130  interrupted (Ctrl-C)""",
+  130  interrupted (Ctrl-C, or SIGTERM)""",
 )
 @click.argument("file", metavar="FILE")
 @json_option

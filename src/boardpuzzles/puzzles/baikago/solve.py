@@ -55,7 +55,7 @@ costs search, never correctness.
 Roads not taken: retrograde analysis (3^49 positions on 7x7); proving draws with the
 Erdos-Selfridge potential (a theorem as a leaf, where a pairing is a strategy the checker can
 see); saving the table periodically during a run (a kill -9 loses the work since the last
-stop; Ctrl-C and the limits save); a lock against two runs on one file (the later save wins).
+stop; Ctrl-C, a kill by SIGTERM and the limits save); a lock against two runs on one file (the later save wins).
 """
 
 from __future__ import annotations
