@@ -258,10 +258,14 @@ def _ctrl_c_as_python_sets_it():
     Ctrl-C, and an ignored signal is inherited by every program started afterwards. A test that
     calls ``main`` in this process would leave the later tests' commands deaf to their Ctrl-C, so
     Python's own handler is put back around every test (also when the suite itself was started
-    with Ctrl-C ignored, as a background job of a script is)."""
+    with Ctrl-C ignored, as a background job of a script is). The same for SIGTERM, which
+    ``main`` handles as Ctrl-C and then ignores too: a test worker left deaf to it would outlive
+    the kill that ends the run, and pass that deafness on to every command it starts."""
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     yield
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 @pytest.fixture(autouse=True)
