@@ -149,6 +149,17 @@ def test_how_far_a_search_got_says_which_root_children_the_table_lost() -> None:
     )
 
 
+def test_a_threat_space_search_is_never_saved(tmp_path: Path) -> None:
+    """Its disproofs hold only for an attacker held to threats: a checkpoint would let a later
+    search of the whole game read them as its own."""
+    path = tmp_path / "five.dfpn"
+    solver = bs.Solver(Rules(5), 12, None, False, (BLACK,), str(path))
+    solver.search(BLACK).threats_from = 4
+    with pytest.raises(ValueError, match="threat-space"):
+        solver.save()
+    assert not path.exists()
+
+
 def test_a_save_cut_short_leaves_the_previous_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "four.dfpn"
     with pytest.raises(bs.NodeLimitReached):

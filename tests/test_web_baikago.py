@@ -792,3 +792,4 @@ def test_the_cli_server_prints_its_address_and_nothing_else(tmp_path):
         out, err = server.communicate(timeout=30)
         watchdog.cancel()
     assert out == "" and err == ""
+    assert server.returncode == 0  # a kill (SIGTERM) stops a server quietly, as a service

@@ -47,12 +47,14 @@ def install() -> None:
 
 
 def deafen() -> None:
-    """Ignore Ctrl-C and SIGTERM from now on, where this module handles them (the command's
-    outcome is decided: see ``boardpuzzles.cli.main``)."""
+    """The command's outcome is decided (see ``boardpuzzles.cli.main``): Ctrl-C is ignored from
+    now on, and SIGTERM, where this module handles it, gets its default action back (a kill
+    during teardown ends the process, as before; one that goes on after ``main`` is not left
+    deaf to kills)."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         if signal.getsignal(signal.SIGTERM) is on_ctrl_c:
-            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def on_ctrl_c(signum: int, frame: FrameType | None) -> None:

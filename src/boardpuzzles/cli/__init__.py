@@ -125,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _deaf_to_ctrl_c() -> None:
-    """The outcome is decided: a Ctrl-C (or SIGTERM) from now on is ignored. Python gives SIGINT
+    """The outcome is decided: a Ctrl-C from now on is ignored (SIGTERM kills again). Python gives SIGINT
     back its default action while it tears down, and a Ctrl-C there would end a finished command
     by the signal instead of its exit code. This entry point owns its process: it ends in
     ``sys.exit`` (a caller that goes on after it, as the tests do, restores its own handler)."""

@@ -3,8 +3,12 @@ is started and stopped, shared with `baikago serve`."""
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from types import FrameType
 from typing import Any, TypeVar
 
 import click
@@ -52,9 +56,39 @@ def serve_until_stopped(start: Callable[[], Any], host: str, port: int, title: s
         click.echo(f"{title} on http://{shown}:{bound}/  (Ctrl-C stops)", err=True)
     sys.stderr.flush()
     try:
-        server.serve_forever()
+        with _quiet_on_kill():
+            server.serve_forever()
+    except _Killed:
+        pass  # a kill (SIGTERM) is how services are stopped: a quiet end, exit 0
     finally:
         server.server_close()
+
+
+class _Killed(Exception):
+    """SIGTERM arrived while serving."""
+
+
+@contextlib.contextmanager
+def _quiet_on_kill() -> Iterator[None]:
+    """While serving, SIGTERM ends the server quietly (:class:`_Killed`) instead of as an
+    interruption (the command line takes it as Ctrl-C: exit 130, one line)."""
+    from boardpuzzles import _ctrl_c
+
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) not in (
+        signal.SIG_DFL,
+        _ctrl_c.on_ctrl_c,
+    ):
+        yield
+        return
+
+    def killed(signum: int, frame: FrameType | None) -> None:
+        raise _Killed
+
+    previous = signal.signal(signal.SIGTERM, killed)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @click.command(

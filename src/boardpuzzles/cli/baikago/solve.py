@@ -69,7 +69,7 @@ Exit codes:
        search is kept and the same command continues it; without, a later
        run starts afresh)
   70   a bug in boardpuzzles: please report it
-  130  interrupted (Ctrl-C; with --checkpoint the search is kept)""",
+  130  interrupted (Ctrl-C, or SIGTERM; with --checkpoint the search is kept)""",
 )
 @click.argument("size", type=Whole(3, 9), metavar="N")
 @rules_options

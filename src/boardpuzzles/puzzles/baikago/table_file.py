@@ -17,7 +17,7 @@ import numpy as np
 
 from boardpuzzles.checkpoint import CheckpointError, canonical, check_path, digest
 from boardpuzzles.files import replace_file
-from boardpuzzles.puzzles.baikago.dfpn import Search
+from boardpuzzles.puzzles.baikago.dfpn import WHOLE_GAME, Search
 from boardpuzzles.puzzles.baikago.rules import COLOUR_NAMES, Colour
 
 #: The first bytes of a checkpoint file (:class:`TableFile`), and the layout it announces.
@@ -181,7 +181,11 @@ class TableFile:
         return found
 
     def write(self, searches: Mapping[Colour, Search]) -> None:
-        """Save the searches, by attacker (temporary file in the same folder, then a rename)."""
+        """Save the searches, by attacker (temporary file in the same folder, then a rename).
+        A threat-space search is refused: its disproofs are not the whole game's, and a file
+        does not say which search made it."""
+        if any(search.threats_from != WHOLE_GAME for search in searches.values()):
+            raise ValueError("a threat-space search cannot be saved as a checkpoint")
         path = self.path
         real = os.path.realpath(path)
         if check_path(real):  # again: never write over a file that appeared and is not ours
