@@ -506,7 +506,7 @@ def test_cli_solve_reports_the_extraction(capsys: Any, monkeypatch: Any) -> None
 
 
 def test_cli_solve_bad_input_and_time_limit(capsys: Any) -> None:
-    assert _run(["baikago", "solve", "12"]) == 2
+    assert _run(["baikago", "solve", "16"]) == 2
     assert _run(["baikago", "solve", "7", "--orientations", "y"]) == 2
     assert _run(["baikago", "solve", "7", "--time-limit", "0.5"]) == 3
     err = capsys.readouterr().err

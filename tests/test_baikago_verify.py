@@ -236,23 +236,35 @@ def test_the_shipped_checker_shares_no_code_with_the_solver() -> None:
     assert imported - ours <= {"__future__", "json", "operator", "zlib", "collections.abc", "dataclasses", "typing"}
 
 
-@pytest.mark.parametrize(("size", "positions", "nodes"), [(8, 233_342, 6_193_075), (9, 164_715, 2_005_520)])
-def test_the_committed_white_proofs_are_the_files_the_records_describe(size: int, positions: int, nodes: int) -> None:
-    """records/baikago-N-white.json.gz (white cannot win on 8x8 and on 9x9; replayed whole by
-    `baikago verify` in about 4 CPU minutes each, too long for the tests): its SHA-256 and size are
-    those records/README.md gives, and it claims what docs/records.md says, with the strategy's
-    size and the search's nodes given there."""
+@pytest.mark.parametrize(
+    ("name", "claim", "row", "positions", "nodes"),
+    [
+        ("baikago-8-white.json.gz", "white cannot win", "Baikago 8x8: can white win?", 233_342, 6_193_075),
+        ("baikago-9-white.json.gz", "white cannot win", "Baikago 9x9: can white win?", 164_715, 2_005_520),
+        ("baikago-9.json.gz", "black wins", "Baikago 9x9: who wins", 164_954, 2_024_423),
+    ],
+)
+def test_the_committed_8x8_and_9x9_proofs_are_the_files_the_records_describe(
+    name: str, claim: str, row: str, positions: int, nodes: int
+) -> None:
+    """records/baikago-8-white.json.gz and baikago-9-white.json.gz (white cannot win on 8x8 nor on
+    9x9) and baikago-9.json.gz (black wins on 9x9), each replayed whole by `baikago verify` in
+    about 4 to 5 CPU minutes, too long for the tests: its SHA-256 and size are those
+    records/README.md gives, and it claims what docs/records.md says, with the strategy's size
+    and the search's nodes given there. All three strategies are black's."""
     import hashlib
 
     root = Path(__file__).resolve().parent.parent
-    path = root / "records" / f"baikago-{size}-white.json.gz"
+    path = root / "records" / name
     data = path.read_bytes()
-    (row,) = [line for line in (root / "records" / "README.md").read_text().splitlines() if path.name in line[:40]]
-    assert f"SHA-256 {hashlib.sha256(data).hexdigest()}, {len(data):,} bytes" in row
+    (line,) = [line for line in (root / "records" / "README.md").read_text().splitlines() if f"`{name}`" in line[:40]]
+    assert f"SHA-256 {hashlib.sha256(data).hexdigest()}, {len(data):,} bytes" in line
     document = json.loads(gzip.decompress(data))
+    size = int(name.split("-")[1].split(".")[0])
     assert document["rules"] == {"size": size, "max_d": None, "orientations": "+x"}
     (proof,) = document["proofs"]
-    assert (proof["claim"], proof["player"]) == ("white cannot win", "black")
+    assert (proof["claim"], proof["player"]) == (claim, "black")
     assert (len(proof["strategy"]), proof["nodes"]) == (positions, nodes)
     records = (root / "docs" / "records.md").read_text()
-    assert f"| Baikago {size}x{size}: can white win? |" in records and f"{positions:,} positions" in records
+    (record,) = [line for line in records.splitlines() if line.startswith(f"| {row} |")]
+    assert f"{positions:,} positions" in record and f"{nodes:,}" in record

@@ -45,7 +45,8 @@ class NodeCount(Whole):
     epilog="""Who wins on an empty N x N board with perfect play. A pairing of the board proves a draw;
 otherwise a proof-number search runs for each side (--side: one side only). --proof writes each
 side's strategy (JSON, gzip when the name ends in .gz) for an independent checker to replay.
-3x3 to 7x7 are draws (7x7 in about a minute and a half: no pairing, so both searches run).
+3x3 to 7x7 are draws (7x7 in about a minute and a half: no pairing, so both searches run);
+9x9 is a win for black (`solve 9 --side black`, about a minute and a half).
 
 --checkpoint FILE keeps the search tables when the run stops or ends, and the same command with
 the same FILE continues from them. A file made for another board, rules, --side, --pairings or
@@ -71,7 +72,7 @@ Exit codes:
   70   a bug in boardpuzzles: please report it
   130  interrupted (Ctrl-C, or SIGTERM; with --checkpoint the search is kept)""",
 )
-@click.argument("size", type=Whole(3, 9), metavar="N")
+@click.argument("size", type=Whole(3, 15), metavar="N")  # solve.MAX_SOLVE_SIZE (not imported: start-up)
 @rules_options
 @click.option("--proof", "proof_path", type=OUTPUT_PATH, default=None, metavar="FILE", help="Write the proof here.")
 @click.option(

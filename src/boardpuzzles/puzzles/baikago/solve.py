@@ -118,9 +118,9 @@ __all__ = [
     "zobrist",
 ]
 
-#: The largest board the solver accepts (7x7 already needs both searches, docs/methods/baikago.md;
-#: a pairing may still settle a variant of 8x8 or 9x9 at once).
-MAX_SOLVE_SIZE = 9
+#: The largest board the solver accepts: the seed's 15x15 (7x7 already needs both searches, and
+#: 8x8 is still open after hours; black wins 9x9 and 10x10 within minutes: docs/methods/baikago.md).
+MAX_SOLVE_SIZE = 15
 #: Seconds a save waits for a stopped search to let go of its tables (see :meth:`Solver.save`).
 SAVE_WAIT = 30.0
 #: A proof's extraction reports its progress at most every so many seconds.
