@@ -46,7 +46,7 @@ class NodeCount(Whole):
 otherwise a proof-number search runs for each side (--side: one side only). --proof writes each
 side's strategy (JSON, gzip when the name ends in .gz) for an independent checker to replay.
 3x3 to 7x7 are draws (7x7 in about a minute and a half: no pairing, so both searches run);
-9x9 is a win for black (`solve 9 --side black`, about a minute and a half).
+9x9 and 10x10 are wins for black (`solve 9 --side black`: about a minute and a half).
 
 --checkpoint FILE keeps the search tables when the run stops or ends, and the same command with
 the same FILE continues from them. A file made for another board, rules, --side, --pairings or
