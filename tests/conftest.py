@@ -259,8 +259,8 @@ def _ctrl_c_as_python_sets_it():
     calls ``main`` in this process would leave the later tests' commands deaf to their Ctrl-C, so
     Python's own handler is put back around every test (also when the suite itself was started
     with Ctrl-C ignored, as a background job of a script is). The same for SIGTERM, which
-    ``main`` handles as Ctrl-C and then ignores too: a test worker left deaf to it would outlive
-    the kill that ends the run, and pass that deafness on to every command it starts."""
+    ``main`` handles as Ctrl-C: a test worker left with that handler would answer the kill that
+    ends the run with a KeyboardInterrupt instead of ending."""
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     yield

@@ -14,6 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardpuzzles._kernels import baikago_solve as kernels
+from boardpuzzles.limits import Limits
+from boardpuzzles.puzzles.baikago.dfpn import Search
+from boardpuzzles.puzzles.baikago.proof import Claim, Solution, extract_strategy
 from boardpuzzles.puzzles.baikago.rules import Rules
 from tests import reference
 from tests.test_baikago_solve import (
@@ -158,7 +161,6 @@ def _double_four_point(board: list[int], colour: int, crosses: Any) -> list[int]
 
 
 def _tables(rules: Rules) -> Any:
-    from boardpuzzles.puzzles.baikago.dfpn import Search
 
     return Search(rules, BLACK, tt_bits=10).tables
 
@@ -318,9 +320,6 @@ def test_threat_moves_are_the_threats_by_their_definition(case: tuple[list[int],
 def test_a_threat_space_search_proves_only_real_wins(picture: str) -> None:
     """With the attacker held to threats, a win found is a win of the whole game: its strategy
     passes the checker, and the whole game's search gives the same winner."""
-    from boardpuzzles.limits import Limits
-    from boardpuzzles.puzzles.baikago.dfpn import Search
-    from boardpuzzles.puzzles.baikago.proof import Claim, Solution, extract_strategy
 
     rules = Rules(5)
     start = board_of(picture)
@@ -342,8 +341,6 @@ def test_threat_space_searches_find_wins_and_miss_some() -> None:
     threat-space win for black: held to threats from its third stone on, the search ends within
     10,000 nodes (about 800), where the whole game's, without pairings, runs past 3,000,000; held
     to threats from the first move on, no search of the empty board even starts."""
-    from boardpuzzles.limits import Limits
-    from boardpuzzles.puzzles.baikago.dfpn import Search
 
     found = 0
     for picture in POSITIONS_5:

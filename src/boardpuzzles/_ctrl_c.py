@@ -47,10 +47,13 @@ def install() -> None:
 
 
 def deafen() -> None:
-    """The command's outcome is decided (see ``boardpuzzles.cli.main``): Ctrl-C is ignored from
-    now on, and SIGTERM, where this module handles it, gets its default action back (a kill
-    during teardown ends the process, as before; one that goes on after ``main`` is not left
-    deaf to kills)."""
+    """The command's outcome is decided (``boardpuzzles.cli.main``): Ctrl-C is ignored from now
+    on. Python gives SIGINT back its default action while it tears down, and a Ctrl-C there
+    would end a finished command by the signal instead of its exit code; ``main`` owns its
+    process and ends in ``sys.exit`` (a caller that goes on after it, as the tests do, restores
+    its own handler). SIGTERM, where this module handles it, gets its default action back: a
+    kill during teardown ends the process, and one that goes on after ``main`` is not left deaf
+    to kills."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         if signal.getsignal(signal.SIGTERM) is on_ctrl_c:
@@ -77,7 +80,7 @@ def _in_text_run_by_exec(frame: FrameType | None) -> bool:
     return False
 
 
-def _again(signum: int = signal.SIGINT) -> None:
+def _again(signum: int) -> None:
     """Deliver the signal (Ctrl-C, or SIGTERM) to the main thread again, once the import lock is
     free (a real signal, so that it also cuts short a sleep or a wait there)."""
     while _imp.lock_held():

@@ -361,7 +361,7 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
             if board[p] != 0 or not allowed[p]:
                 continue
             if threats_only and not threat_move(t, board, cnt, me, p):
-                continue  # none left: the node is disproved (no threat left to play)
+                continue  # not a threat: left out (a node with no threat left is disproved)
             ck = child_key(keys, zsym, me, p)
             seen = False
             for i in range(nchild):

@@ -116,20 +116,12 @@ def main(argv: list[str] | None = None) -> int:
         code = _run(argv)
         if code in (0, EXIT_PARTIAL):  # after an error or a Ctrl-C, that line is the last word
             _compiled(started)
-        _deaf_to_ctrl_c()
+        _ctrl_c.deafen()
     except KeyboardInterrupt:  # a Ctrl-C just as the command ended, after its own handling
-        _deaf_to_ctrl_c()
+        _ctrl_c.deafen()
         _error("interrupted")
         code = EXIT_INTERRUPTED
     sys.exit(code)
-
-
-def _deaf_to_ctrl_c() -> None:
-    """The outcome is decided: a Ctrl-C from now on is ignored (SIGTERM kills again). Python gives SIGINT
-    back its default action while it tears down, and a Ctrl-C there would end a finished command
-    by the signal instead of its exit code. This entry point owns its process: it ends in
-    ``sys.exit`` (a caller that goes on after it, as the tests do, restores its own handler)."""
-    _ctrl_c.deafen()
 
 
 def _compiling() -> None:

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
+from boardpuzzles import _ctrl_c
 from boardpuzzles.cli.common import Whole, command_settings, games_options
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -72,8 +73,6 @@ class _Killed(Exception):
 def _quiet_on_kill() -> Iterator[None]:
     """While serving, SIGTERM ends the server quietly (:class:`_Killed`) instead of as an
     interruption (the command line takes it as Ctrl-C: exit 130, one line)."""
-    from boardpuzzles import _ctrl_c
-
     if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) not in (
         signal.SIG_DFL,
         _ctrl_c.on_ctrl_c,

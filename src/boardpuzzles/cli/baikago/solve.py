@@ -23,6 +23,7 @@ from boardpuzzles.cli.common import (
 )
 from boardpuzzles.compiling import compile_seconds
 from boardpuzzles.puzzles import baikago as bk
+from boardpuzzles.puzzles.baikago.rules import MAX_SOLVE_SIZE
 
 if TYPE_CHECKING:
     from boardpuzzles.puzzles.baikago.solve import Solution, Solver
@@ -72,7 +73,7 @@ Exit codes:
   70   a bug in boardpuzzles: please report it
   130  interrupted (Ctrl-C, or SIGTERM; with --checkpoint the search is kept)""",
 )
-@click.argument("size", type=Whole(3, 15), metavar="N")  # solve.MAX_SOLVE_SIZE (not imported: start-up)
+@click.argument("size", type=Whole(3, MAX_SOLVE_SIZE), metavar="N")
 @rules_options
 @click.option("--proof", "proof_path", type=OUTPUT_PATH, default=None, metavar="FILE", help="Write the proof here.")
 @click.option(

@@ -178,17 +178,13 @@ class Search:
         for table, values in zip(self.tt, arrays, strict=True):
             table[slots] = values
 
-    def root_numbers(self, board: np.ndarray) -> tuple[int, int]:
-        """(pn, dn) of ``board`` as its children's table entries give them (a search that
-        stopped stores nothing at the root: this is where it stands); (0, 0) for a terminal
-        position. A child the table does not hold counts as unexplored (1, 1): see
-        :meth:`root_children`."""
-        return self.root_children(board)[:2]
-
     def root_children(self, board: np.ndarray) -> tuple[int, int, int, int]:
-        """``root_numbers`` and then how many children (symmetry classes) the root has and how
-        many of them the table holds: a full table gives up entries, and numbers read from a
-        root whose children are gone are guesses (1, 1 each), not what the search learnt."""
+        """(pn, dn) of ``board`` as its children's table entries give them (a search that
+        stopped stores nothing at the root: this is where it stands), then how many children
+        (symmetry classes) the root has and how many of them the table holds. A child the table
+        does not hold counts as unexplored (1, 1): a full table gives up entries, and numbers
+        read from a root whose children are gone are guesses, not what the search learnt. A
+        terminal position: its value, and no children."""
         inf = int(self.k.INF)
         code, forced = self.status(board)
         if code in (1, -1):
@@ -205,8 +201,8 @@ class Search:
             if key in seen:
                 continue
             seen.add(key)
-            held += int(self.k.tt_find(self.tt[0], np.uint64(key))) >= 0
-            pn, dn, _ = self.entry(key)
+            pn, dn, work = self.entry(key)
+            held += work > 0  # every stored entry has cost at least its own node
             pns.append(pn)
             dns.append(dn)
         if me == self.attacker:

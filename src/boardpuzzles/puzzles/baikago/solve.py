@@ -87,7 +87,7 @@ from boardpuzzles.puzzles.baikago.dfpn import (
     zobrist,
 )
 from boardpuzzles.puzzles.baikago.proof import FORMAT, Claim, Solution, extract_strategy, write_proof
-from boardpuzzles.puzzles.baikago.rules import BLACK, COLOUR_NAMES, WHITE, Colour, Rules, other
+from boardpuzzles.puzzles.baikago.rules import BLACK, COLOUR_NAMES, MAX_SOLVE_SIZE, WHITE, Colour, Rules, other
 from boardpuzzles.puzzles.baikago.table_file import TABLE_FILE_FORMAT, TABLE_MAGIC, SavedSearch, TableFile
 
 __all__ = [
@@ -118,9 +118,6 @@ __all__ = [
     "zobrist",
 ]
 
-#: The largest board the solver accepts: the seed's 15x15 (7x7 already needs both searches, and
-#: 8x8 is still open after hours; black wins 9x9 and 10x10 within minutes: docs/methods/baikago.md).
-MAX_SOLVE_SIZE = 15
 #: Seconds a save waits for a stopped search to let go of its tables (see :meth:`Solver.save`).
 SAVE_WAIT = 30.0
 #: A proof's extraction reports its progress at most every so many seconds.
@@ -309,7 +306,8 @@ class Solver:
     def standing(self) -> list[dict[str, Any]]:
         """Where each search stands: ``attacker``, ``state`` (``proved``: the attacker wins,
         ``disproved``: it cannot, ``open``), ``nodes``, ``seconds`` and the root's ``pn`` and
-        ``dn`` (of an open search, as the root's children in the table give them: of its
+        ``dn`` (of an open search, as the root's children in the table give them, see
+        :meth:`Search.root_children`: of its
         ``root_children`` symmetry classes, ``root_children_in_table`` are held, and each
         of the others counts as unexplored, 1 and 1; both None once settled)."""
         found = []
