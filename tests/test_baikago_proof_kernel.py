@@ -89,7 +89,8 @@ def twin_strategy(search: Search, owner: int, limits: Limits, start: Any = None)
         for p, child in children:
             if search.status(child)[0] == (1 if owner_attacks else -1):
                 return p
-        search.solve(board, limits)  # the position itself: its won child is then in the table
+        search.forget(board)  # else an entry that says won, its children's gone, ends the search
+        search.solve(board, limits, extracting=True)  # its won child is then in the table
         won = []
         for p in moves:
             pn, dn, work = search.entry(search.child_key(keys, me, p))
@@ -98,7 +99,7 @@ def twin_strategy(search: Search, owner: int, limits: Limits, start: Any = None)
         if won:
             return min(won)[1]
         for p, child in children:
-            pn, dn = search.solve(child, limits)
+            pn, dn = search.solve(child, limits, extracting=True)
             if (pn if owner_attacks else dn) == 0:
                 return p
         raise AssertionError("no move")
@@ -188,6 +189,41 @@ def test_kernel_and_twin_give_the_same_checked_strategy(case: Any) -> None:
         assert first.nodes > nodes  # this case does search lost answers again
     doc = document(first, made, start)
     assert checker.check_proof(doc) == check_proof_split(doc, jobs=2) == check_proof_levels(doc, jobs=2)
+
+
+#: A 9x9 position (black to move) that df-pn proves won for black in 6 nodes: black's move at
+#: point 42 starts a line of fours. Found where 9x9's extraction, in 2^22 slots, stalled.
+WON_BY_A_FOUR_9 = "".join(
+    [
+        ".........",
+        ".........",
+        "......O..",
+        "...O.....",
+        "..X.X....",
+        "...XOX...",
+        "..O.X.O..",
+        ".........",
+        ".........",
+    ]
+)
+
+
+def test_a_won_entry_whose_children_are_gone_is_searched_again_whole() -> None:
+    """The table holds the position as won but not the won child (a full bucket gave it up).
+    The walk searches the position again, its own entry dropped first: kept, that entry ends
+    the search at once, and the children were then searched one by one in point order, millions
+    of nodes each where df-pn over all of them takes a few."""
+    start = checker.board_of(WON_BY_A_FOUR_9)
+    search = searched(Rules(9), BLACK, start, tt_bits=14, pairings=False)
+    assert search.result is not None and search.result[0] == 0
+    board = np.asarray(start, dtype=np.int8)
+    _, keys = search.state(board)
+    for p in np.flatnonzero(board == 0):
+        search.k.tt_forget(search.tt, search.child_key(keys, BLACK, int(p)))
+    assert search.probe(board)[0] == 0  # still won, and no child to show it
+    search.budget_end = search.nodes + 10_000
+    strategy = extract_strategy(search, BLACK, Limits(), start)
+    assert checker.check_proof(document(search, strategy, start)) == "black"
 
 
 def test_a_corrupted_strategy_is_refused() -> None:

@@ -380,25 +380,32 @@ def test_a_small_table_still_ends_the_search(attacker: int) -> None:
 
 
 def test_a_full_bucket_gives_up_its_cheapest_entry() -> None:
-    """A full bucket gives up the entry that cost least to compute, a settled one counted at
-    SETTLED_WEIGHT times its work. Open entries used to go first whatever their cost: on 8x8,
-    with the table full and seven in ten entries settled, the entries of the root's children
-    (millions of nodes of work each) were thrown away for the entries of cheap new nodes."""
+    """While searching, a full bucket gives up the entry that cost least to compute, a settled
+    one counted at SETTLED_WEIGHT times its work. Open entries used to go first whatever their
+    cost: on 8x8, with the table full and seven in ten entries settled, the entries of the root's
+    children (millions of nodes of work each) were thrown away for the entries of cheap new
+    nodes. A proof's extraction (KEEP_SETTLED) reads settled entries back, so there every open
+    entry goes first."""
     k = Search(Rules(4), BLACK, tt_bits=10).k
     inf = k.INF
 
-    def bucket(entries: list[tuple[int, int, int]]) -> Any:
+    def bucket(entries: list[tuple[int, int, int]], settled_weight: int) -> set[int]:
         tt = Search(Rules(4), BLACK, tt_bits=10).tt
         for i, (pn, dn, work) in enumerate(entries):  # keys 1024, 2048, ...: all in bucket 0
-            k.tt_store(tt, np.uint64(1024 * (i + 1)), pn, dn, work, 0)
-        k.tt_store(tt, np.uint64(1024 * 9), 5, 5, 1, 0)
+            k.tt_store(tt, np.uint64(1024 * (i + 1)), pn, dn, work, 0, settled_weight)
+        k.tt_store(tt, np.uint64(1024 * 9), 5, 5, 1, 0, settled_weight)
         return {int(key) // 1024 for key in tt.key[: k.BUCKET]}
 
+    searching = k.SETTLED_WEIGHT
+    assert searching == 4
     # an open entry that took a million nodes stays; the settled one that took 10 goes
-    assert bucket([(7, 9, 1_000_000), (0, inf, 10), (inf, 0, 20), (0, inf, 30)]) == {1, 3, 4, 9}
+    assert bucket([(7, 9, 1_000_000), (0, inf, 10), (inf, 0, 20), (0, inf, 30)], searching) == {1, 3, 4, 9}
     # an open entry that took 30 nodes goes before a settled one that took 10 (40 by its weight)
-    assert k.SETTLED_WEIGHT == 4
-    assert bucket([(7, 9, 30), (0, inf, 10), (inf, 0, 20), (0, inf, 1_000)]) == {2, 3, 4, 9}
+    assert bucket([(7, 9, 30), (0, inf, 10), (inf, 0, 20), (0, inf, 1_000)], searching) == {2, 3, 4, 9}
+    # extracting: the open entry goes, however much it cost
+    assert bucket([(7, 9, 1_000_000), (0, inf, 10), (inf, 0, 20), (0, inf, 30)], k.KEEP_SETTLED) == {2, 3, 4, 9}
+    # with no open entry, the cheapest settled one
+    assert bucket([(0, inf, 40), (0, inf, 10), (inf, 0, 20), (0, inf, 30)], k.KEEP_SETTLED) == {1, 3, 4, 9}
 
 
 def test_a_small_table_gives_a_checked_proof() -> None:

@@ -11,8 +11,9 @@ canonical keys, an open-addressing table ``seen``). A position popped from the s
 - the owner is to move: the owner's move is recorded and its one child pushed. The move: of the
   children the table holds as won for the owner, the one that took the least search (ties: the
   lowest point); else, by the owner's proof number then point, one whose game ends for the owner
-  at once; else, after a df-pn search of the position (in the same table), the won child that
-  took the least search; else the first that a df-pn search of its own shows won;
+  at once; else, after a df-pn search of the position (in the same table, its own entry dropped
+  first), the won child that took the least search; else the first that a df-pn search of its
+  own shows won;
 - the opponent is to move: every child is pushed (lowest point first; popped last).
 
 Records (``rec_*``) are canonical boards with the move or the pairing (``rec_partner``) in that
@@ -30,7 +31,15 @@ import numpy as np
 
 from boardpuzzles._kernels import jit
 from boardpuzzles._kernels.baikago import place, remove
-from boardpuzzles._kernels.baikago_solve import canonical, child_key, dfpn, node_status, pairing_search, tt_find
+from boardpuzzles._kernels.baikago_solve import (
+    canonical,
+    child_key,
+    dfpn,
+    node_status,
+    pairing_search,
+    tt_find,
+    tt_forget,
+)
 
 #: What ``extract`` returns.
 DONE, STOPPED, CHUNK, FULL, GROW, LOST, NO_MOVE = 0, 1, 2, 3, 4, 5, 6
@@ -165,7 +174,11 @@ def _owner_move(t, tt, run, board, cnt, keys, me, moves, nmoves, owner_attacks, 
             return p
     out = np.zeros(2, dtype=np.int64)
     # the position itself, searched in the same table: its won child is then there (a position
-    # the search never met, such as an opponent's move it left out as lost at once)
+    # the search never met, such as an opponent's move it left out as lost at once). Its own
+    # entry goes first: one that says won, its children's entries gone, would end that search
+    # at once, and the children searched one by one in point order can each cost millions of
+    # nodes where df-pn over all of them takes a few (9x9, 2^22 slots: 13 M nodes against 6)
+    tt_forget(tt, canonical(keys))
     counts[SEARCHED] += 1
     run.stats[1] = 0
     dfpn(t, tt, run, board, cnt, keys, me, out)

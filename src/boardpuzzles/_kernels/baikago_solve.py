@@ -66,6 +66,7 @@ __all__ = [  # the pairing and threat kernels are reached through this module to
     "pairing_search",
     "threat_move",
     "tt_find",
+    "tt_forget",
     "tt_probe",
     "tt_store",
     "vcf_answers",
@@ -85,9 +86,15 @@ PAIR_LEVELS = 4
 PAIR_PROMISE = 135
 #: A node gets a larger pairing test once it has cost budget / PAIR_RATIO search nodes.
 PAIR_RATIO = 100
-#: A full bucket gives up the entry that cost least to compute, a settled (proved or
-#: disproved) one counted at this many times its work.
+#: While searching, a full bucket gives up the entry that cost least to compute, a settled
+#: (proved or disproved) one counted at this many times its work (``DfpnRun.settled_weight``).
 SETTLED_WEIGHT = 4
+#: The weight of a proof's extraction: every open entry goes before any settled one. The
+#: extraction reads settled entries back, and one it lost is searched again, while the open
+#: entries of its own searches are of no use once they end.
+KEEP_SETTLED = 0
+#: Added to a settled entry's work under KEEP_SETTLED: above any work a search can reach.
+_SETTLED_LAST = np.int64(1) << np.int64(61)
 #: What a table entry means (keys, pn/dn, INF, flags, buckets): a saved table is bound to it.
 #: Bump it whenever a change here makes an old table mean something else.
 TABLE_VERSION = 2
@@ -125,7 +132,8 @@ class DfpnRun(NamedTuple):
     ``threats_from`` stones on the board on, the attacker plays only threats (``threat_move``)
     where it is not forced: a *threat-space* search, whose proofs are wins of the real game
     but whose disproofs say only that no such win exists (a number past the board's points:
-    the whole game)."""
+    the whole game). ``settled_weight``: what a settled entry's work counts for when a full
+    bucket gives one up (``SETTLED_WEIGHT`` while searching, ``KEEP_SETTLED`` while extracting)."""
 
     attacker: int
     budget: int
@@ -135,6 +143,7 @@ class DfpnRun(NamedTuple):
     order: int
     prune: int
     threats_from: int
+    settled_weight: int
 
 
 # -------------------------------------------------------------------- board state
@@ -185,7 +194,7 @@ def tt_find(tt_key, key):
 
 
 @jit
-def tt_store(tt, key, pn, dn, work, flags):
+def tt_store(tt, key, pn, dn, work, flags, settled_weight):
     base = np.int64(key & np.uint64(tt.key.shape[0] - BUCKET))
     victim = np.int64(-1)
     for i in range(BUCKET):
@@ -198,7 +207,7 @@ def tt_store(tt, key, pn, dn, work, flags):
             break
     if victim < 0:
         # an empty slot, else the entry that cost least to compute, a settled one counted at
-        # SETTLED_WEIGHT times its work
+        # settled_weight times its work (KEEP_SETTLED: after every open one)
         victim = base
         victim_cost = np.int64(-1)
         for i in range(BUCKET):
@@ -208,7 +217,7 @@ def tt_store(tt, key, pn, dn, work, flags):
                 break
             cost = tt.work[slot]
             if tt.pn[slot] == 0 or tt.dn[slot] == 0:
-                cost *= SETTLED_WEIGHT
+                cost = cost * settled_weight if settled_weight > 0 else cost + _SETTLED_LAST
             if victim_cost < 0 or cost < victim_cost:
                 victim = slot
                 victim_cost = cost
@@ -217,6 +226,19 @@ def tt_store(tt, key, pn, dn, work, flags):
     tt.dn[victim] = dn
     tt.work[victim] = work
     tt.flag[victim] = flags
+
+
+@jit
+def tt_forget(tt, key):
+    """Drop the entry of ``key``, if the table holds one (a lookup reads the whole bucket, so a
+    hole is harmless)."""
+    slot = tt_find(tt.key, key)
+    if slot >= 0:
+        tt.key[slot] = 0
+        tt.pn[slot] = 0
+        tt.dn[slot] = 0
+        tt.work[slot] = 0
+        tt.flag[slot] = 0
 
 
 @jit
@@ -311,7 +333,7 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
     other = 3 - me
     if status == 1 or status == -1:
         pn, dn = (0, INF) if status == 1 else (INF, 0)
-        tt_store(tt, key, pn, dn, 1, flags)
+        tt_store(tt, key, pn, dn, 1, flags, run.settled_weight)
         return pn, dn
     is_or = me == attacker
     if is_or and status == 0 and run.pair_budget > 0 and (flags & PAIR_LEVEL_MASK) == 0:
@@ -330,7 +352,7 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
             found = pairing_search(board, cnt, t.cells, t.through, t.tcount, attacker, partner, budget)
             if found == 1:
                 stats[3] += 1
-                tt_store(tt, key, INF, 0, 1, flags)
+                tt_store(tt, key, INF, 0, 1, flags, run.settled_weight)
                 return INF, 0
             level = PAIR_LEVELS if found == 0 else level + 1  # 0: the search was complete
             budget *= 10
@@ -354,7 +376,7 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
         if left == 0:
             # every move loses to the opponent's double four, or its line of fours
             pn, dn = (INF, 0) if is_or else (0, INF)
-            tt_store(tt, key, pn, dn, 1, flags)
+            tt_store(tt, key, pn, dn, 1, flags, run.settled_weight)
             return pn, dn
         threats_only = is_or and npoints - empty >= run.threats_from
         for p in range(npoints):
@@ -443,7 +465,7 @@ def _mid(t, tt, run, board, cnt, keys, me, empty, thpn, thdn):
             if i != best and tt_probe(tt, ckeys[i], probe):
                 cpn[i] = probe[0]
                 cdn[i] = probe[1]
-    tt_store(tt, key, pn, dn, stats[0] - start + 1, flags)
+    tt_store(tt, key, pn, dn, stats[0] - start + 1, flags, run.settled_weight)
     return pn, dn
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -220,14 +221,26 @@ class Search:
             keys ^= np.bitwise_xor.reduce(self.zsym[:, colour, np.flatnonzero(board == colour)], axis=1)
         return cnt, keys
 
-    def solve(self, board: np.ndarray, limits: Limits) -> tuple[int, int]:
+    def solve(self, board: np.ndarray, limits: Limits, extracting: bool = False) -> tuple[int, int]:
         """(pn, dn) of the position once proved (pn 0) or disproved (dn 0); stops with the
-        run's limits (the table keeps what was learnt)."""
+        run's limits (the table keeps what was learnt). ``extracting``: a search made while a
+        strategy is read out, which keeps settled entries first (``KEEP_SETTLED``)."""
         board = board.copy()
         cnt, keys = self.state(board)
         out = np.zeros(2, dtype=np.int64)
         self.stats[1] = 0
-        run = self.k.DfpnRun(
+        run = self.settings(limits, self.k.KEEP_SETTLED if extracting else self.k.SETTLED_WEIGHT)
+        self.k.dfpn(self.tables, self.tt, run, board, cnt, keys, turn(board), out)
+        if self.stats[1]:
+            if self.nodes > self.budget_end and not limits.stopped:
+                raise NodeLimitReached(self.budget_end)
+            limits.raise_stop()
+        return int(out[0]), int(out[1])
+
+    def settings(self, limits: Limits, settled_weight: int) -> Any:
+        """The kernel's ``DfpnRun`` for a run under ``limits``; ``settled_weight`` says how a full
+        bucket values settled entries (``SETTLED_WEIGHT`` to search, ``KEEP_SETTLED`` to extract)."""
+        return self.k.DfpnRun(
             self.attacker,
             self.budget_end,
             self.pairing_budget,
@@ -236,13 +249,13 @@ class Search:
             self.order,
             self.prune,
             self.threats_from,
+            settled_weight,
         )
-        self.k.dfpn(self.tables, self.tt, run, board, cnt, keys, turn(board), out)
-        if self.stats[1]:
-            if self.nodes > self.budget_end and not limits.stopped:
-                raise NodeLimitReached(self.budget_end)
-            limits.raise_stop()
-        return int(out[0]), int(out[1])
+
+    def forget(self, board: np.ndarray) -> None:
+        """Drop the table's entry of ``board``, if it holds one."""
+        _, keys = self.state(board)
+        self.k.tt_forget(self.tt, self.k.canonical(keys))
 
     def probe(self, board: np.ndarray) -> tuple[int, int]:
         """(pn, dn) from the table; (1, 1) for a position it does not hold."""

@@ -343,18 +343,31 @@ def _settled_child(search: Any, board: np.ndarray, me: Colour, limits: Limits | 
     moves = [forced] if code == -3 else [int(p) for p in np.flatnonzero(board == EMPTY_POINT)]
     attacking = me == search.attacker
     _, keys = search.state(board)
-    for p in moves:
-        pn, dn, _ = search.entry(search.child_key(keys, me, p))
-        if (pn if attacking else dn) == 0:
-            return p
+
+    def held() -> int | None:
+        for p in moves:
+            pn, dn, _ = search.entry(search.child_key(keys, me, p))
+            if (pn if attacking else dn) == 0:
+                return p
+        return None
+
+    if (move := held()) is not None:
+        return move
     search.budget_end = search.nodes + nodes
     own = limits is None
     run = limits if limits is not None else Limits()
     try:
+        # the root searched again, its own entry dropped (one that says settled would end the
+        # search at once): df-pn over all the children finds a kept child far sooner than
+        # searching them one by one in point order
+        search.forget(board)
+        search.solve(board, run, extracting=True)
+        if (move := held()) is not None:
+            return move
         for p in moves:
             board[p] = me
             try:
-                pn, dn = search.solve(board, run)
+                pn, dn = search.solve(board, run, extracting=True)
             finally:
                 board[p] = EMPTY_POINT
             if (pn if attacking else dn) == 0:

@@ -250,16 +250,7 @@ class _Walk:
             self.rec_partner,
         )
         search.stats[1] = 0
-        run = search.k.DfpnRun(
-            search.attacker,
-            search.budget_end,
-            search.pairing_budget,
-            search.stats,
-            limits.flag,
-            search.order,
-            search.prune,
-            search.threats_from,
-        )
+        run = search.settings(limits, search.k.KEEP_SETTLED)
         return int(k.extract(search.tables, search.tt, run, ex, np.uint64(SEED_KEY)))
 
     def records(self) -> Iterator[tuple[str, Any, str]]:
