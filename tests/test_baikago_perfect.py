@@ -12,7 +12,7 @@ import pytest
 
 from boardpuzzles.puzzles.baikago.ai import ComputerPlayer, RandomPlayer
 from boardpuzzles.puzzles.baikago.game import Position
-from boardpuzzles.puzzles.baikago.perfect import BOOKS, book, is_solved, perfect_move, solved_value
+from boardpuzzles.puzzles.baikago.perfect import BOOKS, SolvedValue, book, is_solved, perfect_move, solved_value
 from boardpuzzles.puzzles.baikago.rules import Rules
 from boardpuzzles.puzzles.baikago.solve import solve
 from tests.test_baikago_solve import (
@@ -72,13 +72,17 @@ def replay_against_every_reply(rules: Rules, start: list[int], player: int, wins
     return len(seen)
 
 
-def test_the_shipped_book_is_the_record() -> None:
-    assert set(BOOKS) == {Rules(7)}
+RECORDS = Path(__file__).resolve().parent.parent / "records"
+
+
+def test_the_shipped_books_are_the_records() -> None:
+    assert set(BOOKS) == {Rules(7), Rules(9)}
     assert (BOOK_FOLDER / BOOKS[Rules(7)]).read_bytes() == RECORDED_SEVEN.read_bytes()
+    assert (BOOK_FOLDER / BOOKS[Rules(9)]).read_bytes() == (RECORDS / "baikago-9.json.gz").read_bytes()
 
 
 def test_only_proved_boards_are_solved() -> None:
-    assert [n for n in range(3, 16) if is_solved(Rules(n))] == [3, 4, 5, 6, 7]
+    assert [n for n in range(3, 16) if is_solved(Rules(n))] == [3, 4, 5, 6, 7, 9]
     assert not is_solved(Rules(7, max_d=2))
     assert solved_value(Rules(8), [EMPTY] * 64) is None and perfect_move(Rules(8), [EMPTY] * 64) is None
 
@@ -158,3 +162,46 @@ def test_the_strongest_computer_never_loses_7x7(seed: int) -> None:
             assert won in (colour, None), (seed, type(opponent).__name__, colour)
             mine = reasons[0 if colour == BLACK else 1 :: 2]
             assert set(mine) <= {"perfect", "win", "block"}, mine
+
+
+def test_the_9x9_book_wins_after_every_reply_to_its_first_two_moves() -> None:
+    """Black's strategy (records/baikago-9.json.gz, replayed by the checker in the records'
+    tests) has a move after each of white's replies to its first two moves; the value of the
+    empty board comes from it at once, and white, whose every move loses, gets no perfect move."""
+    rules = Rules(9)
+    nine = book(rules)
+    assert nine is not None and nine.winners == {BLACK}
+    assert solved_value(rules, [EMPTY] * 81) == SolvedValue("black", "proof")
+    board = np.zeros(81, dtype=np.int8)
+    first = nine.move(board, BLACK)
+    assert first is not None
+    board[first] = BLACK
+    assert perfect_move(rules, board) is None
+    answered = 0
+    for reply in np.flatnonzero(board == EMPTY):
+        board[reply] = WHITE
+        second = nine.move(board, BLACK)
+        assert second is not None and board[second] == EMPTY
+        board[second] = BLACK
+        for again in np.flatnonzero(board == EMPTY):
+            board[again] = WHITE
+            answered += nine.move(board, BLACK) is not None
+            board[again] = EMPTY
+        board[second] = EMPTY
+        board[reply] = EMPTY
+    assert answered == 80 * 78  # every second reply of white, after each first
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(2))
+def test_the_strongest_computer_wins_9x9_as_black(seed: int) -> None:
+    """Against a random player and strengths 2 and 3: black wins, every move from the book."""
+    rules = Rules(9)
+    for opponent in (
+        RandomPlayer(seed),
+        ComputerPlayer(rules, strength=2, seed=seed),
+        ComputerPlayer(rules, strength=3, seed=seed),
+    ):
+        won, reasons = play(rules, ComputerPlayer(rules, strength=4, seed=seed), opponent)
+        assert won == BLACK, (seed, type(opponent).__name__)
+        assert set(reasons[0::2]) <= {"perfect", "win"}, reasons[0::2]

@@ -13,7 +13,7 @@ Its page (``web/baikago_page.py``; at ``/`` under ``baikago serve``, at ``/baika
 - ``GET /api/state?game=ID``: the game as it stands (a reloaded page finds its game here).
 
 Every answer is the game's state (:meth:`WebGame.state`), with ``"value"``: on a solved board
-(3x3 to 7x7) what perfect play gives from the position, ``"draw"``, ``"black wins"`` or ``"white
+(3x3 to 7x7 and 9x9) what perfect play gives from the position, ``"draw"``, ``"black wins"`` or ``"white
 wins"`` (:func:`position_value`); null on other boards, once the game is over, and where a short
 search does not settle it (the move's own answer only reuses a value already known).
 

@@ -4,7 +4,7 @@ How it picks a move, in order:
 
 1. a win now (a four of its own: the fifth point);
 2. a forced block (the opponent has a four);
-3. at the strongest level, on a board whose value is proved (3x3 to 7x7), a perfect move: one
+3. at the strongest level, on a board whose value is proved (3x3 to 7x7, 9x9), a perfect move: one
    that keeps a win, or keeps the opponent from winning (from the board's proof, or a df-pn
    search of the position: :mod:`boardpuzzles.puzzles.baikago.perfect`);
 4. a win by continuous fours (VCF): every move a four, every reply forced, ending in two fours

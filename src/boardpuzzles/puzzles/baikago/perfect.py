@@ -1,12 +1,15 @@
 """Perfect play on solved boards, and the solved value of a position.
 
-A board is *solved* when its value with perfect play is proved (``SOLVED``: 3x3 to 7x7 with the
-default rules are draws). On such a board the value of any position, and a move that keeps the
-best value for the side to move, come from two places:
+A board is *solved* here when its value with perfect play is proved and its proof can guide play
+(``SOLVED``: 3x3 to 7x7 with the default rules are draws, 9x9 a win for black). On such a board the
+value of any position, and a move that keeps the best value for the side to move, come from two
+places:
 
-book        the proof of the board, shipped with the package (``books/``: for 7x7, the strategies
-            of ``records/baikago-7.json.gz``): a position where a strategy's owner is to move and
-            that the strategy holds has the owner's move, which keeps the opponent from winning;
+book        the proof of the board, shipped with the package (``books/``: for 7x7 the strategies of
+            ``records/baikago-7.json.gz``, for 9x9 black's winning strategy of
+            ``records/baikago-9.json.gz``): a position where a strategy's owner is to move and that
+            the strategy holds has the owner's move, which keeps the opponent from winning (and
+            wins, in a winning strategy);
 search      df-pn searches of the position itself (``Search``, one per attacker), bounded by a
             node budget and the run's limits: a proved win gives the winning move, a disproved
             one a move after which the opponent still cannot win.
@@ -34,9 +37,11 @@ from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles.baikago.rules import BLACK, COLOUR_NAMES, EMPTY_POINT, WHITE, Colour, Rules, other
 
 #: The boards whose value is proved (default rules: + and x crosses, any d), and that value.
-SOLVED = {Rules(n): "draw" for n in range(3, 8)}
+#: 10x10, a win for black too, is left out: its proof (747,000 positions) takes about 350 MB to
+#: read, too much for a book, and short searches alone cannot play it.
+SOLVED = {Rules(n): "draw" for n in range(3, 8)} | {Rules(9): "black"}
 #: Proof files shipped as books (package data), by board: the same bytes as the record.
-BOOKS = {Rules(7): "baikago-7.json.gz"}
+BOOKS = {Rules(7): "baikago-7.json.gz", Rules(9): "baikago-9.json.gz"}
 #: Search nodes a value or a move may take per search, unless told otherwise.
 DEFAULT_NODES = 400_000
 #: Search nodes for a win where the book already has a move that keeps the draw (a win that an
@@ -79,7 +84,8 @@ def is_solved(rules: Rules) -> bool:
 class Book:
     """A solved board's proof, for play: per owner colour, its strategy (canonical picture ->
     move name) and its pairing leaves (positions, each with a pairing from which the owner answers
-    pair by pair). A board settled by a pairing of the empty board has that one leaf."""
+    pair by pair), and the colours whose strategy wins (``winners``; the others' keep the
+    opponent from winning). A board settled by a pairing of the empty board has that one leaf."""
 
     def __init__(self, rules: Rules) -> None:
         from boardpuzzles.puzzles.baikago.dfpn import Symmetries
@@ -91,16 +97,20 @@ class Book:
         self.moves: dict[Colour, dict[str, str]] = {BLACK: {}, WHITE: {}}
         self.leaves: dict[Colour, np.ndarray] = {}  # (L, n) boards
         self.partners: dict[Colour, np.ndarray] = {}  # (L, n) the other point of each pair, -1 none
+        self.winners: set[Colour] = set()
 
     @classmethod
     def of_document(cls, rules: Rules, document: dict[str, Any]) -> Book:
-        """The book of a proof document's "cannot win" claims."""
+        """The book of a proof document's claims: "cannot win" (the player defends) and
+        "wins" (the player attacks)."""
         made = cls(rules)
         letters = {".": EMPTY_POINT, "X": BLACK, "O": WHITE}
         for proof in document["proofs"]:
-            if not proof["claim"].endswith("cannot win"):
-                continue
             owner = BLACK if proof["player"] == "black" else WHITE
+            if proof["claim"].endswith(" wins"):
+                made.winners.add(owner)
+            elif not proof["claim"].endswith("cannot win"):
+                continue
             leaves = []
             if "pairing" in proof:
                 leaves.append((document["start"], proof["pairing"]))
@@ -135,9 +145,10 @@ class Book:
         return self.pairing_answer(board, owner)
 
     def holds(self, board: np.ndarray, owner: Colour) -> bool:
-        """Whether the book shows that the owner's opponent cannot win from ``board``: the owner
-        to move has a move here, or the opponent to move has no move the owner has no answer to
-        (nor one that fills a cross)."""
+        """Whether the book shows that the owner's opponent cannot win from ``board`` (and that
+        the owner wins, when ``owner`` is among the ``winners``): the owner to move has a move
+        here, or the opponent to move has no move the owner has no answer to (nor one that fills
+        a cross)."""
         me = BLACK if int((board == BLACK).sum()) == int((board == WHITE).sum()) else WHITE
         if me == owner:
             return self.move(board, owner) is not None
@@ -230,6 +241,10 @@ def solved_value(
     if ended is not None:
         return SolvedValue(ended, "over")
     known = book(rules)
+    if known is not None:
+        for winner in known.winners:
+            if known.holds(board, winner):
+                return SolvedValue(COLOUR_NAMES[winner], "proof")
     spent = 0
     settled = []
     for attacker in (BLACK, WHITE):
@@ -254,9 +269,9 @@ def perfect_move(
     solved, the game is over, the side to move loses whatever it plays, or the searches stop
     first.
 
-    In order: a four of its own is filled; a win is searched for (with ``WIN_PROBE_NODES`` where
-    the book has a move); the book's move; a search that the opponent cannot win, and a move that
-    keeps it so."""
+    In order: a four of its own is filled; a winning strategy's move; None where the opponent's
+    winning strategy holds; a win is searched for (with ``WIN_PROBE_NODES`` where the book has a
+    move); the book's move; a search that the opponent cannot win, and a move that keeps it so."""
     if not is_solved(rules):
         return None
     board = _board(rules, points)
@@ -268,6 +283,11 @@ def perfect_move(
         return PerfectMove(fifth, "win", "over")
     known = book(rules)
     from_book = None if known is None else known.move(board, me)
+    if known is not None:
+        if from_book is not None and me in known.winners:
+            return PerfectMove(from_book, "win", "proof")
+        if other(me) in known.winners and known.holds(board, other(me)):
+            return None  # the book's winner wins whatever is played: no search can change that
     spent = 0
     for attacker in (me, other(me)):
         if attacker == other(me) and from_book is not None:
