@@ -14,10 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardpuzzles._kernels import baikago_solve as kernels
+from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles.baikago.dfpn import Search
 from boardpuzzles.puzzles.baikago.proof import Claim, Solution, extract_strategy
 from boardpuzzles.puzzles.baikago.rules import Rules
+from boardpuzzles.puzzles.baikago.solve import NoThreatWin
 from tests import reference
 from tests.test_baikago_solve import (
     BLACK,
@@ -334,6 +336,31 @@ def test_a_threat_space_search_proves_only_real_wins(picture: str) -> None:
         claim = Claim(attacker, True, attacker, strategy=strategy, nodes=search.nodes)
         document = Solution(rules, [claim], 0.0, start).to_json()
         assert check_proof(document) == winner == ("black" if attacker == BLACK else "white")
+
+
+@pytest.mark.parametrize("picture", POSITIONS_5)
+def test_solve_with_threats_proves_a_win_or_says_it_found_none(picture: str) -> None:
+    """``solve(threats_from=F)``: a win comes with the attacker's strategy, which the checker
+    replays, and the claim says how it was found; no win is NoThreatWin, never "cannot win"."""
+    rules = Rules(5)
+    start = board_of(picture)
+    winner = solve(rules, start=start, tt_bits=16).value
+    attacker = BLACK if picture.count("X") == picture.count("O") else WHITE  # the side to move
+    try:
+        found = solve(rules, start=start, tt_bits=16, pairings=False, attackers=(attacker,), threats_from=0)
+    except NoThreatWin as none:
+        assert (none.attacker, none.threats_from) == (attacker, 0) and none.nodes > 0
+        return
+    claim = found.claims[0]
+    assert claim.wins and claim.threats_from == 0 and "found with threats from 0 stones on" in claim.method()
+    assert check_proof(found.to_json()) == winner == found.value
+
+
+def test_solve_with_threats_on_a_drawn_board_settles_nothing() -> None:
+    with pytest.raises(NoThreatWin, match="no win that plays only threats from 4 stones on"):
+        solve(Rules(6), pairings=False, attackers=(BLACK,), tt_bits=14, threats_from=4)
+    with pytest.raises(BoardPuzzlesError, match="not kept in a checkpoint"):
+        solve(Rules(6), attackers=(BLACK,), threats_from=4, checkpoint="unused.dfpn")
 
 
 def test_threat_space_searches_find_wins_and_miss_some() -> None:

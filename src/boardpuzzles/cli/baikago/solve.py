@@ -9,6 +9,7 @@ import click
 
 from boardpuzzles.cli.baikago.options import rules_options
 from boardpuzzles.cli.common import (
+    EXIT_NEGATIVE,
     EXIT_PARTIAL,
     OUTPUT_PATH,
     CommandResult,
@@ -26,7 +27,7 @@ from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago.rules import MAX_SOLVE_SIZE
 
 if TYPE_CHECKING:
-    from boardpuzzles.puzzles.baikago.solve import Solution, Solver
+    from boardpuzzles.puzzles.baikago.solve import NoThreatWin, Solution, Solver
 
 
 class NodeCount(Whole):
@@ -46,8 +47,13 @@ class NodeCount(Whole):
     epilog="""Who wins on an empty N x N board with perfect play. A pairing of the board proves a draw;
 otherwise a proof-number search runs for each side (--side: one side only). --proof writes each
 side's strategy (JSON, gzip when the name ends in .gz) for an independent checker to replay.
-3x3 to 7x7 are draws (7x7 in about a minute and a half: no pairing, so both searches run);
-9x9 and 10x10 are wins for black (`solve 9 --side black`: about a minute and a half).
+3x3 to 7x7 are draws (7x7 in about 20 s: no pairing, so both searches run); 9x9 and 10x10 are
+wins for black (`solve 9 --side black`: about a minute).
+
+--threats-from F holds the attacker to threats once F stones are on the board (a threat-space
+search): its tree is far narrower, a win it finds is a win of the whole game (the proof covers
+every reply), and when it finds none the board is not settled (exit 1). 11x11:
+`solve 11 --side black --threats-from 6 --tt-bits 25`.
 
 --checkpoint FILE keeps the search tables when the run stops or ends, and the same command with
 the same FILE continues from them. A file made for another board, rules, --side, --pairings or
@@ -66,6 +72,7 @@ Examples:
 \b
 Exit codes:
   0    solved
+  1    --threats-from: no win by threats (the board is not settled)
   2    bad options, or a checkpoint that cannot serve this search
   3    stopped at the time limit or the node limit (with --checkpoint the
        search is kept and the same command continues it; without, a later
@@ -108,6 +115,13 @@ Exit codes:
     metavar="K",
     help="Stop after K search nodes in this run (exit 3); see --checkpoint.",
 )
+@click.option(
+    "--threats-from",
+    type=Whole(0, MAX_SOLVE_SIZE**2),
+    default=None,
+    metavar="F",
+    help="Hold the attacker to threats (moves that make a four or a double-four point) once F stones are on the board.",
+)
 @time_limit_option(what="Stop after S seconds (exit 3); see --checkpoint.")
 @json_option
 def solve_command(
@@ -121,6 +135,7 @@ def solve_command(
     checkpoint: str | None,
     node_limit: int | None,
     time_limit: float | None,
+    threats_from: int | None,
     as_json: bool,
 ) -> None:
     """Solve a small board: who wins with perfect play, with a proof file."""
@@ -129,7 +144,9 @@ def solve_command(
 
     rules = bk.Rules(size, max_d, orientations)
     attackers = {"both": (bk.BLACK, bk.WHITE), "black": (bk.BLACK,), "white": (bk.WHITE,)}[side]
-    solver = bs.Solver(rules, tt_bits, None, pairings, attackers, checkpoint)  # a bad file: refused here
+    if threats_from is not None and checkpoint is not None:
+        raise click.UsageError("--threats-from cannot be kept in a --checkpoint: its disproofs hold for threats only")
+    solver = bs.Solver(rules, tt_bits, None, pairings, attackers, checkpoint, threats_from)  # a bad file: refused here
     if solver.loaded:
         note(f"continuing from {checkpoint}: " + "; ".join(_standing(solver)))
     solver.report = note
@@ -139,6 +156,8 @@ def solve_command(
     except (TimeLimitReached, KeyboardInterrupt) as stop:
         limits.close()
         _stopped(stop, solver, checkpoint, time_limit, as_json)
+    except bs.NoThreatWin as none:
+        _no_threat_win(none, rules, as_json)
     finally:
         limits.close()
     if checkpoint is not None and not solver.save():
@@ -186,6 +205,26 @@ def _stopped(
             }
         )
     raise CommandResult(EXIT_PARTIAL) from None
+
+
+def _no_threat_win(none: NoThreatWin, rules: bk.Rules, as_json: bool) -> NoReturn:
+    """A threat-space search that found no win: one line (the board stays unsettled), exit 1."""
+    if as_json:
+        emit_json(
+            {
+                "puzzle": "baikago",
+                "rules": rules.to_json(),
+                "complete": True,
+                "value": "unknown",
+                "threat_space_win": False,
+                "attacker": bk.COLOUR_NAMES[none.attacker],
+                "threats_from": none.threats_from,
+                "nodes": none.nodes,
+            }
+        )
+    else:
+        click.echo(f"{rules.describe()}: {none}")
+    raise CommandResult(EXIT_NEGATIVE) from None
 
 
 def _show_solution(

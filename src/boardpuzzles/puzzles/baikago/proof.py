@@ -50,6 +50,8 @@ class Claim:
     strategy: dict[str, Any] = field(default_factory=dict)
     nodes: int = 0
     seconds: float = 0.0
+    #: Found by a threat-space search: the attacker held to threats from this many stones on.
+    threats_from: int | None = None
 
     def statement(self) -> str:
         name = COLOUR_NAMES[self.colour]
@@ -59,7 +61,8 @@ class Claim:
         if self.pairing is not None:
             return "pairing"
         pairings = sum(1 for v in self.strategy.values() if not isinstance(v, str))
-        return f"strategy of {len(self.strategy)} positions ({pairings} ending in a pairing)"
+        found = "" if self.threats_from is None else f", found with threats from {self.threats_from} stones on"
+        return f"strategy of {len(self.strategy)} positions ({pairings} ending in a pairing){found}"
 
     def to_json(self, rules: Rules) -> dict[str, Any]:
         grid = rules.grid

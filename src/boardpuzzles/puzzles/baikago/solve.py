@@ -105,6 +105,7 @@ __all__ = [
     "SavedSearch",
     "Search",
     "Solution",
+    "NoThreatWin",
     "Solver",
     "Symmetries",
     "TableFile",
@@ -134,6 +135,7 @@ def solve(
     attackers: tuple[Colour, ...] = (BLACK, WHITE),
     checkpoint: str | None = None,
     node_limit: int | None = None,
+    threats_from: int | None = None,
 ) -> Solution:
     """The value of the empty board (or of ``start``: point colours, row-major, top row first)
     under ``rules``, with a proof of each claim: a pairing of the whole board when there is one
@@ -142,8 +144,9 @@ def solve(
     ``attackers=(WHITE,)`` searches one side only (the value is then ``unknown`` unless that
     side wins). ``checkpoint``: a file the searches' tables are saved to when the run stops or
     ends, and continued from when it holds them (see :class:`Solver`); ``node_limit``: stop
-    (:class:`NodeLimitReached`) after that many search nodes in this run."""
-    solver = Solver(rules, tt_bits, start, pairings, attackers, checkpoint)
+    (:class:`NodeLimitReached`) after that many search nodes in this run; ``threats_from``: a
+    threat-space search (see :class:`Solver`)."""
+    solver = Solver(rules, tt_bits, start, pairings, attackers, checkpoint, threats_from)
     own = limits is None
     limits = limits if limits is not None else Limits()
     try:
@@ -171,6 +174,20 @@ def _start_board(rules: Rules, start: list[int] | None) -> np.ndarray:
     return np.asarray(points, dtype=np.int8)
 
 
+class NoThreatWin(BoardPuzzlesError):
+    """A threat-space search ended without a win: ``attacker`` has no win that plays only threats
+    from ``threats_from`` stones on. That does not say the attacker cannot win."""
+
+    def __init__(self, attacker: Colour, threats_from: int, nodes: int) -> None:
+        super().__init__(
+            f"{COLOUR_NAMES[attacker]} has no win that plays only threats from {threats_from} stones on"
+            f" ({nodes:,} search nodes); that does not settle the board"
+        )
+        self.attacker = attacker
+        self.threats_from = threats_from
+        self.nodes = nodes
+
+
 class Solver:
     """One solve of one position: its searches (one per attacker, made when first needed) and,
     with a ``checkpoint`` path, the file they are saved to and continued from.
@@ -189,6 +206,7 @@ class Solver:
         pairings: bool = True,
         attackers: tuple[Colour, ...] = (BLACK, WHITE),
         checkpoint: str | None = None,
+        threats_from: int | None = None,
     ) -> None:
         if rules.size > MAX_SOLVE_SIZE:
             raise BoardPuzzlesError(f"the solver takes boards up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}")
@@ -196,11 +214,19 @@ class Solver:
             raise BoardPuzzlesError(f"tt_bits must be between 10 and 30, got {tt_bits}")
         if not attackers or len(set(attackers)) != len(attackers) or not set(attackers) <= {BLACK, WHITE}:
             raise BoardPuzzlesError("the attackers are black, white or both, each once")
+        if threats_from is not None and threats_from < 0:
+            raise BoardPuzzlesError(f"threats_from must be 0 or more, got {threats_from}")
+        if threats_from is not None and checkpoint is not None:
+            raise BoardPuzzlesError(
+                "a threat-space search is not kept in a checkpoint (its disproofs hold for threats only)"
+            )
         self.rules = rules
         self.tt_bits = tt_bits
         self.board = _start_board(rules, start)
         self.pairings = pairings
         self.attackers = tuple(attackers)
+        #: From this many stones on the attacker plays only threats (None: the whole game).
+        self.threats_from = threats_from
         self.searches: dict[Colour, Search] = {}
         self.loaded = False  #: whether the searches continue from a checkpoint
         #: Where a long run's progress lines go (a proof's extraction), or nowhere.
@@ -238,7 +264,10 @@ class Solver:
     def search(self, attacker: Colour) -> Search:
         """The search with this attacker (made empty the first time)."""
         if attacker not in self.searches:
-            self.searches[attacker] = Search(self.rules, attacker, self.tt_bits, PAIRING_BUDGET if self.pairings else 0)
+            search = Search(self.rules, attacker, self.tt_bits, PAIRING_BUDGET if self.pairings else 0)
+            if self.threats_from is not None:
+                search.threats_from = self.threats_from
+            self.searches[attacker] = search
         return self.searches[attacker]
 
     def run(self, limits: Limits, node_limit: int | None = None) -> Solution:
@@ -274,6 +303,8 @@ class Solver:
                 if search.result is None:
                     search.result = search.solve(board, limits)
                 wins = search.result[0] == 0
+                if not wins and self.threats_from is not None:
+                    raise NoThreatWin(attacker, self.threats_from, search.nodes)
                 owner = attacker if wins else other(attacker)
                 # the strategy is written next to the checkpoint as it is found (resumable)
                 kept = None if self.table_file is None else f"{self.table_file.path}.{COLOUR_NAMES[attacker]}-search"
@@ -282,7 +313,17 @@ class Solver:
                 search.seconds += search_seconds(t0)
                 if left is not None:
                     left -= search.nodes - nodes0
-            claims.append(Claim(attacker, wins, owner, strategy=strategy, nodes=search.nodes, seconds=search.seconds))
+            claims.append(
+                Claim(
+                    attacker,
+                    wins,
+                    owner,
+                    strategy=strategy,
+                    nodes=search.nodes,
+                    seconds=search.seconds,
+                    threats_from=self.threats_from,
+                )
+            )
             if wins:
                 break
         return Solution(rules, claims, search_seconds(started), start)
