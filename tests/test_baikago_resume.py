@@ -396,3 +396,27 @@ def test_ctrl_c_keeps_the_search(tmp_path: Path, stop: str) -> None:
     assert code == 130, err
     assert "interrupted: the search is kept in" in err and "Traceback" not in err
     assert _nodes_in(path) > before
+
+
+@pytest.mark.slow
+def test_ctrl_c_without_a_checkpoint_says_how_far_it_got() -> None:
+    """Ctrl-C on a search with no checkpoint: exit 130, where the search stood (once it has
+    started), and how to keep the next one; it used to end with only "interrupted"."""
+    args = ["baikago", "solve", "8", "--side", "black", "--tt-bits", "16"]
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from boardpuzzles.cli import main; main()", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(3)
+        assert process.poll() is None, "the command ended before the signal"
+        process.send_signal(signal.SIGINT)
+        code = process.wait(timeout=60)
+        assert process.stderr is not None
+        err = process.stderr.read()
+    finally:
+        process.kill()
+    assert code == 130, err
+    assert "interrupted; add --checkpoint FILE to keep the search for a later run" in err and "Traceback" not in err

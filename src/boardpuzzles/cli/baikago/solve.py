@@ -181,8 +181,6 @@ def _stopped(
         what = f"stopped at the time limit ({time_limit:g} s)" if time_limit else "stopped at the time limit"
     else:
         what = "interrupted"
-    if checkpoint is None and isinstance(stop, KeyboardInterrupt):
-        raise stop
     saved = checkpoint is not None and solver.save()
     for line in _standing(solver):
         note(f"  {line}")
