@@ -419,6 +419,10 @@ def test_solve_with_threats_says_when_it_finds_no_win(capsys, tmp_path):
     document = json.loads(out)
     assert code == 1 and document["value"] == "unknown" and document["threat_space_win"] is False
     assert (document["attacker"], document["threats_from"]) == ("black", 4)
+    code, _, err = run(
+        capsys, "baikago", "solve", "9", "--side", "black", "--threats-from", "8", "--node-limit", "1000"
+    )
+    assert code == 3 and "a threat-space search is not kept, so a later run starts afresh" in err
     kept = tmp_path / "six.dfpn"
     code, out, err = run(capsys, "baikago", "solve", "6", "--threats-from", "4", "--checkpoint", str(kept))
     assert code == 2 and len(err.strip().splitlines()) == 1 and "--checkpoint" in err and not kept.exists()

@@ -184,7 +184,9 @@ def _stopped(
     saved = checkpoint is not None and solver.save()
     for line in _standing(solver):
         note(f"  {line}")
-    if checkpoint is None:
+    if checkpoint is None and solver.threats_from is not None:
+        note(f"{what}; a threat-space search is not kept, so a later run starts afresh")
+    elif checkpoint is None:
         note(f"{what}; add --checkpoint FILE to keep the search for a later run")
     elif saved:
         note(f"{what}: the search is kept in {checkpoint}; the same command continues it")
