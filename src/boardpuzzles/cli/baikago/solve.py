@@ -52,8 +52,11 @@ side's strategy (JSON, gzip when the name ends in .gz) for an independent checke
 
 --threats-from F holds the attacker to threats once F stones are on the board (a threat-space
 search): its tree is far narrower, a win it finds is a win of the whole game (the proof covers
-every reply), and when it finds none the board is not settled (exit 1). 11x11:
-`solve 11 --side black --threats-from 6 --tt-bits 25`.
+every reply), and when it finds none the board is not settled (exit 1). 11x11 in about two
+minutes:
+
+\b
+  boardpuzzles baikago solve 11 --side black --threats-from 6 --tt-bits 25
 
 --checkpoint FILE keeps the search tables when the run stops or ends, and the same command with
 the same FILE continues from them. A file made for another board, rules, --side, --pairings or
