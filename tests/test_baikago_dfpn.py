@@ -19,7 +19,7 @@ from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles.baikago.dfpn import Search
 from boardpuzzles.puzzles.baikago.proof import Claim, Solution, extract_strategy
 from boardpuzzles.puzzles.baikago.rules import Rules
-from boardpuzzles.puzzles.baikago.solve import NoThreatWin
+from boardpuzzles.puzzles.baikago.solve import NoThreatWin, Solver
 from tests import reference
 from tests.test_baikago_solve import (
     BLACK,
@@ -359,6 +359,10 @@ def test_solve_with_threats_proves_a_win_or_says_it_found_none(picture: str) -> 
 def test_solve_with_threats_on_a_drawn_board_settles_nothing() -> None:
     with pytest.raises(NoThreatWin, match="no win that plays only threats from 4 stones on"):
         solve(Rules(6), pairings=False, attackers=(BLACK,), tt_bits=14, threats_from=4)
+    solver = Solver(Rules(6), 14, None, False, (BLACK,), None, threats_from=4)
+    with pytest.raises(NoThreatWin):
+        solver.run(Limits())
+    assert [s["state"] for s in solver.standing()] == ["no threat-space win"]  # never "disproved"
     with pytest.raises(BoardPuzzlesError, match="not kept in a checkpoint"):
         solve(Rules(6), attackers=(BLACK,), threats_from=4, checkpoint="unused.dfpn")
 

@@ -410,8 +410,12 @@ def test_ctrl_c_without_a_checkpoint_says_how_far_it_got() -> None:
         text=True,
     )
     try:
-        time.sleep(3)
-        assert process.poll() is None, "the command ended before the signal"
+        # CPU time, not wall time, says the search has begun (loading the kernels takes about a
+        # second of it): on a loaded machine a fixed sleep could end before the search starts
+        deadline = time.monotonic() + 120
+        while _cpu_seconds(process.pid) < 4 and time.monotonic() < deadline:
+            assert process.poll() is None, "the command ended before the signal"
+            time.sleep(0.2)
         process.send_signal(signal.SIGINT)
         code = process.wait(timeout=60)
         assert process.stderr is not None
@@ -420,3 +424,9 @@ def test_ctrl_c_without_a_checkpoint_says_how_far_it_got() -> None:
         process.kill()
     assert code == 130, err
     assert "interrupted; add --checkpoint FILE to keep the search for a later run" in err and "Traceback" not in err
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a running process has used, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

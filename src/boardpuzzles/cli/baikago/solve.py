@@ -278,6 +278,6 @@ def _standing(solver: Solver) -> list[str]:
                 )
             lines.append(line)
         else:
-            verdict = "it wins" if s["state"] == "proved" else "it cannot win"
+            verdict = {"proved": "it wins", "disproved": "it cannot win"}.get(s["state"], "which settles nothing")
             lines.append(f"{s['attacker']} attacking: {s['state']} ({verdict}), {s['nodes']:,} search nodes")
     return lines

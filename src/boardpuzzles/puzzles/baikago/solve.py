@@ -346,7 +346,8 @@ class Solver:
 
     def standing(self) -> list[dict[str, Any]]:
         """Where each search stands: ``attacker``, ``state`` (``proved``: the attacker wins,
-        ``disproved``: it cannot, ``open``), ``nodes``, ``seconds`` and the root's ``pn`` and
+        ``disproved``: it cannot, ``no threat-space win``: a threat-space search found none,
+        which settles nothing, ``open``), ``nodes``, ``seconds`` and the root's ``pn`` and
         ``dn`` (of an open search, as the root's children in the table give them, see
         :meth:`Search.root_children`: of its
         ``root_children`` symmetry classes, ``root_children_in_table`` are held, and each
@@ -356,7 +357,7 @@ class Solver:
             children = held = None
             if search.result is not None:
                 pn, dn = search.result
-                state = "proved" if pn == 0 else "disproved"
+                state = "proved" if pn == 0 else "disproved" if self.threats_from is None else "no threat-space win"
             else:
                 pn, dn, children, held = search.root_children(self.board)
                 state = "open"
