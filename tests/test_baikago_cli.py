@@ -396,26 +396,12 @@ def test_the_web_server_refuses_other_host_names(server, host, allowed):
 def test_solve_with_threats_says_when_it_finds_no_win(capsys, tmp_path):
     """A threat-space search that finds no win settles nothing: one line, exit 1; it cannot be
     kept in a checkpoint (exit 2, no file made)."""
-    code, out, err = run(
-        capsys, "baikago", "solve", "6", "--side", "black", "--no-pairings", "--tt-bits", "14", "--threats-from", "4"
-    )
+    args = ["baikago", "solve", "6", "--side", "black", "--no-pairings", "--tt-bits", "14", "--threats-from", "4"]
+    code, out, err = run(capsys, *args)
     assert code == 1 and err == ""
     said = r"6x6, \+ and x crosses, any d: black has no win that plays only threats from 4 stones on"
     assert re.fullmatch(said + r" \([\d,]+ search nodes\); that does not settle the board\n", out)
-    code, out, _ = run(
-        capsys,
-        "baikago",
-        "solve",
-        "6",
-        "--side",
-        "black",
-        "--no-pairings",
-        "--tt-bits",
-        "14",
-        "--threats-from",
-        "4",
-        "--json",
-    )
+    code, out, _ = run(capsys, *args, "--json")
     document = json.loads(out)
     assert code == 1 and document["value"] == "unknown" and document["threat_space_win"] is False
     assert (document["attacker"], document["threats_from"]) == ("black", 4)

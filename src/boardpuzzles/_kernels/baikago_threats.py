@@ -242,7 +242,8 @@ def threat_move(t, board, cnt, me, p):
     stone would make two fours with different fifth points: the opponent must play on one of
     those crosses, or make a four). A new double-four point lies on a cross that ``p`` brought
     to three stones, so only the empty points of those crosses are looked at (a double-four
-    point that was there before is a threat of its own: a stone there makes fours). The board is left as it was."""
+    point that was there before is a threat of its own: a stone there makes fours). The board
+    is left as it was."""
     other = 3 - me
     place(board, cnt, t.through, t.tcount, p, me)
     found = False

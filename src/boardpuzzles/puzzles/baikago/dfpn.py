@@ -229,7 +229,7 @@ class Search:
         cnt, keys = self.state(board)
         out = np.zeros(2, dtype=np.int64)
         self.stats[1] = 0
-        run = self.settings(limits, self.k.KEEP_SETTLED if extracting else self.k.SETTLED_WEIGHT)
+        run = self.settings(limits, extracting)
         self.k.dfpn(self.tables, self.tt, run, board, cnt, keys, turn(board), out)
         if self.stats[1]:
             if self.nodes > self.budget_end and not limits.stopped:
@@ -237,9 +237,10 @@ class Search:
             limits.raise_stop()
         return int(out[0]), int(out[1])
 
-    def settings(self, limits: Limits, settled_weight: int) -> Any:
-        """The kernel's ``DfpnRun`` for a run under ``limits``; ``settled_weight`` says how a full
-        bucket values settled entries (``SETTLED_WEIGHT`` to search, ``KEEP_SETTLED`` to extract)."""
+    def settings(self, limits: Limits, extracting: bool = False) -> Any:
+        """The kernel's ``DfpnRun`` for a run under ``limits``: a full bucket weighs settled
+        entries by ``SETTLED_WEIGHT`` while searching, and keeps them first (``KEEP_SETTLED``)
+        while a strategy is read out."""
         return self.k.DfpnRun(
             self.attacker,
             self.budget_end,
@@ -249,7 +250,7 @@ class Search:
             self.order,
             self.prune,
             self.threats_from,
-            settled_weight,
+            self.k.KEEP_SETTLED if extracting else self.k.SETTLED_WEIGHT,
         )
 
     def forget(self, board: np.ndarray) -> None:

@@ -253,7 +253,7 @@ class _Walk:
             self.rec_partner,
         )
         search.stats[1] = 0
-        run = search.settings(limits, search.k.KEEP_SETTLED)
+        run = search.settings(limits, extracting=True)
         return int(k.extract(search.tables, search.tt, run, ex, np.uint64(SEED_KEY)))
 
     def records(self) -> Iterator[tuple[str, Any, str]]:
