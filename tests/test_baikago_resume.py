@@ -26,7 +26,7 @@ from boardpuzzles.checkpoint import CheckpointError
 from boardpuzzles.cli import _run
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles.baikago import solve as bs
-from boardpuzzles.puzzles.baikago.rules import BLACK, Rules
+from boardpuzzles.puzzles.baikago.rules import BLACK, WHITE, Rules
 from tests.test_baikago_solve import board_of, check_proof
 
 #: Positions found by sampling random 5x5 positions for ones that take the search hundreds of
@@ -36,9 +36,12 @@ from tests.test_baikago_solve import board_of, check_proof
 MAX_PIECES = 200
 
 
-def solve_in_pieces(path: Path, node_limit: int, **options: Any) -> tuple[bs.Solution, int, list[int]]:
+def solve_in_pieces(
+    path: Path, node_limit: int, states: list[str] | None = None, **options: Any
+) -> tuple[bs.Solution, int, list[int]]:
     """Solve with a checkpoint, ``node_limit`` nodes a run, until it ends: the solution, how many
-    runs stopped at the limit, and the nodes of all searches in the file after each stop."""
+    runs stopped at the limit, and the nodes of all searches in the file after each stop (and
+    their states, in ``states``)."""
     stops = 0
     nodes: list[int] = []
     for _ in range(MAX_PIECES):
@@ -51,9 +54,12 @@ def solve_in_pieces(path: Path, node_limit: int, **options: Any) -> tuple[bs.Sol
                 options.get("tt_bits", bs.DEFAULT_TT_BITS),
                 options.get("start"),
                 options.get("pairings", True),
+                options.get("attackers", (BLACK, WHITE)),
                 checkpoint=str(path),
             )
             nodes.append(sum(search["nodes"] for search in solver.standing()))
+            if states is not None:
+                states.extend(search["state"] for search in solver.standing())
     raise AssertionError(f"no answer after {MAX_PIECES} runs of {node_limit} nodes")
 
 
@@ -92,6 +98,53 @@ def test_a_resumed_search_gives_the_same_checked_proof(tmp_path: Path, name: str
     # a few more nodes for the walks.
     assert strategies(resumed) == strategies(whole)
     assert sum(c.nodes for c in resumed.claims) >= sum(c.nodes for c in whole.claims)
+
+
+@pytest.mark.parametrize("entries", [300, 1000])
+def test_a_checkpoint_kept_small_still_gives_a_checked_proof(tmp_path: Path, entries: int) -> None:
+    """A checkpoint held to a few hundred entries, of the thousands the search holds (a 5x5
+    position of about 4,000 nodes, found by sampling: black cannot win): each file stays under
+    its bound, and the resumed search, which finds again what was left out, still ends in a proof
+    the checker accepts, of the same claim as a search that never stopped."""
+    from boardpuzzles.puzzles.baikago.table_file import ENTRY_BYTES, FILE_OVERHEAD_BYTES
+
+    options: dict[str, Any] = {
+        "rules": Rules(5),
+        "start": board_of(".O.......X.X.X..X...O..OO"),
+        "tt_bits": 14,
+        "attackers": (BLACK,),
+    }
+    whole = bs.solve(**options)
+    most_bytes = FILE_OVERHEAD_BYTES + entries * ENTRY_BYTES
+    path = tmp_path / "small.dfpn"
+    node_limit = sum(c.nodes for c in whole.claims) // 20
+    states: list[str] = []
+    resumed, stops, nodes = solve_in_pieces(path, node_limit, states, checkpoint_bytes=most_bytes, **options)
+    assert stops >= 2 and nodes == sorted(nodes)
+    if entries == 1000:  # a stop while the proof was read out: its walk went on beside the cut table
+        assert "disproved" in states
+    assert path.stat().st_size <= most_bytes
+    assert bs.Solver(checkpoint=str(path), **options).loaded  # the size is not part of the search's identity
+    assert [c.statement() for c in resumed.claims] == [c.statement() for c in whole.claims] == ["black cannot win"]
+    check_proof(resumed.to_json())
+
+
+def test_a_small_checkpoint_keeps_the_entries_the_table_would_give_up_last() -> None:
+    from boardpuzzles._kernels.baikago_solve import SETTLED_WEIGHT
+    from boardpuzzles.puzzles.baikago.dfpn import Search
+
+    search = Search(Rules(5), BLACK, 14)
+    search.solve(np.array(board_of(".O.......X.X.X..X...O..OO"), dtype=np.int8), Limits())
+    slots, key, pn, dn, work, flag = search.entries()
+    assert len(slots) > 100
+    cost = np.where((pn == 0) | (dn == 0), work * SETTLED_WEIGHT, work)
+    kept = search.entries(100)
+    assert len(kept[0]) == 100 and list(kept[0]) == sorted(kept[0])
+    kept_cost = np.where((kept[2] == 0) | (kept[3] == 0), kept[4] * SETTLED_WEIGHT, kept[4])
+    assert kept_cost.min() >= np.sort(cost)[-100]  # none left out costs more than one kept
+    for table, values in zip(search.tt, kept[1:], strict=True):
+        assert np.array_equal(table[kept[0]], values)  # each kept entry whole, at its own slot
+    assert len(search.entries(0)[0]) == 0 and len(search.entries(10**9)[0]) == len(slots)
 
 
 def test_a_finished_checkpoint_answers_without_searching_again(tmp_path: Path) -> None:
@@ -210,6 +263,24 @@ def test_cli_stops_keeps_and_continues(tmp_path: Path, capsys: pytest.CaptureFix
     assert _run([*FOUR, "--checkpoint", str(path), "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["value"] == "draw" and document["resumed"] is True
+
+
+def test_cli_checkpoint_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "four.dfpn"
+    assert _run([*FOUR, "--checkpoint", str(path), "--checkpoint-size", "1M", "--node-limit", "100"]) == 3
+    assert "search is kept in" in capsys.readouterr().err and 0 < path.stat().st_size <= 1 << 20
+    assert _run([*FOUR, "--checkpoint", str(path), "--checkpoint-size", "1M"]) == 0
+    assert capsys.readouterr().out.startswith("4x4, + and x crosses, any d: a draw")
+    for bad, says in [
+        (["--checkpoint-size", "1M"], "--checkpoint-size needs --checkpoint FILE"),
+        (["--checkpoint", str(path), "--checkpoint-size", "lots"], "--checkpoint-size takes a size like 8G"),
+        (["--checkpoint", str(path), "--checkpoint-size", "100K"], "is less than 1 MiB: too little to keep a search"),
+    ]:
+        before = path.read_bytes()
+        assert _run([*FOUR, *bad]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and says in err and "Traceback" not in err
+        assert path.read_bytes() == before
 
 
 def test_cli_node_limit_without_checkpoint(capsys: pytest.CaptureFixture[str]) -> None:

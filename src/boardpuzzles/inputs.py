@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from typing import Any
 
@@ -24,6 +25,9 @@ MAX_ANSWER_BYTES = 64 << 20
 #: Longer arguments are never file names (Linux allows 4096 bytes in a path, 255 in a name).
 MAX_PATH_CHARS = 4096
 BOM = "\ufeff"
+#: The most a size option takes (1 PiB).
+MOST_BYTES = 1 << 50
+_SIZE = re.compile(r"\s*([0-9]+(?:\.[0-9]*)?)\s*([kKmMgGtT]?)(?:i?[bB])?\s*")
 
 
 def read_text(path: str, limit: int = MAX_INPUT_BYTES) -> str:
@@ -57,6 +61,22 @@ def read_text(path: str, limit: int = MAX_INPUT_BYTES) -> str:
     except UnicodeDecodeError:
         raise BoardPuzzlesError(f"{where} is not UTF-8 text") from None
     return strip_bom(text).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def parse_bytes(text: str, option: str, least: int = 1 << 20, too_little: str = "too little") -> int:
+    """Bytes from ``8G``, ``512M``, ``1.5 GiB`` or a plain number of bytes (powers of 1024), as
+    ``option`` takes them: at least ``least`` (else "... is less than 1 MiB: ``too_little``") and
+    at most ``MOST_BYTES``; every refusal is one line that names the option."""
+    found = _SIZE.fullmatch(text)
+    if found is None:
+        raise BoardPuzzlesError(f"{option} takes a size like 8G or 512M, not {excerpt(text)}")
+    value = float(found.group(1)) * 1024 ** " KMGT".index(found.group(2).upper() or " ")
+    if value < least:
+        shown = f"{least >> 20} MiB" if least % (1 << 20) == 0 else f"{least:,} bytes"
+        raise BoardPuzzlesError(f"{option} {excerpt(text.strip())} is less than {shown}: {too_little}")
+    if not value <= MOST_BYTES:  # also infinity, from a number too long for a float
+        raise BoardPuzzlesError(f"{option} {excerpt(text.strip())} is more than 1 PiB: give what the computer has")
+    return int(value)
 
 
 def _read_at_most(stream: Any, most: int) -> bytes:

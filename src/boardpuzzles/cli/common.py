@@ -16,7 +16,7 @@ import click
 
 from boardpuzzles.errors import EXCERPT_LENGTH, MAX_SEED, BoardPuzzlesError, excerpt
 from boardpuzzles.files import names_a_folder, replace_file, why_no_new_file, written_in_place
-from boardpuzzles.inputs import read_text
+from boardpuzzles.inputs import parse_bytes, read_text
 from boardpuzzles.limits import MAX_SECONDS, default_jobs
 
 if TYPE_CHECKING:
@@ -140,6 +140,25 @@ class Seconds(ParamTypeBase):
             shown = text if len(text) <= EXCERPT_LENGTH else excerpt(text)  # 5,000 nines: cut
             refuse(f"must be {wanted} seconds, got {shown}", param, ctx)
         return number
+
+
+class ByteSize(ParamTypeBase):
+    """A number of bytes, ``20M``, ``1.5G`` or plain (powers of 1024), of at least ``least``:
+    :func:`boardpuzzles.inputs.parse_bytes` (``too_little`` says why less will not do)."""
+
+    name = "size"
+
+    def __init__(self, least: int = 1 << 20, too_little: str = "too little") -> None:
+        self.least, self.too_little = least, too_little
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        name = max(param.opts, key=len) if isinstance(param, click.Option) else "the size"
+        try:
+            return parse_bytes(str(value), name, self.least, self.too_little)
+        except BoardPuzzlesError as err:
+            raise click.UsageError(str(err), ctx) from None
 
 
 #: What Dask's own parser takes: an optional protocol, a host name, an IPv4 or [IPv6] address, a port.

@@ -12,6 +12,7 @@ from boardpuzzles.cli.common import (
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
     OUTPUT_PATH,
+    ByteSize,
     CommandResult,
     OneOf,
     Whole,
@@ -64,6 +65,9 @@ the same FILE continues from them. A file made for another board, rules, --side,
 default --tt-bits 22. The strategy of each search is written to FILE.black-search (white's
 defence when black cannot win) or FILE.white-search as it is found, with its state in
 FILE.SIDE-search.state: a run stopped while it was being read out continues from there.
+--checkpoint-size SIZE keeps the file under SIZE: the table entries that cost least to compute
+are left out and searched again later, so a search of hours fits where a full table would not
+(8x8 black: `--tt-bits 26 --checkpoint-size 16M`).
 
 \b
 Examples:
@@ -112,6 +116,14 @@ Exit codes:
     help="Keep the searches in FILE when the run stops or ends; the same command continues from it.",
 )
 @click.option(
+    "--checkpoint-size",
+    "checkpoint_bytes",
+    type=ByteSize(1 << 20, "too little to keep a search"),
+    default=None,
+    metavar="SIZE",
+    help="Keep at most SIZE in the checkpoint (20M, 1G): the entries that cost least are left out.",
+)
+@click.option(
     "--node-limit",
     type=NodeCount(),
     default=None,
@@ -136,6 +148,7 @@ def solve_command(
     tt_bits: int,
     side: str,
     checkpoint: str | None,
+    checkpoint_bytes: int | None,
     node_limit: int | None,
     time_limit: float | None,
     threats_from: int | None,
@@ -149,7 +162,11 @@ def solve_command(
     attackers = {"both": (bk.BLACK, bk.WHITE), "black": (bk.BLACK,), "white": (bk.WHITE,)}[side]
     if threats_from is not None and checkpoint is not None:
         raise click.UsageError("--threats-from cannot be kept in a --checkpoint: its disproofs hold for threats only")
-    solver = bs.Solver(rules, tt_bits, None, pairings, attackers, checkpoint, threats_from)  # a bad file: refused here
+    if checkpoint_bytes is not None and checkpoint is None:
+        raise click.UsageError("--checkpoint-size needs --checkpoint FILE")
+    solver = bs.Solver(
+        rules, tt_bits, None, pairings, attackers, checkpoint, threats_from, checkpoint_bytes
+    )  # a bad file: refused here
     if solver.loaded:
         note(f"continuing from {checkpoint}: " + "; ".join(_standing(solver)))
     solver.report = note

@@ -164,14 +164,24 @@ class Search:
         #: From this many stones on, the attacker plays only threats (a threat-space search:
         #: see ``DfpnRun``); the default, past any board's points, searches the whole game.
         self.threats_from = WHOLE_GAME
+        #: The most entries a checkpoint keeps of this search (None: all; see ``entries``).
+        self.checkpoint_entries: int | None = None
 
     @property
     def nodes(self) -> int:
         return int(self.stats[0])
 
-    def entries(self) -> tuple[np.ndarray, ...]:
-        """The table's occupied slots (uint32) and, at those slots, its five arrays."""
-        slots = np.flatnonzero(self.tt[0]).astype(np.uint32)
+    def entries(self, most: int | None = None) -> tuple[np.ndarray, ...]:
+        """The table's occupied slots (uint32) and, at those slots, its five arrays; with
+        ``most``, only the ``most`` entries the table itself would give up last (the costliest
+        to compute, a settled one counted at ``SETTLED_WEIGHT`` times its work), in slot order."""
+        slots = np.flatnonzero(self.tt[0])
+        if most is not None and len(slots) > most:
+            work = self.tt.work[slots]
+            settled = (self.tt.pn[slots] == 0) | (self.tt.dn[slots] == 0)
+            cost = np.where(settled, work * self.k.SETTLED_WEIGHT, work)
+            slots = np.sort(slots[np.argpartition(-cost, most - 1)[:most]]) if most > 0 else slots[:0]
+        slots = slots.astype(np.uint32)
         return (slots, *(array[slots] for array in self.tt))
 
     def restore(self, slots: np.ndarray, arrays: tuple[np.ndarray, ...]) -> None:

@@ -16,7 +16,7 @@ import hashlib
 import json
 import os
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -329,8 +329,18 @@ class _Walk:
 
 def table_digest(search: Search) -> str:
     """The SHA-256 of the search's whole transposition table (what a resumed walk must find)."""
+    return _digest(search.tt)
+
+
+def kept_digest(search: Search, most: int | None) -> str:
+    """The SHA-256 of the entries of the table a checkpoint keeps (``Search.entries(most)``): what
+    a walk saved beside a checkpoint held to a size must find, the table read back from it."""
+    return _digest(search.entries(most))
+
+
+def _digest(arrays: Iterable[np.ndarray]) -> str:
     checksum = hashlib.sha256()
-    for array in search.tt:
+    for array in arrays:
         checksum.update(np.ascontiguousarray(array).data)
     return checksum.hexdigest()
 
@@ -372,7 +382,7 @@ class StrategyFile:
             raise CheckpointError(
                 f"{self.state_path} was made for another strategy; delete it and {self.path} to extract afresh"
             )
-        if header.get("table") != table_digest(self.search):
+        if header.get("table") not in (table_digest(self.search), kept_digest(self.search, None)):
             raise CheckpointError(
                 f"{self.state_path} was made from another state of the search's table (its checkpoint was not saved "
                 f"with it); delete it and {self.path} to extract afresh"
@@ -420,7 +430,11 @@ class StrategyFile:
         stack, seen, counts = walk.state()
         header = {
             "identity": self.identity,
-            "table": table_digest(self.search),
+            "table": (
+                table_digest(self.search)
+                if self.search.checkpoint_entries is None
+                else kept_digest(self.search, self.search.checkpoint_entries)
+            ),
             "length": self.handle.tell(),
             "complete": complete,
         }

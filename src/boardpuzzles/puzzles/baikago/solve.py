@@ -89,7 +89,14 @@ from boardpuzzles.puzzles.baikago.dfpn import (
 )
 from boardpuzzles.puzzles.baikago.proof import FORMAT, Claim, Solution, extract_strategy, write_proof
 from boardpuzzles.puzzles.baikago.rules import BLACK, COLOUR_NAMES, MAX_SOLVE_SIZE, WHITE, Colour, Rules, other
-from boardpuzzles.puzzles.baikago.table_file import TABLE_FILE_FORMAT, TABLE_MAGIC, SavedSearch, TableFile
+from boardpuzzles.puzzles.baikago.table_file import (
+    ENTRY_BYTES,
+    FILE_OVERHEAD_BYTES,
+    TABLE_FILE_FORMAT,
+    TABLE_MAGIC,
+    SavedSearch,
+    TableFile,
+)
 
 __all__ = [
     "DEFAULT_TT_BITS",
@@ -137,6 +144,7 @@ def solve(
     checkpoint: str | None = None,
     node_limit: int | None = None,
     threats_from: int | None = None,
+    checkpoint_bytes: int | None = None,
 ) -> Solution:
     """The value of the empty board (or of ``start``: point colours, row-major, top row first)
     under ``rules``, with a proof of each claim: a pairing of the whole board when there is one
@@ -146,8 +154,9 @@ def solve(
     side wins). ``checkpoint``: a file the searches' tables are saved to when the run stops or
     ends, and continued from when it holds them (see :class:`Solver`); ``node_limit``: stop
     (:class:`NodeLimitReached`) after that many search nodes in this run; ``threats_from``: a
-    threat-space search (see :class:`Solver`)."""
-    solver = Solver(rules, tt_bits, start, pairings, attackers, checkpoint, threats_from)
+    threat-space search; ``checkpoint_bytes``: the most the checkpoint may hold (see
+    :class:`Solver`)."""
+    solver = Solver(rules, tt_bits, start, pairings, attackers, checkpoint, threats_from, checkpoint_bytes)
     own = limits is None
     limits = limits if limits is not None else Limits()
     try:
@@ -197,7 +206,10 @@ class Solver:
     :class:`~boardpuzzles.checkpoint.CheckpointError`, one that is not ours, damaged, or made for
     another search: nothing is searched and the file is left as it was. :meth:`run` searches (in
     any thread); :meth:`save` writes the file (atomically) once the searches are still, so a
-    command line can save from its main thread after a worker stopped."""
+    command line can save from its main thread after a worker stopped. With ``checkpoint_bytes``
+    the file holds at most that many bytes: the entries that cost least to compute are left out
+    (a table is a cache of values, so any part of it is sound), and a later run searches them
+    again. That keeps a long search's file small enough to move or commit."""
 
     def __init__(
         self,
@@ -208,6 +220,7 @@ class Solver:
         attackers: tuple[Colour, ...] = (BLACK, WHITE),
         checkpoint: str | None = None,
         threats_from: int | None = None,
+        checkpoint_bytes: int | None = None,
     ) -> None:
         if rules.size > MAX_SOLVE_SIZE:
             raise BoardPuzzlesError(f"the solver takes boards up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}")
@@ -234,6 +247,12 @@ class Solver:
         self.report: Callable[[str], None] | None = None
         self._lock = threading.Lock()
         self.table_file = None if checkpoint is None else TableFile(checkpoint, self.identity())
+        #: The entries each search keeps in the checkpoint (None: all): an equal share of
+        #: ``checkpoint_bytes`` per attacker.
+        self.checkpoint_entries = None
+        if checkpoint_bytes is not None:
+            share = max(0, checkpoint_bytes - FILE_OVERHEAD_BYTES) // ENTRY_BYTES
+            self.checkpoint_entries = share // len(self.attackers)
         if self.table_file is not None:
             saved = self.table_file.read()
             if saved is not None:
@@ -268,6 +287,7 @@ class Solver:
             search = Search(self.rules, attacker, self.tt_bits, PAIRING_BUDGET if self.pairings else 0)
             if self.threats_from is not None:
                 search.threats_from = self.threats_from
+            search.checkpoint_entries = self.checkpoint_entries
             self.searches[attacker] = search
         return self.searches[attacker]
 

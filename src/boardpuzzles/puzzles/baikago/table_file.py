@@ -45,6 +45,10 @@ class SavedSearch:
 
 #: The arrays of one saved search, in file order: slots, then tt_key, tt_pn, tt_dn, tt_work, tt_flag.
 _ARRAY_TYPES = ("<u4", "<u8", "<i8", "<i8", "<i8", "i1")
+#: The bytes of one saved entry, and what a file spends besides its entries at most (its mark,
+#: header and checksum: a header is well under a kilobyte).
+ENTRY_BYTES = sum(np.dtype(dtype).itemsize for dtype in _ARRAY_TYPES)
+FILE_OVERHEAD_BYTES = 4096
 
 
 class TableFile:
@@ -183,7 +187,9 @@ class TableFile:
     def write(self, searches: Mapping[Colour, Search]) -> None:
         """Save the searches, by attacker (temporary file in the same folder, then a rename).
         A threat-space search is refused: its disproofs are not the whole game's, and a file
-        does not say which search made it."""
+        does not say which search made it. A search with ``checkpoint_entries`` keeps only that
+        many entries, those its table would give up last (``Search.entries``); a later run
+        searches again what was left out."""
         if any(search.threats_from != WHOLE_GAME for search in searches.values()):
             raise ValueError("a threat-space search cannot be saved as a checkpoint")
         path = self.path
@@ -225,13 +231,14 @@ class TableFile:
         self._seen = self._signature()
 
     def _contents(self, searches_by_attacker: Mapping[Colour, Search]) -> tuple[bytes, list[tuple[np.ndarray, ...]]]:
-        """The header (canonical JSON) and, per search, its occupied slots and table arrays."""
+        """The header (canonical JSON) and, per search, the occupied slots and table arrays it
+        keeps."""
         from boardpuzzles import __version__
 
         parts = []
         searches = []
         for attacker, search in searches_by_attacker.items():
-            arrays = search.entries()
+            arrays = search.entries(search.checkpoint_entries)
             parts.append(arrays)
             searches.append(
                 {

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import sys
 import threading
 import time
@@ -31,6 +30,7 @@ from typing import Any
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, excerpt
 from boardpuzzles.files import replace_file_with
+from boardpuzzles.inputs import parse_bytes
 from boardpuzzles.limits import Limits
 
 #: A sweep keeps 2 x side + 1 squares in a 63-bit state (``_kernels.tour_sweep``).
@@ -45,24 +45,10 @@ OPEN_HALVES_VERSION = 1
 #: Bytes a state costs in a hash table (16, at most three quarters full), with the layer read.
 TABLE_BYTES_PER_STATE = 16 * 4 // 3 + 16
 
-_SIZE = re.compile(r"\s*([0-9]+(?:\.[0-9]*)?)\s*([kKmMgGtT]?)(?:i?[bB])?\s*")
-
-
-#: The most ``--memory`` takes (1 PiB).
-MOST_MEMORY = 1 << 50
-
 
 def parse_memory(text: str) -> int:
     """Bytes from ``8G``, ``512M``, ``1.5 GiB`` or a plain number of bytes (powers of 1024)."""
-    found = _SIZE.fullmatch(text)
-    if found is None:
-        raise BoardPuzzlesError(f"--memory takes a size like 8G or 512M, not {excerpt(text)}")
-    value = float(found.group(1)) * 1024 ** " KMGT".index(found.group(2).upper() or " ")
-    if value < 1 << 20:
-        raise BoardPuzzlesError(f"--memory {excerpt(text.strip())} is less than 1 MiB: too little to sweep in")
-    if not value <= MOST_MEMORY:  # also infinity, from a number too long for a float
-        raise BoardPuzzlesError(f"--memory {excerpt(text.strip())} is more than 1 PiB: give what the computer has")
-    return int(value)
+    return parse_bytes(text, "--memory", 1 << 20, "too little to sweep in")
 
 
 def frontier_memory(given: int | None = None) -> int:
