@@ -63,10 +63,10 @@ def test_verify_prints_the_draw_of_the_recorded_7x7_proof(capsys: Any) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "draw: 7x7, + and x crosses, any d (the proof holds)"
     # black's attack: white's defence ends 3,689 lines in a pairing and leaves out the
-    # 131,305 positions where white fills its own cross at once
-    assert "150,577 positions replayed" in out[1] and "3,689 ending in a pairing" in out[1]
-    assert "131,305 ending with white to move on a four" in out[1]
-    assert out[2].startswith("  white cannot win: black's strategy, 6,502 positions replayed")
+    # positions where white fills its own cross at once (203,006 lines end so; they are not kept)
+    assert "19,272 positions replayed" in out[1] and "3,689 ending in a pairing" in out[1]
+    assert "203,006 lines ending with white to move on a four" in out[1]
+    assert out[2].startswith("  white cannot win: black's strategy, 598 positions replayed")
 
 
 def test_a_copy_of_the_7x7_proof_without_one_position_is_refused(

@@ -128,14 +128,16 @@ def _short(value: object) -> str:
 @dataclass
 class Replay:
     """One claim, checked: what its replay met. ``positions`` counts the distinct positions
-    (symmetry classes) replayed; every line ended in one of the other counts' kinds."""
+    (symmetry classes) replayed, all but those where the owner is to move on a four: those end
+    their line at once and are counted per line (``immediate_wins``), not kept; every line ended
+    in one of the other counts' kinds."""
 
     claim: str
     player: str
     positions: int = 0
     moves: int = 0  #: positions where the strategy's move was played
     pairing_leaves: int = 0  #: positions ended by a pairing (or the file's pairing of the start)
-    immediate_wins: int = 0  #: the owner to move with a four: the omitted move fills it
+    immediate_wins: int = 0  #: lines ending with the owner to move on a four (the omitted move fills it)
     crosses_filled: int = 0  #: lines that ended with the owner filling a cross
     no_cross_left: int = 0  #: every cross holds a stone of the owner
     full_boards: int = 0
@@ -146,7 +148,7 @@ class Replay:
         parts = [f"{_count(self.positions, 'position')} replayed", f"{self.moves:,} with {owner}'s move"]
         for count, what in (
             (self.pairing_leaves, "ending in a pairing"),
-            (self.immediate_wins, f"ending with {owner} to move on a four"),
+            (self.immediate_wins, f"lines ending with {owner} to move on a four"),
             (self.crosses_filled, f"ending in {owner}'s cross"),
             (self.no_cross_left, f"ending with a stone of {owner} on every cross"),
             (self.full_boards, "ending on a full board"),
@@ -389,10 +391,11 @@ class Replayer:
     1. the last move filled a cross: the owner's ends the line, the opponent's refutes the proof;
     2. a full board ends the line (a claim "wins" is refuted);
     3. "cannot win" claims: a stone of the owner on every cross ends the line;
-    4. a position met before (by its canonical picture) is not replayed again;
-    5. an entry that is a pairing ("cannot win" claims only) is checked and ends the line;
-    6. the owner to move with a four ends the line (it fills the cross: the move is omitted);
-       otherwise the entry must be an empty point, and the owner plays it;
+    4. the owner to move with a four ends the line (it fills the cross: the move is omitted);
+       before the next step, so that these positions, most of a win's replay, are not kept;
+    5. a position met before (by its canonical picture) is not replayed again;
+    6. an entry that is a pairing ("cannot win" claims only) is checked and ends the line;
+       the owner to move: the entry must be an empty point, and the owner plays it;
     7. the opponent to move: every empty point is played in turn."""
 
     def __init__(
@@ -454,6 +457,9 @@ class Replayer:
         if not self.wins and all(mask & mine for mask in geometry.crosses):
             replay.no_cross_left += 1
             return
+        if me == owner and self.has_four(mine):
+            replay.immediate_wins += 1
+            return
         picture, source = geometry.canonical(self.board)
         if picture in self.seen:
             return
@@ -472,12 +478,13 @@ class Replayer:
             for point in [p for p, v in enumerate(self.board) if v == EMPTY]:
                 self.play(point, self.opponent)
 
+    def has_four(self, mine: int) -> bool:
+        """Whether a cross holds four stones of the owner and none of the opponent's."""
+        theirs = self.stones[self.opponent]
+        return any((mask & mine).bit_count() == 4 and mask & theirs == 0 for mask in self.geometry.crosses)
+
     def owner_moves(self, picture: bytes, source: list[int], entry: object) -> None:
-        """Fill a four (the omitted move), or play the strategy's move."""
-        mine, theirs = self.stones[self.owner], self.stones[self.opponent]
-        if any((mask & mine).bit_count() == 4 and mask & theirs == 0 for mask in self.geometry.crosses):
-            self.replay.immediate_wins += 1
-            return
+        """Play the strategy's move."""
         where = picture.decode("ascii")
         if entry is None:
             raise ProofError(f"no move of {NAMES[self.owner]}'s at {where} (the proof is incomplete)")
