@@ -470,6 +470,8 @@ def _step(index: int, text: str) -> list[str]:
         return []
     picture_, image = text, list(range(n * n))  # the board is its canonical image
     to_move = BLACK if board.count(BLACK) == board.count(WHITE) else WHITE
+    if to_move == owner and checker.owner_fills_a_four(board, owner, cross_points):
+        return []
     entry = proof_["strategy"].get(picture_)
     moves: list[tuple[int, int]] = []
     if isinstance(entry, (list, tuple)):
@@ -478,21 +480,24 @@ def _step(index: int, text: str) -> list[str]:
         pairs = [(back[checker.point_named(a, n)], back[checker.point_named(b, n)]) for a, b in entry]
         checker.check_pairing(board, pairs, owner, crosses)
     elif to_move == owner:
-        completes = any(
-            stones.count(owner) == 4 and stones.count(EMPTY) == 1
-            for stones in (points(board) for points in cross_points)
-        )
-        if not completes:
-            assert isinstance(entry, str), f"no move for {picture_}"
-            move = image.index(checker.point_named(entry, n))
-            assert board[move] == EMPTY, f"the strategy plays on a stone in {picture_}"
-            moves = [(move, owner)]
+        assert isinstance(entry, str), f"no move for {picture_}"
+        move = image.index(checker.point_named(entry, n))
+        assert board[move] == EMPTY, f"the strategy plays on a stone in {picture_}"
+        moves = [(move, owner)]
     else:
         moves = [(p, opponent) for p in range(n * n) if board[p] == EMPTY]
     children = set()
     for p, colour in moves:
         board[p] = colour
-        children.add(checker.canonical(board, n)[0])
+        if colour == opponent and checker.owner_fills_a_four(board, owner, cross_points):
+            # the owner fills its four next: the child's own steps, without keeping it in the level
+            for points in cross_points:
+                stones = points(board)
+                assert not (stones[0] == opponent and stones.count(opponent) == 5), (
+                    f"{checker.LETTER[opponent]} fills a cross in {''.join(checker.LETTER[v] for v in board)}"
+                )
+        else:
+            children.add(checker.canonical(board, n)[0])
         board[p] = EMPTY
     return sorted(children)
 

@@ -127,6 +127,14 @@ def check_pairing(board: list[int], pairs: list[tuple[int, int]], player: int, c
         assert any(pair <= cross for pair in pair_sets), f"cross {sorted(cross)} holds no pair"
 
 
+def owner_fills_a_four(board: list[int], owner: int, cross_points: list[Any]) -> bool:
+    """A cross with four of the owner's stones and its fifth point empty (the owner, to move,
+    fills it: the line ends, and the strategy has no entry there)."""
+    return any(
+        stones.count(owner) == 4 and stones.count(EMPTY) == 1 for stones in (points(board) for points in cross_points)
+    )
+
+
 def check_strategy(proof: dict, start: list[int], n: int, crosses: Any, wins: bool) -> int:
     """Replay ``proof["strategy"]`` from ``start`` against every reply; the positions visited."""
     owner = NAME_OF[proof["player"]]
@@ -147,10 +155,12 @@ def check_strategy(proof: dict, start: list[int], n: int, crosses: Any, wins: bo
             return
         if not wins and all(owner in points(board) for points in cross_points):
             return  # the opponent can fill no cross any more
+        to_move = BLACK if board.count(BLACK) == board.count(WHITE) else WHITE
+        if to_move == owner and owner_fills_a_four(board, owner, cross_points):
+            return  # before the look-up: most of a win's positions end so, and are not kept
         picture, image = canonical(board, n)
         if picture in done:
             return
-        to_move = BLACK if board.count(BLACK) == board.count(WHITE) else WHITE
         entry = strategy.get(picture)
         if isinstance(entry, (list, tuple)):  # a document as read from JSON, or as made
             assert not wins, "a pairing cannot prove a win"
@@ -158,18 +168,12 @@ def check_strategy(proof: dict, start: list[int], n: int, crosses: Any, wins: bo
             pairs = [(back[point_named(a, n)], back[point_named(b, n)]) for a, b in entry]
             check_pairing(board, pairs, owner, crosses)
         elif to_move == owner:
-            # a cross with four of the owner's stones and its fifth point empty: the owner fills it
-            completes = any(
-                stones.count(owner) == 4 and stones.count(EMPTY) == 1
-                for stones in (points(board) for points in cross_points)
-            )
-            if not completes:
-                assert isinstance(entry, str), f"no move for {picture}"
-                move = image.index(point_named(entry, n))
-                assert board[move] == EMPTY, f"the strategy plays on a stone in {picture}"
-                board[move] = owner
-                visit(board)
-                board[move] = EMPTY
+            assert isinstance(entry, str), f"no move for {picture}"
+            move = image.index(point_named(entry, n))
+            assert board[move] == EMPTY, f"the strategy plays on a stone in {picture}"
+            board[move] = owner
+            visit(board)
+            board[move] = EMPTY
         else:
             for p in range(n * n):
                 if board[p] == EMPTY:

@@ -419,6 +419,7 @@ class Replayer:
         self.stones = {BLACK: _mask(start, BLACK), WHITE: _mask(start, WHITE)}
         self.empty = start.count(EMPTY)
         self.seen: set[bytes] = set()
+        self.trail: list[int] = []  #: the points played since the start, in order
 
     def run(self) -> None:
         """Follow every line from the start; fills the replay's counts, or raises
@@ -433,7 +434,9 @@ class Replayer:
         self.board[point] = colour
         self.stones[colour] |= 1 << point
         self.empty -= 1
+        self.trail.append(point)
         self.visit(BLACK + WHITE - colour, point)
+        self.trail.pop()
         self.empty += 1
         self.stones[colour] ^= 1 << point
         self.board[point] = EMPTY
@@ -479,8 +482,14 @@ class Replayer:
                 self.play(point, self.opponent)
 
     def has_four(self, mine: int) -> bool:
-        """Whether a cross holds four stones of the owner and none of the opponent's."""
+        """Whether a cross holds four stones of the owner and none of the opponent's. The crosses
+        through the owner's last stone first: a four there is the usual one (a four made earlier
+        would have been filled at once), and they are a few of the board's hundreds."""
         theirs = self.stones[self.opponent]
+        if len(self.trail) >= 2:
+            for mask in self.geometry.through[self.trail[-2]]:
+                if (mask & mine).bit_count() == 4 and mask & theirs == 0:
+                    return True
         return any((mask & mine).bit_count() == 4 and mask & theirs == 0 for mask in self.geometry.crosses)
 
     def owner_moves(self, picture: bytes, source: list[int], entry: object) -> None:
