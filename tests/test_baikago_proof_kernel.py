@@ -256,6 +256,54 @@ def test_a_corrupted_strategy_is_refused() -> None:
         check_proof_levels(document(search, dropped), jobs=1)
 
 
+def test_a_four_that_lets_the_opponent_fill_its_own_cross_is_refused() -> None:
+    """Black, to move, makes a four while white has one: white fills its cross. The replies that
+    leave black a four to fill end their lines without being kept (every checker skips them), and
+    the one that fills white's cross must still be caught: by the checker, by its level-by-level
+    split (where the reply is met as such a skipped child) and by `baikago verify`."""
+    from boardpuzzles.puzzles.baikago.verify import ProofError, verify_document
+
+    n = 5
+    board = [EMPTY] * (n * n)
+    for point in (6, 1, 11, 5):  # white: four of the + cross around b4, its fifth point c4 (7) empty
+        board[point] = WHITE
+    for point in (13, 18, 23, 4):  # black: three of the + cross around d2, and a stone out of the way
+        board[point] = BLACK
+    picture, image = checker.canonical(board, n)
+    column, row = divmod(image[17], n)[::-1]  # black's move d2 (17), named in the canonical image
+    doc = {
+        "format": "baikago-proof/1",
+        "game": "baikago",
+        "rules": {"size": n, "max_d": None, "orientations": "+x"},
+        "start": "".join(checker.LETTER[v] for v in board),
+        "value": "black",
+        "proofs": [
+            {
+                "claim": "black wins",
+                "player": "black",
+                "nodes": 0,
+                "seconds": 0.0,
+                "strategy": {picture: f"{chr(97 + column)}{n - row}"},
+            }
+        ],
+    }
+    with pytest.raises(AssertionError, match="fills a cross"):
+        checker.check_proof(doc)
+    with pytest.raises(AssertionError, match="fills a cross"):
+        check_proof_levels(doc, jobs=1)
+    with pytest.raises(ProofError, match="white fills a cross"):
+        verify_document(doc)
+    # the same strategy where white has only three: every reply but the block leaves black its four
+    board[5] = EMPTY
+    board[0] = WHITE
+    doc["start"] = "".join(checker.LETTER[v] for v in board)
+    picture, image = checker.canonical(board, n)
+    column, row = divmod(image[17], n)[::-1]
+    doc["proofs"][0]["strategy"] = {picture: f"{chr(97 + column)}{n - row}"}
+    with pytest.raises(AssertionError, match="no move"):  # white blocks at e2, and black has no move there
+        check_proof_levels(doc, jobs=1)
+
+
 def test_a_pairing_that_misses_a_cross_is_refused() -> None:
     search = searched(Rules(7, None, "x"), BLACK)
     strategy = extract_strategy(search, WHITE, Limits())
@@ -485,19 +533,30 @@ def _step(index: int, text: str) -> list[str]:
         assert board[move] == EMPTY, f"the strategy plays on a stone in {picture_}"
         moves = [(move, owner)]
     else:
-        moves = [(p, opponent) for p in range(n * n) if board[p] == EMPTY]
+        # The fifth points of the owner's fours: a reply elsewhere leaves the owner a four to fill
+        # next, which ends the line; such a child gets its own steps here (the reply must not fill
+        # a cross: one it filled goes through its point) and is not kept in the level.
+        fifths = {
+            cross[stones.index(EMPTY)]
+            for cross, stones in zip(_sorted_crosses(crosses), (points(board) for points in cross_points), strict=True)
+            if stones.count(owner) == 4 and stones.count(EMPTY) == 1
+        }
+        for p in range(n * n):
+            if board[p] != EMPTY:
+                continue
+            if fifths - {p}:
+                board[p] = opponent
+                for points in _cross_points_through(crosses, p):
+                    assert points(board).count(opponent) < 5, (
+                        f"{checker.LETTER[opponent]} fills a cross in {''.join(checker.LETTER[v] for v in board)}"
+                    )
+                board[p] = EMPTY
+            else:
+                moves.append((p, opponent))
     children = set()
     for p, colour in moves:
         board[p] = colour
-        if colour == opponent and checker.owner_fills_a_four(board, owner, cross_points):
-            # the owner fills its four next: the child's own steps, without keeping it in the level
-            for points in cross_points:
-                stones = points(board)
-                assert not (stones[0] == opponent and stones.count(opponent) == 5), (
-                    f"{checker.LETTER[opponent]} fills a cross in {''.join(checker.LETTER[v] for v in board)}"
-                )
-        else:
-            children.add(checker.canonical(board, n)[0])
+        children.add(checker.canonical(board, n)[0])
         board[p] = EMPTY
     return sorted(children)
 
@@ -509,6 +568,17 @@ _POINT = {".": EMPTY, "X": BLACK, "O": WHITE}
 def _cross_points(crosses: Any) -> list[Any]:
     """Each cross's five points read off a board at once (as the checker reads them)."""
     return [operator.itemgetter(*sorted(cross)) for cross in crosses]
+
+
+@functools.lru_cache(maxsize=None)
+def _sorted_crosses(crosses: Any) -> list[tuple[int, ...]]:
+    """Each cross's points in the order ``_cross_points`` reads them."""
+    return [tuple(sorted(cross)) for cross in crosses]
+
+
+@functools.lru_cache(maxsize=None)
+def _cross_points_through(crosses: Any, point: int) -> list[Any]:
+    return [operator.itemgetter(*sorted(cross)) for cross in crosses if point in cross]
 
 
 def _steps(task: tuple[int, list[str]]) -> set[str]:
