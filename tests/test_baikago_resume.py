@@ -123,6 +123,11 @@ def test_a_checkpoint_kept_small_still_gives_a_checked_proof(tmp_path: Path, ent
     assert stops >= 2 and nodes == sorted(nodes)
     if entries == 1000:  # a stop while the proof was read out: its walk went on beside the cut table
         assert "disproved" in states
+    solver = bs.Solver(checkpoint=str(tmp_path / "again.dfpn"), checkpoint_bytes=most_bytes, **options)
+    with pytest.raises(bs.NodeLimitReached):
+        solver.run(Limits(), sum(c.nodes for c in whole.claims) * 3 // 4)
+    kept, held = solver.entries_kept()  # what the stop's line says
+    assert kept == entries < held
     assert path.stat().st_size <= most_bytes
     assert bs.Solver(checkpoint=str(path), **options).loaded  # the size is not part of the search's identity
     assert [c.statement() for c in resumed.claims] == [c.statement() for c in whole.claims] == ["black cannot win"]

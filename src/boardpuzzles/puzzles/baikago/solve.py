@@ -396,6 +396,12 @@ class Solver:
             )
         return found
 
+    def entries_kept(self) -> tuple[int, int]:
+        """How many table entries the checkpoint keeps of the searches', and how many they hold."""
+        held = [int(np.count_nonzero(search.tt.key)) for search in self.searches.values()]
+        most = self.checkpoint_entries
+        return sum(held if most is None else (min(count, most) for count in held)), sum(held)
+
     def save(self, wait: float = SAVE_WAIT) -> bool:
         """Write the searches' tables to the checkpoint (atomically: a kill during the save
         leaves the previous file). Waits up to ``wait`` seconds for a stopped search to let go of
