@@ -24,7 +24,8 @@ import pytest
 
 from boardpuzzles.checkpoint import CheckpointError
 from boardpuzzles.cli import _run
-from boardpuzzles.limits import Limits, TimeLimitReached
+from boardpuzzles.limits import Interrupted, Limits, TimeLimitReached
+from boardpuzzles.puzzles.baikago import proof
 from boardpuzzles.puzzles.baikago import solve as bs
 from boardpuzzles.puzzles.baikago.rules import BLACK, WHITE, Rules
 from tests.test_baikago_solve import board_of, check_proof
@@ -132,6 +133,39 @@ def test_a_checkpoint_kept_small_still_gives_a_checked_proof(tmp_path: Path, ent
     assert bs.Solver(checkpoint=str(path), **options).loaded  # the size is not part of the search's identity
     assert [c.statement() for c in resumed.claims] == [c.statement() for c in whole.claims] == ["black cannot win"]
     check_proof(resumed.to_json())
+
+
+def test_a_checkpoint_cut_smaller_later_still_serves(tmp_path: Path) -> None:
+    """A finished search saved whole, then answered again with a smaller --checkpoint-size (which
+    saves a cut table), then again with none: its finished strategy is read back each time (a
+    finished walk is bound to no table); and a walk stopped beside a cut checkpoint goes on in the
+    same solver, whose table is still whole."""
+    from boardpuzzles.puzzles.baikago.table_file import ENTRY_BYTES, FILE_OVERHEAD_BYTES
+
+    options: dict[str, Any] = {
+        "rules": Rules(5),
+        "start": board_of(".O.......X.X.X..X...O..OO"),
+        "tt_bits": 14,
+        "attackers": (BLACK,),
+    }
+    path = tmp_path / "cut.dfpn"
+    first = bs.solve(checkpoint=str(path), **options)
+    for size in (FILE_OVERHEAD_BYTES + 300 * ENTRY_BYTES, None):
+        again = bs.solve(checkpoint=str(path), checkpoint_bytes=size, **options)
+        assert strategies(again) == strategies(first)
+    assert path.stat().st_size <= FILE_OVERHEAD_BYTES + 300 * ENTRY_BYTES  # the cut table, read back whole
+    solver = bs.Solver(
+        checkpoint=str(tmp_path / "walk.dfpn"), checkpoint_bytes=FILE_OVERHEAD_BYTES + 300 * ENTRY_BYTES, **options
+    )
+    limits = Limits()
+    solver.report = lambda line: limits.stop()  # stop at the read-out's first report
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(bs, "REPORT_SECONDS", 0.0)
+        patch.setattr(proof, "REPORT_EVERY", 3)
+        with pytest.raises(Interrupted):
+            solver.run(limits)
+    assert solver.save()
+    assert check_proof(solver.run(Limits()).to_json()) == "unknown"
 
 
 def test_a_small_checkpoint_keeps_the_entries_the_table_would_give_up_last() -> None:

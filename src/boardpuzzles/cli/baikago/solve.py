@@ -210,7 +210,7 @@ def _stopped(
         note(f"{what}; add --checkpoint FILE to keep the search for a later run")
     elif saved:
         kept, held = solver.entries_kept()
-        share = f" (the costliest {kept:,} of its {held:,} table entries)" if kept < held else ""
+        share = f" (the costliest {kept:,} of {held:,} table entries)" if kept < held else ""
         note(f"{what}: the search is kept in {checkpoint}{share}; the same command continues it")
     else:
         note(f"{what}: the search did not let go of its table in time; {checkpoint} is as it was")

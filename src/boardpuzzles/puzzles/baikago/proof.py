@@ -382,7 +382,10 @@ class StrategyFile:
             raise CheckpointError(
                 f"{self.state_path} was made for another strategy; delete it and {self.path} to extract afresh"
             )
-        if header.get("table") not in (table_digest(self.search), kept_digest(self.search, None)):
+        # A finished walk's strategy no longer depends on the table; an unfinished one must find
+        # the table it was saved with, whole or as its checkpoint kept it.
+        saved_with = {header.get("table"), header.get("kept")} - {None}
+        if not header.get("complete") and not saved_with & {table_digest(self.search), kept_digest(self.search, None)}:
             raise CheckpointError(
                 f"{self.state_path} was made from another state of the search's table (its checkpoint was not saved "
                 f"with it); delete it and {self.path} to extract afresh"
@@ -430,14 +433,12 @@ class StrategyFile:
         stack, seen, counts = walk.state()
         header = {
             "identity": self.identity,
-            "table": (
-                table_digest(self.search)
-                if self.search.checkpoint_entries is None
-                else kept_digest(self.search, self.search.checkpoint_entries)
-            ),
+            "table": table_digest(self.search),
             "length": self.handle.tell(),
             "complete": complete,
         }
+        if self.search.checkpoint_entries is not None:  # the table as the checkpoint keeps it
+            header["kept"] = kept_digest(self.search, self.search.checkpoint_entries)
         data = np.frombuffer(json.dumps(header, sort_keys=True).encode("ascii"), dtype=np.uint8)
         replace_file_with(
             self.state_path,
