@@ -269,8 +269,6 @@ def test_a_four_that_lets_the_opponent_fill_its_own_cross_is_refused() -> None:
         board[point] = WHITE
     for point in (13, 18, 23, 4):  # black: three of the + cross around d2, and a stone out of the way
         board[point] = BLACK
-    picture, image = checker.canonical(board, n)
-    column, row = divmod(image[17], n)[::-1]  # black's move d2 (17), named in the canonical image
     doc = {
         "format": "baikago-proof/1",
         "game": "baikago",
@@ -283,7 +281,7 @@ def test_a_four_that_lets_the_opponent_fill_its_own_cross_is_refused() -> None:
                 "player": "black",
                 "nodes": 0,
                 "seconds": 0.0,
-                "strategy": {picture: f"{chr(97 + column)}{n - row}"},
+                "strategy": _playing(board, 17),  # black's move d2, making a four
             }
         ],
     }
@@ -297,11 +295,18 @@ def test_a_four_that_lets_the_opponent_fill_its_own_cross_is_refused() -> None:
     board[5] = EMPTY
     board[0] = WHITE
     doc["start"] = "".join(checker.LETTER[v] for v in board)
-    picture, image = checker.canonical(board, n)
-    column, row = divmod(image[17], n)[::-1]
-    doc["proofs"][0]["strategy"] = {picture: f"{chr(97 + column)}{n - row}"}
+    doc["proofs"][0]["strategy"] = _playing(board, 17)
     with pytest.raises(AssertionError, match="no move"):  # white blocks at e2, and black has no move there
         check_proof_levels(doc, jobs=1)
+
+
+def _playing(board: list[int], point: int) -> dict[str, str]:
+    """A strategy of one entry: at ``board`` (by its canonical picture), play ``point`` (named in
+    that picture's image)."""
+    n = int(len(board) ** 0.5)
+    picture, image = checker.canonical(board, n)
+    row, column = divmod(image[point], n)
+    return {picture: f"{chr(ord('a') + column)}{n - row}"}
 
 
 def test_a_pairing_that_misses_a_cross_is_refused() -> None:
@@ -565,20 +570,21 @@ _POINT = {".": EMPTY, "X": BLACK, "O": WHITE}
 
 
 @functools.lru_cache(maxsize=None)
-def _cross_points(crosses: Any) -> list[Any]:
-    """Each cross's five points read off a board at once (as the checker reads them)."""
-    return [operator.itemgetter(*sorted(cross)) for cross in crosses]
-
-
-@functools.lru_cache(maxsize=None)
 def _sorted_crosses(crosses: Any) -> list[tuple[int, ...]]:
-    """Each cross's points in the order ``_cross_points`` reads them."""
+    """Each cross's points in the order they are read off a board."""
     return [tuple(sorted(cross)) for cross in crosses]
 
 
 @functools.lru_cache(maxsize=None)
+def _cross_points(crosses: Any) -> list[Any]:
+    """Each cross's five points read off a board at once (as the checker reads them)."""
+    return [operator.itemgetter(*cross) for cross in _sorted_crosses(crosses)]
+
+
+@functools.lru_cache(maxsize=None)
 def _cross_points_through(crosses: Any, point: int) -> list[Any]:
-    return [operator.itemgetter(*sorted(cross)) for cross in crosses if point in cross]
+    """The crosses through ``point``, read as ``_cross_points`` reads them."""
+    return [operator.itemgetter(*cross) for cross in _sorted_crosses(crosses) if point in cross]
 
 
 def _steps(task: tuple[int, list[str]]) -> set[str]:

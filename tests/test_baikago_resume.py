@@ -28,7 +28,9 @@ from boardpuzzles.limits import Interrupted, Limits, TimeLimitReached
 from boardpuzzles.puzzles.baikago import proof
 from boardpuzzles.puzzles.baikago import solve as bs
 from boardpuzzles.puzzles.baikago.rules import BLACK, WHITE, Rules
+from boardpuzzles.puzzles.baikago.table_file import ENTRY_BYTES, FILE_OVERHEAD_BYTES
 from tests.test_baikago_solve import board_of, check_proof
+from tests.timing import process_cpu_seconds
 
 #: Positions found by sampling random 5x5 positions for ones that take the search hundreds of
 #: nodes (with pairings on): two black wins and a draw.
@@ -101,22 +103,30 @@ def test_a_resumed_search_gives_the_same_checked_proof(tmp_path: Path, name: str
     assert sum(c.nodes for c in resumed.claims) >= sum(c.nodes for c in whole.claims)
 
 
+#: A 5x5 position of about 4,000 search nodes whose table holds thousands of entries (found by
+#: sampling): black cannot win.
+SAMPLED_DEFENCE: dict[str, Any] = {
+    "rules": Rules(5),
+    "start": board_of(".O.......X.X.X..X...O..OO"),
+    "tt_bits": 14,
+    "attackers": (BLACK,),
+}
+
+
+def held_to(entries: int) -> int:
+    """The --checkpoint-size, in bytes, that keeps ``entries`` entries of one search."""
+    return FILE_OVERHEAD_BYTES + entries * ENTRY_BYTES
+
+
 @pytest.mark.parametrize("entries", [300, 1000])
 def test_a_checkpoint_kept_small_still_gives_a_checked_proof(tmp_path: Path, entries: int) -> None:
     """A checkpoint held to a few hundred entries, of the thousands the search holds (a 5x5
     position of about 4,000 nodes, found by sampling: black cannot win): each file stays under
     its bound, and the resumed search, which finds again what was left out, still ends in a proof
     the checker accepts, of the same claim as a search that never stopped."""
-    from boardpuzzles.puzzles.baikago.table_file import ENTRY_BYTES, FILE_OVERHEAD_BYTES
-
-    options: dict[str, Any] = {
-        "rules": Rules(5),
-        "start": board_of(".O.......X.X.X..X...O..OO"),
-        "tt_bits": 14,
-        "attackers": (BLACK,),
-    }
+    options = SAMPLED_DEFENCE
     whole = bs.solve(**options)
-    most_bytes = FILE_OVERHEAD_BYTES + entries * ENTRY_BYTES
+    most_bytes = held_to(entries)
     path = tmp_path / "small.dfpn"
     node_limit = sum(c.nodes for c in whole.claims) // 20
     states: list[str] = []
@@ -140,23 +150,14 @@ def test_a_checkpoint_cut_smaller_later_still_serves(tmp_path: Path) -> None:
     saves a cut table), then again with none: its finished strategy is read back each time (a
     finished walk is bound to no table); and a walk stopped beside a cut checkpoint goes on in the
     same solver, whose table is still whole."""
-    from boardpuzzles.puzzles.baikago.table_file import ENTRY_BYTES, FILE_OVERHEAD_BYTES
-
-    options: dict[str, Any] = {
-        "rules": Rules(5),
-        "start": board_of(".O.......X.X.X..X...O..OO"),
-        "tt_bits": 14,
-        "attackers": (BLACK,),
-    }
+    options = SAMPLED_DEFENCE
     path = tmp_path / "cut.dfpn"
     first = bs.solve(checkpoint=str(path), **options)
-    for size in (FILE_OVERHEAD_BYTES + 300 * ENTRY_BYTES, None):
+    for size in (held_to(300), None):
         again = bs.solve(checkpoint=str(path), checkpoint_bytes=size, **options)
         assert strategies(again) == strategies(first)
-    assert path.stat().st_size <= FILE_OVERHEAD_BYTES + 300 * ENTRY_BYTES  # the cut table, read back whole
-    solver = bs.Solver(
-        checkpoint=str(tmp_path / "walk.dfpn"), checkpoint_bytes=FILE_OVERHEAD_BYTES + 300 * ENTRY_BYTES, **options
-    )
+    assert path.stat().st_size <= held_to(300)  # the cut table, read back whole
+    solver = bs.Solver(checkpoint=str(tmp_path / "walk.dfpn"), checkpoint_bytes=held_to(300), **options)
     limits = Limits()
     solver.report = lambda line: limits.stop()  # stop at the read-out's first report
     with pytest.MonkeyPatch.context() as patch:
@@ -173,7 +174,7 @@ def test_a_small_checkpoint_keeps_the_entries_the_table_would_give_up_last() -> 
     from boardpuzzles.puzzles.baikago.dfpn import Search
 
     search = Search(Rules(5), BLACK, 14)
-    search.solve(np.array(board_of(".O.......X.X.X..X...O..OO"), dtype=np.int8), Limits())
+    search.solve(np.array(SAMPLED_DEFENCE["start"], dtype=np.int8), Limits())
     slots, key, pn, dn, work, flag = search.entries()
     assert len(slots) > 100
     cost = np.where((pn == 0) | (dn == 0), work * SETTLED_WEIGHT, work)
@@ -543,7 +544,7 @@ def test_ctrl_c_without_a_checkpoint_says_how_far_it_got() -> None:
         # CPU time, not wall time, says the search has begun (loading the kernels takes about a
         # second of it): on a loaded machine a fixed sleep could end before the search starts
         deadline = time.monotonic() + 120
-        while _cpu_seconds(process.pid) < 4 and time.monotonic() < deadline:
+        while process_cpu_seconds(process.pid) < 4 and time.monotonic() < deadline:
             assert process.poll() is None, "the command ended before the signal"
             time.sleep(0.2)
         process.send_signal(signal.SIGINT)
@@ -554,9 +555,3 @@ def test_ctrl_c_without_a_checkpoint_says_how_far_it_got() -> None:
         process.kill()
     assert code == 130, err
     assert "interrupted; add --checkpoint FILE to keep the search for a later run" in err and "Traceback" not in err
-
-
-def _cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) a running process has used, from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

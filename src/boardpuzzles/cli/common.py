@@ -65,11 +65,14 @@ MAX_JOBS = 1024
 def refuse(what: str, param: click.Parameter | None, ctx: click.Context | None) -> NoReturn:
     """A bad option value in one line, in the wording of the puzzles' own parameters: "--jobs
     must be a whole number from 1 to 1,024, got 0" (as "N must be at least 1, got 0")."""
+    raise click.UsageError(f"{option_name(param)} {what}", ctx)
+
+
+def option_name(param: click.Parameter | None) -> str:
+    """How a refusal names the parameter: its longest spelling (--max-d, not -d)."""
     if isinstance(param, click.Option):
-        name = max(param.opts, key=len)  # --max-d, not -d
-    else:
-        name = param.human_readable_name if param is not None else "the value"
-    raise click.UsageError(f"{name} {what}", ctx)
+        return max(param.opts, key=len)
+    return param.human_readable_name if param is not None else "the value"
 
 
 if TYPE_CHECKING:  # click is generic in its types from 8.3 on; older ones are not subscriptable
@@ -154,9 +157,8 @@ class ByteSize(ParamTypeBase):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        name = max(param.opts, key=len) if isinstance(param, click.Option) else "the size"
         try:
-            return parse_bytes(str(value), name, self.least, self.too_little)
+            return parse_bytes(str(value), option_name(param), self.least, self.too_little)
         except BoardPuzzlesError as err:
             raise click.UsageError(str(err), ctx) from None
 

@@ -164,9 +164,8 @@ def solve_command(
         raise click.UsageError("--threats-from cannot be kept in a --checkpoint: its disproofs hold for threats only")
     if checkpoint_bytes is not None and checkpoint is None:
         raise click.UsageError("--checkpoint-size needs --checkpoint FILE")
-    solver = bs.Solver(
-        rules, tt_bits, None, pairings, attackers, checkpoint, threats_from, checkpoint_bytes
-    )  # a bad file: refused here
+    # a bad checkpoint file is refused here, before any search
+    solver = bs.Solver(rules, tt_bits, None, pairings, attackers, checkpoint, threats_from, checkpoint_bytes)
     if solver.loaded:
         note(f"continuing from {checkpoint}: " + "; ".join(_standing(solver)))
     solver.report = note

@@ -383,9 +383,13 @@ class StrategyFile:
                 f"{self.state_path} was made for another strategy; delete it and {self.path} to extract afresh"
             )
         # A finished walk's strategy no longer depends on the table; an unfinished one must find
-        # the table it was saved with, whole or as its checkpoint kept it.
-        saved_with = {header.get("table"), header.get("kept")} - {None}
-        if not header.get("complete") and not saved_with & {table_digest(self.search), kept_digest(self.search, None)}:
+        # the table it was saved with: whole (the same solver goes on), or as its checkpoint kept
+        # it (read back from the file, the table holds just those entries).
+        if not (
+            header.get("complete")
+            or header.get("table") == table_digest(self.search)
+            or ("kept" in header and header["kept"] == kept_digest(self.search, None))
+        ):
             raise CheckpointError(
                 f"{self.state_path} was made from another state of the search's table (its checkpoint was not saved "
                 f"with it); delete it and {self.path} to extract afresh"

@@ -398,9 +398,12 @@ class Solver:
 
     def entries_kept(self) -> tuple[int, int]:
         """How many table entries the checkpoint keeps of the searches', and how many they hold."""
-        held = [int(np.count_nonzero(search.tt.key)) for search in self.searches.values()]
-        most = self.checkpoint_entries
-        return sum(held if most is None else (min(count, most) for count in held)), sum(held)
+        kept = held = 0
+        for search in self.searches.values():
+            count = int(np.count_nonzero(search.tt.key))
+            held += count
+            kept += count if search.checkpoint_entries is None else min(count, search.checkpoint_entries)
+        return kept, held
 
     def save(self, wait: float = SAVE_WAIT) -> bool:
         """Write the searches' tables to the checkpoint (atomically: a kill during the save
