@@ -343,6 +343,16 @@ def test_cli_checkpoint_size(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         assert path.read_bytes() == before
 
 
+def test_cli_a_board_settled_by_a_pairing_keeps_no_search(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """6x6 has a pairing (black cannot win, no search runs): the checkpoint holds no search, and
+    the command does not say that it continues one, or keeps one."""
+    path = tmp_path / "six.dfpn"
+    for _ in range(2):
+        assert _run(["baikago", "solve", "6", "--side", "black", "--checkpoint", str(path)]) == 0
+        out, err = capsys.readouterr()
+        assert "black cannot win: pairing" in out and err == ""
+
+
 def test_cli_node_limit_without_checkpoint(capsys: pytest.CaptureFixture[str]) -> None:
     assert _run([*FOUR, "--node-limit", "10"]) == 3
     *standing, last = capsys.readouterr().err.splitlines()

@@ -166,7 +166,7 @@ def solve_command(
         raise click.UsageError("--checkpoint-size needs --checkpoint FILE")
     # a bad checkpoint file is refused here, before any search
     solver = bs.Solver(rules, tt_bits, None, pairings, attackers, checkpoint, threats_from, checkpoint_bytes)
-    if solver.loaded:
+    if solver.loaded and solver.searches:  # a board settled by a pairing keeps no search
         note(f"continuing from {checkpoint}: " + "; ".join(_standing(solver)))
     solver.report = note
     limits = Limits(time_limit)
@@ -276,7 +276,7 @@ def _show_solution(
             click.echo(f"  {line}")
         if proof_path is not None:
             note(f"proof written to {proof_path}")
-        if checkpoint is not None:
+        if checkpoint is not None and solver.searches:
             note(f"the searches are kept in {checkpoint}")
 
 
