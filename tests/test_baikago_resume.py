@@ -169,6 +169,77 @@ def test_a_checkpoint_cut_smaller_later_still_serves(tmp_path: Path) -> None:
     assert check_proof(solver.run(Limits()).to_json()) == "unknown"
 
 
+def _rewrite_header(path: Path, change: Any) -> None:
+    """Give a checkpoint another header (``change`` edits its dict), with a checksum that fits:
+    a file this program could have written, not a damaged one."""
+    import hashlib
+
+    from boardpuzzles.checkpoint import canonical
+    from boardpuzzles.puzzles.baikago.table_file import TABLE_MAGIC
+
+    data = path.read_bytes()
+    at = len(TABLE_MAGIC) + 8
+    length = int.from_bytes(data[len(TABLE_MAGIC) : at], "little")
+    header = json.loads(data[at : at + length])
+    change(header)
+    text = canonical(header).encode("ascii")
+    body = TABLE_MAGIC + len(text).to_bytes(8, "little") + text + data[at + length : -32]
+    path.write_bytes(body + hashlib.sha256(body).digest())
+
+
+def test_a_checkpoint_keeps_its_size_when_continued_without_one(tmp_path: Path) -> None:
+    """A search saved under a size and continued without --checkpoint-size stays under that size
+    (continuing a file held small, as the committed 8x8 one is, never writes a whole table over
+    it); a size given again replaces it, and "all" lifts it. A file from before sizes were
+    remembered (no ``size_bound``) keeps every entry, as it always did."""
+    options = SAMPLED_DEFENCE
+    path = tmp_path / "held.dfpn"
+    most_bytes = held_to(300)
+    whole_run = bs.Solver(checkpoint=str(tmp_path / "whole.dfpn"), **options)
+    with pytest.raises(bs.NodeLimitReached):
+        whole_run.run(Limits(), 2_000)
+    whole_run.save()
+    held = bs.Solver(checkpoint=str(path), checkpoint_bytes=most_bytes, **options)
+    with pytest.raises(bs.NodeLimitReached):
+        held.run(Limits(), 2_000)
+    held.save()
+    assert held.entries_kept()[1] > 300  # the table holds more than the file keeps
+    continued = bs.Solver(checkpoint=str(path), **options)
+    assert continued.bound_from_file and continued.checkpoint_bytes == most_bytes
+    with pytest.raises(bs.NodeLimitReached):
+        continued.run(Limits(), 1_000)
+    continued.save()
+    assert continued.entries_kept()[0] == 300 and path.stat().st_size <= most_bytes
+    larger = held_to(600)
+    resized = bs.Solver(checkpoint=str(path), checkpoint_bytes=larger, **options)
+    assert not resized.bound_from_file and resized.checkpoint_bytes == larger
+    lifted = bs.Solver(checkpoint=str(path), checkpoint_bytes="all", **options)
+    assert lifted.checkpoint_bytes is None and lifted.checkpoint_entries is None
+    with pytest.raises(bs.NodeLimitReached):
+        lifted.run(Limits(), 1_000)
+    lifted.save()
+    assert path.stat().st_size > most_bytes and bs.Solver(checkpoint=str(path), **options).checkpoint_bytes is None
+    _rewrite_header(path, lambda header: header.pop("size_bound"))
+    older = bs.Solver(checkpoint=str(path), **options)
+    assert not older.bound_from_file and older.checkpoint_entries is None
+
+
+@pytest.mark.parametrize("bound", [0, -5, "16M", 1.5, True])
+def test_a_checkpoint_with_a_size_bound_that_cannot_be_one_is_refused(tmp_path: Path, bound: Any) -> None:
+    path = tmp_path / "odd.dfpn"
+    solver = bs.Solver(checkpoint=str(path), checkpoint_bytes=held_to(300), **SAMPLED_DEFENCE)
+    with pytest.raises(bs.NodeLimitReached):
+        solver.run(Limits(), 500)
+    solver.save()
+
+    def change(header: dict[str, Any]) -> None:
+        header["size_bound"] = bound
+
+    _rewrite_header(path, change)
+    with pytest.raises(CheckpointError, match="is damaged"):
+        bs.Solver(checkpoint=str(path), **SAMPLED_DEFENCE)
+
+
 def test_a_small_checkpoint_keeps_the_entries_the_table_would_give_up_last() -> None:
     from boardpuzzles._kernels.baikago_solve import SETTLED_WEIGHT
     from boardpuzzles.puzzles.baikago.dfpn import Search
@@ -329,6 +400,11 @@ def test_cli_checkpoint_size(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     path = tmp_path / "four.dfpn"
     assert _run([*FOUR, "--checkpoint", str(path), "--checkpoint-size", "1M", "--node-limit", "100"]) == 3
     assert "search is kept in" in capsys.readouterr().err and 0 < path.stat().st_size <= 1 << 20
+    assert _run([*FOUR, "--checkpoint", str(path), "--node-limit", "20"]) == 3
+    err = capsys.readouterr().err
+    assert f"keeping {path} under 1 MiB, as it was saved (--checkpoint-size SIZE or all to change that)" in err
+    assert _run([*FOUR, "--checkpoint", str(path), "--checkpoint-size", "ALL", "--node-limit", "20"]) == 3
+    assert "keeping" not in capsys.readouterr().err
     assert _run([*FOUR, "--checkpoint", str(path), "--checkpoint-size", "1M"]) == 0
     assert capsys.readouterr().out.startswith("4x4, + and x crosses, any d: a draw")
     for bad, says in [

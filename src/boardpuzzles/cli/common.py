@@ -147,16 +147,19 @@ class Seconds(ParamTypeBase):
 
 class ByteSize(ParamTypeBase):
     """A number of bytes, ``20M``, ``1.5G`` or plain (powers of 1024), of at least ``least``:
-    :func:`boardpuzzles.inputs.parse_bytes` (``too_little`` says why less will not do)."""
+    :func:`boardpuzzles.inputs.parse_bytes` (``too_little`` says why less will not do). With
+    ``unbounded``, that word too (any case), passed on as it is."""
 
     name = "size"
 
-    def __init__(self, least: int = 1 << 20, too_little: str = "too little") -> None:
-        self.least, self.too_little = least, too_little
+    def __init__(self, least: int = 1 << 20, too_little: str = "too little", unbounded: str | None = None) -> None:
+        self.least, self.too_little, self.unbounded = least, too_little, unbounded
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | str:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
+        if self.unbounded is not None and str(value).strip().lower() == self.unbounded:
+            return self.unbounded
         try:
             return parse_bytes(str(value), option_name(param), self.least, self.too_little)
         except BoardPuzzlesError as err:

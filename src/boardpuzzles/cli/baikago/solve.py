@@ -3,7 +3,7 @@ a checkpoint of the searches."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Literal, NoReturn
 
 import click
 
@@ -67,7 +67,9 @@ defence when black cannot win) or FILE.white-search as it is found, with its sta
 FILE.SIDE-search.state: a run stopped while it was being read out continues from there.
 --checkpoint-size SIZE keeps the file under SIZE: the table entries that cost least to compute
 are left out and searched again later, so a search of hours fits where a full table would not
-(8x8 black: `--tt-bits 26 --checkpoint-size 16M`).
+(8x8 black: `--tt-bits 26 --checkpoint-size 16M`). The file remembers SIZE: a run that continues
+it without --checkpoint-size keeps it under the same size (--checkpoint-size all keeps every
+entry from then on).
 
 \b
 Examples:
@@ -118,10 +120,11 @@ Exit codes:
 @click.option(
     "--checkpoint-size",
     "checkpoint_bytes",
-    type=ByteSize(1 << 20, "too little to keep a search"),
+    type=ByteSize(1 << 20, "too little to keep a search", unbounded="all"),
     default=None,
     metavar="SIZE",
-    help="Keep at most SIZE in the checkpoint (20M, 1G): the entries that cost least are left out.",
+    help="Keep at most SIZE in the checkpoint (20M, 1G): the entries that cost least are left out. "
+    "A file keeps its size when continued; 'all' lifts it.",
 )
 @click.option(
     "--node-limit",
@@ -148,7 +151,7 @@ def solve_command(
     tt_bits: int,
     side: str,
     checkpoint: str | None,
-    checkpoint_bytes: int | None,
+    checkpoint_bytes: int | Literal["all"] | None,
     node_limit: int | None,
     time_limit: float | None,
     threats_from: int | None,
@@ -168,6 +171,11 @@ def solve_command(
     solver = bs.Solver(rules, tt_bits, None, pairings, attackers, checkpoint, threats_from, checkpoint_bytes)
     if solver.loaded and solver.searches:  # a board settled by a pairing keeps no search
         note(f"continuing from {checkpoint}: " + "; ".join(_standing(solver)))
+    if solver.bound_from_file and solver.checkpoint_bytes is not None:
+        note(
+            f"keeping {checkpoint} under {solver.checkpoint_bytes / (1 << 20):,.4g} MiB, as it was saved "
+            "(--checkpoint-size SIZE or all to change that)"
+        )
     solver.report = note
     limits = Limits(time_limit)
     try:

@@ -65,7 +65,7 @@ import hashlib
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -144,7 +144,7 @@ def solve(
     checkpoint: str | None = None,
     node_limit: int | None = None,
     threats_from: int | None = None,
-    checkpoint_bytes: int | None = None,
+    checkpoint_bytes: int | Literal["all"] | None = None,
 ) -> Solution:
     """The value of the empty board (or of ``start``: point colours, row-major, top row first)
     under ``rules``, with a proof of each claim: a pairing of the whole board when there is one
@@ -154,8 +154,8 @@ def solve(
     side wins). ``checkpoint``: a file the searches' tables are saved to when the run stops or
     ends, and continued from when it holds them (see :class:`Solver`); ``node_limit``: stop
     (:class:`NodeLimitReached`) after that many search nodes in this run; ``threats_from``: a
-    threat-space search; ``checkpoint_bytes``: the most the checkpoint may hold (see
-    :class:`Solver`)."""
+    threat-space search; ``checkpoint_bytes``: the most the checkpoint may hold, ``"all"`` for
+    every entry (see :class:`Solver`)."""
     solver = Solver(rules, tt_bits, start, pairings, attackers, checkpoint, threats_from, checkpoint_bytes)
     own = limits is None
     limits = limits if limits is not None else Limits()
@@ -209,7 +209,8 @@ class Solver:
     command line can save from its main thread after a worker stopped. With ``checkpoint_bytes``
     the file holds at most that many bytes: the entries that cost least to compute are left out
     (a table is a cache of values, so any part of it is sound), and a later run searches them
-    again. That keeps a long search's file small enough to move or commit."""
+    again. That keeps a long search's file small enough to move or commit. The file remembers
+    its bound: continued without one (None), it keeps it; ``"all"`` lifts it."""
 
     def __init__(
         self,
@@ -220,7 +221,7 @@ class Solver:
         attackers: tuple[Colour, ...] = (BLACK, WHITE),
         checkpoint: str | None = None,
         threats_from: int | None = None,
-        checkpoint_bytes: int | None = None,
+        checkpoint_bytes: int | Literal["all"] | None = None,
     ) -> None:
         if rules.size > MAX_SOLVE_SIZE:
             raise BoardPuzzlesError(f"the solver takes boards up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}")
@@ -249,16 +250,26 @@ class Solver:
         self.table_file = None if checkpoint is None else TableFile(checkpoint, self.identity())
         #: The entries each search keeps in the checkpoint (None: all): an equal share of
         #: ``checkpoint_bytes`` per attacker.
-        self.checkpoint_entries = None
-        if checkpoint_bytes is not None:
-            share = max(0, checkpoint_bytes - FILE_OVERHEAD_BYTES) // ENTRY_BYTES
-            self.checkpoint_entries = share // len(self.attackers)
+        self.checkpoint_entries: int | None = None
         if self.table_file is not None:
             saved = self.table_file.read()
             if saved is not None:
                 for attacker, state in saved.items():
                     state.apply(self.search(attacker))
                 self.loaded = True
+        #: Whether the bound is the one the file was saved with (none was given): a search held
+        #: to a size stays held to it, so continuing it never writes a whole table over it.
+        saved_bound = None if self.table_file is None else self.table_file.bound
+        self.bound_from_file = checkpoint_bytes is None and saved_bound is not None
+        if checkpoint_bytes is None:
+            checkpoint_bytes = saved_bound
+        #: The most bytes the checkpoint keeps (None: every entry), as saved in its header.
+        self.checkpoint_bytes = None if checkpoint_bytes == "all" else checkpoint_bytes
+        if self.checkpoint_bytes is not None:
+            share = max(0, self.checkpoint_bytes - FILE_OVERHEAD_BYTES) // ENTRY_BYTES
+            self.checkpoint_entries = share // len(self.attackers)
+        for search in self.searches.values():
+            search.checkpoint_entries = self.checkpoint_entries
 
     def identity(self) -> dict[str, Any]:
         """What the searches are, as a checkpoint binds them: a file made for any other search
@@ -415,7 +426,7 @@ class Solver:
         if not self._lock.acquire(timeout=wait):
             return False
         try:
-            self.table_file.write(self.searches)
+            self.table_file.write(self.searches, self.checkpoint_bytes)
         finally:
             self._lock.release()
         return True

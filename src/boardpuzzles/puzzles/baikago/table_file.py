@@ -55,10 +55,11 @@ class TableFile:
     """A checkpoint of df-pn searches: one binary file, written whole and atomically.
 
     Layout: ``TABLE_MAGIC``; the header's length (8 bytes, little-endian); the header (JSON:
-    ``format``, the search's ``identity`` and its ``identity_digest``, who made it and when, and
-    per search its attacker, result, node counts, seconds and number of entries); per search its
-    occupied slots and, at those slots, its five table arrays (``_ARRAY_TYPES``); the SHA-256 of
-    everything before it (32 bytes). A file is *ours* when it starts with ``TABLE_MAGIC``;
+    ``format``, the search's ``identity`` and its ``identity_digest``, who made it and when, the
+    ``size_bound`` its entries were chosen for or null, and per search its attacker, result,
+    node counts, seconds and number of entries); per search its occupied slots and, at those
+    slots, its five table arrays (``_ARRAY_TYPES``); the SHA-256 of everything before it (32
+    bytes). A file is *ours* when it starts with ``TABLE_MAGIC``;
     anything else that is not empty is refused and never written over (an SQLite count
     checkpoint included). Ours but with a checksum that fails, another layout, or another
     identity: refused too, and left as it is."""
@@ -70,6 +71,9 @@ class TableFile:
         #: The file as this run found it or last wrote it: a write refuses to replace a file that
         #: another run has written since.
         self._seen = self._signature()
+        #: The most bytes the file was saved to keep (``--checkpoint-size``), None for every
+        #: entry or no file: known once :meth:`read` found one.
+        self.bound: int | None = None
 
     def _signature(self) -> tuple[int, ...] | None:
         """Which file is at the path now (device, inode, size, time written); None: no file."""
@@ -124,7 +128,12 @@ class TableFile:
         if header.get("identity_digest") != self.identity_digest:
             raise CheckpointError(f"checkpoint {path} {self._difference(header.get('identity'))}; use a new file")
         try:
-            return self._searches(header, body, at + length)
+            bound = header.get("size_bound")
+            if bound is not None and (type(bound) is not int or bound < 1):
+                raise ValueError("size bound")
+            found = self._searches(header, body, at + length)
+            self.bound = bound
+            return found
         except (KeyError, TypeError, ValueError) as err:
             raise CheckpointError(f"{damaged} ({str(err)[:60]}); use a new file") from None
 
@@ -184,12 +193,13 @@ class TableFile:
             raise ValueError("length")
         return found
 
-    def write(self, searches: Mapping[Colour, Search]) -> None:
+    def write(self, searches: Mapping[Colour, Search], bound: int | None = None) -> None:
         """Save the searches, by attacker (temporary file in the same folder, then a rename).
         A threat-space search is refused: its disproofs are not the whole game's, and a file
         does not say which search made it. A search with ``checkpoint_entries`` keeps only that
         many entries, those its table would give up last (``Search.entries``); a later run
-        searches again what was left out."""
+        searches again what was left out. ``bound``: the size those entries were chosen for,
+        kept in the header (``size_bound``) so that a run that continues the file keeps it."""
         if any(search.threats_from != WHOLE_GAME for search in searches.values()):
             raise ValueError("a threat-space search cannot be saved as a checkpoint")
         path = self.path
@@ -202,7 +212,7 @@ class TableFile:
                 raise CheckpointError(f"cannot read checkpoint {path}: {err.strerror}") from None
             if head:
                 self._ours(head)
-        header, parts = self._contents(searches)
+        header, parts = self._contents(searches, bound)
 
         def chunks() -> Iterator[bytes | memoryview]:
             """The file's bytes, then their SHA-256."""
@@ -229,8 +239,11 @@ class TableFile:
         except OSError as err:  # a full disk: the previous file stays
             raise CheckpointError(f"cannot write checkpoint {path}: {err.strerror or err}") from None
         self._seen = self._signature()
+        self.bound = bound
 
-    def _contents(self, searches_by_attacker: Mapping[Colour, Search]) -> tuple[bytes, list[tuple[np.ndarray, ...]]]:
+    def _contents(
+        self, searches_by_attacker: Mapping[Colour, Search], bound: int | None
+    ) -> tuple[bytes, list[tuple[np.ndarray, ...]]]:
         """The header (canonical JSON) and, per search, the occupied slots and table arrays it
         keeps."""
         from boardpuzzles import __version__
@@ -257,6 +270,7 @@ class TableFile:
                 "made_by": f"boardpuzzles {__version__}",
                 "saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                 "searches": searches,
+                "size_bound": bound,
             }
         ).encode("ascii")
         return header, parts
