@@ -261,8 +261,8 @@ def test_a_small_checkpoint_keeps_the_entries_the_table_would_give_up_last() -> 
 def test_the_committed_8x8_checkpoint_is_the_search_the_records_describe(tmp_path: Path) -> None:
     """records/baikago-8.dfpn, the search for black's win on 8x8 that a fresh checkout continues:
     read as that command reads it (made for `solve 8 --side black --tt-bits 26`, checksum and
-    entries checked; the 2^26-slot table itself is not built here), held to 16 MB, open, and at
-    the node count the records page gives."""
+    entries checked; the 2^26-slot table itself is not built here), held to 16 MB and saved with
+    that bound, open, and at the node count the records page gives."""
     import shutil
 
     root = Path(__file__).resolve().parent.parent
@@ -270,8 +270,10 @@ def test_the_committed_8x8_checkpoint_is_the_search_the_records_describe(tmp_pat
     shutil.copyfile(root / "records" / "baikago-8.dfpn", path)
     assert path.stat().st_size <= 16 << 20
     solver = bs.Solver(Rules(8), 26, None, True, (BLACK,))
-    saved = bs.TableFile(str(path), solver.identity()).read()
+    table_file = bs.TableFile(str(path), solver.identity())
+    saved = table_file.read()
     assert saved is not None and list(saved) == [BLACK]
+    assert table_file.bound == 16 << 20  # continuing it without --checkpoint-size keeps it small
     search = saved[BLACK]
     assert search.result is None and len(search.slots) > 100_000
     records = (root / "docs" / "records.md").read_text()

@@ -245,15 +245,24 @@ def test_the_shipped_checker_shares_no_code_with_the_solver() -> None:
         ("baikago-10.json.gz", "black wins", "Baikago 10x10: who wins", 746_833, 13_406_344),
         ("baikago-11.json.gz", "black wins", "Baikago 11x11: who wins", 470_496, 2_369_293),
         ("baikago-12.json.gz", "black wins", "Baikago 12x12: who wins", 1_900_248, 11_818_182),
+        ("baikago-13.json.gz", "black wins", "Baikago 13x13: who wins", 872_405, 3_636_960),
+        ("baikago-14.json.gz", "black wins", "Baikago 14x14: who wins", 4_905_625, 15_718_223),
+        (
+            "baikago-15.json.gz",
+            "black wins",
+            "Baikago 15x15: who wins (the seed article's board)",
+            1_905_820,
+            5_825_522,
+        ),
     ],
 )
-def test_the_committed_8x8_and_9x9_proofs_are_the_files_the_records_describe(
+def test_the_committed_proofs_are_the_files_the_records_describe(
     name: str, claim: str, row: str, positions: int, nodes: int
 ) -> None:
     """records/baikago-8-white.json.gz and baikago-9-white.json.gz (white cannot win on 8x8 nor on
-    9x9) and baikago-9 to -12.json.gz (black wins on 9x9 to 12x12), each replayed whole by
-    `baikago verify` in half a minute to 12 CPU minutes, too long for the tests: its SHA-256 and
-    size are those records/README.md gives, and it claims what docs/records.md says, with the
+    9x9) and baikago-9 to -15.json.gz (black wins on 9x9 to 15x15), each replayed whole by
+    `baikago verify` in half a minute to @MAXVERIFY@ CPU minutes, too long for the tests: its SHA-256
+    and size are those records/README.md gives, and it claims what docs/records.md says, with the
     strategy's size and the search's nodes given there. All these strategies are black's."""
     import hashlib
 

@@ -48,16 +48,17 @@ class NodeCount(Whole):
     epilog="""Who wins on an empty N x N board with perfect play. A pairing of the board proves a draw;
 otherwise a proof-number search runs for each side (--side: one side only). --proof writes each
 side's strategy (JSON, gzip when the name ends in .gz) for an independent checker to replay.
-3x3 to 7x7 are draws (7x7 in about 20 s: no pairing, so both searches run); 9x9 to 12x12 are
+3x3 to 7x7 are draws (7x7 in about 20 s: no pairing, so both searches run); 9x9 to 15x15 are
 wins for black (`solve 9 --side black`: about a minute).
 
 --threats-from F holds the attacker to threats once F stones are on the board (a threat-space
 search): its tree is far narrower, a win it finds is a win of the whole game (the proof covers
 every reply), and when it finds none the board is not settled (exit 1). 11x11 in about two
-minutes:
+minutes, and the seed's 15x15 board in about eight (3.8 GB):
 
 \b
   boardpuzzles baikago solve 11 --side black --threats-from 6 --tt-bits 25
+  boardpuzzles baikago solve 15 --side black --threats-from 6 --tt-bits 26
 
 --checkpoint FILE keeps the search tables when the run stops or ends, and the same command with
 the same FILE continues from them. A file made for another board, rules, --side, --pairings or

@@ -32,7 +32,7 @@ ARMS = {
 MAX_SIZE = 52  # two file letters at most in names; far beyond any real board
 DEFAULT_SIZE = 15
 #: The largest board `solve` takes: the seed's 15x15 (7x7 already needs both searches, and 8x8
-#: is still open after hours; black wins 9x9 to 12x12 within minutes: docs/methods/baikago.md).
+#: is still open after hours; black wins 9x9 to 15x15 within minutes: docs/methods/baikago.md).
 MAX_SOLVE_SIZE = 15
 
 
