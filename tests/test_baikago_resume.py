@@ -411,7 +411,10 @@ def test_cli_checkpoint_size(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert capsys.readouterr().out.startswith("4x4, + and x crosses, any d: a draw")
     for bad, says in [
         (["--checkpoint-size", "1M"], "--checkpoint-size needs --checkpoint FILE"),
-        (["--checkpoint", str(path), "--checkpoint-size", "lots"], "--checkpoint-size takes a size like 8G"),
+        (
+            ["--checkpoint", str(path), "--checkpoint-size", "lots"],
+            "--checkpoint-size takes a size like 8G or 512M, or all, not 'lots'",
+        ),
         (["--checkpoint", str(path), "--checkpoint-size", "100K"], "is less than 1 MiB: too little to keep a search"),
     ]:
         before = path.read_bytes()

@@ -63,13 +63,17 @@ def read_text(path: str, limit: int = MAX_INPUT_BYTES) -> str:
     return strip_bom(text).replace("\r\n", "\n").replace("\r", "\n")
 
 
-def parse_bytes(text: str, option: str, least: int = 1 << 20, too_little: str = "too little") -> int:
+def parse_bytes(
+    text: str, option: str, least: int = 1 << 20, too_little: str = "too little", also: str | None = None
+) -> int:
     """Bytes from ``8G``, ``512M``, ``1.5 GiB`` or a plain number of bytes (powers of 1024), as
     ``option`` takes them: at least ``least`` (else "... is less than 1 MiB: ``too_little``") and
-    at most ``MOST_BYTES``; every refusal is one line that names the option."""
+    at most ``MOST_BYTES``; every refusal is one line that names the option (and ``also``, a word
+    the option takes besides sizes, when it is not a size)."""
     found = _SIZE.fullmatch(text)
     if found is None:
-        raise BoardPuzzlesError(f"{option} takes a size like 8G or 512M, not {excerpt(text)}")
+        besides = "" if also is None else f", or {also}"
+        raise BoardPuzzlesError(f"{option} takes a size like 8G or 512M{besides}, not {excerpt(text)}")
     value = float(found.group(1)) * 1024 ** " KMGT".index(found.group(2).upper() or " ")
     if value < least:
         shown = f"{least >> 20} MiB" if least % (1 << 20) == 0 else f"{least:,} bytes"

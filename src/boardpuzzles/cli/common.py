@@ -161,7 +161,7 @@ class ByteSize(ParamTypeBase):
         if self.unbounded is not None and str(value).strip().lower() == self.unbounded:
             return self.unbounded
         try:
-            return parse_bytes(str(value), option_name(param), self.least, self.too_little)
+            return parse_bytes(str(value), option_name(param), self.least, self.too_little, self.unbounded)
         except BoardPuzzlesError as err:
             raise click.UsageError(str(err), ctx) from None
 
