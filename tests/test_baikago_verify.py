@@ -261,7 +261,7 @@ def test_the_committed_proofs_are_the_files_the_records_describe(
 ) -> None:
     """records/baikago-8-white.json.gz and baikago-9-white.json.gz (white cannot win on 8x8 nor on
     9x9) and baikago-9 to -15.json.gz (black wins on 9x9 to 15x15), each replayed whole by
-    `baikago verify` in half a minute to @MAXVERIFY@ CPU minutes, too long for the tests: its SHA-256
+    `baikago verify` in half a minute to 50 CPU minutes, too long for the tests: its SHA-256
     and size are those records/README.md gives, and it claims what docs/records.md says, with the
     strategy's size and the search's nodes given there. All these strategies are black's."""
     import hashlib
