@@ -195,10 +195,6 @@ def test_a_checkpoint_keeps_its_size_when_continued_without_one(tmp_path: Path) 
     options = SAMPLED_DEFENCE
     path = tmp_path / "held.dfpn"
     most_bytes = held_to(300)
-    whole_run = bs.Solver(checkpoint=str(tmp_path / "whole.dfpn"), **options)
-    with pytest.raises(bs.NodeLimitReached):
-        whole_run.run(Limits(), 2_000)
-    whole_run.save()
     held = bs.Solver(checkpoint=str(path), checkpoint_bytes=most_bytes, **options)
     with pytest.raises(bs.NodeLimitReached):
         held.run(Limits(), 2_000)
@@ -231,11 +227,7 @@ def test_a_checkpoint_with_a_size_bound_that_cannot_be_one_is_refused(tmp_path: 
     with pytest.raises(bs.NodeLimitReached):
         solver.run(Limits(), 500)
     solver.save()
-
-    def change(header: dict[str, Any]) -> None:
-        header["size_bound"] = bound
-
-    _rewrite_header(path, change)
+    _rewrite_header(path, lambda header: header.update(size_bound=bound))
     with pytest.raises(CheckpointError, match="is damaged"):
         bs.Solver(checkpoint=str(path), **SAMPLED_DEFENCE)
 

@@ -248,28 +248,24 @@ class Solver:
         self.report: Callable[[str], None] | None = None
         self._lock = threading.Lock()
         self.table_file = None if checkpoint is None else TableFile(checkpoint, self.identity())
-        #: The entries each search keeps in the checkpoint (None: all): an equal share of
-        #: ``checkpoint_bytes`` per attacker.
-        self.checkpoint_entries: int | None = None
-        if self.table_file is not None:
-            saved = self.table_file.read()
-            if saved is not None:
-                for attacker, state in saved.items():
-                    state.apply(self.search(attacker))
-                self.loaded = True
+        saved = None if self.table_file is None else self.table_file.read()
+        saved_bound = None if self.table_file is None else self.table_file.bound
         #: Whether the bound is the one the file was saved with (none was given): a search held
         #: to a size stays held to it, so continuing it never writes a whole table over it.
-        saved_bound = None if self.table_file is None else self.table_file.bound
         self.bound_from_file = checkpoint_bytes is None and saved_bound is not None
-        if checkpoint_bytes is None:
-            checkpoint_bytes = saved_bound
+        bound = saved_bound if checkpoint_bytes is None else checkpoint_bytes
         #: The most bytes the checkpoint keeps (None: every entry), as saved in its header.
-        self.checkpoint_bytes = None if checkpoint_bytes == "all" else checkpoint_bytes
+        self.checkpoint_bytes = None if bound == "all" else bound
+        #: The entries each search keeps in the checkpoint (None: all): an equal share of
+        #: ``checkpoint_bytes`` per attacker (``search`` gives each its share).
+        self.checkpoint_entries: int | None = None
         if self.checkpoint_bytes is not None:
             share = max(0, self.checkpoint_bytes - FILE_OVERHEAD_BYTES) // ENTRY_BYTES
             self.checkpoint_entries = share // len(self.attackers)
-        for search in self.searches.values():
-            search.checkpoint_entries = self.checkpoint_entries
+        if saved is not None:
+            for attacker, state in saved.items():
+                state.apply(self.search(attacker))
+            self.loaded = True
 
     def identity(self) -> dict[str, Any]:
         """What the searches are, as a checkpoint binds them: a file made for any other search
