@@ -12,7 +12,17 @@ import pytest
 
 from boardpuzzles.puzzles.baikago.ai import ComputerPlayer, RandomPlayer
 from boardpuzzles.puzzles.baikago.game import Position
-from boardpuzzles.puzzles.baikago.perfect import BOOKS, SolvedValue, book, is_solved, perfect_move, solved_value
+from boardpuzzles.puzzles.baikago.perfect import (
+    BOOKS,
+    OPENING_BOOKS,
+    OPENING_STONES,
+    SolvedValue,
+    book,
+    check_opening,
+    is_solved,
+    perfect_move,
+    solved_value,
+)
 from boardpuzzles.puzzles.baikago.rules import Rules
 from boardpuzzles.puzzles.baikago.solve import solve
 from tests.test_baikago_solve import (
@@ -76,13 +86,19 @@ RECORDS = Path(__file__).resolve().parent.parent / "records"
 
 
 def test_the_shipped_books_are_the_records() -> None:
+    """7x7 and 9x9 ship their whole proofs; 10x10 to 15x15 their openings (compared with the
+    records where the records' files are checked, in tests/test_baikago_verify.py)."""
     assert set(BOOKS) == {Rules(7), Rules(9)}
     assert (BOOK_FOLDER / BOOKS[Rules(7)]).read_bytes() == RECORDED_SEVEN.read_bytes()
     assert (BOOK_FOLDER / BOOKS[Rules(9)]).read_bytes() == (RECORDS / "baikago-9.json.gz").read_bytes()
+    assert set(OPENING_BOOKS) == {Rules(n) for n in range(10, 16)}
+    shipped = {path.name for path in BOOK_FOLDER.glob("*.json.gz")}
+    assert shipped == set(BOOKS.values()) | set(OPENING_BOOKS.values())
 
 
 def test_only_proved_boards_are_solved() -> None:
-    assert [n for n in range(3, 16) if is_solved(Rules(n))] == [3, 4, 5, 6, 7, 9]
+    assert [n for n in range(3, 17) if is_solved(Rules(n))] == [3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15]
+    assert not is_solved(Rules(15, max_d=2))
     assert not is_solved(Rules(7, max_d=2))
     assert solved_value(Rules(8), [EMPTY] * 64) is None and perfect_move(Rules(8), [EMPTY] * 64) is None
 
@@ -193,10 +209,13 @@ def test_the_9x9_book_wins_after_every_reply_to_its_first_two_moves() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("size", [9, 10, 12, 15])
 @pytest.mark.parametrize("seed", range(2))
-def test_the_strongest_computer_wins_9x9_as_black(seed: int) -> None:
-    """Against a random player and strengths 2 and 3: black wins, every move from the book."""
-    rules = Rules(9)
+def test_the_strongest_computer_wins_as_black(size: int, seed: int) -> None:
+    """Against a random player and strengths 2 and 3: black wins, every move perfect (on 9x9
+    from the book; on 10x10 to 15x15 the first three from the book and the rest from
+    threat-space searches) or filling a four."""
+    rules = Rules(size)
     for opponent in (
         RandomPlayer(seed),
         ComputerPlayer(rules, strength=2, seed=seed),
@@ -205,3 +224,51 @@ def test_the_strongest_computer_wins_9x9_as_black(seed: int) -> None:
         won, reasons = play(rules, ComputerPlayer(rules, strength=4, seed=seed), opponent)
         assert won == BLACK, (seed, type(opponent).__name__)
         assert set(reasons[0::2]) <= {"perfect", "win"}, reasons[0::2]
+
+
+@pytest.mark.slow
+def test_the_11x11_opening_book_wins_after_every_reply() -> None:
+    """The book has black's move after every reply of white to its first two moves, and a
+    threat-space search finds black's win after every reply to its third (one in 25 searched
+    here; benchmarks/baikago_opening_books.py searches them all). The counts are those of the
+    record's strategy (records/baikago-11.json.gz): 1,890 positions of up to 4 stones, 139,984
+    of 6."""
+    found = check_opening(Rules(11), every=25)
+    assert found.missing == ()
+    assert (found.book_positions, found.edge_positions) == (1_890, 139_984)
+    assert 0 < found.most_nodes
+
+
+def first_moves(rules: Rules, replies: list[int]) -> np.ndarray:
+    """The board after black's book moves, white answering each with the next of ``replies``
+    (the first empty point from it on)."""
+    opening = book(rules)
+    assert opening is not None
+    board = np.zeros(rules.size**2, dtype=np.int8)
+    for reply in replies:
+        move = opening.move(board, BLACK)
+        assert move is not None
+        board[move] = BLACK
+        board[next(p for p in range(reply, rules.size**2) if board[p] == EMPTY)] = WHITE
+    return board
+
+
+def test_past_the_15x15_opening_black_wins_by_a_threat_search() -> None:
+    """Past the book's last stones, the value and black's move come from a threat-space search;
+    white, whose every move loses, has no perfect move; off the book nothing is claimed (and no
+    search of the whole game is made: on 15x15 it would not end)."""
+    rules = Rules(15)
+    board = first_moves(rules, [0, 17, 40])
+    assert int((board != EMPTY).sum()) == OPENING_STONES + 2
+    found = perfect_move(rules, board)
+    assert found is not None and found.keeps == "win" and found.source == "search" and found.nodes > 0
+    assert board[found.point] == EMPTY
+    value = solved_value(rules, board)
+    assert value is not None and (value.value, value.source) == ("black", "search")
+    board[found.point] = BLACK
+    assert perfect_move(rules, board) is None  # white to move: every move loses
+    value = solved_value(rules, board)
+    assert value is not None and value.value == "black"
+    corner = np.zeros(225, dtype=np.int8)
+    corner[0], corner[1] = BLACK, WHITE  # black's first stone is not the book's
+    assert solved_value(rules, corner) is None and perfect_move(rules, corner) is None

@@ -20,9 +20,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardpuzzles.cli import _run
+from boardpuzzles.puzzles.baikago.perfect import OPENING_BOOKS, opening
 from boardpuzzles.puzzles.baikago.rules import Rules
 from boardpuzzles.puzzles.baikago.solve import solve
 from boardpuzzles.puzzles.baikago.verify import Geometry, ProofError, read_document, verify_document
+from tests.test_baikago_perfect import BOOK_FOLDER
 from tests.test_baikago_solve import POSITIONS_5, RECORDED_SEVEN, board_of, check_proof
 
 VERIFY_MODULE = Path(__file__).resolve().parent.parent / "src" / "boardpuzzles" / "puzzles" / "baikago" / "verify.py"
@@ -242,7 +244,7 @@ def test_the_shipped_checker_shares_no_code_with_the_solver() -> None:
         ("baikago-8-white.json.gz", "white cannot win", "Baikago 8x8: can white win?", 233_342, 6_193_075),
         ("baikago-9-white.json.gz", "white cannot win", "Baikago 9x9: can white win?", 164_715, 2_005_520),
         ("baikago-9.json.gz", "black wins", "Baikago 9x9: who wins", 164_954, 2_024_423),
-        ("baikago-10.json.gz", "black wins", "Baikago 10x10: who wins", 746_833, 13_406_344),
+        ("baikago-10.json.gz", "black wins", "Baikago 10x10: who wins", 738_699, 5_046_277),
         ("baikago-11.json.gz", "black wins", "Baikago 11x11: who wins", 470_496, 2_369_293),
         ("baikago-12.json.gz", "black wins", "Baikago 12x12: who wins", 1_900_248, 11_818_182),
         ("baikago-13.json.gz", "black wins", "Baikago 13x13: who wins", 872_405, 3_636_960),
@@ -263,7 +265,8 @@ def test_the_committed_proofs_are_the_files_the_records_describe(
     9x9) and baikago-9 to -15.json.gz (black wins on 9x9 to 15x15), each replayed whole by
     `baikago verify` in half a minute to 50 CPU minutes, too long for the tests: its SHA-256
     and size are those records/README.md gives, and it claims what docs/records.md says, with the
-    strategy's size and the search's nodes given there. All these strategies are black's."""
+    strategy's size and the search's nodes given there. All these strategies are black's. On
+    10x10 to 15x15 the computer's opening book is the strategy's first moves."""
     import hashlib
 
     root = Path(__file__).resolve().parent.parent
@@ -280,3 +283,6 @@ def test_the_committed_proofs_are_the_files_the_records_describe(
     records = (root / "docs" / "records.md").read_text()
     (record,) = [line for line in records.splitlines() if line.startswith(f"| {row} |")]
     assert f"{positions:,} positions" in record and f"{nodes:,}" in record
+    if Rules(size) in OPENING_BOOKS:  # the computer's book of the board is this proof's opening
+        shipped = (BOOK_FOLDER / OPENING_BOOKS[Rules(size)]).read_bytes()
+        assert json.loads(gzip.decompress(shipped)) == opening(document)

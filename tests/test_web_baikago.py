@@ -671,9 +671,13 @@ def test_a_solved_board_shows_the_value_of_the_position(site, open_page):
     ready(page)
     assert page.locator(".pt").count() == 81  # 9x9 is a win for black (records/baikago-9.json.gz)
     assert page.inner_text("#value") == "With perfect play from here: black wins."
-    page.select_option("#size", "11")
+    page.select_option("#size", "15")
     ready(page)
-    assert page.locator(".pt").count() == 121 and not page.is_visible("#value")  # 11x11 is not solved for play
+    assert page.locator(".pt").count() == 225  # the seed's board, a win for black (records/baikago-15.json.gz)
+    assert page.inner_text("#value") == "With perfect play from here: black wins."
+    page.select_option("#size", "19")
+    ready(page)
+    assert page.locator(".pt").count() == 361 and not page.is_visible("#value")  # 19x19 is not solved
 
 
 def test_a_server_that_cannot_be_reached_is_shown(site, open_page):

@@ -32,7 +32,8 @@ def test_the_value_is_the_minimax_value(picture: str) -> None:
 
 
 def test_no_value_on_boards_not_solved_or_not_yet_searched() -> None:
-    assert web.position_value(bk.Rules(11), ()) is None
+    assert web.position_value(bk.Rules(8), ()) is None  # 8x8 is open
+    assert web.position_value(bk.Rules(15, max_d=2), ()) is None  # other rules are not solved
     moves = ("a1", "b2", "c1")
     assert web.position_value(bk.Rules(5), moves, search=False) is None  # not searched: not known
     assert web.position_value(bk.Rules(5), moves) == "draw"  # 5x5 has a pairing of the empty board
@@ -57,4 +58,5 @@ def test_the_state_says_the_value_on_a_solved_board(port: int) -> None:
     state = request(port, "GET", f"/api/state?game={game['game']}")[2]
     assert state["value"] == "draw"
     assert new_game(port, size=9)["value"] == "black wins"  # records/baikago-9.json.gz
-    assert new_game(port, size=11)["value"] is None  # 11x11 is not solved
+    assert new_game(port, size=19)["value"] is None  # 19x19 is not solved
+    assert new_game(port, size=15)["value"] == "black wins"  # records/baikago-15.json.gz

@@ -13,9 +13,9 @@ Its page (``web/baikago_page.py``; at ``/`` under ``baikago serve``, at ``/baika
 - ``GET /api/state?game=ID``: the game as it stands (a reloaded page finds its game here).
 
 Every answer is the game's state (:meth:`WebGame.state`), with ``"value"``: on a solved board
-(3x3 to 7x7 and 9x9) what perfect play gives from the position, ``"draw"``, ``"black wins"`` or ``"white
-wins"`` (:func:`position_value`); null on other boards, once the game is over, and where a short
-search does not settle it (the move's own answer only reuses a value already known).
+(3x3 to 7x7 and 9x9 to 15x15) what perfect play gives from the position, ``"draw"``,
+``"black wins"`` or ``"white wins"`` (:func:`position_value`); null on other boards, once the
+game is over, and where a short search does not settle it (the move's own answer only reuses a value already known).
 
 Every game is kept, in memory and in the server's store (the ``games`` table), so several tabs
 can play at once and neither a reload nor a restart of the server loses a game; at most

@@ -13,8 +13,8 @@ How the page plays (see ``web/baikago.py`` for the API):
   the arrow-key cursor and the labels screen readers read ("h8, empty");
 - the status, the result and an error share one slot of fixed height above the board, so the
   board never moves; the move list has two columns, black's moves and white's, and scrolls;
-- on a solved board (up to 7x7, and 9x9) a line under the board says what perfect play gives from the
-  position (the state's ``value``);
+- on a solved board (up to 7x7, and 9x9 to 15x15) a line under the board says what perfect play
+  gives from the position (the state's ``value``);
 - on a narrow screen a new player's board is the largest offered whose points are at least 32 px
   (a finger's width), and the status speaks of taps, not keys.
 """

@@ -1,18 +1,21 @@
 """Perfect play on solved boards, and the solved value of a position.
 
 A board is *solved* here when its value with perfect play is proved and its proof can guide play
-(``SOLVED``: 3x3 to 7x7 with the default rules are draws, 9x9 a win for black). On such a board the
-value of any position, and a move that keeps the best value for the side to move, come from two
-places:
+(``SOLVED``: 3x3 to 7x7 with the default rules are draws, 9x9 to 15x15 wins for black). On such
+a board the value of any position, and a move that keeps the best value for the side to move,
+come from two places:
 
 book        the proof of the board, shipped with the package (``books/``: for 7x7 the strategies of
             ``records/baikago-7.json.gz``, for 9x9 black's winning strategy of
-            ``records/baikago-9.json.gz``): a position where a strategy's owner is to move and that
-            the strategy holds has the owner's move, which keeps the opponent from winning (and
-            wins, in a winning strategy);
+            ``records/baikago-9.json.gz``, for 10x10 to 15x15 the opening of black's winning
+            strategy, its first three moves): a position where a strategy's owner is to move and
+            that the strategy holds has the owner's move, which keeps the opponent from winning
+            (and wins, in a winning strategy);
 search      df-pn searches of the position itself (``Search``, one per attacker), bounded by a
             node budget and the run's limits: a proved win gives the winning move, a disproved
-            one a move after which the opponent still cannot win.
+            one a move after which the opponent still cannot win. Past an opening book, black's
+            win comes from a threat-space search (black plays only threats), which finds it in a
+            few nodes; searches of the whole game are not made on those boards.
 
 Glossary
 --------
@@ -27,6 +30,7 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -36,10 +40,21 @@ import numpy as np
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.puzzles.baikago.rules import BLACK, COLOUR_NAMES, EMPTY_POINT, WHITE, Colour, Rules, other
 
+#: Boards that black wins by threats (10x10 to 15x15): their records hold black to threats from
+#: its fourth stone on, and their whole proofs (millions of positions) are too large to ship.
+#: Their books are the records' openings: black's strategy while at most ``OPENING_STONES``
+#: stones are on the board (2,000 to 17,000 positions). From black's fourth stone on, a
+#: threat-space search of the position finds black's win: ``check_opening`` searches every
+#: position at the book's edge.
+OPENING_BOOKS = {Rules(n): f"baikago-{n}-opening.json.gz" for n in range(10, 16)}
+#: The stones on the board of the book's last positions (black's third stone is its last move).
+OPENING_STONES = 4
+#: Search nodes of a threat-space search for black's win past an opening book (a position at
+#: the book's edge takes 6 to 40).
+THREAT_NODES = 20_000
 #: The boards whose value is proved (default rules: + and x crosses, any d), and that value.
-#: 10x10, a win for black too, is left out: its proof (747,000 positions) takes about 350 MB to
-#: read, too much for a book, and short searches alone cannot play it.
-SOLVED = {Rules(n): "draw" for n in range(3, 8)} | {Rules(9): "black"}
+#: 8x8 is open (white cannot win; black's attack is not settled).
+SOLVED = {Rules(n): "draw" for n in range(3, 8)} | {Rules(n): "black" for n in (9, *range(10, 16))}
 #: Proof files shipped as books (package data), by board: the same bytes as the record.
 BOOKS = {Rules(7): "baikago-7.json.gz", Rules(9): "baikago-9.json.gz"}
 #: Search nodes a value or a move may take per search, unless told otherwise.
@@ -49,6 +64,8 @@ DEFAULT_NODES = 400_000
 WIN_PROBE_NODES = 5_000
 #: Table size of those searches: 2^(10 + size) slots, at most 2^18 (8 MiB).
 TT_BITS = 18
+#: Table size of a threat-space search past an opening book: 2^14 slots (it takes a few nodes).
+THREAT_TT_BITS = 14
 
 
 @dataclass(frozen=True)
@@ -144,18 +161,22 @@ class Book:
             return int(self.back[s, self.point_of[entry]])
         return self.pairing_answer(board, owner)
 
-    def holds(self, board: np.ndarray, owner: Colour) -> bool:
+    def holds(
+        self, board: np.ndarray, owner: Colour, answer: Callable[[np.ndarray, Colour], int | None] | None = None
+    ) -> bool:
         """Whether the book shows that the owner's opponent cannot win from ``board`` (and that
         the owner wins, when ``owner`` is among the ``winners``): the owner to move has a move
         here, or the opponent to move has no move the owner has no answer to (nor one that fills
-        a cross)."""
+        a cross). ``answer`` gives the owner's moves instead of :meth:`move` (one that searches
+        where the book ends)."""
+        answer = answer or self.move
         me = BLACK if int((board == BLACK).sum()) == int((board == WHITE).sum()) else WHITE
         if me == owner:
-            return self.move(board, owner) is not None
+            return answer(board, owner) is not None
         for p in np.flatnonzero(board == EMPTY_POINT):
             board[p] = me
             try:
-                if _ended(self.rules, board) is not None or self.move(board, owner) is None:
+                if _ended(self.rules, board) is not None or answer(board, owner) is None:
                     return False
             finally:
                 board[p] = EMPTY_POINT
@@ -211,7 +232,7 @@ def book(rules: Rules) -> Book | None:
     for a board that is not solved."""
     if not is_solved(rules):
         return None
-    name = BOOKS.get(rules)
+    name = BOOKS.get(rules) or OPENING_BOOKS.get(rules)
     if name is not None:
         data = (resources.files("boardpuzzles.puzzles.baikago") / "books" / name).read_bytes()
         return Book.of_document(rules, json.loads(gzip.decompress(data)))
@@ -224,6 +245,130 @@ def book(rules: Rules) -> Book | None:
         for owner in (BLACK, WHITE):
             made.add_leaves(owner, [([EMPTY_POINT] * rules.size**2, names)])
     return made
+
+
+def opening(document: dict[str, Any], stones: int = OPENING_STONES) -> dict[str, Any]:
+    """The opening book of a proof document of a win (one strategy): the same document with the
+    strategy's positions of at most ``stones`` stones, marked as an opening
+    (``baikago-opening/1``, with ``stones``)."""
+    (proof,) = document["proofs"]
+    strategy = {
+        picture: move for picture, move in proof["strategy"].items() if len(picture) - picture.count(".") <= stones
+    }
+    return document | {
+        "format": "baikago-opening/1",
+        "stones": stones,
+        "proofs": [proof | {"strategy": strategy}],
+    }
+
+
+class _Answers:
+    """The winner's moves on a board with an opening book: the book's, then a threat-space
+    search's (``THREAT_NODES`` each) past the book's last stones; ``nodes`` counts the search."""
+
+    def __init__(self, known: Book, limits: Limits | None) -> None:
+        self.known = known
+        self.limits = limits
+        self.nodes = 0
+
+    def __call__(self, board: np.ndarray, owner: Colour) -> int | None:
+        move = self.known.move(board, owner)
+        if move is not None or owner not in self.known.winners:
+            return move
+        if int((board != EMPTY_POINT).sum()) <= OPENING_STONES:
+            return None  # the book holds every position of the strategy this early
+        fifth = _four_point(self.known.rules, board, owner)
+        if fifth is not None:
+            return fifth
+        found = threat_win(self.known.rules, board, owner, self.limits, THREAT_NODES)
+        if found is None:
+            return None
+        move, nodes = found
+        self.nodes += nodes
+        return move
+
+
+def threat_win(
+    rules: Rules, board: np.ndarray, attacker: Colour, limits: Limits | None, nodes: int
+) -> tuple[int, int] | None:
+    """A winning move of ``attacker`` (to move at ``board``) from a threat-space df-pn search of
+    the position (the attacker plays only threats, the defender every move: a win found is a win
+    of the game), and the nodes it took; None when it finds none within ``nodes``."""
+    search = _threat_search(rules, board, attacker, limits, nodes)
+    if search is None:
+        return None
+    move = _settled_child(search, board, attacker, limits, nodes)
+    return None if move is None else (move, search.nodes)
+
+
+def _threat_search(rules: Rules, board: np.ndarray, attacker: Colour, limits: Limits | None, nodes: int) -> Any:
+    """The threat-space search that proved ``attacker``'s win (see :func:`threat_win`), or None."""
+    result = _attack(rules, board, attacker, limits, nodes, threats=True)
+    return None if result is None or not result[0] else result[2]
+
+
+@dataclass(frozen=True)
+class OpeningCheck:
+    """What :func:`check_opening` found: the book's positions met (black to move), the positions
+    at its edge searched, and the most nodes one of them took; ``missing`` the pictures of
+    positions where the book has no move or the search finds no win (none, for a sound book)."""
+
+    book_positions: int
+    edge_positions: int
+    most_nodes: int
+    missing: tuple[str, ...]
+
+
+def check_opening(rules: Rules, every: int = 1, limits: Limits | None = None) -> OpeningCheck:
+    """Play the opening book of ``rules`` against every reply of white (one position per symmetry
+    class): the book must have black's move while at most ``OPENING_STONES`` stones are on the
+    board, and after each of white's replies to its last move, a threat-space search of
+    ``THREAT_NODES`` nodes must find black's win. ``every``: search one edge position in
+    ``every`` (in the order met), for a quicker check."""
+    known = book(rules)
+    if known is None or rules not in OPENING_BOOKS:
+        raise ValueError(f"{rules.size}x{rules.size} has no opening book")
+    seen: set[str] = set()
+    edge = 0
+    most = 0
+    missing: list[str] = []
+    book_positions = 0
+
+    def visit(board: np.ndarray) -> None:
+        nonlocal edge, most, book_positions
+        text, _ = known.symmetries.canonical(board)
+        if text in seen:
+            return
+        seen.add(text)
+        if int((board != EMPTY_POINT).sum()) > OPENING_STONES:
+            edge += 1
+            if (edge - 1) % every:
+                return
+            search = _threat_search(rules, board, BLACK, run, THREAT_NODES)
+            if search is None:
+                missing.append(text)
+            else:
+                most = max(most, search.nodes)
+            return
+        move = known.move(board, BLACK)
+        if move is None:
+            missing.append(text)
+            return
+        book_positions += 1
+        board[move] = BLACK
+        for reply in np.flatnonzero(board == EMPTY_POINT):
+            board[reply] = WHITE
+            visit(board)
+            board[reply] = EMPTY_POINT
+        board[move] = EMPTY_POINT
+
+    run = limits if limits is not None else Limits()
+    try:
+        visit(np.zeros(rules.size**2, dtype=np.int8))
+    finally:
+        if limits is None:
+            run.close()
+    return OpeningCheck(book_positions, edge, most, tuple(missing))
 
 
 # -------------------------------------------------------------------- values and moves
@@ -242,9 +387,13 @@ def solved_value(
         return SolvedValue(ended, "over")
     known = book(rules)
     if known is not None:
+        answers = _Answers(known, limits) if rules in OPENING_BOOKS else None
         for winner in known.winners:
-            if known.holds(board, winner):
-                return SolvedValue(COLOUR_NAMES[winner], "proof")
+            if known.holds(board, winner, answers):
+                searched = 0 if answers is None else answers.nodes
+                return SolvedValue(COLOUR_NAMES[winner], "search" if searched else "proof", searched)
+        if answers is not None:
+            return None  # searches of the whole game from here end too late on these boards
     spent = 0
     settled = []
     for attacker in (BLACK, WHITE):
@@ -286,8 +435,14 @@ def perfect_move(
     if known is not None:
         if from_book is not None and me in known.winners:
             return PerfectMove(from_book, "win", "proof")
-        if other(me) in known.winners and known.holds(board, other(me)):
+        answers = _Answers(known, limits) if rules in OPENING_BOOKS else None
+        if answers is not None and me in known.winners:
+            move = answers(board, me)
+            return None if move is None else PerfectMove(move, "win", "search", answers.nodes)
+        if other(me) in known.winners and known.holds(board, other(me), answers):
             return None  # the book's winner wins whatever is played: no search can change that
+        if answers is not None:
+            return None  # searches of the whole game from here end too late on these boards
     spent = 0
     for attacker in (me, other(me)):
         if attacker == other(me) and from_book is not None:
@@ -336,13 +491,17 @@ def _ended(rules: Rules, board: np.ndarray) -> str | None:
 
 
 def _attack(
-    rules: Rules, board: np.ndarray, attacker: Colour, limits: Limits | None, nodes: int
+    rules: Rules, board: np.ndarray, attacker: Colour, limits: Limits | None, nodes: int, threats: bool = False
 ) -> tuple[bool, int, Any] | None:
     """Whether ``attacker`` can force a win from ``board`` (and the nodes, and the search), or
-    None when the budget or the limits stop the search first."""
+    None when the budget or the limits stop the search first. ``threats``: the attacker plays
+    only threats (a threat-space search, in ``THREAT_TT_BITS``): False then says only that no
+    such win was found."""
     from boardpuzzles.puzzles.baikago.dfpn import Search
 
-    search = Search(rules, attacker, min(TT_BITS, 10 + rules.size))
+    search = Search(rules, attacker, THREAT_TT_BITS if threats else min(TT_BITS, 10 + rules.size))
+    if threats:
+        search.threats_from = 0
     search.budget_end = nodes
     own = limits is None
     run = limits if limits is not None else Limits()
