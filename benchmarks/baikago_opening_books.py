@@ -11,7 +11,9 @@ stones are on the board, and after each of white's replies to black's third ston
 edge) a threat-space search of at most ``THREAT_NODES`` nodes must find black's win. Printed
 per board: the book's positions, the edge positions and how many were searched, the most nodes
 one took, the positions where the book or the search failed (0 for a book that wins) and the
-CPU seconds.
+CPU seconds. With ``--games K``, the computer at strength 4 then plays black on each board against
+a random player and strengths 2 and 3, K games each (seeds 0 to K-1), and the games won and the
+most nodes one of its searches took are printed.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ def main() -> int:
     sizes = ",".join(str(rules.size) for rules in OPENING_BOOKS)
     parser.add_argument("--sizes", default=sizes, help=f"board sizes, comma-separated (default {sizes})")
     parser.add_argument("--every", type=int, default=1, help="search one edge position in this many (default 1: all)")
+    parser.add_argument("--games", type=int, default=0, help="games per opponent and board, after the check")
     args = parser.parse_args()
     print(f"{'board':>6} {'book':>7} {'edge':>10} {'searched':>10} {'most nodes':>11} {'failed':>7} {'CPU s':>8}")
     failed = 0
@@ -44,7 +47,39 @@ def main() -> int:
         )
         for picture in found.missing:
             print(f"  failed: {picture}")
+    if args.games:
+        failed += play_games(args.sizes, args.games)
     return 1 if failed else 0
+
+
+def play_games(sizes: str, games: int) -> int:
+    """Strength 4 as black against each opponent, ``games`` seeds each: the games it did not win."""
+    from boardpuzzles.puzzles.baikago.ai import ComputerPlayer, RandomPlayer
+    from boardpuzzles.puzzles.baikago.game import Position
+    from boardpuzzles.puzzles.baikago.perfect import perfect_move
+    from boardpuzzles.puzzles.baikago.rules import BLACK
+
+    print(f"\n{'board':>6} {'games':>6} {'won':>5} {'most nodes':>11}")
+    lost = 0
+    for size in (int(s) for s in sizes.split(",")):
+        rules, won, most = Rules(size), 0, 0
+        for seed in range(games):
+            for opponent in (RandomPlayer(seed), *(ComputerPlayer(rules, strength=s, seed=seed) for s in (2, 3))):
+                position = Position(rules)
+                while not position.is_game_over():
+                    if position.turn == BLACK:
+                        found = perfect_move(rules, list(position.board))
+                        if found is None:  # no perfect move: the game is not counted as won
+                            break
+                        most = max(most, found.nodes)
+                        position.make(found.point)
+                    else:
+                        position.make(opponent.choose_for(position).move)
+                outcome = position.outcome()
+                won += outcome is not None and outcome.winner == BLACK
+        lost += 3 * games - won
+        print(f"{size}x{size:<3} {3 * games:>6} {won:>5} {most:>11,}", flush=True)
+    return lost
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from boardpuzzles.puzzles.baikago import perfect
 from boardpuzzles.puzzles.baikago.ai import ComputerPlayer, RandomPlayer
 from boardpuzzles.puzzles.baikago.game import Position
 from boardpuzzles.puzzles.baikago.perfect import (
@@ -223,7 +224,7 @@ def test_the_strongest_computer_wins_as_black(size: int, seed: int) -> None:
     ):
         won, reasons = play(rules, ComputerPlayer(rules, strength=4, seed=seed), opponent)
         assert won == BLACK, (seed, type(opponent).__name__)
-        assert set(reasons[0::2]) <= {"perfect", "win"}, reasons[0::2]
+        assert set(reasons[0::2]) <= {"perfect", "win", "block"}, reasons[0::2]
 
 
 @pytest.mark.slow
@@ -272,3 +273,38 @@ def test_past_the_15x15_opening_black_wins_by_a_threat_search() -> None:
     corner = np.zeros(225, dtype=np.int8)
     corner[0], corner[1] = BLACK, WHITE  # black's first stone is not the book's
     assert solved_value(rules, corner) is None and perfect_move(rules, corner) is None
+
+
+def test_no_search_of_the_whole_game_on_the_large_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On 15x15 only threat-space searches are made (a search of the whole game would not end
+    within a move's time), on the book's lines and off them, for the value and for a move."""
+    made: list[bool] = []
+    real = perfect._attack
+
+    def watched(*args: Any, threats: bool = False) -> Any:
+        made.append(threats)
+        assert threats, "a search of the whole game"
+        return real(*args, threats=threats)
+
+    monkeypatch.setattr(perfect, "_attack", watched)
+    rules = Rules(15)
+    board = first_moves(rules, [0, 17, 40])
+    corner = np.zeros(225, dtype=np.int8)
+    corner[0], corner[1] = BLACK, WHITE
+    for position in (board, corner):
+        solved_value(rules, position)
+        perfect_move(rules, position)
+    board[perfect_move(rules, board).point] = BLACK  # type: ignore[union-attr]
+    assert perfect_move(rules, board) is None  # white: every reply answered by a threat search
+    assert made and all(made)
+
+
+def test_the_value_of_a_large_board_stays_within_its_node_budget() -> None:
+    """White to move past the 15x15 opening: one threat-space search per reply; a budget too
+    small for them all leaves the value unknown, as a stopped search does."""
+    rules = Rules(15)
+    board = first_moves(rules, [0, 17, 40])
+    board[perfect_move(rules, board).point] = BLACK  # type: ignore[union-attr]
+    found = solved_value(rules, board)
+    assert found is not None and (found.value, found.source) == ("black", "search") and found.nodes > 1
+    assert solved_value(rules, board, nodes=found.nodes - 1) is None

@@ -4,9 +4,9 @@ How it picks a move, in order:
 
 1. a win now (a four of its own: the fifth point);
 2. a forced block (the opponent has a four);
-3. at the strongest level, on a board whose value is proved (3x3 to 7x7, 9x9), a perfect move: one
-   that keeps a win, or keeps the opponent from winning (from the board's proof, or a df-pn
-   search of the position: :mod:`boardpuzzles.puzzles.baikago.perfect`);
+3. at the strongest level, on a board whose value is proved (3x3 to 7x7, 9x9 to 15x15), a perfect
+   move: one that keeps a win, or keeps the opponent from winning (from the board's proof or
+   opening book, or a df-pn search of the position: :mod:`boardpuzzles.puzzles.baikago.perfect`);
 4. a win by continuous fours (VCF): every move a four, every reply forced, ending in two fours
    at once;
 5. alpha-beta with a transposition table over the most promising points, deepened one ply at a
@@ -308,15 +308,21 @@ def warm_up() -> None:
     """Load (or, on a fresh install, compile) every kernel the computer player calls: numba does
     it on first use, which would otherwise fall on the first move's clock (a fraction of a second
     from the disk cache, about half a minute to compile). A small game reaches every kernel:
-    strength 2 runs the threat search (VCF) as well as alpha-beta. Once per process."""
+    strength 2 runs the threat search (VCF) as well as alpha-beta, and a df-pn search of a won
+    position loads the kernels of perfect play (strength 4 on a solved board). Once per process."""
     global _warm
     if _warm:
         return
+    from boardpuzzles.puzzles.baikago.perfect import threat_win
+
     rules = Rules(7)
     position = Position(rules)
     for name in ("d4", "c3", "e4", "c5"):
         position.make_named(name)
     ComputerPlayer(rules, strength=2, seed=0, tt_bits=10).choose_for(position)
+    for name in ("e5", "a1", "f6", "a7"):  # black's d4 e5 f6: a threat next, and a win by threats
+        position.make_named(name)
+    threat_win(rules, np.array(position.board, dtype=np.int8), BLACK, None, 1_000)
     _warm = True
 
 

@@ -49,8 +49,8 @@ from boardpuzzles.puzzles.baikago.rules import BLACK, COLOUR_NAMES, EMPTY_POINT,
 OPENING_BOOKS = {Rules(n): f"baikago-{n}-opening.json.gz" for n in range(10, 16)}
 #: The stones on the board of the book's last positions (black's third stone is its last move).
 OPENING_STONES = 4
-#: Search nodes of a threat-space search for black's win past an opening book (a position at
-#: the book's edge takes 6 to 40).
+#: Search nodes of a threat-space search for black's win past an opening book (the positions at
+#: the books' edges took 241 at most).
 THREAT_NODES = 20_000
 #: The boards whose value is proved (default rules: + and x crosses, any d), and that value.
 #: 8x8 is open (white cannot win; black's attack is not settled).
@@ -264,11 +264,13 @@ def opening(document: dict[str, Any], stones: int = OPENING_STONES) -> dict[str,
 
 class _Answers:
     """The winner's moves on a board with an opening book: the book's, then a threat-space
-    search's (``THREAT_NODES`` each) past the book's last stones; ``nodes`` counts the search."""
+    search's past the book's last stones (``THREAT_NODES`` each, ``budget`` in all, within the
+    limits); ``nodes`` counts the searches' nodes. None where neither has a move."""
 
-    def __init__(self, known: Book, limits: Limits | None) -> None:
+    def __init__(self, known: Book, limits: Limits | None, budget: int) -> None:
         self.known = known
         self.limits = limits
+        self.budget = budget
         self.nodes = 0
 
     def __call__(self, board: np.ndarray, owner: Colour) -> int | None:
@@ -280,7 +282,14 @@ class _Answers:
         fifth = _four_point(self.known.rules, board, owner)
         if fifth is not None:
             return fifth
-        found = threat_win(self.known.rules, board, owner, self.limits, THREAT_NODES)
+        try:  # many short searches (one per reply, in Book.holds): each looks at the limits first
+            if self.limits is not None:
+                self.limits.check()
+        except TimeLimitReached:  # Ctrl-C goes on up
+            return None
+        if self.nodes >= self.budget:
+            return None
+        found = threat_win(self.known.rules, board, owner, self.limits, min(THREAT_NODES, self.budget - self.nodes))
         if found is None:
             return None
         move, nodes = found
@@ -387,7 +396,7 @@ def solved_value(
         return SolvedValue(ended, "over")
     known = book(rules)
     if known is not None:
-        answers = _Answers(known, limits) if rules in OPENING_BOOKS else None
+        answers = _Answers(known, limits, nodes) if rules in OPENING_BOOKS else None
         for winner in known.winners:
             if known.holds(board, winner, answers):
                 searched = 0 if answers is None else answers.nodes
@@ -435,7 +444,7 @@ def perfect_move(
     if known is not None:
         if from_book is not None and me in known.winners:
             return PerfectMove(from_book, "win", "proof")
-        answers = _Answers(known, limits) if rules in OPENING_BOOKS else None
+        answers = _Answers(known, limits, nodes) if rules in OPENING_BOOKS else None
         if answers is not None and me in known.winners:
             move = answers(board, me)
             return None if move is None else PerfectMove(move, "win", "search", answers.nodes)
