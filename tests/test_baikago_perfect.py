@@ -295,7 +295,8 @@ def test_no_search_of_the_whole_game_on_the_large_boards(monkeypatch: pytest.Mon
         solved_value(rules, position)
         perfect_move(rules, position)
     board[perfect_move(rules, board).point] = BLACK  # type: ignore[union-attr]
-    assert perfect_move(rules, board) is None  # white: every reply answered by a threat search
+    assert perfect_move(rules, board) is None  # white, who loses: no search at all
+    assert solved_value(rules, board) is not None  # every reply of white answered by a threat search
     assert made and all(made)
 
 

@@ -444,14 +444,16 @@ def perfect_move(
     if known is not None:
         if from_book is not None and me in known.winners:
             return PerfectMove(from_book, "win", "proof")
-        answers = _Answers(known, limits, nodes) if rules in OPENING_BOOKS else None
-        if answers is not None and me in known.winners:
+        if rules in OPENING_BOOKS:
+            if me not in known.winners:
+                # whether black's win holds or not, white gets no move here: the searches of the
+                # whole game that could show a draw or a win for white end too late on these boards
+                return None
+            answers = _Answers(known, limits, nodes)
             move = answers(board, me)
             return None if move is None else PerfectMove(move, "win", "search", answers.nodes)
-        if other(me) in known.winners and known.holds(board, other(me), answers):
+        if other(me) in known.winners and known.holds(board, other(me)):
             return None  # the book's winner wins whatever is played: no search can change that
-        if answers is not None:
-            return None  # searches of the whole game from here end too late on these boards
     spent = 0
     for attacker in (me, other(me)):
         if attacker == other(me) and from_book is not None:
