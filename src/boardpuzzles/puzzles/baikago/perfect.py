@@ -43,7 +43,7 @@ from boardpuzzles.puzzles.baikago.rules import BLACK, COLOUR_NAMES, EMPTY_POINT,
 #: Boards that black wins by threats (10x10 to 15x15): their records hold black to threats from
 #: its fourth stone on, and their whole proofs (millions of positions) are too large to ship.
 #: Their books are the records' openings: black's strategy while at most ``OPENING_STONES``
-#: stones are on the board (2,000 to 17,000 positions). From black's fourth stone on, a
+#: stones are on the board (1,890 to 17,269 positions). From black's fourth stone on, a
 #: threat-space search of the position finds black's win: ``check_opening`` searches every
 #: position at the book's edge.
 OPENING_BOOKS = {Rules(n): f"baikago-{n}-opening.json.gz" for n in range(10, 16)}
