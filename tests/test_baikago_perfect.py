@@ -95,6 +95,8 @@ def test_the_shipped_books_are_the_records() -> None:
     assert set(OPENING_BOOKS) == {Rules(n) for n in range(10, 16)}
     shipped = {path.name for path in BOOK_FOLDER.glob("*.json.gz")}
     assert shipped == set(BOOKS.values()) | set(OPENING_BOOKS.values())
+    assert all(book(rules).opening_stones == OPENING_STONES for rules in OPENING_BOOKS)  # type: ignore[union-attr]
+    assert all(book(rules).opening_stones is None for rules in BOOKS)  # type: ignore[union-attr]
 
 
 def test_only_proved_boards_are_solved() -> None:

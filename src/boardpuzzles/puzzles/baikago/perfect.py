@@ -54,7 +54,7 @@ OPENING_STONES = 4
 THREAT_NODES = 20_000
 #: The boards whose value is proved (default rules: + and x crosses, any d), and that value.
 #: 8x8 is open (white cannot win; black's attack is not settled).
-SOLVED = {Rules(n): "draw" for n in range(3, 8)} | {Rules(n): "black" for n in (9, *range(10, 16))}
+SOLVED = {Rules(n): "draw" for n in range(3, 8)} | {Rules(n): "black" for n in range(9, 16)}
 #: Proof files shipped as books (package data), by board: the same bytes as the record.
 BOOKS = {Rules(7): "baikago-7.json.gz", Rules(9): "baikago-9.json.gz"}
 #: Search nodes a value or a move may take per search, unless told otherwise.
@@ -115,12 +115,16 @@ class Book:
         self.leaves: dict[Colour, np.ndarray] = {}  # (L, n) boards
         self.partners: dict[Colour, np.ndarray] = {}  # (L, n) the other point of each pair, -1 none
         self.winners: set[Colour] = set()
+        #: An opening book (``baikago-opening/1``): the most stones on the board of its
+        #: positions, past which the winner's moves are searched for (None: a whole proof).
+        self.opening_stones: int | None = None
 
     @classmethod
     def of_document(cls, rules: Rules, document: dict[str, Any]) -> Book:
         """The book of a proof document's claims: "cannot win" (the player defends) and
         "wins" (the player attacks)."""
         made = cls(rules)
+        made.opening_stones = document.get("stones")
         letters = {".": EMPTY_POINT, "X": BLACK, "O": WHITE}
         for proof in document["proofs"]:
             owner = BLACK if proof["player"] == "black" else WHITE
@@ -275,9 +279,12 @@ class _Answers:
 
     def __call__(self, board: np.ndarray, owner: Colour) -> int | None:
         move = self.known.move(board, owner)
-        if move is not None or owner not in self.known.winners:
-            return move
-        if int((board != EMPTY_POINT).sum()) <= OPENING_STONES:
+        return move if move is not None else self.past_book(board, owner)
+
+    def past_book(self, board: np.ndarray, owner: Colour) -> int | None:
+        """The winner's move where the book has none: its four filled, or a search's."""
+        stones = self.known.opening_stones
+        if owner not in self.known.winners or stones is None or int((board != EMPTY_POINT).sum()) <= stones:
             return None  # the book holds every position of the strategy this early
         fifth = _four_point(self.known.rules, board, owner)
         if fifth is not None:
@@ -335,8 +342,10 @@ def check_opening(rules: Rules, every: int = 1, limits: Limits | None = None) ->
     ``THREAT_NODES`` nodes must find black's win. ``every``: search one edge position in
     ``every`` (in the order met), for a quicker check."""
     known = book(rules)
-    if known is None or rules not in OPENING_BOOKS:
+    if known is None or known.opening_stones is None:
         raise ValueError(f"{rules.size}x{rules.size} has no opening book")
+    stones = known.opening_stones
+    run = limits if limits is not None else Limits()
     seen: set[str] = set()
     edge = 0
     most = 0
@@ -349,7 +358,7 @@ def check_opening(rules: Rules, every: int = 1, limits: Limits | None = None) ->
         if text in seen:
             return
         seen.add(text)
-        if int((board != EMPTY_POINT).sum()) > OPENING_STONES:
+        if int((board != EMPTY_POINT).sum()) > stones:
             edge += 1
             if (edge - 1) % every:
                 return
@@ -371,7 +380,6 @@ def check_opening(rules: Rules, every: int = 1, limits: Limits | None = None) ->
             board[reply] = EMPTY_POINT
         board[move] = EMPTY_POINT
 
-    run = limits if limits is not None else Limits()
     try:
         visit(np.zeros(rules.size**2, dtype=np.int8))
     finally:
@@ -396,7 +404,7 @@ def solved_value(
         return SolvedValue(ended, "over")
     known = book(rules)
     if known is not None:
-        answers = _Answers(known, limits, nodes) if rules in OPENING_BOOKS else None
+        answers = None if known.opening_stones is None else _Answers(known, limits, nodes)
         for winner in known.winners:
             if known.holds(board, winner, answers):
                 searched = 0 if answers is None else answers.nodes
@@ -444,13 +452,13 @@ def perfect_move(
     if known is not None:
         if from_book is not None and me in known.winners:
             return PerfectMove(from_book, "win", "proof")
-        if rules in OPENING_BOOKS:
+        if known.opening_stones is not None:
             if me not in known.winners:
                 # whether black's win holds or not, white gets no move here: the searches of the
                 # whole game that could show a draw or a win for white end too late on these boards
                 return None
             answers = _Answers(known, limits, nodes)
-            move = answers(board, me)
+            move = answers.past_book(board, me)  # the book itself had none (from_book)
             return None if move is None else PerfectMove(move, "win", "search", answers.nodes)
         if other(me) in known.winners and known.holds(board, other(me)):
             return None  # the book's winner wins whatever is played: no search can change that
