@@ -33,6 +33,11 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=1, help="search one edge position in this many (default 1: all)")
     parser.add_argument("--games", type=int, default=0, help="games per opponent and board, after the check")
     args = parser.parse_args()
+    known = {rules.size for rules in OPENING_BOOKS}
+    if not all(s.strip().isdigit() and int(s) in known for s in args.sizes.split(",")):
+        parser.error(f"--sizes takes sizes of boards with an opening book ({sizes}), not {args.sizes!r}")
+    if args.every < 1 or args.games < 0:
+        parser.error("--every takes 1 or more, --games 0 or more")
     print(f"{'board':>6} {'book':>7} {'edge':>10} {'searched':>10} {'most nodes':>11} {'failed':>7} {'CPU s':>8}")
     failed = 0
     for size in (int(s) for s in args.sizes.split(",")):
