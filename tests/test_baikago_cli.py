@@ -394,8 +394,8 @@ def test_the_web_server_refuses_other_host_names(server, host, allowed):
 
 
 def test_solve_with_threats_says_when_it_finds_no_win(capsys, tmp_path):
-    """A threat-space search that finds no win settles nothing: one line, exit 1; it cannot be
-    kept in a checkpoint (exit 2, no file made)."""
+    """A threat-space search that finds no win settles nothing: one line, exit 1; stopped at a
+    limit without a checkpoint, it says how to keep it."""
     args = ["baikago", "solve", "6", "--side", "black", "--no-pairings", "--tt-bits", "14", "--threats-from", "4"]
     code, out, err = run(capsys, *args)
     assert code == 1 and err == ""
@@ -408,7 +408,29 @@ def test_solve_with_threats_says_when_it_finds_no_win(capsys, tmp_path):
     code, _, err = run(
         capsys, "baikago", "solve", "9", "--side", "black", "--threats-from", "8", "--node-limit", "1000"
     )
-    assert code == 3 and "a threat-space search is not kept, so a later run starts afresh" in err
-    kept = tmp_path / "six.dfpn"
-    code, out, err = run(capsys, "baikago", "solve", "6", "--threats-from", "4", "--checkpoint", str(kept))
-    assert code == 2 and len(err.strip().splitlines()) == 1 and "--checkpoint" in err and not kept.exists()
+    assert code == 3 and "add --checkpoint FILE to keep the search for a later run" in err
+
+
+def test_a_threat_space_search_is_kept_in_its_own_checkpoint(capsys, tmp_path):
+    """``--threats-from F --checkpoint FILE``: a stopped threat-space search goes on from its file,
+    one that found no win says so again from it, and the file is bound to F: neither
+    another F nor the whole game's search takes it (their disproofs differ), nor it theirs."""
+    kept = tmp_path / "nine.dfpn"
+    args = ["baikago", "solve", "9", "--side", "black", "--tt-bits", "16", "--checkpoint", str(kept)]
+    code, _, err = run(capsys, *args, "--threats-from", "6", "--node-limit", "20000")
+    assert code == 3 and kept.exists() and "the same command continues it" in err
+    before = kept.read_bytes()
+    for other in (["--threats-from", "8"], []):
+        code, _, err = run(capsys, *args, *other, "--node-limit", "10")
+        assert code == 2 and "--threats-from" in err and len(err.strip().splitlines()) == 1
+        assert kept.read_bytes() == before
+    code, out, err = run(capsys, *args, "--threats-from", "6", "--node-limit", "5000", "--json")
+    document = json.loads(out)
+    assert code == 3 and "continuing from" in err and document["searches"][0]["nodes"] >= 25_000
+    whole = tmp_path / "six.dfpn"
+    six = ["baikago", "solve", "6", "--side", "black", "--no-pairings", "--tt-bits", "14", "--checkpoint", str(whole)]
+    assert run(capsys, *six, "--threats-from", "4")[0] == 1
+    code, out, err = run(capsys, *six, "--threats-from", "4")
+    assert code == 1 and "continuing from" in err and "no win that plays only threats from 4 stones on" in out
+    code, _, err = run(capsys, *six)
+    assert code == 2 and "(--threats-from 4, here none)" in err

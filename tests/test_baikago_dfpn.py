@@ -363,8 +363,6 @@ def test_solve_with_threats_on_a_drawn_board_settles_nothing() -> None:
     with pytest.raises(NoThreatWin):
         solver.run(Limits())
     assert [s["state"] for s in solver.standing()] == ["no threat-space win"]  # never "disproved"
-    with pytest.raises(BoardPuzzlesError, match="not kept in a checkpoint"):
-        solve(Rules(6), attackers=(BLACK,), threats_from=4, checkpoint="unused.dfpn")
 
 
 def test_threat_space_searches_find_wins_and_miss_some() -> None:

@@ -27,6 +27,7 @@ from boardpuzzles.cli import _run
 from boardpuzzles.limits import Interrupted, Limits, TimeLimitReached
 from boardpuzzles.puzzles.baikago import proof
 from boardpuzzles.puzzles.baikago import solve as bs
+from boardpuzzles.puzzles.baikago.dfpn import WHOLE_GAME
 from boardpuzzles.puzzles.baikago.rules import BLACK, WHITE, Rules
 from boardpuzzles.puzzles.baikago.table_file import ENTRY_BYTES, FILE_OVERHEAD_BYTES
 from tests.test_baikago_solve import board_of, check_proof
@@ -327,15 +328,27 @@ def test_how_far_a_search_got_says_which_root_children_the_table_lost() -> None:
     )
 
 
-def test_a_threat_space_search_is_never_saved(tmp_path: Path) -> None:
-    """Its disproofs hold only for an attacker held to threats: a checkpoint would let a later
-    search of the whole game read them as its own."""
+def test_a_checkpoint_holds_only_the_search_it_names(tmp_path: Path) -> None:
+    """A threat-space search's disproofs hold only for an attacker held to threats: a file is
+    bound to one kind of search (its identity names ``threats_from``), and a search of another
+    kind is never written into it, nor read from it."""
     path = tmp_path / "five.dfpn"
     solver = bs.Solver(Rules(5), 12, None, False, (BLACK,), str(path))
     solver.search(BLACK).threats_from = 4
-    with pytest.raises(ValueError, match="threat-space"):
+    with pytest.raises(ValueError, match="only the search its identity names"):
         solver.save()
     assert not path.exists()
+    threats = bs.Solver(Rules(5), 12, None, False, (BLACK,), str(path), threats_from=4)
+    assert threats.identity()["threats_from"] == 4 and "threats_from" not in solver.identity()
+    threats.search(BLACK).threats_from = WHOLE_GAME
+    with pytest.raises(ValueError, match="only the search its identity names"):
+        threats.save()
+    threats.search(BLACK).threats_from = 4
+    assert threats.save() and path.exists()
+    for other in (None, 2):
+        with pytest.raises(CheckpointError, match="--threats-from 4, here"):
+            bs.Solver(Rules(5), 12, None, False, (BLACK,), str(path), threats_from=other)
+    assert bs.Solver(Rules(5), 12, None, False, (BLACK,), str(path), threats_from=4).loaded
 
 
 def test_a_save_cut_short_leaves_the_previous_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

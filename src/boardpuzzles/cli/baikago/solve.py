@@ -61,8 +61,8 @@ minutes, and the seed's 15x15 board in about eight (3.8 GB):
   boardpuzzles baikago solve 15 --side black --threats-from 6 --tt-bits 26
 
 --checkpoint FILE keeps the search tables when the run stops or ends, and the same command with
-the same FILE continues from them. A file made for another board, rules, --side, --pairings or
---tt-bits, or a damaged one, is refused (exit 2) and left as it was; it takes up to 155 MB at the
+the same FILE continues from them. A file made for another board, rules, --side, --pairings,
+--tt-bits or --threats-from, or a damaged one, is refused (exit 2) and left as it was; it takes up to 155 MB at the
 default --tt-bits 22. The strategy of each search is written to FILE.black-search (white's
 defence when black cannot win) or FILE.white-search as it is found, with its state in
 FILE.SIDE-search.state: a run stopped while it was being read out continues from there.
@@ -164,8 +164,6 @@ def solve_command(
 
     rules = bk.Rules(size, max_d, orientations)
     attackers = {"both": (bk.BLACK, bk.WHITE), "black": (bk.BLACK,), "white": (bk.WHITE,)}[side]
-    if threats_from is not None and checkpoint is not None:
-        raise click.UsageError("--threats-from cannot be kept in a --checkpoint: its disproofs hold for threats only")
     if checkpoint_bytes is not None and checkpoint is None:
         raise click.UsageError("--checkpoint-size needs --checkpoint FILE")
     # a bad checkpoint file is refused here, before any search
@@ -185,6 +183,10 @@ def solve_command(
         limits.close()
         _stopped(stop, solver, checkpoint, time_limit, as_json)
     except bs.NoThreatWin as none:
+        limits.close()
+        # kept, so the same command says so again at once
+        if checkpoint is not None and not solver.save():
+            note(f"the search did not let go of its table in time; {checkpoint} is as it was")
         _no_threat_win(none, rules, as_json)
     finally:
         limits.close()
@@ -212,9 +214,7 @@ def _stopped(
     saved = checkpoint is not None and solver.save()
     for line in _standing(solver):
         note(f"  {line}")
-    if checkpoint is None and solver.threats_from is not None:
-        note(f"{what}; a threat-space search is not kept, so a later run starts afresh")
-    elif checkpoint is None:
+    if checkpoint is None:
         note(f"{what}; add --checkpoint FILE to keep the search for a later run")
     elif saved:
         kept, held = solver.entries_kept()

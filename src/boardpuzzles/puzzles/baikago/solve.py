@@ -231,10 +231,6 @@ class Solver:
             raise BoardPuzzlesError("the attackers are black, white or both, each once")
         if threats_from is not None and threats_from < 0:
             raise BoardPuzzlesError(f"threats_from must be 0 or more, got {threats_from}")
-        if threats_from is not None and checkpoint is not None:
-            raise BoardPuzzlesError(
-                "a threat-space search is not kept in a checkpoint (its disproofs hold for threats only)"
-            )
         self.rules = rules
         self.tt_bits = tt_bits
         self.board = _start_board(rules, start)
@@ -270,11 +266,14 @@ class Solver:
     def identity(self) -> dict[str, Any]:
         """What the searches are, as a checkpoint binds them: a file made for any other search
         (another board, rule, start, side, pairing option or table size, other Zobrist keys,
-        another table format) is refused."""
+        another table format) is refused. A threat-space search is bound to its ``threats_from``:
+        its disproofs hold for threats only, so its table must never serve another search (nor
+        a whole game's table serve it: the key is absent from a whole game's identity, which
+        keeps the files made before threat-space checkpoints loadable)."""
         from boardpuzzles._kernels import baikago_solve as kernels
 
         zsym = zobrist(self.rules, Symmetries.of(self.rules))
-        return {
+        identity = {
             "puzzle": "baikago",
             "search": "df-pn",
             "file": TABLE_FILE_FORMAT,
@@ -287,6 +286,9 @@ class Solver:
             "tt_bits": self.tt_bits,
             "zobrist": hashlib.sha256(zsym.tobytes()).hexdigest()[:16],
         }
+        if self.threats_from is not None:
+            identity["threats_from"] = self.threats_from
+        return identity
 
     def search(self, attacker: Colour) -> Search:
         """The search with this attacker (made empty the first time)."""

@@ -141,14 +141,15 @@ class TableFile:
         """What the file was made for, where it first differs from this search."""
         names = {"rules": "rules", "start": "start position", "attackers": "--side"}
         names.update({"pairing_budget": "pairing budget", "tt_bits": "--tt-bits", "zobrist": "Zobrist keys"})
+        names["threats_from"] = "--threats-from"
         if isinstance(stored, dict):
-            for key, value in self.identity.items():
+            # a key of either side: a threat-space search's identity has one a whole game's lacks
+            for key in [*self.identity, *(k for k in stored if k not in self.identity)]:
+                value = self.identity.get(key)
                 if stored.get(key) != value:
                     name = names.get(key, "table format")
-                    return (
-                        f"was made for another search ({name} {canonical(stored.get(key))[:60]}, "
-                        f"here {canonical(value)[:60]})"
-                    )
+                    there, here = (("none" if v is None else canonical(v)[:60]) for v in (stored.get(key), value))
+                    return f"was made for another search ({name} {there}, here {here})"
         return "was made for another search"
 
     def _searches(self, header: dict[str, Any], body: memoryview, offset: int) -> dict[Colour, SavedSearch]:
@@ -195,13 +196,15 @@ class TableFile:
 
     def write(self, searches: Mapping[Colour, Search], bound: int | None = None) -> None:
         """Save the searches, by attacker (temporary file in the same folder, then a rename).
-        A threat-space search is refused: its disproofs are not the whole game's, and a file
-        does not say which search made it. A search with ``checkpoint_entries`` keeps only that
+        A search other than the one the file's identity names is refused: a threat-space
+        search's disproofs are not the whole game's, so a file holds one kind, bound to its
+        ``threats_from``. A search with ``checkpoint_entries`` keeps only that
         many entries, those its table would give up last (``Search.entries``); a later run
         searches again what was left out. ``bound``: the size those entries were chosen for,
         kept in the header (``size_bound``) so that a run that continues the file keeps it."""
-        if any(search.threats_from != WHOLE_GAME for search in searches.values()):
-            raise ValueError("a threat-space search cannot be saved as a checkpoint")
+        bound_to = self.identity.get("threats_from", WHOLE_GAME)
+        if any(search.threats_from != bound_to for search in searches.values()):
+            raise ValueError("a checkpoint holds only the search its identity names")
         path = self.path
         real = os.path.realpath(path)
         if check_path(real):  # again: never write over a file that appeared and is not ours
