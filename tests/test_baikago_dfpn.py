@@ -14,7 +14,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardpuzzles._kernels import baikago_solve as kernels
-from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles.baikago.dfpn import Search
 from boardpuzzles.puzzles.baikago.proof import Claim, Solution, extract_strategy
