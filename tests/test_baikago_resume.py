@@ -465,11 +465,13 @@ def test_cli_stop_in_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize(
     "options,words",
     [
-        (["baikago", "solve", "5", "--no-pairings", "--tt-bits", "12"], "another search (rules"),
+        (["baikago", "solve", "5", "--no-pairings", "--tt-bits", "12"], "another search (board 4x4, here 5x5)"),
         ([*FOUR[:-2], "--tt-bits", "13"], "another search (--tt-bits 12, here 13)"),
-        ([*FOUR, "--side", "black"], "another search (--side"),
-        (["baikago", "solve", "4", "--tt-bits", "12"], "another search (pairing budget 0, here 2000)"),
-        ([*FOUR, "--max-d", "1"], "another search (rules"),
+        ([*FOUR, "--side", "black"], "another search (--side both, here black)"),
+        (["baikago", "solve", "4", "--tt-bits", "12"], "another search (--pairings off, here on)"),
+        ([*FOUR, "--max-d", "1"], "another search (--max-d any, here 1)"),
+        ([*FOUR, "--orientations", "+"], "another search (--orientations +x, here +)"),
+        ([*FOUR, "--threats-from", "3"], "another search (--threats-from none, here 3)"),
     ],
 )
 def test_cli_refuses_a_checkpoint_of_another_search(

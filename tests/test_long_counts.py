@@ -551,3 +551,32 @@ def test_a_forced_thread_that_fails_with_another_error_answers_the_stop():
     # Without a stop the same error is the caller's, as it is.
     with pytest.raises(RuntimeError):
         Limits().run(lambda: (_ for _ in ()).throw(RuntimeError("plain")))
+
+
+def test_a_refused_checkpoint_says_where_the_counts_differ(tmp_path, capsys):
+    """In the user's terms: the parameter that differs, its value in the file and here."""
+    db = tmp_path / "q.db"
+    assert _run(["queens", "count", "6", "--checkpoint", str(db), "-q"]) == 0
+    capsys.readouterr()
+    for args, said in (
+        (["queens", "count", "7"], "(n 6, here 7)"),
+        (["queens", "count", "6", "--unique"], "(group none, here dihedral)"),
+        (["hyperqueen", "count", "6"], "(puzzle queens, here hyperqueen)"),
+    ):
+        assert _run([*args, "--checkpoint", str(db), "-q"]) == 2
+        err = capsys.readouterr().err
+        assert f"belongs to another count {said}; use a new file" in err, err
+
+
+def test_identity_differences_read_as_values() -> None:
+    from boardpuzzles.checkpoint import identity_difference
+
+    here = {"puzzle": "x", "problem": {"n": 8, "torus": True, "cells": [1, 2]}}
+    assert identity_difference(here, here) is None
+    assert identity_difference({**here, "problem": {"n": 8, "torus": False, "cells": [1, 2]}}, here) == (
+        "torus no, here yes"
+    )
+    assert identity_difference({"puzzle": "x", "problem": {"n": 8}}, here) == "torus none, here yes"
+    assert identity_difference({**here, "extra": None, "more": 1}, here) == "more 1, here none"
+    assert identity_difference("not a mapping", here) is None
+    assert identity_difference({"a": {"n": 1}, "n": 2}, {"a": {"n": 1}, "n": 3}) == "n 2, here 3"

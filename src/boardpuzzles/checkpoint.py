@@ -106,10 +106,45 @@ def _row_check(identity_digest: str, key: str, value: str) -> str:
     return hashlib.sha256(f"{identity_digest}\x00{key}\x00{value}".encode()).hexdigest()[:32]
 
 
-def _describe(identity: Mapping[str, Any]) -> str:
-    """A short reading of an identity for error messages."""
-    text = ", ".join(f"{k}={canonical(v) if isinstance(v, (dict, list)) else v}" for k, v in identity.items())
-    return text if len(text) <= 120 else text[:117] + "..."
+def _flat(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A nested identity as one level: ``{"problem": {"n": 8}}`` gives ``{"n": 8}`` (the
+    innermost name is the one a user knows; ``problem.n`` only where two names would clash)."""
+    flat: dict[str, Any] = {}
+    for key, value in document.items():
+        if isinstance(value, Mapping):
+            for inner, leaf in _flat(value).items():
+                flat[inner if inner not in flat and inner not in document else f"{key}.{inner}"] = leaf
+        else:
+            flat[key] = value
+    return flat
+
+
+def shown(value: Any) -> str:
+    """A value of an identity as a message shows it: ``none``, ``yes``/``no``, lists joined."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(shown(v) for v in value) or "none"
+    if isinstance(value, Mapping):
+        return canonical(value)
+    return str(value)
+
+
+def identity_difference(stored: Any, here: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str | None:
+    """Where a file's identity first differs from this run's, as ``NAME THERE, here HERE`` (a
+    key either side lacks shows as ``none``); None when nothing readable differs. ``names``:
+    what a user calls a key (an option's spelling), else the key itself."""
+    if not isinstance(stored, Mapping):
+        return None
+    theirs, ours = _flat(stored), _flat(here)
+    for key in [*ours, *(k for k in theirs if k not in ours)]:
+        if theirs.get(key) != ours.get(key):
+            name = (names or {}).get(key, key.replace("_", " "))
+            there, mine = (shown(v)[:60] for v in (theirs.get(key), ours.get(key)))
+            return f"{name} {there}, here {mine}"
+    return None
 
 
 class Checkpoint:
@@ -257,8 +292,8 @@ class Checkpoint:
         if meta.get("identity_digest") != self.identity_digest:
             stored = meta.get("identity", "{}")
             try:
-                other = _describe(json.loads(stored)) or "not recorded"
-            except (ValueError, RecursionError, AttributeError):  # not JSON, nested too deep, or not an object
+                other = identity_difference(json.loads(stored), identity) or "not recorded"
+            except (ValueError, RecursionError, TypeError):  # not JSON, or nested too deep
                 other = "unreadable"
             raise CheckpointError(
                 f"checkpoint {self.path} belongs to another count ({other}); use a new file for this one"

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from boardpuzzles.checkpoint import CheckpointError, canonical, check_path, digest
+from boardpuzzles.checkpoint import CheckpointError, canonical, check_path, digest, identity_difference
 from boardpuzzles.files import replace_file
 from boardpuzzles.puzzles.baikago.dfpn import WHOLE_GAME, Search
 from boardpuzzles.puzzles.baikago.rules import COLOUR_NAMES, Colour
@@ -49,6 +49,28 @@ _ARRAY_TYPES = ("<u4", "<u8", "<i8", "<i8", "<i8", "i1")
 #: header and checksum: a header is well under a kilobyte).
 ENTRY_BYTES = sum(np.dtype(dtype).itemsize for dtype in _ARRAY_TYPES)
 FILE_OVERHEAD_BYTES = 4096
+
+
+def _as_options(identity: dict[str, Any]) -> dict[str, Any]:
+    """A table's identity as the command line spells it: the options and their values, then
+    what no option sets (the start position, the keys and the table's layout)."""
+    rules = identity.get("rules")
+    rules = rules if isinstance(rules, dict) else {}
+    size, sides = rules.get("size"), identity.get("attackers")
+    budget = identity.get("pairing_budget")
+    shown: dict[str, Any] = {
+        "board": f"{size}x{size}" if isinstance(size, int) else size,
+        "--max-d": "any" if rules.get("max_d") is None else rules["max_d"],
+        "--orientations": rules.get("orientations"),
+        "--side": "both" if isinstance(sides, list) and len(sides) == 2 else sides,
+        "--pairings": None if budget is None else "on" if budget else "off",
+        "--tt-bits": identity.get("tt_bits"),
+        "--threats-from": identity.get("threats_from"),
+        "start position": identity.get("start"),
+    }
+    rest = ("puzzle", "search", "file", "table", "bucket", "zobrist")
+    shown.update({f"table format ({key})": identity.get(key) for key in rest})
+    return shown
 
 
 class TableFile:
@@ -138,18 +160,12 @@ class TableFile:
             raise CheckpointError(f"{damaged} ({str(err)[:60]}); use a new file") from None
 
     def _difference(self, stored: Any) -> str:
-        """What the file was made for, where it first differs from this search."""
-        names = {"rules": "rules", "start": "start position", "attackers": "--side"}
-        names.update({"pairing_budget": "pairing budget", "tt_bits": "--tt-bits", "zobrist": "Zobrist keys"})
-        names["threats_from"] = "--threats-from"
+        """What the file was made for, where it first differs from this search, in the terms of
+        the command line (``--side black, here both``)."""
         if isinstance(stored, dict):
-            # a key of either side: a threat-space search's identity has one a whole game's lacks
-            for key in [*self.identity, *(k for k in stored if k not in self.identity)]:
-                value = self.identity.get(key)
-                if stored.get(key) != value:
-                    name = names.get(key, "table format")
-                    there, here = (("none" if v is None else canonical(v)[:60]) for v in (stored.get(key), value))
-                    return f"was made for another search ({name} {there}, here {here})"
+            found = identity_difference(_as_options(stored), _as_options(self.identity))
+            if found is not None:
+                return f"was made for another search ({found})"
         return "was made for another search"
 
     def _searches(self, header: dict[str, Any], body: memoryview, offset: int) -> dict[Colour, SavedSearch]:
