@@ -624,6 +624,7 @@ def test_ctrl_c_keeps_the_search(tmp_path: Path, stop: str) -> None:
         process.kill()
     assert code == 130, err
     assert "interrupted: the search is kept in" in err and "Traceback" not in err
+    assert "error" not in err  # one message, not a second "error: interrupted"
     assert _nodes_in(path) > before
 
 
@@ -653,3 +654,4 @@ def test_ctrl_c_without_a_checkpoint_says_how_far_it_got() -> None:
         process.kill()
     assert code == 130, err
     assert "interrupted; add --checkpoint FILE to keep the search for a later run" in err and "Traceback" not in err
+    assert "error" not in err

@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import json
 import subprocess
+import signal
 import sys
 from typing import Any
 
@@ -112,3 +113,28 @@ def test_serve_help_offers_host() -> None:
 
     assert "--host ADDRESS" in CliRunner().invoke(cli, ["serve", "--help"]).output
     assert "--host ADDRESS" in CliRunner().invoke(cli, ["baikago", "serve", "--help"]).output
+
+
+def test_serve_stops_on_ctrl_c_as_its_help_says() -> None:
+    """Ctrl-C is the documented way to stop a server: one word, exit 0 (not "error:
+    interrupted", 130). A kill (SIGTERM) stops it quietly, exit 0 too."""
+    for stop, said in ((signal.SIGINT, "stopped\n"), (signal.SIGTERM, "")):
+        process = subprocess.Popen(
+            [sys.executable, "-m", "boardpuzzles", "serve", "--port", "0", "--games", ":memory:"],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert process.stderr is not None
+            line = process.stderr.readline()
+            while line.startswith(("preparing", "compiling")):
+                line = process.stderr.readline()
+            assert line.startswith("Board puzzles on http://127.0.0.1:"), line
+            port = int(line.split(":")[2].split("/")[0])
+            assert call(port, "GET", "/", f"127.0.0.1:{port}")[0] == 200  # serving, not still starting
+            process.send_signal(stop)
+            process.wait(timeout=60)
+            rest = process.stderr.read()
+        finally:
+            process.kill()
+        assert (process.returncode, rest) == (0, said)

@@ -35,15 +35,31 @@ def host_option(f: F) -> F:
 
 def serve_until_stopped(start: Callable[[], Any], host: str, port: int, title: str, command: str) -> None:
     """Start a web server (``start()``), say where it listens (and, beyond this computer, one
-    line of warning), and serve until Ctrl-C: an address or port that cannot be used is bad
-    input (exit 2), one line."""
-    from boardpuzzles.web.hosts import HostRules
-
+    line of warning), and serve until Ctrl-C or SIGTERM (exit 0): an address or port that
+    cannot be used is bad input (exit 2), one line."""
     shown = f"[{host}]" if ":" in host else host
     try:
         server = start()
     except OSError as err:
         raise click.UsageError(f"cannot listen on {shown}:{port}: {err.strerror or err}") from None
+    try:
+        with _quiet_on_kill():  # before the address is said: a stop from then on ends quietly
+            _say_where(server, host, title, command)
+            server.serve_forever()
+    except _Killed:
+        pass  # a kill (SIGTERM) is how services are stopped: a quiet end, exit 0
+    except KeyboardInterrupt:
+        # Ctrl-C is how the pages say to stop it: an ordinary end, not an error
+        click.echo("stopped", err=True)
+    finally:
+        server.server_close()
+
+
+def _say_where(server: Any, host: str, title: str, command: str) -> None:
+    """Where the server listens, on stderr (and, beyond this computer, one line of warning)."""
+    from boardpuzzles.web.hosts import HostRules
+
+    shown = f"[{host}]" if ":" in host else host
     bound = server.server_address[1]
     rules = HostRules(host, bound)
     if rules.public:
@@ -56,13 +72,6 @@ def serve_until_stopped(start: Callable[[], Any], host: str, port: int, title: s
     else:
         click.echo(f"{title} on http://{shown}:{bound}/  (Ctrl-C stops)", err=True)
     sys.stderr.flush()
-    try:
-        with _quiet_on_kill():
-            server.serve_forever()
-    except _Killed:
-        pass  # a kill (SIGTERM) is how services are stopped: a quiet end, exit 0
-    finally:
-        server.server_close()
 
 
 class _Killed(Exception):
@@ -117,11 +126,10 @@ Example:
 
 \b
 Exit codes:
-  0    stopped
+  0    stopped (Ctrl-C, or SIGTERM as a service manager sends it)
   2    bad options, the address or port cannot be used, or the game file
        cannot (another server uses it, or it is not a game file)
-  70   a bug in boardpuzzles: please report it
-  130  interrupted (Ctrl-C, or SIGTERM)""",
+  70   a bug in boardpuzzles: please report it""",
 )
 @click.option("--port", type=Whole(0, 65535), default=8016, show_default=True, help="0 picks a free port.")
 @host_option

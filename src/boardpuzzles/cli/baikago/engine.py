@@ -74,11 +74,10 @@ Example:
 
 \b
 Exit codes:
-  0    stopped
+  0    stopped (Ctrl-C, or SIGTERM as a service manager sends it)
   2    bad options, the address or port cannot be used, or the game file cannot
        (another server uses it, or it is not a game file)
-  70   a bug in boardpuzzles: please report it
-  130  interrupted (Ctrl-C, or SIGTERM)""",
+  70   a bug in boardpuzzles: please report it""",
 )
 @click.option("--port", type=Whole(0, 65535), default=8015, show_default=True, help="0 picks a free port.")
 @host_option

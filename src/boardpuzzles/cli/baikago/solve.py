@@ -9,6 +9,7 @@ import click
 
 from boardpuzzles.cli.baikago.options import rules_options
 from boardpuzzles.cli.common import (
+    EXIT_INTERRUPTED,
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
     OUTPUT_PATH,
@@ -201,7 +202,7 @@ def _stopped(
     stop: BaseException, solver: Solver, checkpoint: str | None, time_limit: float | None, as_json: bool
 ) -> NoReturn:
     """A run stopped by a limit or Ctrl-C: keep the search when there is a checkpoint, say
-    where it stands, and end the command (exit 3, or the interrupt again)."""
+    where it stands, and end the command (exit 3, or 130 for an interruption)."""
     from boardpuzzles.limits import TimeLimitReached
     from boardpuzzles.puzzles.baikago import solve as bs
 
@@ -223,7 +224,7 @@ def _stopped(
     else:
         note(f"{what}: the search did not let go of its table in time; {checkpoint} is as it was")
     if isinstance(stop, KeyboardInterrupt):
-        raise stop
+        raise CommandResult(EXIT_INTERRUPTED) from None  # said above: no second line
     if as_json:
         emit_json(
             {
