@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import http.client
 import json
-import subprocess
 import signal
+import subprocess
 import sys
 from typing import Any
 
