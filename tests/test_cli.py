@@ -122,6 +122,34 @@ def test_check_accepts_and_refuses(capsys, tmp_path):
 
 
 @pytest.mark.parametrize(
+    "puzzle,picture,foreign",
+    [
+        ("queens", ". K . .\n. . . Q\nQ . . .\n. . Q .\n", "K"),  # a solution, but for a K
+        ("hyperqueen", "Q......\n..Z....\n....Q..\n......Q\n.Q.....\n...Q...\n.....Q.\n", "Z"),
+        ("kings", "K . Q .\n. . . .\nZ . K .\n. . . .\n", "Q"),
+        ("queens", "hello\nworld\nfoo\n", "h"),  # was judged as a 3x5 board of queens
+        ("less-than-three", "XOQ\n...\n...\n", "Q"),
+    ],
+)
+def test_check_refuses_a_character_that_is_not_the_puzzles_piece(capsys, tmp_path, puzzle, picture, foreign):
+    answer = tmp_path / "answer.txt"
+    answer.write_text(picture)
+    code, out, err = run(capsys, puzzle, "check", str(answer))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and f"unexpected {foreign!r}" in err and "'.' or space" in err
+
+
+def test_check_still_reads_its_own_pieces_in_every_spelling(capsys, tmp_path):
+    answer = tmp_path / "answer.txt"
+    for picture in (".Q..\n...Q\nQ...\n..Q.\n", '" Q  "\n"   Q"\n"Q   "\n"  Q "\n'):  # plain, quoted
+        answer.write_text(picture)
+        assert run(capsys, "queens", "check", str(answer))[0] == 0
+    answer.write_text("K . K .\n. . . .\nK . K .\n")
+    assert run(capsys, "kings", "check", str(answer))[0] == 0
+    assert run(capsys, "kings", "check", str(DATA / "kings4_wrong.txt"))[0] == 1
+
+
+@pytest.mark.parametrize(
     "args,fragment",
     [
         (["hyperqueen", "count", "-3"], "at least 1"),

@@ -360,7 +360,7 @@ def board_of(letters: str, torus: bool = False) -> AnswerType[Board]:
         pieces_to_json,
         lambda grid, document: pieces_from_json(grid, document, letters),
         lambda board: scene_text(Scene.of_board(board)),
-        lambda text: parse_board(text, torus=torus),
+        lambda text: parse_board(text, torus=torus, pieces=letters),
         Scene.of_board,
         lambda puzzle: _board_play(puzzle, letters),
     )

@@ -176,7 +176,7 @@ def _read_cells(rows: list[tuple[int, str]], width: int, pad: bool, pieces: str 
             elif ch.isalpha() and (pieces is None or ch in pieces):
                 cells.append(ch)
             else:
-                allowed = f"one of {pieces!r}" if pieces else "a letter"
+                allowed = "a letter" if pieces is None else f"one of {pieces!r}" if len(pieces) > 1 else repr(pieces)
                 raise ParseError(
                     f"line {number}, column {column + 1}: unexpected {ch!r} (expected {allowed}, '.' or space)"
                 )

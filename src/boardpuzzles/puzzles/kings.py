@@ -203,7 +203,7 @@ def solutions(problem: Problem, limits: Limits | None = None) -> Iterator[Board]
 
 
 def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, Board]:
-    board = parse_board(text or "", torus=bool(values.get("torus")))
+    board = parse_board(text or "", torus=bool(values.get("torus")), pieces=KING)
     return _problem((board.grid.rows, board.grid.cols), values.get("kings"), bool(values.get("torus"))), board
 
 

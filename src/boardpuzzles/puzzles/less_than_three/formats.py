@@ -46,8 +46,9 @@ def found_title(problem: Problem, symmetry: str | None) -> str:
 
 def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, Board]:
     """A picture of stones (``X``, ``O``, then ``A``, ``B``, ...; ``.`` or space empty); the board
-    size is read off the picture, the colours, K and stones come from ``values``."""
-    board = parse_board(text or "")
+    size is read off the picture, the colours, K and stones come from ``values``. Another
+    character is refused; a colour beyond ``values``' colours is a fault of the answer."""
+    board = parse_board(text or "", pieces=COLOUR_LETTERS)
     if board.grid.rows != board.grid.cols:
         raise BoardPuzzlesError(f"the picture is {board.grid.rows}x{board.grid.cols}; the board must be square")
     rules = Rules(board.grid.rows, values.get("colours", 2), values.get("max_in_line", 2), values.get("stones"))

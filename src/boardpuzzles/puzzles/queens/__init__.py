@@ -259,9 +259,9 @@ def answer_from_json(problem: Problem, document: Any) -> Board:
 
 
 def read_answer(values: Mapping[str, Any], text: str | None, torus: bool = False) -> tuple[Problem, Board]:
-    """A picture of queens (``Q`` or any letter, ``.`` or space empty, spaced or not); its
-    problem is read off the picture (n = its number of rows)."""
-    board = parse_board(text or "", torus=torus)
+    """A picture of queens (``Q``, ``.`` or space empty, spaced or not; any other character is
+    refused); its problem is read off the picture (n = its number of rows)."""
+    board = parse_board(text or "", torus=torus, pieces=QUEEN)
     return Problem(board.grid.rows, torus), board
 
 

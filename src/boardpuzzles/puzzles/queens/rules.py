@@ -109,7 +109,7 @@ def no_solution_reason(problem: Problem) -> str | None:
 
 # ------------------------------------------------------------------ checking (independent)
 def violations(problem: Problem, board: Board) -> list[Fault]:
-    """Everything wrong with a board of queens (any letter is a queen), found by walking the
+    """Everything wrong with a board of queens (every piece is a queen), found by walking the
     grid's rows, columns and diagonals (wrapped on a torus): plain code, no bitmasks. Queens
     sharing a line are a fault with their squares and the segments that join them along it."""
     n = problem.n
