@@ -173,6 +173,27 @@ def test_cli_generate_with_each_method(capsys, method):
     assert puzzle.size == 16 and gh.count(puzzle) == 1
 
 
+def test_a_method_that_cannot_serve_says_why_and_which_runs():
+    assert gh.fallback_reason(9, 9, 16, "join") is None and gh.fallback_reason(5, 5, 10, "auto") is None
+    join = gh.fallback_reason(5, 5, 10, "join")
+    assert join is not None and join.startswith("join cannot serve 10 stones on 5x5 (join would split it into 3x3")
+    assert join.endswith("): grow runs instead")
+    grow = gh.fallback_reason(3, 6, 8, "grow")
+    assert grow == "grow cannot serve 8 stones on 3x6 (grow needs a board of at least 4x4 and at least 7 stones): " + (
+        "regrow runs instead"
+    )
+    assert gh.generate(3, 6, 8, seed=1, method="grow", limits=Limits(30)).method == "regrow"
+
+
+def test_cli_generate_says_when_the_method_asked_cannot_serve(capsys):
+    code, out, err = _cli(capsys, "goishi", "generate", "5", "--stones", "10", "--method", "join", "--seed", "3")
+    said = [line for line in err.splitlines() if "cannot serve" in line]
+    assert code == 0 and gh.Puzzle.parse(out).size == 10 and "(grow:" in err
+    assert len(said) == 1 and said[0].startswith("--method join cannot serve 10 stones on 5x5 (")
+    code, _, err = _cli(capsys, "goishi", "generate", "5", "--stones", "10", "--method", "grow", "--seed", "3")
+    assert code == 0 and "cannot serve" not in err
+
+
 def test_cli_generate_refuses_an_unknown_method(capsys):
     code, _, err = _cli(capsys, "goishi", "generate", "9x9", "--stones", "14", "--method", "magic")
     assert code == 2 and "magic" in err

@@ -262,6 +262,13 @@ def convert(out_format: str, with_solution: bool, out_path: str | None, as_json:
     _emit_text(text, out_path, as_json, {"from": document.format, "to": out_format})
 
 
+def _say_fallback(request: dict[str, Any]) -> None:
+    """A note on stderr when the --method asked cannot serve the request: why, and which ran."""
+    reason = gh.fallback_reason(request["rows"], request["cols"], request["stones"], request["method"])
+    if reason is not None:
+        note(f"--method {reason}")
+
+
 def _say_how_it_was_made(made: Any, seed: int) -> None:
     """The note on stderr after ``generate``: the seed, the method and its effort, the time."""
     if made.method in ("grow", "join"):
@@ -282,8 +289,10 @@ Makes a new puzzle with exactly one solution, proven by the counter and checked 
 independent checker. --method grow starts from a small layout with one order and adds a stone
 at a time, keeping only layouts with one order; join grows two halves on disjoint lines and
 joins them at one stone; auto (the default) joins from 48 stones on and grows below; regrow
-(the old method) regrows a random legal walk from its first point of ambiguity. The same --seed
-(and method) gives the same puzzle; without one, a seed is chosen and reported on stderr. SIZE
+grows a random legal walk and regrows it from its first point of ambiguity until one order is
+left. Where the board or the stones are too few for the method asked, the next one runs (join,
+then grow, then regrow) and a note on stderr says why. The same --seed (and method) gives the
+same puzzle; without one, a seed is chosen and reported on stderr. SIZE
 is N or RxC. A request no layout can meet is refused at once (exit 2): 2 to 6 stones, a full
 board, more than one stone on a single line, or more stones than any layout of a board up to
 6x6 with exactly one order has (`goishi layouts N` counted them all).
@@ -315,7 +324,7 @@ Exit codes:
 )
 @click.option("--solution", is_flag=True, help="Write the pick-up numbers too (numbers, pzprv3).")
 @click.option(
-    "--method", type=OneOf(list(gh.METHODS)), default="auto", show_default=True, help="How to generate (see above)."
+    "--method", type=OneOf(list(gh.METHODS)), default="auto", show_default=True, help="How to generate (see below)."
 )
 @time_limit_option(default=60.0, what="Give up after S seconds.")
 @click.option("--output", "-o", "out_path", type=OUTPUT_PATH, metavar="PATH", help="Write to a file (default: stdout).")
@@ -358,6 +367,7 @@ def generate(
         limits.close()
     if not gh.is_unique(made.puzzle) or not gh.check(made.puzzle, made.order):  # proven, not assumed
         raise RuntimeError("the generator returned a puzzle that is not unique")
+    _say_fallback(request)
     _say_how_it_was_made(made, chosen)
     text = formats.write(made.puzzle, out_format, made.order if solution else None)
     if svg_path or png_path:
@@ -397,6 +407,7 @@ def _effort(run: gh.Generated | gh.GenerationTimeout) -> dict[str, Any]:
 def _given_up(err: gh.GenerationTimeout, seed: int, request: dict[str, Any], as_json: bool) -> NoReturn:
     """No puzzle by the time limit: the reason on stderr, with --json a document that says so
     (``"found": false``, as the find commands print), and exit 3."""
+    _say_fallback(request)
     note(f"gave up: {err}")
     if as_json:
         document = {"puzzle": NAME, "found": False, "seed": seed, "request": request, "reason": str(err)}

@@ -417,13 +417,13 @@ def generate(
     keeping only layouts the counter proves unique, backing out of dead ends. ``join`` grows two
     halves on disjoint lines and joins them at one stone (see :func:`_join`): long walks are
     hard to grow (late in a walk few new stones keep it unique), two half-length ones are not.
-    ``auto`` (the default) joins from JOIN_FROM stones on and grows below. ``regrow`` (the old
-    method) grows a random legal walk and regrows it from its first point of ambiguity (the walk is
+    ``auto`` (the default) joins from JOIN_FROM stones on and grows below. ``regrow`` grows a
+    random legal walk and regrows it from its first point of ambiguity (the walk is
     kept up to the stone where another choice would also succeed, and a new random tail is grown
     from there); a regrown walk is kept when its first ambiguity comes no earlier, and after
     ``patience`` regrowths without progress a fresh walk is begun. Where a board or a number of
-    stones is too small for a method, the next one down is used (join, grow, regrow); the
-    result's ``method`` says which ran."""
+    stones is too small for a method, the next one down is used (join, grow, regrow; see
+    :func:`fallback_reason`); the result's ``method`` says which ran."""
     limits = limits if limits is not None else Limits()
     _check_request(rows, cols, stones, seed, patience, method)
     rng = random.Random(seed)
@@ -493,6 +493,27 @@ def _method_for(rows: int, cols: int, stones: int, method: str) -> str:
     if method == "grow" and not grows:
         method = "regrow"
     return method
+
+
+def fallback_reason(rows: int, cols: int, stones: int, method: str) -> str | None:
+    """Why ``method`` cannot serve the request and which method :func:`generate` runs instead,
+    in words ("join cannot serve ...: grow runs instead"); None when it runs as asked (and for
+    ``auto``, which chooses)."""
+    runs = _method_for(rows, cols, stones, method)
+    if method == "auto" or runs == method:
+        return None
+    seeds = min(m.bit_count() for m in SEEDS)
+    reasons = []
+    if method == "join":
+        (rows_a, cols_a, stones_a), (rows_b, cols_b, stones_b) = _halves(rows, cols, stones)
+        reasons.append(
+            f"join would split it into {rows_a}x{cols_a} with {stones_a} stones and {rows_b}x{cols_b} with "
+            f"{stones_b}, and each half needs at least {SEED_SIDE} rows and {SEED_SIDE} columns and from "
+            f"{seeds} stones to half its points"
+        )
+    if runs == "regrow":
+        reasons.append(f"grow needs a board of at least {SEED_SIDE}x{SEED_SIDE} and at least {seeds} stones")
+    return f"{method} cannot serve {stones} stones on {rows}x{cols} ({'; '.join(reasons)}): {runs} runs instead"
 
 
 def _one_walk(
