@@ -58,3 +58,19 @@ def test_the_command_refuses_what_it_cannot_estimate(capsys):
     assert _run(["knights-tour", "estimate", "9x10", "--closed"]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "side of at most 8" in err
+
+
+def test_memory_is_an_option_of_count_and_estimate_only(capsys):
+    """--memory bounds a count by the frontier sweep: solve neither lists nor takes it, and each
+    command's help says what it means there."""
+    helps = {}
+    for command in ("solve", "count", "estimate"):
+        assert _run(["knights-tour", command, "--help"]) == 0
+        helps[command] = capsys.readouterr().out
+    assert "--memory" not in helps["solve"]
+    assert "--memory SIZE" in helps["count"] and "`knights-tour estimate` sizes them" in helps["count"]
+    assert "--memory SIZE" in helps["estimate"] and "knights-tour estimate`" not in helps["estimate"]
+    assert _run(["knights-tour", "solve", "5", "--memory", "1G"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no such option: --memory" in err
+    assert [p.name for p in kt.PUZZLE.params if not p.taken_by("solve")] == ["memory"]

@@ -82,7 +82,9 @@ class Param:
     board's side ``N`` (value ``int``); ``int`` a whole number between ``minimum`` and
     ``maximum``; ``flag`` on or off; ``choice`` one of ``choices``; ``text`` any text (a square
     name, a URL); ``file`` the text of a file (``-`` for standard input), or the argument itself
-    when ``literal`` says it may be one (a puzz.link URL)."""
+    when ``literal`` says it may be one (a puzz.link URL). ``commands`` names the commands that
+    take it, where it means something to some only (``("count",)``); empty: every command that
+    takes the problem."""
 
     name: str
     kind: ParamKind
@@ -95,6 +97,11 @@ class Param:
     maximum: int | None = None
     metavar: str | None = None
     literal: Callable[[str], bool] | None = None
+    commands: tuple[str, ...] = ()
+
+    def taken_by(self, command: str) -> bool:
+        """Whether ``command`` (``solve``, ``count``, ...) takes this parameter."""
+        return not self.commands or command in self.commands
 
     @property
     def required(self) -> bool:

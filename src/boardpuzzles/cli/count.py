@@ -37,12 +37,14 @@ if TYPE_CHECKING:
 
 
 def count_command(puzzle: Puzzle[Any, Any]) -> click.Command:
+    params = [p for p in puzzle.params if p.taken_by("count")]
+
     @click.command(
         "count",
         context_settings=command_settings(),
         help=f"Print the number of solutions of a {puzzle.name} problem (alone, as the last line).",
         epilog=epilog(
-            arguments_help(puzzle.params),
+            arguments_help(params),
             "A count runs in subtasks on --jobs threads; --time-limit stops it with a lower bound "
             "(exit 3); --checkpoint FILE keeps each finished subtask, and the same command with "
             "the same FILE resumes (a file made by another count is refused). --max K stops at K "
@@ -51,7 +53,7 @@ def count_command(puzzle: Puzzle[Any, Any]) -> click.Command:
             EXIT_CODES_HELP,
         ),
     )
-    @problem_options(puzzle.params)
+    @problem_options(params)
     @click.option("--max", "cap", type=Whole(1, 10**18), default=None, metavar="K", help="Stop counting at K.")
     @checkpoint_option
     @click.option(
@@ -74,7 +76,7 @@ def count_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         as_json: bool,
         **kwargs: Any,
     ) -> None:
-        problem = puzzle.make(**problem_values(puzzle.params, kwargs))
+        problem = puzzle.make(**problem_values(params, kwargs))
         # Opened once for the whole run: a bad path, or a file that is not ours, is refused
         # before anything is said or done; the count's own run uses the same open file.
         opened = None

@@ -3,6 +3,7 @@ count and check come from the protocol, see :mod:`boardpuzzles.cli.commands`).""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from typing import Any
@@ -141,7 +142,16 @@ def _document(problem: kt.Problem, result: kt.FindResult) -> str:
     )
 
 
-ESTIMATE_PARAMS = [p for p in kt.PUZZLE.params if p.name in ("size", "closed", "memory")]
+#: --memory as the estimate takes it: the memory of the count it sizes.
+ESTIMATE_MEMORY_HELP = (
+    "Memory the count would hold, like 8G (default: half the computer's): the shards, disk and "
+    "core-hours of a count past it are estimated."
+)
+ESTIMATE_PARAMS = [
+    dataclasses.replace(p, help=ESTIMATE_MEMORY_HELP) if p.name == "memory" else p
+    for p in kt.PUZZLE.params
+    if p.name in ("size", "closed", "memory")
+]
 
 
 @click.command(

@@ -31,6 +31,7 @@ class InternalError(RuntimeError):
 
 
 def solve_command(puzzle: Puzzle[Any, Any]) -> click.Command:
+    params = [p for p in puzzle.params if p.taken_by("solve")]
     limit_help = "Stop after K answers" + (f" (default: {puzzle.default_limit})." if puzzle.default_limit else ".")
 
     @click.command(
@@ -38,14 +39,14 @@ def solve_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         context_settings=command_settings(),
         help=f"Print the solutions of a {puzzle.name} problem, one after another, as they are found.",
         epilog=epilog(
-            arguments_help(puzzle.params),
+            arguments_help(params),
             "Each answer passes the puzzle's independent checker before it is printed. When the "
             "search ends before --limit, a note on stderr says that every solution was shown.",
             examples_help(puzzle.name, examples_of(puzzle, "solve")),
             EXIT_CODES_HELP,
         ),
     )
-    @problem_options(puzzle.params)
+    @problem_options(params)
     @click.option("--limit", type=Whole(1, 10**9), default=None, metavar="K", help=limit_help)
     @json_option
     @click.option(
@@ -71,7 +72,7 @@ def solve_command(puzzle: Puzzle[Any, Any]) -> click.Command:
         time_limit: float | None,
         **kwargs: Any,
     ) -> None:
-        problem = puzzle.make(**problem_values(puzzle.params, kwargs))
+        problem = puzzle.make(**problem_values(params, kwargs))
         for option, path in (("--svg", svg_path), ("--png", png_path)):
             if path and limit is not None and limit > MAX_SHEET_BOARDS:
                 raise click.UsageError(

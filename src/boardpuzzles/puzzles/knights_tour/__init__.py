@@ -186,8 +186,8 @@ _WARMUP = (
 
 
 MEMORY_HELP = (
-    "Memory a count by the frontier sweep may hold, like 8G (default: half the computer's); past it "
-    "the sweep keeps its layers on disk in shards (see `knights-tour estimate`)."
+    "Memory the count may hold, like 8G (default: half the computer's); past it the frontier sweep "
+    "keeps its layers on disk in shards (`knights-tour estimate` sizes them)."
 )
 
 PUZZLE: Puzzle[Problem, Path] = Puzzle(
@@ -204,7 +204,7 @@ PUZZLE: Puzzle[Problem, Path] = Puzzle(
         Param("start", "text", "The first square, as a chess name (a1 is bottom left).", None, metavar="SQUARE"),
         Param("closed", "flag", "Closed tours only: the last square is a knight's move from the first.", False),
         Param("undirected", "flag", "Each path or cycle once, not once per direction and start.", False),
-        Param("memory", "text", MEMORY_HELP, None, metavar="SIZE"),
+        Param("memory", "text", MEMORY_HELP, None, metavar="SIZE", commands=("count",)),
     ),
     problem=_problem,
     solutions=tours,
