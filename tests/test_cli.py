@@ -7,6 +7,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import click
 import pytest
 
 from boardpuzzles.board import parse_board
@@ -542,3 +543,22 @@ def test_check_reads_every_board_of_a_listing_as_solve_prints_it(capsys, tmp_pat
     gap.write_text("K . K .\n\n. . . .\nK . K .\n")
     code, out, _ = run(capsys, "kings", "check", "--kings", "4", str(gap))
     assert code == 0 and out.startswith("a solution")
+
+
+def test_the_exit_codes_a_count_lists_are_the_ones_it_gives(capsys):
+    """A count of none is an answer: 0 printed, exit 0 (scripts read the number); its help says
+    so, in every count command, instead of the "1: no solution" of the others."""
+    from boardpuzzles.cli import cli
+
+    for puzzle, command in cli.commands.items():
+        if isinstance(command, click.Group) and "count" in command.commands:
+            code, text, _ = run(capsys, puzzle, "count", "--help")
+            codes = text.split("Exit codes:")[1]
+            assert code == 0
+            assert "0    counted (0 included" in codes and "\n  1 " not in codes, puzzle
+    for args in (["queens", "count", "3"], ["dominoes", "count", "3"], ["queens", "count", "3", "--max", "2"]):
+        code, out, err = run(capsys, *args)
+        assert (code, out.splitlines()[-1]) == (0, "0") and "no solution" in err
+    code, out, err = run(capsys, "queens", "count", "8", "--max", "2")
+    assert (code, out) == (0, "2\n") and "at least" in err
+    assert "not `count`: a count of 0 is an answer" in run(capsys, "--help")[1]

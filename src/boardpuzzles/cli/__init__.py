@@ -17,9 +17,9 @@ import click
 from boardpuzzles import _ctrl_c, compiling
 from boardpuzzles import limits as limits_module
 from boardpuzzles.cli.common import (
+    ALL_EXIT_CODES_HELP,
     CONVENTIONS_HELP,
     EXIT_BAD_INPUT,
-    EXIT_CODES_HELP,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_PARTIAL,
@@ -97,7 +97,7 @@ def _puzzle_group(name: str) -> click.Group:
     cls=_Group,
     commands=[demo, warmup, serve],
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog=f"{CONVENTIONS_HELP}\n\n{EXIT_CODES_HELP}\n\n\bRun `boardpuzzles PUZZLE --help` for examples.",
+    epilog=f"{CONVENTIONS_HELP}\n\n{ALL_EXIT_CODES_HELP}\n\n\bRun `boardpuzzles PUZZLE --help` for examples.",
 )
 @click.version_option(package_name="boardpuzzles", message="%(prog)s %(version)s")
 def cli() -> None:

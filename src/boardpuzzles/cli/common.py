@@ -41,6 +41,20 @@ Exit codes:
   70   a bug in boardpuzzles (no input should cause it): please report it
   130  interrupted (Ctrl-C, or SIGTERM)"""
 
+#: The exit codes of a count: a count of none is an answer (0 printed, exit 0), never exit 1.
+COUNT_EXIT_CODES_HELP = """\b
+Exit codes:
+  0    counted (0 included: a count of none is an answer, never exit 1)
+  2    bad input or usage
+  3    stopped at a time limit: the count so far is a lower bound
+  70   a bug in boardpuzzles (no input should cause it): please report it
+  130  interrupted (Ctrl-C, or SIGTERM)"""
+
+#: The exit codes of the whole command line (``boardpuzzles --help``): a count never exits 1.
+ALL_EXIT_CODES_HELP = EXIT_CODES_HELP.replace(
+    "the answer is no\n", "the answer is no (not `count`: a count of 0 is an answer, exit 0)\n"
+)
+
 CONVENTIONS_HELP = """\b
 Output: data on stdout, progress and diagnostics on stderr.
 `count` prints the number alone as the last line; --json prints one JSON document."""

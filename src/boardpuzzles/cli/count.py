@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from boardpuzzles.cli.common import (
-    EXIT_CODES_HELP,
+    COUNT_EXIT_CODES_HELP,
     EXIT_PARTIAL,
     CommandResult,
     SchedulerAddress,
@@ -48,9 +48,9 @@ def count_command(puzzle: Puzzle[Any, Any]) -> click.Command:
             "A count runs in subtasks on --jobs threads; --time-limit stops it with a lower bound "
             "(exit 3); --checkpoint FILE keeps each finished subtask, and the same command with "
             "the same FILE resumes (a file made by another count is refused). --max K stops at K "
-            "in one search: `count --max 2` answers 'is it unique?'.",
+            "in one search (then K means at least K): `count --max 2` answers 'is it unique?'.",
             examples_help(puzzle.name, examples_of(puzzle, "count")),
-            EXIT_CODES_HELP,
+            COUNT_EXIT_CODES_HELP,
         ),
     )
     @problem_options(params)

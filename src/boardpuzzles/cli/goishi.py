@@ -14,6 +14,7 @@ import click
 from boardpuzzles.checkpoint import Checkpoint
 from boardpuzzles.cli.commands import answer_text, draw_into_files, interrupted, problem_options
 from boardpuzzles.cli.common import (
+    COUNT_EXIT_CODES_HELP,
     DELAY,
     EXIT_CODES_HELP,
     EXIT_INTERRUPTED,
@@ -501,7 +502,7 @@ Examples:
   boardpuzzles goishi layouts 6 --checkpoint six.db --time-limit 3600
 
 """
-    + EXIT_CODES_HELP,
+    + COUNT_EXIT_CODES_HELP,
 )
 @click.argument("n", metavar="N", type=Whole(1, gh.MAX_LAYOUT_SIDE))
 @checkpoint_option
