@@ -4,10 +4,9 @@ the README's.
 The examples are the lines under "Examples:", "Example:" and "Try:" in the help of every command
 and group, found by walking the click tree from ``boardpuzzles.cli.cli``. Each line runs in bash
 (pipes, redirections and ``# comments`` as a reader would type them) in a fresh folder that holds
-the files the examples name (``puzzle.txt``, ``board.txt``, ``game.txt`` and a copy of
-``tests/data``), with ``boardpuzzles`` on the PATH and nothing on standard input. It must answer
-(exit 0, or 1 for a negative answer) without a traceback: exit 2 means the example itself is
-wrong, 70 a bug.
+the files the examples name (``board.txt``, ``game.txt`` and a copy of ``tests/data``), with
+``boardpuzzles`` on the PATH and nothing on standard input. It must answer (exit 0, or 1 for a
+negative answer) without a traceback: exit 2 means the example itself is wrong, 70 a bug.
 
 Two lists keep the run short and unattended, each with its reason: ``NOT_RUN`` (examples that
 cannot end by themselves or take minutes) and ``TIME_LIMITED`` (searches that may take tens of
@@ -62,7 +61,6 @@ TIME_LIMITED = {
     "boardpuzzles goishi layouts 6 --checkpoint six.db --time-limit 3600": "--time-limit 1",
 }
 
-GOISHI_PUZZLE = ".......\n..OO...\n.O.O...\n.O.O...\n.OOOO..\n...O...\n.......\n"  # tests/data/goishi/pzprjs_test.txt
 BAIKAGO_GAME = '[Game "Baikago"]\n[Size "9"]\n\n1. e5 a1 2. d5 a9\n'
 
 
@@ -106,6 +104,16 @@ def test_the_lists_of_exceptions_name_real_examples():
     assert set(NOT_RUN) <= examples and set(TIME_LIMITED) <= examples
 
 
+def test_the_files_goishi_examples_read_come_with_the_source():
+    """A reader runs the examples in a clone of the repository (as the README says): a file an
+    example reads is one that is there, not a name of the reader's own file."""
+    for where, example in EXAMPLES:
+        if where.startswith("boardpuzzles goishi"):
+            words = example.split()
+            read = [w for k, w in enumerate(words) if w.endswith(".txt") and words[k - 1] not in ("-o", "--output")]
+            assert all((ROOT / w).is_file() for w in read), example
+
+
 def test_each_example_is_on_a_line_of_its_own():
     """A help whose paragraphs run together would glue examples into one long line."""
     for where, example in EXAMPLES:
@@ -117,7 +125,6 @@ def test_each_example_is_on_a_line_of_its_own():
 def results(tmp_path_factory):
     """Every runnable example, run once (side by side): example -> CompletedProcess."""
     folder = tmp_path_factory.mktemp("examples")
-    (folder / "puzzle.txt").write_text(GOISHI_PUZZLE)
     shutil.copy(ROOT / "tests" / "data" / "baikago" / "seed_board.txt", folder / "board.txt")
     (folder / "game.txt").write_text(BAIKAGO_GAME)
     shutil.copytree(ROOT / "tests" / "data", folder / "tests" / "data")

@@ -47,6 +47,13 @@ NAME = "goishi"
 FORMATS_HELP = "\b\nFormats (detected automatically; --format to insist):\n" + "\n".join(
     f"  {name:<8} {what}" for name, what in {**formats.FORMATS, **formats.READ_ONLY}.items()
 )
+#: The puzzle file the examples of --help read: it comes with the source (run them in a clone of
+#: the repository, as the README's), or give your own file or a puzz.link URL instead.
+SAMPLE = "tests/data/goishi/pzprjs_test.txt"
+SAMPLE_HELP = (
+    f"The examples read {SAMPLE}, which comes with the source (run them in a clone of the "
+    "repository); FILE may be any puzzle file, - for standard input, or a puzz.link URL."
+)
 #: The longest pause between two frames of a replay.
 MAX_DELAY = 3600.0
 
@@ -81,9 +88,11 @@ to a file instead: a go board, picked stones greyed and numbered, arrows along t
 
 \b
 Examples:
-  boardpuzzles {NAME} animate puzzle.txt
-  boardpuzzles {NAME} animate puzzle.txt --delay 0.3
-  boardpuzzles {NAME} animate puzzle.txt --gif walk.gif --svg frames.svg
+  boardpuzzles {NAME} animate {SAMPLE}
+  boardpuzzles {NAME} animate {SAMPLE} --delay 0.3
+  boardpuzzles {NAME} animate {SAMPLE} --gif walk.gif --svg frames.svg
+
+{SAMPLE_HELP}
 
 {FORMATS_HELP}
 
@@ -227,9 +236,11 @@ numbers.
 
 \b
 Examples:
-  boardpuzzles {NAME} convert puzzle.txt --to url
+  boardpuzzles {NAME} convert {SAMPLE} --to url
   boardpuzzles {NAME} convert 'goishi/6/7/vsten1tvo' --to quoted -o seed.txt
-  boardpuzzles {NAME} convert puzzle.txt --to pzprv3 --solve
+  boardpuzzles {NAME} convert {SAMPLE} --to pzprv3 --solve
+
+{SAMPLE_HELP}
 
 {FORMATS_HELP}
 
@@ -428,9 +439,11 @@ puzzle's difficulty: the steps with a real choice and the deepest look-ahead a w
 
 \b
 Examples:
-  boardpuzzles {NAME} hint puzzle.txt
-  boardpuzzles {NAME} hint puzzle.txt --order "e3 d3 d4"
-  boardpuzzles {NAME} hint puzzle.txt --rate --json
+  boardpuzzles {NAME} hint {SAMPLE}
+  boardpuzzles {NAME} hint {SAMPLE} --order "e3 d3 d4"
+  boardpuzzles {NAME} hint {SAMPLE} --rate --json
+
+{SAMPLE_HELP}
 
 {FORMATS_HELP}
 
