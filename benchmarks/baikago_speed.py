@@ -7,8 +7,8 @@ test run).
 The greedy player wins when it can, blocks an immediate loss, and otherwise plays where its own
 live crosses gain most (ties at random). Each match is played with the computer as black and as
 white; the figures are win rates and the computer's seconds per move (mean and worst), measured
-after the kernels are compiled. Goals from issue 6: 100% against random, at least 90% against
-greedy with either colour, under 1 s per move on 15x15.
+after the kernels are compiled. The goals: 100% against random, at least 90% against greedy
+with either colour, under 1 s per move on 15x15.
 """
 
 from __future__ import annotations

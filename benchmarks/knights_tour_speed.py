@@ -1,7 +1,7 @@
-"""Knight's tours: how fast we count, sweep and find, against the figures the issue quotes.
+"""Knight's tours: how fast we count, sweep and find, against quoted figures of a C program.
 
 The C figures (a tight bitmask backtracker with the same pruning: 6x6 from a corner 0.3 s, all
-36 starts 3.9 s, one core of this kind of machine) are quoted from the issue, not measured here.
+36 starts 3.9 s, one core of this kind of machine) are quoted, not measured here.
 "Raw" runs our kernel on every start with no symmetry, so it does the C program's work; the
 ratio > 1 means we are faster. The seed's own algorithm (plain backtracking, no pruning) is
 measured in Python on 5x5, and Graphillion (a ZDD library a Python user might pick instead) is

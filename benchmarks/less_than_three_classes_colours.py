@@ -1,4 +1,4 @@
-"""Less Than Three, issue #15: class counts against plain counts, and many colours through the
+"""Less Than Three: class counts against plain counts, and many colours through the
 one-colour solutions against the stone-by-stone search and a C program (not part of the tests).
 
     python benchmarks/less_than_three_classes_colours.py           # a few minutes on a quiet machine

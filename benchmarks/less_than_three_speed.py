@@ -7,8 +7,9 @@
 
 For each count: the median wall time in this process (kernels compiled), the ratio to the seed
 article's method ported plainly (rows of stones checked line by line against every placed stone;
-measured here where it finishes), and the ratio to the tight C row-by-row bitmask counter whose
-times issue #3 quotes for this kind of machine (quoted, not measured here: >1 means faster).
+measured here where it finishes), and the ratio to the times quoted for a tight C row-by-row
+bitmask counter on this kind of machine (the speed to beat; quoted, not measured here: >1 means
+faster).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import less_than_three as lt3
 from boardpuzzles.puzzles.less_than_three import orbit_find as less_than_three_find
 
-C_QUOTED = {10: 5.0, 11: 52.0, 12: 600.0}  # one colour, seconds on one core (issue #3)
+C_QUOTED = {10: 5.0, 11: 52.0, 12: 600.0}  # one colour, seconds on one core (quoted, not measured)
 
 
 def seed_method_count(n: int, colours: int) -> int:

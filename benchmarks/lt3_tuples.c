@@ -1,6 +1,6 @@
 /* Less Than Three with C colours and the most stones (2 per row, column and line of each colour),
- * counted the way issue #15 describes its C program: list the one-colour solutions, then count
- * the ordered C-tuples of pairwise disjoint ones. A plain reference for
+ * counted in plain C by the tuple method: list the one-colour solutions, then count the ordered
+ * C-tuples of pairwise disjoint ones. A plain reference for
  * benchmarks/less_than_three_tuples.py (which compiles it with cc -O2 and times it beside the
  * numba route); not part of the library.
  *

@@ -1,4 +1,4 @@
-"""Classic n queens per core: our border search before and after issue 15's work, against two C
+"""Classic n queens per core: our border search at an earlier revision and now, against two C
 counters compiled here, and the class count (Burnside) against the plain count. Not part of the
 tests.
 
@@ -16,8 +16,9 @@ table shows medians. Columns:
 * C border: ``queens_border.c``, the border pre-placement of Q27 and NQueensFAF written in C
   the way our kernel does it (same starts, same search; gcc -O2 -march=native, which gcc 12 runs
   about a tenth faster than -O3 here);
-* before: ``queens count N`` of the package at revision ``--before`` (default: main before
-  issue 15's per-core work), extracted with ``git archive`` into a temporary folder;
+* before: ``queens count N`` of the package at revision ``--before`` (default: the revision
+  before the border search was tuned per core), extracted with ``git archive`` into a temporary
+  folder;
 * after: ``queens count N`` of this working tree;
 * unique: ``queens count N --unique`` of this working tree (Burnside: the border search and
   two small turn searches).
@@ -43,7 +44,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-#: main's HEAD before issue 15's per-core work (the border search of 5.5 M solutions/s).
+#: The revision before the border search was tuned per core (5.5 M solutions/s).
 BEFORE = "7adf107d6993f3b54654739e0e05106e238d4bdb"
 
 # One timed count in a fresh process: prints "COUNT CPU_SECONDS".

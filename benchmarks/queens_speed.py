@@ -5,8 +5,8 @@
 
 Prints, for each count: the median wall time of repeated runs in this process (kernels already
 compiled), the ratio to the seed article's algorithm ported plainly (measured here, where it
-finishes), and the ratio to the single-threaded C bitboard counter whose times issue #2 quotes
-for this kind of machine (quoted, not measured here: >1 means we are faster).
+finishes), and the ratio to the times quoted for a single-threaded C bitboard counter on this
+kind of machine (the speed to beat; quoted, not measured here: >1 means we are faster).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from boardpuzzles.parallel import default_jobs
 from boardpuzzles.puzzles import queens
 from boardpuzzles.puzzles.queens import Problem
 
-# Seconds for a tight single-threaded C counter, as quoted in issue #2 (same kind of machine).
+# Seconds for a tight single-threaded C counter on the same kind of machine (quoted, not measured).
 C_QUOTED = {("hyperqueen", 17): 0.01, ("hyperqueen", 19): 0.1, ("hyperqueen", 23): 60.0, ("queens", 15): 0.75}
 
 
