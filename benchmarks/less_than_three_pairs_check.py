@@ -1,6 +1,6 @@
 """Cross-check of the two-colour records (docs/records.md) with plain numpy, not the tuple kernel.
 
-    python benchmarks/less_than_three_pairs_check.py 12 --folder /tmp/lt3rec
+    python benchmarks/less_than_three_pairs_check.py 12 --folder lt3rec
 
 Takes the one-colour solutions of n x n from the store a record run left in ``--folder``
 (``less-than-three-one-colour-NxN-k2.db``; without one they are searched again), checks their

@@ -4,7 +4,7 @@
  * benchmarks/less_than_three_tuples.py (which compiles it with cc -O2 and times it beside the
  * numba route); not part of the library.
  *
- *     cc -O2 -o /tmp/lt3_tuples benchmarks/lt3_tuples.c && /tmp/lt3_tuples 10 2
+ *     cc -O2 -o lt3_tuples benchmarks/lt3_tuples.c && ./lt3_tuples 10 2
  *
  * prints "<one-colour solutions> <ordered tuples> <seconds listing> <seconds counting>".
  *

@@ -1,10 +1,11 @@
 """What ships speaks of the product only.
 
 The shipped text is the README, the documentation sources (``docs/**/*.md``, ``mkdocs.yml``),
-``records/README.md`` and every Python file under ``src/`` (its help texts, messages, docstrings
-and comments alike). None of it may talk about how the project was developed: work sessions, the
-machine it was developed on, "our runs", issue numbers of a tracker outside the repository,
-helpers, dates of work, commits; nor name an absolute path of one machine's file system.
+``records/README.md``, every Python file under ``src/`` (its help texts, messages, docstrings
+and comments alike) and the scripts and C programs under ``benchmarks/``. None of it may talk
+about how the project was developed: work sessions, the machine it was developed on, "our
+runs", issue numbers of a tracker outside the repository, helpers, dates of work, commits; nor
+name an absolute path of one machine's file system.
 
 The rule for dates: an ISO calendar date (``2026-11-24``) or a time of day in UTC is a date of
 work and fails; a year alone (a publication year, "McKay 1997") is data and passes, and so do
@@ -46,6 +47,7 @@ def shipped_files() -> list[Path]:
     files = [ROOT / "README.md", ROOT / "mkdocs.yml", ROOT / "records" / "README.md"]
     files += sorted((ROOT / "docs").rglob("*.md"))
     files += sorted((ROOT / "src").rglob("*.py"))
+    files += sorted(path for path in (ROOT / "benchmarks").rglob("*") if path.suffix in (".py", ".c", ".md"))
     return [path for path in files if path.is_file()]
 
 
@@ -63,6 +65,7 @@ def test_the_shipped_text_is_found():
     names = {path.relative_to(ROOT).as_posix() for path in shipped_files()}
     assert "README.md" in names and "records/README.md" in names and "docs/records.md" in names
     assert "src/boardpuzzles/cli/less_than_three.py" in names
+    assert "benchmarks/queens_speed.py" in names and "benchmarks/lt3_tuples.c" in names
     assert len([name for name in names if name.startswith("src/")]) >= 30
 
 
