@@ -562,3 +562,19 @@ def test_the_exit_codes_a_count_lists_are_the_ones_it_gives(capsys):
     code, out, err = run(capsys, "queens", "count", "8", "--max", "2")
     assert (code, out) == (0, "2\n") and "at least" in err
     assert "not `count`: a count of 0 is an answer" in run(capsys, "--help")[1]
+
+
+def test_the_list_of_commands_is_in_one_style(capsys):
+    """Each command's short help in `boardpuzzles --help` is a sentence: a capital and a full stop,
+    whether it is a puzzle's title or a command's own first line."""
+    code, out, _ = run(capsys, "--help")
+    listing = out.split("Commands:\n")[1].split("\n\n")[0]
+    entries: list[str] = []
+    for line in listing.splitlines():
+        if line.startswith("   "):  # the wrapped rest of the entry above
+            entries[-1] += " " + line.strip()
+        else:
+            entries.append(line.strip().partition("  ")[2].strip())
+    assert code == 0 and len(entries) >= 10
+    for text in entries:
+        assert text[:1].isupper() and text.endswith(".") and not text.endswith(".."), text

@@ -87,7 +87,9 @@ def boardpuzzles(*args: str, env: dict[str, str] | None = None) -> subprocess.Co
 def test_a_puzzle_of_another_package_is_listed_and_runs(plugged_in):
     listing = boardpuzzles("--help", env=plugged_in)
     assert listing.returncode == 0, listing.stderr
-    assert "plugged-kings" in listing.stdout and "kings from another package" in listing.stdout
+    assert (
+        "plugged-kings" in listing.stdout and "Kings from another package." in listing.stdout
+    )  # its title, as a sentence
     counted = boardpuzzles("plugged-kings", "count", "2", env=plugged_in)
     assert counted.returncode == 0, counted.stderr
     assert counted.stdout == "4\n"  # one king on 2x2: any of the 4 squares

@@ -27,6 +27,7 @@ from boardpuzzles.cli.common import (
     failed_output,
     output_failure_message,
     standard_streams,
+    title_sentence,
     unknown_option_message,
 )
 from boardpuzzles.cli.demo import demo, warmup
@@ -75,7 +76,7 @@ class _Group(click.Group):
         catalogue (its title is its group's short help)."""
         listed = catalogue()
         shown = [
-            (name, self._own.get(name) or click.Command(name, short_help=listed[name].title))
+            (name, self._own.get(name) or click.Command(name, short_help=title_sentence(listed[name].title)))
             for name in self.list_commands(ctx)
         ]
         shown = [(name, command) for name, command in shown if not command.hidden]

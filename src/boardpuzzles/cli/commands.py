@@ -26,6 +26,7 @@ from typing import Any
 import click
 
 from boardpuzzles.cli.check import answer_text, check_command
+from boardpuzzles.cli.common import title_sentence
 from boardpuzzles.cli.count import count_command, interrupted, run_count
 from boardpuzzles.cli.params import arguments_help, epilog, examples_help, problem_from, problem_options, problem_values
 from boardpuzzles.cli.pictures import MAX_SHEET_BOARDS, MAX_SHEET_CELLS, draw_into_files, write_pictures
@@ -111,7 +112,7 @@ def puzzle_group(entry: Entry) -> click.Group:
     group = PuzzleGroup(
         entry.name,
         help=entry.description,
-        short_help=entry.title,
+        short_help=title_sentence(entry.title),
         context_settings={"help_option_names": ["-h", "--help"]},
         epilog=("\b\nTry:\n" + "\n".join(f"  boardpuzzles {entry.name} {t}" for t in tries)) if tries else None,
     )

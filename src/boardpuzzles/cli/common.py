@@ -55,6 +55,13 @@ ALL_EXIT_CODES_HELP = EXIT_CODES_HELP.replace(
     "the answer is no\n", "the answer is no (not `count`: a count of 0 is an answer, exit 0)\n"
 )
 
+
+def title_sentence(title: str) -> str:
+    """A puzzle's title (a phrase: "the classic N queens puzzle") as the list of commands shows
+    it, in the style of the other commands' short help: capitalised, with a full stop."""
+    return title[:1].upper() + title[1:].rstrip(".") + "."
+
+
 CONVENTIONS_HELP = """\b
 Output: data on stdout, progress and diagnostics on stderr.
 `count` prints the number alone as the last line; --json prints one JSON document."""

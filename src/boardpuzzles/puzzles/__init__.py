@@ -59,9 +59,9 @@ BUILT_IN: tuple[Listing, ...] = (
         f"{__name__}.baikago",
         "GAME",
     ),
-    Listing("dominoes", "The ways to tile an R x C board with dominoes", f"{__name__}.dominoes"),
+    Listing("dominoes", "the ways to tile an R x C board with dominoes", f"{__name__}.dominoes"),
     Listing("goishi", "Goishi Hiroi: pick up every stone in one walk", f"{__name__}.goishi"),
-    Listing("hyperqueen", "n queens on a torus (the board wraps around at every edge)", f"{__name__}.hyperqueen"),
+    Listing("hyperqueen", "N queens on a torus (the board wraps around at every edge)", f"{__name__}.hyperqueen"),
     Listing("kings", "K kings on a board or torus, no two touching", f"{__name__}.kings"),
     Listing(
         "knights-tour", "a knight visits every square once: list, count and find tours", f"{__name__}.knights_tour"
@@ -71,7 +71,7 @@ BUILT_IN: tuple[Listing, ...] = (
         "stones of C colours, never K+1 of a colour on any straight line",
         f"{__name__}.less_than_three",
     ),
-    Listing("queens", "the classic n queens puzzle", f"{__name__}.queens"),
+    Listing("queens", "the classic N queens puzzle", f"{__name__}.queens"),
 )
 
 

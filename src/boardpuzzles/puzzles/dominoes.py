@@ -103,7 +103,7 @@ def count(problem: Problem, limits: Limits) -> int:
 
 PUZZLE: Puzzle[Problem, CellPairs] = Puzzle(
     name="dominoes",
-    title="The ways to tile an R x C board with dominoes",
+    title="the ways to tile an R x C board with dominoes",
     description="Dominoes: cover an R x C board with dominoes (< >: one across; ^ over v: one standing). count "
     "splits by modulus (--jobs, --checkpoint): up to 120 squares, one subtask, one piece of work.",
     rules="Cover the board with dominoes.",

@@ -69,7 +69,7 @@ _WARMUP = (
 PUZZLE: Puzzle[Problem, Board] = Puzzle(
     name=TORUS_NAME,
     display_name="HyperQueen",
-    title="n queens on a torus (the board wraps around at every edge)",
+    title="N queens on a torus (the board wraps around at every edge)",
     description="HyperQueen: N queens on an N x N torus (leave on the right, come back on the left; "
     "leave at the top, come back at the bottom), no two in a row, a column or a wrapped diagonal. "
     "The puzzle of the magazine Quark; placements exist exactly when gcd(N, 6) = 1 (Polya 1918).",

@@ -281,7 +281,7 @@ _WARMUP = (
 
 PUZZLE: Puzzle[Problem, Board] = Puzzle(
     name=NAME,
-    title="the classic n queens puzzle",
+    title="the classic N queens puzzle",
     description="The classic puzzle: N queens on an N x N board, none attacking another (no two "
     "share a row, a column or a diagonal).",
     params=(
