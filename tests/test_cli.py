@@ -578,3 +578,31 @@ def test_the_list_of_commands_is_in_one_style(capsys):
     assert code == 0 and len(entries) >= 10
     for text in entries:
         assert text[:1].isupper() and text.endswith(".") and not text.endswith(".."), text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["queens", "solve", "8", "--limit", "1", "--svg", "{}/a.png"],
+        ["queens", "solve", "8", "--limit", "1", "--png", "{}/a.svg"],
+        ["queens", "find", "8", "--svg", "{}/a"],
+        ["knights-tour", "find", "5", "--png", "{}/tour.svg"],
+        ["less-than-three", "find", "6", "--svg", "{}/board.svg.txt"],
+        ["goishi", "generate", "6", "--stones", "9", "--svg", "{}/new.png"],
+        ["goishi", "animate", "goishi/6/7/vsten1tvo", "--gif", "{}/walk.png"],
+        ["goishi", "animate", "goishi/6/7/vsten1tvo", "--svg", "{}/walk.gif"],
+    ],
+)
+def test_a_picture_file_named_for_another_kind_is_refused_before_any_work(capsys, tmp_path, args):
+    words = [word.format(tmp_path) for word in args]
+    code, out, err = run(capsys, *words)
+    option = next(word for word in words if word in ("--svg", "--png", "--gif"))
+    kind = option[2:]
+    assert code == 2 and out == "" and list(tmp_path.iterdir()) == []
+    assert err.startswith("boardpuzzles: error: cannot write ") and err.count("\n") == 1
+    assert err.rstrip().endswith(f"{option} writes {kind.upper()}; give a file name ending in .{kind}")
+
+
+def test_a_picture_suffix_is_taken_in_any_case(capsys, tmp_path):
+    code, _, err = run(capsys, "queens", "solve", "5", "--limit", "1", "--svg", str(tmp_path / "A.SVG"))
+    assert code == 0 and (tmp_path / "A.SVG").read_text().startswith("<svg")

@@ -210,9 +210,15 @@ class SchedulerAddress(ParamTypeBase):
 
 class OutputPath(ParamTypeBase):
     """A file to write: refused in one line, before any work, when its folder is missing or not
-    writable, or when it cannot be a path at all (a name over 255 bytes, a NUL character)."""
+    writable, or when it cannot be a path at all (a name over 255 bytes, a NUL character). With a
+    ``suffix`` (a picture's, ``.svg``), a file name must end in it, in any case: a picture in a
+    file named for another kind would not open as one. A device or a pipe (``/dev/stdout``), or
+    the file behind our own output, is written as it is, whatever its name."""
 
     name = "path"
+
+    def __init__(self, suffix: str | None = None) -> None:
+        self.suffix = suffix
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         path: str = os.fspath(value)
@@ -233,6 +239,13 @@ class OutputPath(ParamTypeBase):
             self.fail(f"cannot write {shown_path(path)}: {err.strerror or err}", param, ctx)
         except ValueError:
             self.fail(f"cannot write {shown_path(path)}: not a file name", param, ctx)
+        if self.suffix and not path.lower().endswith(self.suffix) and written_in_place(path) is None:
+            kind = self.suffix.lstrip(".").upper()
+            raise click.UsageError(
+                f"cannot write {shown_path(path)}: {option_name(param)} writes {kind}; "
+                f"give a file name ending in {self.suffix}",
+                ctx,
+            )
         return path
 
 
@@ -257,6 +270,10 @@ class OneOf(ChoiceBase):
 SECONDS = Seconds()
 DELAY = Seconds(zero=True, maximum=60)
 OUTPUT_PATH = OutputPath()
+#: Pictures: a file whose name ends in the picture's suffix (or a device or pipe).
+SVG_PATH = OutputPath(".svg")
+PNG_PATH = OutputPath(".png")
+GIF_PATH = OutputPath(".gif")
 #: Counts of things wanted (--limit K, --max K).
 COUNT = Whole(min=1)
 #: Seeds of random generators that take any 63-bit seed.
@@ -309,13 +326,13 @@ def picture_options(what: str) -> Callable[[F], F]:
     """``--svg PATH`` and ``--png PATH``: the command receives ``svg_path`` and ``png_path``."""
 
     def decorate(f: F) -> F:
-        for kind in ("png", "svg"):
+        for kind, path, article in (("png", PNG_PATH, "a"), ("svg", SVG_PATH, "an")):
             f = click.option(
                 f"--{kind}",
                 f"{kind}_path",
-                type=OUTPUT_PATH,
+                type=path,
                 metavar="PATH",
-                help=f"Also draw {what} into a {kind.upper()} file.",
+                help=f"Also draw {what} into {article} {kind.upper()} file.",
             )(f)
         return f
 

@@ -20,8 +20,10 @@ from boardpuzzles.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
+    GIF_PATH,
     OUTPUT_PATH,
     SEED,
+    SVG_PATH,
     CommandResult,
     OneOf,
     Whole,
@@ -72,7 +74,7 @@ def _first_order(document: formats.Document, used: str) -> gh.Order | None:
 
 
 def svg_option(f: Any) -> Any:
-    return click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw into an SVG file.")(f)
+    return click.option("--svg", "svg_path", type=SVG_PATH, metavar="PATH", help="Also draw into an SVG file.")(f)
 
 
 @click.command(
@@ -101,7 +103,7 @@ Examples:
 @problem_options(gh.PUZZLE.params)
 @click.option("--order", "order_text", metavar="ORDER", help="Replay this order instead of the solution.")
 @click.option("--delay", type=DELAY, default=None, metavar="S", help="Seconds between stones (at most 60).")
-@click.option("--gif", "gif_path", type=OUTPUT_PATH, metavar="PATH", help="Write an animated GIF instead of replaying.")
+@click.option("--gif", "gif_path", type=GIF_PATH, metavar="PATH", help="Write an animated GIF instead of replaying.")
 @svg_option
 @json_option
 def animate(

@@ -14,7 +14,8 @@ from boardpuzzles.cli.commands import draw_into_files, problem_from, problem_opt
 from boardpuzzles.cli.common import (
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
-    OUTPUT_PATH,
+    PNG_PATH,
+    SVG_PATH,
     CommandResult,
     command_settings,
     jobs_option,
@@ -69,8 +70,8 @@ Exit codes:
 @seed_option("Seed for the randomised retries.")
 @time_limit_option(default=60.0, what="Give up after S seconds.")
 @json_option
-@click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the tour into an SVG file.")
-@click.option("--png", "png_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the tour into a PNG file.")
+@click.option("--svg", "svg_path", type=SVG_PATH, metavar="PATH", help="Also draw the tour into an SVG file.")
+@click.option("--png", "png_path", type=PNG_PATH, metavar="PATH", help="Also draw the tour into a PNG file.")
 def find(
     seed: int, time_limit: float, as_json: bool, svg_path: str | None, png_path: str | None, **kwargs: Any
 ) -> None:

@@ -12,7 +12,8 @@ from boardpuzzles.cli.common import (
     EXIT_CODES_HELP,
     EXIT_NEGATIVE,
     EXIT_PARTIAL,
-    OUTPUT_PATH,
+    PNG_PATH,
+    SVG_PATH,
     CommandResult,
     Whole,
     command_settings,
@@ -52,14 +53,14 @@ def solve_command(puzzle: Puzzle[Any, Any]) -> click.Command:
     @click.option(
         "--svg",
         "svg_path",
-        type=OUTPUT_PATH,
+        type=SVG_PATH,
         metavar="PATH",
         help=f"Also draw the answers into an SVG picture (at most {MAX_SHEET_BOARDS}).",
     )
     @click.option(
         "--png",
         "png_path",
-        type=OUTPUT_PATH,
+        type=PNG_PATH,
         metavar="PATH",
         help=f"Also draw the answers into a PNG picture (at most {MAX_SHEET_BOARDS}).",
     )
