@@ -606,3 +606,12 @@ def test_a_picture_file_named_for_another_kind_is_refused_before_any_work(capsys
 def test_a_picture_suffix_is_taken_in_any_case(capsys, tmp_path):
     code, _, err = run(capsys, "queens", "solve", "5", "--limit", "1", "--svg", str(tmp_path / "A.SVG"))
     assert code == 0 and (tmp_path / "A.SVG").read_text().startswith("<svg")
+
+
+def test_usage_lines_and_picture_options_read_as_usual(capsys):
+    """An optional argument is shown [N] in the usage line, and a picture goes into "an SVG file"."""
+    code, out, _ = run(capsys, "less-than-three", "count", "--help")
+    assert code == 0 and out.splitlines()[0] == "Usage: boardpuzzles less-than-three count [OPTIONS] [N]"
+    code, out, _ = run(capsys, "goishi", "generate", "--help")
+    flat = " ".join(out.split())
+    assert code == 0 and "into an SVG file" in flat and "a SVG" not in flat and "into a PNG file" in flat

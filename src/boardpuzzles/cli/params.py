@@ -48,7 +48,8 @@ def problem_options(params: Sequence[Param]) -> Callable[[F], F]:
             # Click (8.3 on) takes an explicit default=None as a default: pass none when required.
             default = {} if p.required else {"default": p.default}
             if p.positional:
-                metavar = (p.metavar or p.name.upper()) + ("" if p.required else "?")
+                name = p.metavar or p.name.upper()
+                metavar = name if p.required else f"[{name}]"
                 f = click.argument(p.name, metavar=metavar, type=_ParamType(p), required=p.required, **default)(f)
                 continue
             names = [p.option] + ([p.short] if p.short else [])
