@@ -591,6 +591,8 @@ def test_the_list_of_commands_is_in_one_style(capsys):
         ["goishi", "generate", "6", "--stones", "9", "--svg", "{}/new.png"],
         ["goishi", "animate", "goishi/6/7/vsten1tvo", "--gif", "{}/walk.png"],
         ["goishi", "animate", "goishi/6/7/vsten1tvo", "--svg", "{}/walk.gif"],
+        ["baikago", "judge", "tests/data/baikago/black_plus.txt", "--svg", "{}/cross.png"],
+        ["baikago", "judge", "tests/data/baikago/black_plus.txt", "--png", "{}/cross.svg"],
     ],
 )
 def test_a_picture_file_named_for_another_kind_is_refused_before_any_work(capsys, tmp_path, args):

@@ -7,7 +7,8 @@ import click
 from boardpuzzles.cli.baikago.options import colour_option, rules_options, show, wants_colour
 from boardpuzzles.cli.common import (
     EXIT_NEGATIVE,
-    OUTPUT_PATH,
+    PNG_PATH,
+    SVG_PATH,
     CommandResult,
     Whole,
     command_settings,
@@ -39,8 +40,8 @@ from its centre to each arm.
 Examples:
   boardpuzzles baikago judge tests/data/baikago/seed_board.txt
   boardpuzzles baikago judge tests/data/baikago/seed_board.txt --svg cross.svg
-  boardpuzzles baikago judge board.txt --json
-  cat board.txt | boardpuzzles baikago judge - --size 19
+  boardpuzzles baikago judge tests/data/baikago/black_plus.txt --json
+  cat tests/data/baikago/seed_board.txt | boardpuzzles baikago judge - --size 19
 
 \b
 Exit codes:
@@ -56,8 +57,8 @@ Exit codes:
 @rules_options
 @json_option
 @colour_option
-@click.option("--svg", "svg_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the position into an SVG file.")
-@click.option("--png", "png_path", type=OUTPUT_PATH, metavar="PATH", help="Also draw the position into a PNG file.")
+@click.option("--svg", "svg_path", type=SVG_PATH, metavar="PATH", help="Also draw the position into an SVG file.")
+@click.option("--png", "png_path", type=PNG_PATH, metavar="PATH", help="Also draw the position into a PNG file.")
 def judge(
     file: str,
     size: int | None,

@@ -31,7 +31,7 @@ Examples:
   boardpuzzles baikago play                           # two people at one terminal
   boardpuzzles baikago play --white computer          # you play black against the computer
   boardpuzzles baikago play --black computer --strength 4
-  boardpuzzles baikago play --load game.txt --save game.txt
+  boardpuzzles baikago play --load game.txt --save game.txt   # go on with a saved game
   printf 'h8\\ng7\\n' | boardpuzzles baikago play    # moves from stdin
 
 \b
