@@ -411,6 +411,17 @@ def test_solve_with_threats_says_when_it_finds_no_win(capsys, tmp_path):
     assert code == 3 and "add --checkpoint FILE to keep the search for a later run" in err
 
 
+def test_solve_with_threats_searches_each_side_asked(capsys):
+    """With both sides (the default), a threat-space search that finds no win for black goes on
+    to white's, and says that neither has one."""
+    args = ["baikago", "solve", "6", "--no-pairings", "--tt-bits", "14", "--threats-from", "4"]
+    code, out, err = run(capsys, *args)
+    assert code == 1 and err == ""
+    assert "neither black nor white has a win that plays only threats from 4 stones on" in out
+    code, out, _ = run(capsys, *args, "--json")
+    assert code == 1 and json.loads(out)["attacker"] == "both"
+
+
 def test_a_threat_space_search_is_kept_in_its_own_checkpoint(capsys, tmp_path):
     """``--threats-from F --checkpoint FILE``: a stopped threat-space search goes on from its file,
     one that found no win says so again from it, and the file is bound to F: neither

@@ -348,7 +348,7 @@ def test_solve_with_threats_proves_a_win_or_says_it_found_none(picture: str) -> 
     try:
         found = solve(rules, start=start, tt_bits=16, pairings=False, attackers=(attacker,), threats_from=0)
     except NoThreatWin as none:
-        assert (none.attacker, none.threats_from) == (attacker, 0) and none.nodes > 0
+        assert (none.attackers, none.threats_from) == ((attacker,), 0) and none.nodes > 0
         return
     claim = found.claims[0]
     assert claim.wins and claim.threats_from == 0 and "found with threats from 0 stones on" in claim.method()

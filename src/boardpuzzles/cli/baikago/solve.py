@@ -248,7 +248,7 @@ def _no_threat_win(none: NoThreatWin, rules: bk.Rules, as_json: bool) -> NoRetur
                 "complete": True,
                 "value": "unknown",
                 "threat_space_win": False,
-                "attacker": bk.COLOUR_NAMES[none.attacker],
+                "attacker": "both" if len(none.attackers) == 2 else bk.COLOUR_NAMES[none.attackers[0]],
                 "threats_from": none.threats_from,
                 "nodes": none.nodes,
             }

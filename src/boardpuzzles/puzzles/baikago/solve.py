@@ -185,15 +185,18 @@ def _start_board(rules: Rules, start: list[int] | None) -> np.ndarray:
 
 
 class NoThreatWin(BoardPuzzlesError):
-    """A threat-space search ended without a win: ``attacker`` has no win that plays only threats
-    from ``threats_from`` stones on. That does not say the attacker cannot win."""
+    """A threat-space search ended without a win: none of ``attackers`` has a win that plays
+    only threats from ``threats_from`` stones on (``nodes``: their searches' nodes together).
+    That does not say they cannot win."""
 
-    def __init__(self, attacker: Colour, threats_from: int, nodes: int) -> None:
+    def __init__(self, attackers: tuple[Colour, ...], threats_from: int, nodes: int) -> None:
+        names = [COLOUR_NAMES[c] for c in attackers]
+        who = f"{names[0]} has no" if len(names) == 1 else f"neither {names[0]} nor {names[1]} has a"
         super().__init__(
-            f"{COLOUR_NAMES[attacker]} has no win that plays only threats from {threats_from} stones on"
+            f"{who} win that plays only threats from {threats_from} stones on"
             f" ({nodes:,} search nodes); that does not settle the board"
         )
-        self.attacker = attacker
+        self.attackers = attackers
         self.threats_from = threats_from
         self.nodes = nodes
 
@@ -334,7 +337,7 @@ class Solver:
                     search.result = search.solve(board, limits)
                 wins = search.result[0] == 0
                 if not wins and self.threats_from is not None:
-                    raise NoThreatWin(attacker, self.threats_from, search.nodes)
+                    continue  # no threat-space win settles nothing: the next attacker's turn
                 owner = attacker if wins else other(attacker)
                 # the strategy is written next to the checkpoint as it is found (resumable)
                 kept = None if self.table_file is None else f"{self.table_file.path}.{COLOUR_NAMES[attacker]}-search"
@@ -356,6 +359,9 @@ class Solver:
             )
             if wins:
                 break
+        if self.threats_from is not None and not claims:
+            nodes = sum(self.searches[c].nodes for c in self.attackers)
+            raise NoThreatWin(self.attackers, self.threats_from, nodes)
         return Solution(rules, claims, search_seconds(started), start)
 
     def _extraction_report(self, owner: Colour) -> Callable[[int, int], None] | None:
