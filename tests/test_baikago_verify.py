@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from boardpuzzles.cli import _run
 from boardpuzzles.puzzles.baikago.perfect import OPENING_BOOKS, opening
-from boardpuzzles.puzzles.baikago.rules import Rules
+from boardpuzzles.puzzles.baikago.rules import BLACK, Rules
 from boardpuzzles.puzzles.baikago.solve import solve
 from boardpuzzles.puzzles.baikago.verify import Geometry, ProofError, read_document, verify_document
 from tests.test_baikago_perfect import BOOK_FOLDER
@@ -286,3 +286,19 @@ def test_the_committed_proofs_are_the_files_the_records_describe(
     if Rules(size) in OPENING_BOOKS:  # the computer's book of the board is this proof's opening
         shipped = (BOOK_FOLDER / OPENING_BOOKS[Rules(size)]).read_bytes()
         assert json.loads(gzip.decompress(shipped)) == opening(document)
+
+
+def test_verify_reads_standard_input_and_says_what_one_side_proves(tmp_path: Path) -> None:
+    """``-`` reads the proof from standard input; a file of one side's claim says what that claim
+    proves (not just "unknown")."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "four.json"
+    document = solve(Rules(4), pairings=False, attackers=(BLACK,), tt_bits=12).to_json()
+    path.write_text(json.dumps(document))
+    command = [sys.executable, "-m", "boardpuzzles", "baikago", "verify", "-"]
+    done = subprocess.run(command, stdin=path.open("rb"), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert first.startswith("black cannot win (the value needs the other side's claim too): 4x4"), first

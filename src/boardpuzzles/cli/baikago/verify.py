@@ -22,8 +22,8 @@ REPORT_SECONDS = 30.0
 @click.command(
     "verify",
     context_settings=command_settings(),
-    epilog="""Reads a proof file (JSON, gzip-compressed or not, as `baikago solve --proof` writes it)
-and replays every claim with a checker that shares no code with the solver: every reply of the
+    epilog="""Reads a proof file (JSON, gzip-compressed or not, as `baikago solve --proof` writes it;
+- reads standard input) and replays every claim with a checker that shares no code with the solver: every reply of the
 opponent is followed, the strategy's move is played at every position where its owner is to
 move, and every line must end as the claim says (a pairing checked point by point, the owner's
 cross, or no cross left for the opponent). The format is documented completely in the
@@ -48,7 +48,7 @@ Exit codes:
 @json_option
 def verify_command(file: str, as_json: bool) -> None:
     """Check a proof file: replay each claim and print the value it proves."""
-    from boardpuzzles.puzzles.baikago.verify import ProofError, verify_file
+    from boardpuzzles.puzzles.baikago.verify import ProofError, read_document, verify_document, verify_file
 
     last = time.monotonic()
 
@@ -59,7 +59,10 @@ def verify_command(file: str, as_json: bool) -> None:
             note(line)
 
     try:
-        verdict = verify_file(file, progress)
+        if file == "-":
+            verdict = verify_document(read_document(click.get_binary_stream("stdin").read()), progress)
+        else:
+            verdict = verify_file(file, progress)
     except ProofError as err:
         if as_json:
             emit_json({"puzzle": "baikago", "file": file, "holds": False, "reason": str(err)})

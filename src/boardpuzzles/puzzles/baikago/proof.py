@@ -62,7 +62,7 @@ class Claim:
             return "pairing"
         pairings = sum(1 for v in self.strategy.values() if not isinstance(v, str))
         found = "" if self.threats_from is None else f", found with threats from {self.threats_from} stones on"
-        return f"strategy of {len(self.strategy)} positions ({pairings} ending in a pairing){found}"
+        return f"strategy of {len(self.strategy):,} positions ({pairings:,} ending in a pairing){found}"
 
     def to_json(self, rules: Rules) -> dict[str, Any]:
         grid = rules.grid

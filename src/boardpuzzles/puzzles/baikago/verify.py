@@ -180,8 +180,11 @@ class Verdict:
             "draw": "draw",
             "black": "black wins",
             "white": "white wins",
-            "unknown": "unknown (one side checked)",
+            "unknown": "",
         }[self.value]
+        if not value:  # one side's claim: what it proves, and that the value needs the other's
+            said = "; ".join(replay.claim for replay in self.replays)
+            value = f"{said} (the value needs the other side's claim too)"
         return f"{value}: {board}{where} (the proof holds)"
 
     def to_json(self) -> dict[str, Any]:
