@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import boardpuzzles
 from boardpuzzles.cli import _run
 from boardpuzzles.puzzles import baikago as bk
 from tests.threads import serve_in_background
@@ -244,7 +245,8 @@ def test_the_engine_speaks_the_gomocup_protocol():
 
     try:
         assert ask("START 15") == "OK"
-        assert ask("ABOUT").startswith('name="boardpuzzles-baikago"')
+        about = ask("ABOUT")
+        assert about.startswith('name="boardpuzzles-baikago"') and f'version="{boardpuzzles.__version__}"' in about
         x, y = map(int, ask("BEGIN").split(","))
         assert (x, y) == (7, 7)  # the centre
         answer = ask("TURN 0,0")

@@ -26,14 +26,15 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
+from boardpuzzles import __version__
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.puzzles.baikago.ai import MIN_SECONDS, STRENGTHS, ComputerPlayer, warm_up
 from boardpuzzles.puzzles.baikago.rules import MAX_SIZE, Rules
 
 OWN, OPPONENT = 1, 2
 ABOUT = (
-    'name="boardpuzzles-baikago", version="0.1", author="boardpuzzles", country="JP", '
-    'www="https://github.com/", game="Baikago: five stones in a + or x cross"'
+    f'name="boardpuzzles-baikago", version="{__version__}", author="boardpuzzles", country="JP", '
+    'game="Baikago: five stones in a + or x cross"'
 )
 #: Whole numbers as the protocol writes them: ASCII digits only (``int`` would also take "١" or
 #: "1_0"), and few of them, so a huge number is just a bad argument.
