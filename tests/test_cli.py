@@ -311,6 +311,8 @@ def test_the_demo_runs_and_every_count_matches(capsys):
     out = capsys.readouterr().out
     assert "MISMATCH" not in out and out.count(" ok (") >= 15
     assert "order:" in out and "Black wins" in out
+    # the Baikago block says what was played and draws the board as `baikago judge` does
+    assert "A game on 9x9, black first: e5 a1" in out and "  a b c d e f g h i" in out
 
 
 def test_writing_a_file_keeps_its_permissions_and_links(tmp_path):

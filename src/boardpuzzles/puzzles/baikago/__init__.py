@@ -61,13 +61,19 @@ def _rules(size: int = 15, max_d: int | None = None, orientations: str = "+x") -
 
 
 def _demo() -> str:
-    """Black completes a + cross on e5 (distance 1) on a 9x9 board."""
+    """Black completes a + cross on e5 (distance 1) on a 9x9 board: the moves, the board as
+    `baikago judge` draws it (the cross's stones in lower case), and who won."""
+    from boardpuzzles.puzzles.baikago.terminal import board_picture
+
+    moves = ["e5", "a1", "d5", "a9", "f5", "i1", "e6", "i9", "e4"]
     position = Position(Rules(size=9))
-    for name in ["e5", "a1", "d5", "a9", "f5", "i1", "e6", "i9", "e4"]:
+    for name in moves:
         position.make_named(name)
     outcome = position.outcome()
     verdict = outcome.describe(position.grid) if outcome else "the game goes on"
-    return f"{position}\n{verdict}"
+    marked = [p for cross in (outcome.crosses if outcome else ()) for p in cross.points]
+    picture = board_picture(list(position.array()), 9, marked)
+    return f"A game on 9x9, black first: {' '.join(moves)}\n{picture}\n{verdict}"
 
 
 def _warm_play() -> None:
