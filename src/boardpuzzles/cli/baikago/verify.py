@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 
 import click
@@ -60,7 +61,7 @@ def verify_command(file: str, as_json: bool) -> None:
 
     try:
         if file == "-":
-            verdict = verify_document(read_document(click.get_binary_stream("stdin").read()), progress)
+            verdict = verify_document(read_document(sys.stdin.buffer.read()), progress)
         else:
             verdict = verify_file(file, progress)
     except ProofError as err:
