@@ -295,8 +295,9 @@ def _standing(solver: Solver) -> list[str]:
     lines = []
     for s in solver.standing():
         if s["state"] == "open":
+            seconds = f"{s['seconds']:.0f}" if s["seconds"] >= 10 else f"{s['seconds']:.1f}"  # not "0 s"
             line = (
-                f"{s['attacker']} attacking: {s['nodes']:,} search nodes, {s['seconds']:.0f} s so far; "
+                f"{s['attacker']} attacking: {s['nodes']:,} search nodes, {seconds} s so far; "
                 f"at the root pn {s['pn']:,}, dn {s['dn']:,}"
             )
             if s["root_children_in_table"] < s["root_children"]:
