@@ -137,6 +137,7 @@ def test_a_hint_names_a_square_and_marks_it(server: PlayServer) -> None:
         ("GET", "/api/kings/new", None, 405, "answers POST"),
         ("POST", "/play/kings", {}, 405, "answers GET"),
         ("GET", "/play/nothing", None, 404, "no playable puzzle"),
+        ("GET", "/api/games/0123abcd", None, 404, "no game"),
         ("GET", "/nowhere", None, 404, "no page"),
         ("POST", "/api/kings/new", b"{not json", 400, "bad JSON"),
         ("POST", "/api/kings/new", b"[1]", 400, "JSON object"),
@@ -148,6 +149,25 @@ def test_bad_requests_are_answered_with_json_errors(
 ) -> None:
     got, document = call(server, method, path, body)
     assert got == status and words in document["error"]
+
+
+@pytest.mark.parametrize("path", ["/play/goishi-hiroi", "/nowhere", "/play/kings/extra"])
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_a_browser_asking_for_a_page_that_is_not_there_gets_a_page_that_says_so(
+    server: PlayServer, method: str, path: str
+) -> None:
+    accept = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+    status, page = call(server, method, path, headers=accept)
+    assert status == 404 and isinstance(page, str)
+    if method == "GET":
+        assert "<h1>Page not found</h1>" in page and '<a class="home" href="/">All puzzles</a>' in page
+        assert 'href="/play/goishi"' in page and 'href="/baikago"' in page and OFFSITE.search(page) is None
+        assert "error" not in page
+    # The API, and whoever does not ask for HTML, still get JSON.
+    status, document = call(server, "GET", path)
+    assert status == 404 and "error" in document
+    status, document = call(server, "GET", "/api/games/0123abcd", headers=accept)
+    assert status == 404 and "no game" in document["error"]
 
 
 def test_refused_clicks_are_422_with_the_reason_and_change_nothing(server: PlayServer) -> None:

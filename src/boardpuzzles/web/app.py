@@ -23,7 +23,7 @@ import threading
 from typing import Any
 
 from boardpuzzles.play import Play
-from boardpuzzles.protocol import Entry
+from boardpuzzles.protocol import Entry, display_name
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles import registry
 from boardpuzzles.web.baikago import BaikagoClient, warm_up_for
@@ -60,6 +60,13 @@ class PlayServer(WebServer):
 
     def get_puzzle_game(self, game_id: str) -> PuzzleGame | None:
         return self.puzzles.games.get(game_id)
+
+    def not_found_page(self, reason: str) -> bytes:
+        """A browser's "not found" page: the way to every puzzle's page, and the front page."""
+        from boardpuzzles.web.not_found import not_found_page
+
+        links = [(f"/play/{name}", display_name(puzzle)) for name, (puzzle, _) in self.plays.items()]
+        return not_found_page(reason, ("/", "All puzzles"), [*links, ("/baikago", "Baikago")])
 
     def front_page(self, request: Request) -> Page:
         from boardpuzzles.web.front_page import front_page

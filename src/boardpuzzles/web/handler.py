@@ -1,6 +1,7 @@
 """The web server's request handler: a request read whole by its deadline, its Host and Origin
 checked, its body capped, handed to the route a client registered (:mod:`boardpuzzles.web.routes`),
-and every answer and refusal as JSON. It names no game."""
+and every answer and refusal as JSON, but one: a browser that asks for a page the server does not
+have (a GET for HTML, outside ``/api/``) gets the server's "not found" page. It names no game."""
 
 from __future__ import annotations
 
@@ -127,7 +128,11 @@ class Handler(BaseHTTPRequestHandler):
         try:
             self._route()
         except RequestError as err:
-            self._json(err.status, {"error": err.message}, err.headers)
+            if err.status == HTTPStatus.NOT_FOUND and self._wants_page():
+                page = self.server.not_found_page(err.message)
+                self._send(err.status, page, "text/html; charset=utf-8", err.headers)
+            else:
+                self._json(err.status, {"error": err.message}, err.headers)
         except StoreFailed as err:
             self.server.note_once(str(err))
             self._json(HTTPStatus.SERVICE_UNAVAILABLE, {"error": str(err)}, {"Retry-After": "10"})
@@ -144,6 +149,16 @@ class Handler(BaseHTTPRequestHandler):
         except Exception as err:  # a bug here must still answer, and say one line, not a traceback
             self.server.note(f"{self.command} {self.path[:80]}: {type(err).__name__}: {err}")
             self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": f"internal error: {type(err).__name__}"})
+
+    def _wants_page(self) -> bool:
+        """Whether the request is a browser's, for a page: a GET (or HEAD) outside the API that
+        accepts HTML (a browser's address bar and links say so; ``fetch`` and ``curl`` do not)."""
+        accept = self.headers.get("Accept") or ""
+        return (
+            self.command in ("GET", "HEAD")
+            and not urlparse(self.path).path.startswith("/api/")
+            and "text/html" in accept.lower()
+        )
 
     def _route(self) -> None:
         host = self.headers.get("Host")

@@ -72,6 +72,12 @@ class WebServer(ThreadingHTTPServer):
         self._noted: set[str] = set()
         self._store_checked = time.monotonic()
 
+    def not_found_page(self, reason: str) -> bytes:
+        """The page a browser gets for an address with no page (``reason``: what was not found)."""
+        from boardpuzzles.web.not_found import not_found_page
+
+        return not_found_page(reason, ("/", "Go to the front page"))
+
     def add_routes(self, *routes: Route) -> None:
         """A client's routes (a path claimed twice is a bug: ValueError)."""
         self.routes.add(*routes)
