@@ -201,6 +201,13 @@ def test_the_front_page_has_a_card_per_registered_puzzle_and_links_the_playable_
     assert OFFSITE.search(page) is None  # nothing fetched from elsewhere
 
 
+def test_the_front_pages_pictures_are_boards_without_legends(server: PlayServer) -> None:
+    page = call(server, "GET", "/")[1]
+    assert page.count("<svg") >= len(server.plays)
+    for words in ("ring:", "square:", "disc:", "grey:", "dashed border", "path coloured by"):
+        assert words not in page, words  # a legend would be too small to read on a card
+
+
 def test_the_play_page_and_the_baikago_page_are_served_whole(server: PlayServer) -> None:
     status, page = call(server, "GET", "/play/kings")
     assert status == 200 and '"name": "kings"' in page and "<script>" in page and OFFSITE.search(page) is None

@@ -1,12 +1,14 @@
 """The front page of ``boardpuzzles serve``: a card per registered puzzle and game, each with its
-picture (the first solution of the record's ``small`` example, drawn as ``--svg`` draws it), one
-line of rules and a link to its play page. Self-contained: the pictures are inline SVG.
+picture (the first solution of the record's ``small`` example, drawn as ``--svg`` draws it, less
+its title and legend, which would be too small to read on a card), one line of rules and a link
+to its play page. Self-contained: the pictures are inline SVG.
 """
 
 # ruff: noqa: E501 - the page is HTML and CSS in a string, wrapped as those read best
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from typing import Any
 
@@ -14,6 +16,7 @@ from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.play import Play
 from boardpuzzles.protocol import Entry, Puzzle, display_name
+from boardpuzzles.scene import Scene
 
 #: Seconds the picture of one card may take (the small example is solved once, when the page is first asked for).
 PICTURE_SECONDS = 5.0
@@ -22,20 +25,18 @@ PICTURE_SECONDS = 5.0
 def picture(entry: Entry, play: Play[Any, Any] | None = None) -> str:
     """The card's picture as inline SVG: the first solution of the ``small`` example, else the
     start of the play's default puzzle ("" when there is neither)."""
-    from boardpuzzles.render.svg import sheet_svg
-
     try:
         if isinstance(entry, Puzzle):
             if not entry.small:
                 if play is None:
                     return ""
                 problem, state = play.new(play.sizes[0], play.difficulties[0] if play.difficulties else "", 0)
-                return sheet_svg([play.scene(problem, state)])
+                return thumbnail(play.scene(problem, state))
             problem = entry.parse(entry.small)
             answer = next(entry.solutions(problem, Limits(PICTURE_SECONDS)), None)
             if answer is None:
                 return ""
-            return sheet_svg([entry.to_scene(problem, answer)])
+            return thumbnail(entry.to_scene(problem, answer))
         if entry.name == "baikago":
             from boardpuzzles.render.baikago import position_scene
 
@@ -45,10 +46,17 @@ def picture(entry: Entry, play: Play[Any, Any] | None = None) -> str:
                 points[p] = 1
             for p in (16, 18, 30, 32):
                 points[p] = 2
-            return sheet_svg([position_scene(points, 7, [cross], last=25)])
+            return thumbnail(position_scene(points, 7, [cross], last=25))
     except (BoardPuzzlesError, TimeLimitReached):
         return ""
     return ""
+
+
+def thumbnail(scene: Scene) -> str:
+    """The board alone (no title, no legend), as the play page draws it."""
+    from boardpuzzles.web.play_game import picture as board_picture
+
+    return board_picture(dataclasses.replace(scene, title=""))[0]
 
 
 def card(entry: Entry, rules: str, href: str | None, play: Play[Any, Any] | None = None) -> str:
