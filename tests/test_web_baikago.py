@@ -596,6 +596,7 @@ def test_a_whole_game_by_clicks_then_a_reload(site, open_page, screenshots):
         ready(page)
     assert page.inner_text("#result-line") == "You won" and page.is_visible("#again")
     assert "Black wins" in page.inner_text("#result-detail")
+    assert not page.is_visible("#value")  # 9x9 is solved, but a game over has no value to tell
     assert page.locator(".pt.win").count() == 5 and page.locator("#board .win-ring").count() == 5
     assert page.locator("#board line.win-figure").count() >= 4  # two strokes (halo, red) per arm pair
     assert page.eval_on_selector_all("#moves li", "ls => ls.length") == len(line)
@@ -607,7 +608,7 @@ def test_a_whole_game_by_clicks_then_a_reload(site, open_page, screenshots):
     page.reload()
     ready(page)
     assert stones(page) == {name: "XO"[i % 2] for i, name in enumerate(line)}
-    assert page.inner_text("#result-line") == "You won"
+    assert page.inner_text("#result-line") == "You won" and not page.is_visible("#value")
     assert page.input_value("#strength") == "1" and page.input_value("#size") == "9"  # the game's settings
     # The result's New game keeps the settings and hands the focus to the board.
     won = page.get_attribute("body", "data-game")
