@@ -208,6 +208,20 @@ def test_the_front_pages_pictures_are_boards_without_legends(server: PlayServer)
         assert words not in page, words  # a legend would be too small to read on a card
 
 
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("queens", "aids shade the squares that can no longer be used"),
+        ("goishi", "aids point out dead ends"),
+        ("dominoes", "aids point out dead ends"),
+        ("knights-tour", "aids point out dead ends"),
+    ],
+)
+def test_the_assistance_note_says_what_the_puzzles_aids_are(server: PlayServer, name: str, words: str) -> None:
+    page = call(server, "GET", f"/play/{name}")[1]
+    assert words in page and "attacked squares" not in page
+
+
 def test_the_play_page_and_the_baikago_page_are_served_whole(server: PlayServer) -> None:
     status, page = call(server, "GET", "/play/kings")
     assert status == 200 and '"name": "kings"' in page and "<script>" in page and OFFSITE.search(page) is None

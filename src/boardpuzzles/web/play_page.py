@@ -16,8 +16,8 @@ How the page plays, after the conventions of Simon Tatham's collection and puzz.
 - Undo, Redo, Hint, Check (the state's ``check``: solved, the first mistake, or what is left),
   Restart (undo takes it back) and Show solution (asked first); keys for each;
 - mistakes are marked as they are made; aids that give the answer away (dead ends found by
-  search, attacked squares) only once the assistance switch turns them on (the state's
-  ``aids``);
+  search, shading such as the squares a queen attacks) only once the assistance switch turns
+  them on (the state's ``aids``), and the switch's note says which the puzzle has;
 - *New* asks first when the puzzle is under way, and leaves a link back to it; while a puzzle
   is generated the board says so; the seed is shown and can be copied with the link, whose
   reach the state's ``share`` says ("this computer only");
@@ -44,12 +44,16 @@ from boardpuzzles.web.play_style import STYLE
 def render_play_page(config: dict[str, Any]) -> str:
     """The page of one puzzle: ``config`` has its name, title, rules, tools, sizes and
     difficulties, whether it exports and imports URLs, shows its solution (``solves``) and
-    takes drags (``drag``)."""
+    takes drags (``drag``), and what its aids are (``aids_note``, for the Assistance panel)."""
     text = PAGE.replace("__STYLE__", STYLE).replace("__SCRIPT__", SCRIPT)
     text = text.replace("__TITLE__", html.escape(config["title"])).replace("__RULES__", html.escape(config["rules"]))
+    text = text.replace("__AIDS__", html.escape(config.get("aids_note", AIDS_NOTE)))
     # "</" inside a script would end it early; JSON allows "<\/" for it.
     return text.replace("__CONFIG__", json.dumps(config).replace("</", "<\\/"))
 
+
+#: The Assistance panel's note, in words true of every play's aids.
+AIDS_NOTE = "Mistakes are always marked; aids can give the answer away."
 
 PAGE = r"""<!doctype html>
 <html lang="en"><head>
@@ -99,7 +103,7 @@ PAGE = r"""<!doctype html>
   </div></fieldset>
   <fieldset id="aids-box" hidden><legend>Assistance</legend>
     <label class="switch"><input type="checkbox" id="aids" role="switch" aria-describedby="aids-note"> Show aids</label>
-    <p class="note" id="aids-note">Mistakes are always marked; aids (attacked squares, dead ends) can give the answer away.</p>
+    <p class="note" id="aids-note">__AIDS__</p>
   </fieldset>
   <fieldset><legend>New puzzle</legend><div class="row">
     <label>Size <select id="size"></select></label>

@@ -49,6 +49,17 @@ NAME = r"([a-z]+(?:-[a-z]+)*)"
 GAME = r"([0-9a-f]{1,64})"
 
 
+def aids_note(play: Play[Any, Any]) -> str:
+    """The Assistance panel's note: what the play's aids show. A play that draws aids on its
+    board (``scene_with_aids``) shades squares, which its legend names once they show; the
+    others' aids are dead ends found by search (faults of kind ``aid``)."""
+    if play.scene_with_aids is not None:
+        what = "shade the squares that can no longer be used (the legend names them)"
+    else:
+        what = "point out dead ends (no solution can be finished from there)"
+    return f"Mistakes are always marked; aids {what}, and can give the answer away."
+
+
 def click_of(body: dict[str, Any]) -> tuple[int, str]:
     cell, tool = body.get("cell"), body.get("tool")
     if type(cell) is not int or not isinstance(tool, str):
@@ -142,6 +153,7 @@ class PuzzleClient:
                     "imports": play.problem_from_url is not None,
                     "drag": play.drag,
                     "aids": play.has_aids,
+                    "aids_note": aids_note(play),
                     "solves": play.solution is not None,
                 }
                 self._pages[name] = render_play_page(config).encode("utf-8")
