@@ -457,6 +457,41 @@ def test_check_restart_and_show_the_solution(site, open_page) -> None:
     page.wait_for_function(f"document.body.dataset.game !== '{game}' && document.body.dataset.busy === '0'")
 
 
+def status_is(page: Any, kind: str) -> None:
+    page.wait_for_function(
+        f"document.body.dataset.busy === '0' && document.getElementById('status').className === '{kind}'"
+    )
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "query", "words"),
+    [
+        ("queens", "size=999", ["size=999 (the sizes are "]),
+        ("kings", "difficulty=hard", ["difficulty=hard (this puzzle has no difficulties)"]),
+        ("queens", "size=abc&seed=abc", ["size=abc (the sizes are ", "seed=abc (a seed is a whole number"]),
+        (
+            "queens",
+            "seed=99999999999&difficulty=extreme",
+            ["seed=99999999999", "difficulty=extreme (the difficulties are "],
+        ),
+        ("kings", "url=x&sizes=8", ["url=x (this puzzle imports no URLs)", "sizes=8 (not a setting of this page)"]),
+        ("goishi", "url=goishi/4/4/13", ["the puzzle's URL (", "truncated"]),
+    ],
+)
+def test_a_link_with_a_bad_parameter_opens_a_puzzle_and_says_what_was_left_out(
+    site, open_page, puzzle: str, query: str, words: list[str]
+) -> None:
+    _, url = site
+    page = open_page(f"{url}/play/{puzzle}?{query}")
+    assert page.locator("#cells button").count() > 0 and page.get_attribute("body", "data-moves") == "0"
+    assert page.get_attribute("#status", "class") == "refused" and status(page).startswith("Left out of the link: ")
+    for word in words:
+        assert word in status(page)
+    assert page.is_disabled("#undo") and page.is_enabled("#hint")
+    page.click("#hint")  # the puzzle plays; what the player does next takes the line
+    status_is(page, "hint")
+
+
 def test_the_aids_switch_and_the_links_reach(site, open_page) -> None:
     page = open_page(link(site, Case("kings", size=5, seed=13)))
     assert not page.is_visible("#aids-box")  # kings have no aids: no switch that does nothing

@@ -94,12 +94,12 @@ PAGE = r"""<!doctype html>
   <fieldset><legend>Tool</legend><div class="row" id="tools" role="toolbar" aria-label="Tools"></div>
     <p class="note" id="second-note" hidden></p></fieldset>
   <fieldset><legend>Moves</legend><div class="row">
-    <button id="undo" type="button" title="Undo (Ctrl+Z)" aria-keyshortcuts="Control+Z">Undo</button>
-    <button id="redo" type="button" title="Redo (Ctrl+Y)" aria-keyshortcuts="Control+Y">Redo</button>
-    <button id="hint" type="button" title="Hint (?)" aria-keyshortcuts="?">Hint</button>
-    <button id="check" type="button" title="Check (!)" aria-keyshortcuts="!" hidden>Check</button>
-    <button id="restart" type="button" title="Back to the start (undo takes it back)" hidden>Restart</button>
-    <button id="solve" type="button" title="Show the solution (asks first)" hidden>Show solution</button>
+    <button id="undo" type="button" disabled title="Undo (Ctrl+Z)" aria-keyshortcuts="Control+Z">Undo</button>
+    <button id="redo" type="button" disabled title="Redo (Ctrl+Y)" aria-keyshortcuts="Control+Y">Redo</button>
+    <button id="hint" type="button" disabled title="Hint (?)" aria-keyshortcuts="?">Hint</button>
+    <button id="check" type="button" disabled title="Check (!)" aria-keyshortcuts="!" hidden>Check</button>
+    <button id="restart" type="button" disabled title="Back to the start (undo takes it back)" hidden>Restart</button>
+    <button id="solve" type="button" disabled title="Show the solution (asks first)" hidden>Show solution</button>
   </div></fieldset>
   <fieldset id="aids-box" hidden><legend>Assistance</legend>
     <label class="switch"><input type="checkbox" id="aids" role="switch" aria-describedby="aids-note"> Show aids</label>

@@ -336,7 +336,8 @@ async function leaveFor(settings) {
   newGame(settings, state);
 }
 
-function newGame(settings, leaving) {
+// A new game (said why not, unless quiet); resolves to null, or to the error.
+function newGame(settings, leaving, quiet) {
   return serial(async () => {
     generating = settings;
     $("veil-text").textContent = generatingText();
@@ -350,7 +351,11 @@ function newGame(settings, leaving) {
     generating = null;
     $("veil").hidden = true;
     document.body.classList.remove("generating");
-    if (error) { if (state) showStatus(); failed(error); return error; }
+    if (error) {
+      if (state) showStatus();
+      if (!quiet || error instanceof ServerGone) failed(error);
+      return error;
+    }
     note = null;
     if (leaving && underWayWas(leaving)) {
       const what = leaving.imported ? "imported" : `${squareSize(leaving.size)}, seed ${leaving.seed}`;
@@ -386,13 +391,40 @@ function chosenSettings() {
   return s;
 }
 
+// The settings of the page's link (?size=..&difficulty=..&seed=.., or ?url=..), and a word on
+// each parameter left out: one this puzzle does not have, or a value it does not take.
 function linkSettings() {
-  const q = new URLSearchParams(location.search), s = {};
-  if (q.has("size") && /^[0-9]{1,4}$/.test(q.get("size"))) s.size = Number(q.get("size"));
-  if (q.has("difficulty")) s.difficulty = q.get("difficulty");
-  if (q.has("seed") && /^[0-9]{1,10}$/.test(q.get("seed"))) s.seed = Number(q.get("seed"));
-  if (CONFIG.imports && q.get("url")) s.url = q.get("url");
-  return s;
+  const q = new URLSearchParams(location.search), settings = {}, ignored = [];
+  const shown = (name) => { const v = q.get(name); return `${name}=${v.length > 24 ? v.slice(0, 24) + "\u2026" : v}`; };
+  const sizes = [...CONFIG.sizes].sort((a, b) => a - b).join(", "), difficulties = CONFIG.difficulties.join(", ");
+  for (const name of new Set(q.keys())) {
+    const value = q.get(name);
+    if (name === "size") {
+      if (/^[0-9]{1,4}$/.test(value) && CONFIG.sizes.includes(Number(value))) settings.size = Number(value);
+      else ignored.push(`${shown(name)} (the sizes are ${sizes})`);
+    } else if (name === "difficulty") {
+      if (CONFIG.difficulties.includes(value)) settings.difficulty = value;
+      else ignored.push(`${shown(name)} (${difficulties ? "the difficulties are " + difficulties : "this puzzle has no difficulties"})`);
+    } else if (name === "seed") {
+      if (/^[0-9]{1,10}$/.test(value) && Number(value) <= 4294967295) settings.seed = Number(value);
+      else ignored.push(`${shown(name)} (a seed is a whole number from 0 to 4294967295)`);
+    } else if (name === "url" && CONFIG.imports) {
+      if (value) settings.url = value;
+    } else {
+      ignored.push(`${shown(name)} (${name === "url" ? "this puzzle imports no URLs" : "not a setting of this page"})`);
+    }
+  }
+  if (settings.url !== undefined) for (const name of ["size", "difficulty", "seed"]) {
+    if (name in settings) { ignored.push(`${shown(name)} (the URL's puzzle is opened)`); delete settings[name]; }
+  }
+  return {settings, ignored};
+}
+
+// Shows a line on the status line until the next change (as a refusal is shown).
+function tell(text) {
+  note = {text, kind: "refused"};
+  showStatus();
+  note = null;
 }
 
 async function copy(text, button) {
@@ -425,23 +457,32 @@ async function retry() {
   }
 }
 
+// The game of the hash (or the last one played here), else the link's puzzle; a link whose
+// puzzle cannot be made opens the default one instead, and the status line says what was left out.
 async function boot() {
   setUpControls();
   setInterval(tick, 1000);
   const m = /^#game=([0-9a-f]{1,64})$/.exec(location.hash);
-  const link = linkSettings();
+  const {settings: link, ignored} = linkSettings();
+  const ignoredText = () => `Left out of the link: ${ignored.join("; ")}.`;
   let id = m ? m[1] : null;
   if (!id && link.seed === undefined && link.url === undefined) { try { id = localStorage.getItem(STORE); } catch (e) { id = null; } }
   if (id) {
     try {
       const found = await api(`/api/games/${id}`);
-      if (found.puzzle === CONFIG.name) { render(found); return; }
+      if (found.puzzle === CONFIG.name) { render(found); if (ignored.length) tell(ignoredText()); return; }
     } catch (err) {
       if (err instanceof ServerGone) { failed(err); return; }
     }
   }
-  const defaults = Object.assign({size: CONFIG.sizes[0]}, CONFIG.difficulties.length ? {difficulty: CONFIG.difficulties[0]} : {});
-  await newGame(Object.assign(defaults, link));
+  const defaults = () => Object.assign({size: CONFIG.sizes[0]}, CONFIG.difficulties.length ? {difficulty: CONFIG.difficulties[0]} : {});
+  const error = await newGame(Object.assign(defaults(), link), null, Object.keys(link).length > 0);
+  if (error && !(error instanceof ServerGone) && Object.keys(link).length) {
+    const what = link.url !== undefined ? "the puzzle's URL" : Object.keys(link).map((k) => `${k}=${link[k]}`).join(", ");
+    ignored.push(`${what} (${error.message})`);
+    if (await newGame(defaults())) return;
+  }
+  if (ignored.length && state) tell(ignoredText());
 }
 """
     + INPUT
