@@ -463,6 +463,26 @@ def status_is(page: Any, kind: str) -> None:
     )
 
 
+def test_the_status_line_answers_the_hint_or_the_check_just_asked_for(site, open_page) -> None:
+    page = open_page(link(site, Case("kings", size=5, seed=12)))
+    page.click("#cells button[data-cell='0']")
+    ready(page, moves=1)
+    page.click("#cells button[data-cell='1']")  # two kings touching: the mistake shows at once
+    ready(page, moves=2)
+    assert page.get_attribute("#status", "class") == "fault" and "touch" in status(page)
+    page.click("#hint")
+    status_is(page, "hint")
+    assert status(page).startswith("Hint: ")
+    page.click("#check")
+    status_is(page, "fault")
+    assert "touch" in status(page)
+    page.keyboard.press("?")
+    status_is(page, "hint")
+    page.click("#undo")  # a move: the mistake is gone, and so are the hint and the check
+    ready(page, moves=1)
+    assert page.get_attribute("#status", "class") == "" and "Hint" not in status(page)
+
+
 @pytest.mark.parametrize(
     ("puzzle", "query", "words"),
     [

@@ -8,6 +8,7 @@ import http.client
 import json
 import re
 import sqlite3
+import sys
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -17,9 +18,12 @@ import pytest
 from boardpuzzles.limits import Limits
 from boardpuzzles.play_generic import play_of
 from boardpuzzles.puzzles import get, registry
+from boardpuzzles.render.shapes import PATH_COLOUR, START_COLOUR
 from boardpuzzles.web.app import PlayServer, make_app
+from boardpuzzles.web.play_game import FAULT_COLOUR, HINT_COLOUR
 from tests.threads import serve_in_background
 
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 #: A resource fetched from another site (a script, a style sheet, a font, an image).
 OFFSITE = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//|@import|url\(\s*["']?(?:https?:)?//""")
 
@@ -120,9 +124,22 @@ def test_a_hint_names_a_square_and_marks_it(server: PlayServer) -> None:
     game = new_kings(server)["game"]
     status, state = call(server, "POST", f"/api/games/{game}/hint", {})
     assert status == 200 and state["hint"]["message"].startswith("a king on ") and len(state["hint"]["cells"]) == 1
-    assert "#64b5f6" in state["svg"]
+    assert HINT_COLOUR in state["svg"]
     status, state = click(server, game, 15)
     assert state["hint"] is None  # a change clears it
+
+
+def test_the_state_says_whether_the_hint_or_the_check_was_asked_for_last(server: PlayServer) -> None:
+    game = new_kings(server, 4, 8)["game"]
+    assert call(server, "GET", f"/api/games/{game}")[1]["asked"] is None
+    click(server, game, 0)
+    click(server, game, 1)  # a mistake, which the status line shows until the player asks
+    assert call(server, "POST", f"/api/games/{game}/hint", {})[1]["asked"] == "hint"
+    state = call(server, "POST", f"/api/games/{game}/check", {})[1]
+    assert state["asked"] == "check" and state["hint"] is not None  # both stay; the check came last
+    assert call(server, "POST", f"/api/games/{game}/hint", {})[1]["asked"] == "hint"
+    assert call(server, "POST", f"/api/games/{game}/aids", {"on": True})[1]["asked"] == "hint"  # a setting
+    assert click(server, game, 15)[1]["asked"] is None  # a move clears both
 
 
 @pytest.mark.parametrize(
@@ -490,3 +507,49 @@ def test_the_picture_draws_wrong_faults_always_aids_with_aids_on_and_all_while_c
     assert red_cells(game.state()["svg"], game) == red_cells(checked["svg"], game)  # the check still shows all
     game.click(15, "king")
     assert game.state()["check"] is None and red_cells(game.state()["svg"], game) == plain
+
+
+def test_the_legend_says_each_marks_meaning_without_naming_the_mark(server: PlayServer) -> None:
+    state = call(server, "POST", "/api/goishi/new", {"seed": 3})[1]
+    for _ in range(2):  # two stones picked up: the first, the last, and the grey of picked stones
+        hinted = call(server, "POST", f"/api/games/{state['game']}/hint", {})[1]["hint"]
+        state = click(server, state["game"], hinted["cells"][0], "pick")[1]
+    texts = {entry["kind"]: entry["text"] for entry in state["legend"]}
+    assert texts["start"] == "the first stone picked up" and texts["faded"] == "picked up"
+    assert texts["mark-ring"] == "the last stone picked up"
+    assert all(isinstance(entry["filled"], bool) for entry in state["legend"])
+    torus = call(server, "POST", "/api/hyperqueen/new", {"seed": 1})[1]["legend"]
+    assert any(entry["kind"] == "torus" and entry["text"].startswith("the board wraps") for entry in torus)
+
+
+def hue(colour: str) -> float | None:
+    """The hue of ``#rrggbb`` in degrees, None for a grey (too little colour to tell)."""
+    import colorsys
+
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    h, lightness, saturation = colorsys.rgb_to_hls(r, g, b)
+    return 360 * h if saturation * min(lightness, 1 - lightness) * 2 >= 0.2 else None
+
+
+def reddish(colour: str) -> bool:
+    """Whether a colour reads as red (the colour of mistakes): a clear hue within 20 degrees of red."""
+    h = hue(colour)
+    return h is not None and (h <= 20 or h >= 340)
+
+
+def test_red_marks_only_mistakes_and_the_hint_has_a_colour_of_its_own(server: PlayServer) -> None:
+    assert reddish(FAULT_COLOUR) and not reddish(HINT_COLOUR)
+    state = call(server, "POST", "/api/goishi/new", {"seed": 3})[1]
+    for _ in range(3):  # a correct walk: arrows and the rings of its first and last stones
+        hinted = call(server, "POST", f"/api/games/{state['game']}/hint", {})[1]["hint"]
+        state = click(server, state["game"], hinted["cells"][0], "pick")[1]
+    assert wrong(state) == [] and FAULT_COLOUR not in state["svg"]
+    assert PATH_COLOUR in state["svg"] and not reddish(PATH_COLOUR) and not reddish(START_COLOUR)  # the arrows
+    # No play marks anything in a hue near the hint's (the Knight's tour's chosen number is light blue).
+    hint = hue(HINT_COLOUR)
+    assert hint is not None
+    for name, (_, play) in server.plays.items():
+        module = sys.modules[play.scene.__module__]
+        for value in vars(module).values():
+            if isinstance(value, str) and COLOUR.fullmatch(value) and (other := hue(value)) is not None:
+                assert min(abs(hint - other), 360 - abs(hint - other)) >= 40, (name, value)

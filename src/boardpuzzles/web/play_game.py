@@ -6,10 +6,11 @@ in that picture, the verdict).
 Which faults the picture shows (all of them are listed in the state, each with its kind):
 ``wrong`` ones always; ``aid`` ones (found by search: they spoil the puzzle) only with aids on;
 every fault, ``unfinished`` ones too, while a check is shown. Faults are drawn in red (their cells
-marked, their segments as lines between cell centres), a hint's cells in blue; both are added to
-the play's scene, so the picture is the one ``--svg`` draws, with the highlights on top. The
-scene's title ("5 kings; the problem asks for 9") is sent as the state's ``caption``, not drawn:
-the page shows it on a line of its own, so the picture keeps its height however long the title.
+marked, their segments as lines between cell centres), a hint's cells in violet, a colour no play
+uses for marks of its own; both are added to the play's scene, so the picture is the one ``--svg``
+draws, with the highlights on top. The scene's title ("5 kings; the problem asks for 9") is sent
+as the state's ``caption``, not drawn: the page shows it on a line of its own, so the picture
+keeps its height however long the title.
 
 A change is made on a copy of the attempt and kept only once the store has it (``save``), so a
 change the store cannot take leaves the game as it was and a client that tries again plays it once.
@@ -32,9 +33,13 @@ from boardpuzzles.play import Attempt, Fault, Hint, Play, Verdict
 from boardpuzzles.protocol import Puzzle
 from boardpuzzles.web.store import GameStore, Statement
 
-#: The colours of faults and hints on the board.
+#: The colours of faults and hints on the board: red means wrong on every page; the hint's violet
+#: is no play's own (the plays mark with greens, ambers, light blue and greys).
 FAULT_COLOUR = "#e53935"
-HINT_COLOUR = "#64b5f6"
+HINT_COLOUR = "#ba68c8"
+#: The legend's kinds whose swatch draws what the text's first words say ("ring: the hint"): the
+#: page shows the meaning alone. A colour scale's words are its meaning ("path coloured by ...").
+DRAWN_KINDS = ("torus", "start", "end", "faded", "mark-ring", "mark-square")
 #: Pixels of margin around the board's picture.
 PAD = 8
 #: Seconds a hint may search, and the solution shown.
@@ -92,6 +97,8 @@ class PuzzleGame:
         self.left = False
         self.hint: Hint | None = None  # shown until the next change
         self.check: dict[str, Any] | None = None  # the same
+        #: The one of them asked for last ("hint" or "check"), which the page's status line answers.
+        self.asked: str | None = None
         self.save = _unsaved
         #: Changes so far (moves, hints, checks): the picture is drawn once per version.
         self.version = 0
@@ -121,7 +128,7 @@ class PuzzleGame:
             self.save(self._row(attempt, self.left, touched))
             self.attempt, self.touched = attempt, touched
             if clears:
-                self.hint = self.check = None
+                self.hint = self.check = self.asked = None
             self.version += 1
 
     def click(self, cell: int, tool: str) -> None:
@@ -154,6 +161,7 @@ class PuzzleGame:
         """The check shown until the next change: solved, the first mistake, or what is left."""
         with self.lock:
             self.check = check_of(self.attempt.verdict())
+            self.asked = "check"
             self.version += 1
 
     def ask_hint(self, searchers: threading.Semaphore | None = None) -> None:
@@ -162,11 +170,13 @@ class PuzzleGame:
         if searchers is not None and not searchers.acquire(timeout=HINT_SECONDS):
             with self.lock:
                 self.hint = Hint("every hint searcher is busy: ask again in a moment")
+                self.asked = "hint"
                 self.version += 1
             return
         try:
             with self.lock:
                 self.hint = self.attempt.hint(Limits(HINT_SECONDS))
+                self.asked = "hint"
                 self.touched = time.time()
                 self.version += 1
         finally:
@@ -242,6 +252,7 @@ class PuzzleGame:
             "revealed": s.revealed,
             "hint": self.hint.to_json() if self.hint is not None else None,
             "check": self.check,
+            "asked": self.asked,
         }
 
     def _scene(self, faults: list[Fault]) -> Any:
@@ -274,9 +285,10 @@ def check_of(verdict: Verdict) -> dict[str, Any]:
     return {"solved": False, "message": "No mistakes so far" + (f": {left.message}" if left else "")}
 
 
-def picture(scene: Any) -> tuple[str, dict[str, float], list[dict[str, str]]]:
+def picture(scene: Any) -> tuple[str, dict[str, float], list[dict[str, str | bool]]]:
     """The board's SVG (no legend: the page lists it, so the board fills its place), where its
-    cells lie in it, and the legend's entries (kind, text, colour)."""
+    cells lie in it, and the legend's entries (kind, text, colour, filled): the text is the
+    meaning alone where the page's swatch draws the mark ("the hint", not "ring: the hint")."""
     from boardpuzzles.render.draw import MARGIN, Drawing, layout, legend_entries, scene_group
     from boardpuzzles.render.svg import drawing_svg
 
@@ -291,5 +303,16 @@ def picture(scene: Any) -> tuple[str, dict[str, float], list[dict[str, str]]]:
         "rows": scene.grid.rows,
         "cols": scene.grid.cols,
     }
-    legend = [{"kind": e.kind, "text": e.text, "colour": e.colour} for e in legend_entries([scene])]
+    legend: list[dict[str, str | bool]] = [
+        {"kind": e.kind, "text": legend_text(e.kind, e.text), "colour": e.colour, "filled": e.filled}
+        for e in legend_entries([scene])
+    ]
     return drawing_svg(drawing), geometry, legend
+
+
+def legend_text(kind: str, text: str) -> str:
+    """A legend entry's words as the page shows them beside its swatch: without the words that
+    name the mark ("ring: ", "grey: ", "dashed border: "), which the swatch draws."""
+    if kind in DRAWN_KINDS and ": " in text:
+        return text.split(": ", 1)[1]
+    return text

@@ -7,14 +7,18 @@ Its style sheet is :mod:`boardpuzzles.web.play_style`, its script
 How the page plays, after the conventions of Simon Tatham's collection and puzz.link:
 
 - the board is the SVG picture the server draws from the state's scene (mistakes in red, a hint
-  in blue), under a grid of transparent buttons, one per cell, placed where the server says the
+  in violet), under a grid of transparent buttons, one per cell, placed where the server says the
   cells lie; the buttons carry the clicks, the focus, the arrow-key cursor and the words screen
   readers hear ("c3, queen, wrong", from the state's ``contents``);
 - a click plays the chosen tool; a right-click, a long press or Shift+click plays the second
   one (the first, when the second is chosen); on a play that draws paths or pairs (``drag``)
   a drag plays a click on each cell the pointer enters;
 - Undo, Redo, Hint, Check (the state's ``check``: solved, the first mistake, or what is left),
-  Restart (undo takes it back) and Show solution (asked first); keys for each;
+  Restart (undo takes it back) and Show solution (asked first); keys for each; the status line
+  answers the hint or check asked for last (the state's ``asked``) until the next move, and
+  shows the first mistake otherwise;
+- a link's parameter the puzzle does not take (a size it lacks, a seed that is not a number)
+  is left out, and the status line says which and why: the page always opens a puzzle;
 - mistakes are marked as they are made; aids that give the answer away (dead ends found by
   search, shading such as the squares a queen attacks) only once the assistance switch turns
   them on (the state's ``aids``), and the switch's note says which the puzzle has;

@@ -129,6 +129,8 @@ function generatingText() {
   return `Generating a new ${squareSize(generating.size)}${d} puzzle\u2026`;
 }
 
+// The status line answers what the player just did: the hint or the check asked for last (each
+// stays until the next move), else the mistakes, else how to play.
 function showStatus() {
   if (note) { say(note.text, note.kind); return; }
   if (generating) { say(generatingText(), "busy"); return; }
@@ -136,6 +138,8 @@ function showStatus() {
   if (state.revealed && state.solved) { say("The solution is shown: this puzzle does not count as solved.", "revealed"); return; }
   if (state.solved) { say(`Solved in ${fmt(state.seconds)}!`, "solved"); return; }
   const faults = shownFaults();
+  const hint = () => say("Hint: " + state.hint.message, "hint");
+  if (state.hint && state.asked === "hint") { hint(); return; }
   if (state.check) {
     const mistaken = faults.some((f) => f.kind === "wrong" || f.kind === "aid");
     say(state.check.message, mistaken ? "fault" : "checked");
@@ -146,7 +150,7 @@ function showStatus() {
     say(faults[0].message + more, "fault");
     return;
   }
-  if (state.hint) { say("Hint: " + state.hint.message, "hint"); return; }
+  if (state.hint) { hint(); return; }
   say(state.moves ? "No rule broken so far." : startText(), "");
 }
 
@@ -258,10 +262,10 @@ function renderLists() {
   legend.textContent = "";
   for (const entry of state.legend) {
     const li = document.createElement("li"), swatch = document.createElement("span");
-    swatch.className = "swatch " + entry.kind;
+    swatch.className = "swatch " + entry.kind + (entry.filled ? " filled" : "");
     swatch.style.background = entry.colour; swatch.style.borderColor = entry.colour;
     li.appendChild(swatch);
-    li.appendChild(document.createTextNode(entry.text.replace(/^(square|ring|disc): /, "")));
+    li.appendChild(document.createTextNode(entry.text));  // its meaning: the swatch draws the mark
     legend.appendChild(li);
   }
   const ul = $("faults");

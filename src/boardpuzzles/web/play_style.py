@@ -6,8 +6,10 @@ least 32 px high on a phone."""
 
 # ruff: noqa: E501 - CSS, wrapped as it reads best
 
+from boardpuzzles.render.shapes import GRADIENT
+
 STYLE = r"""
-:root { --ink: #1f2328; --muted: #5b636d; --paper: #f7f7f4; --accent: #1e6fd0; --bad: #c62828; --good: #2e7d32;
+:root { --ink: #1f2328; --muted: #5b636d; --paper: #f7f7f4; --accent: #1e6fd0; --bad: #c62828; --good: #2e7d32; --hint: #6a1b9a;
         --line: #d8d8d0; --board: max(280px, min(calc(100vw - 420px), calc(100vh - 160px), 760px)); }
 * { box-sizing: border-box; }
 [hidden] { display: none !important; }
@@ -27,6 +29,7 @@ main { width: var(--board); min-width: 0; }
 #status.fault #status-text, #status.refused #status-text { color: var(--bad); }
 #status.solved #status-text { color: var(--good); font-weight: 600; font-size: 1.15rem; }
 #status.checked #status-text { color: #0d47a1; }
+#status.hint #status-text { color: var(--hint); }
 #status.revealed #status-text { color: var(--muted); font-weight: 600; }
 #clock { margin-left: auto; font-variant-numeric: tabular-nums; color: var(--muted); flex: none; }
 #caption { height: 1.5em; margin: 0 0 4px; color: var(--muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -82,16 +85,16 @@ select, input { font: inherit; padding: 4px 6px; min-height: 34px; border: 1px s
 #faults { margin: 6px 0 0; padding-left: 1.2em; color: var(--bad); }
 #faults li.unfinished, #faults li.more { color: var(--muted); }
 #faults li.more { list-style: none; }
-#faults li.hint { color: #0d47a1; list-style: "\2192  "; }
+#faults li.hint { color: var(--hint); list-style: "\2192  "; }
 #faults:empty, #legend:empty { display: none; }
 #legend { list-style: none; margin: 6px 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 16px; color: var(--muted); font-size: .9rem; }
 #legend li { display: flex; align-items: center; gap: 6px; }
 .swatch { flex: none; display: inline-block; width: 14px; height: 14px; border: 2px solid transparent; }
 .swatch.mark-square { border-color: rgba(0,0,0,.15); }
-.swatch.mark-ring, .swatch.start { border-radius: 50%; background: transparent !important; }
-.swatch.end { background: transparent !important; }
+.swatch.mark-ring, .swatch.start { border-radius: 50%; }
+.swatch.mark-ring, .swatch.start:not(.filled), .swatch.end:not(.filled) { background: transparent !important; }
 .swatch.torus { width: 26px; height: 0; border: 0; border-top: 2px dashed #333 !important; }
-.swatch.gradient { width: 26px; background: linear-gradient(90deg, #2c7bb6, #abd9e9, #fdae61, #d7191c) !important; }
+.swatch.gradient { width: 26px; background: linear-gradient(90deg, __GRADIENT__) !important; }  /* the board's own scale */
 .swatch.faded { border-radius: 50%; border: 1.5px dashed #999 !important; background: #eee !important; }
 .keys { color: var(--muted); font-size: .85rem; margin: 0; }
 .keys summary { cursor: pointer; }
@@ -116,4 +119,4 @@ dialog .row { justify-content: flex-end; }
   body.zoomed #cells { touch-action: pan-x pan-y; }
   aside button, select, input, #gone button, dialog button { min-height: 40px; }
 }
-"""
+""".replace("__GRADIENT__", ", ".join(GRADIENT))
