@@ -15,8 +15,8 @@ from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.faults import unfinished
 from boardpuzzles.grid import Grid
-from boardpuzzles.limits import Limits
-from boardpuzzles.play import Attempt, Fault, IllegalMove, Play, Tool, Verdict, play_of
+from boardpuzzles.limits import STOP_TIME, Limits
+from boardpuzzles.play import RESTART, Attempt, Fault, IllegalMove, Play, Tool, Verdict, play_of
 from boardpuzzles.protocol import Param, Puzzle
 from boardpuzzles.puzzles import get, puzzles
 
@@ -154,6 +154,44 @@ def test_reveal_plays_the_solution_marks_the_game_and_is_not_timed_as_solved() -
     assert attempt.at == moves - 1 and not attempt.verdict().solved
     again = Attempt.from_json(kings_play(), attempt.to_json(), clock=Clock())
     assert again.revealed and again.state == attempt.state
+
+
+def spending_play(position_fails: bool = True, start_fails: bool = False) -> Play:  # type: ignore[type-arg]
+    """Kings whose search spends its whole time limit (as a search that runs out of time does)
+    from any position but the start, and from the start too when ``start_fails``; from the
+    start it finds the solution only with a limit of its own (one already spent stops it)."""
+    base = kings_play()
+
+    def search(problem: Any, state: Any, limits: Limits) -> Any:
+        at_start = "K" not in state
+        if (position_fails and not at_start) or (start_fails and at_start):
+            limits.stop(STOP_TIME)
+        limits.check()
+        return base.solution(problem, state, limits)  # type: ignore[misc]
+
+    def hint(problem: Any, state: Any, limits: Limits) -> Any:
+        limits.stop(STOP_TIME)
+        limits.check()
+
+    return dataclasses.replace(base, solution=search, hint=hint)
+
+
+def test_a_search_out_of_time_ends_in_a_plain_answer_never_an_error() -> None:
+    attempt = Attempt.new(spending_play(), 6, "", 0, clock=Clock())
+    attempt.click(0, "king")
+    limits = Limits(60.0)
+    attempt.reveal(limits)  # the search from the start gets a limit of its own
+    assert limits.stopped and attempt.revealed and attempt.verdict().solved
+    assert attempt.line[1] == RESTART
+    assert attempt.hint().message == "no hint found in time"
+
+    stuck = Attempt.new(spending_play(start_fails=True), 6, "", 0, clock=Clock())
+    stuck.click(0, "king")
+    with pytest.raises(IllegalMove, match="^no solution found in time$"):
+        stuck.reveal(Limits(60.0))
+    assert stuck.line == [(0, "king")] and not stuck.revealed  # the game as it was
+    with pytest.raises(IllegalMove, match="^no solution found in time$"):
+        Attempt.new(spending_play(start_fails=True), 6, "", 0).reveal(Limits(60.0))
 
 
 def test_a_copy_changes_without_touching_the_original() -> None:

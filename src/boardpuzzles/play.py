@@ -45,7 +45,7 @@ from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.faults import FAULT_KINDS as FAULT_KINDS
 from boardpuzzles.faults import Fault as Fault
 from boardpuzzles.faults import FaultKind as FaultKind
-from boardpuzzles.limits import Limits
+from boardpuzzles.limits import Limits, TimeLimitReached
 
 if TYPE_CHECKING:
     from boardpuzzles.protocol import Puzzle
@@ -58,6 +58,8 @@ Json = Any
 Click = tuple[int, str]
 #: The move that puts a game back at its start, kept in the line like a click (so undo takes it back).
 RESTART: Click = (-1, "restart")
+#: Seconds a hint or the shown solution may search when the caller gives no limits.
+SEARCH_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -277,18 +279,23 @@ class Attempt(Generic[P, S]):
 
     def reveal(self, limits: Limits | None = None) -> S:
         """Show the solution: the solver's clicks are played from this position (or from the
-        start, after a restart, when no solution holds this position). Each is a move undo
-        takes back; the game is marked :attr:`revealed`. :class:`IllegalMove` when the play
-        gives no solution or none is found within ``limits``."""
+        start, after a restart, when none is found from here). Each is a move undo takes back;
+        the game is marked :attr:`revealed`. The search from the start gets a time limit of its
+        own, as long as ``limits``' (the one from here may have spent it all). :class:`IllegalMove`
+        when the play gives no solution or none is found in time."""
         if self.play.solution is None:
             raise IllegalMove("this puzzle cannot show its solution")
         if self.play.solved(self.problem, self.state):
             raise IllegalMove("the puzzle is solved already")
-        limits = limits or Limits(5.0)
-        clicks = self.play.solution(self.problem, self.state, limits)
+        limits = limits or Limits(SEARCH_SECONDS)
+        clicks = self._solution(self.state, limits)
         from_start = not clicks and self.can_restart
         if from_start:
-            clicks = self.play.solution(self.problem, self.start, limits)
+            again = Limits(limits.time_limit)
+            try:
+                clicks = self._solution(self.start, again)
+            finally:
+                again.close()
         state = self.start if from_start else self.state
         for click in clicks:
             state = self.play.click(self.problem, state, *click)
@@ -300,6 +307,14 @@ class Attempt(Generic[P, S]):
         for click in clicks:
             self._push(click, self.play.click(self.problem, self.state, *click))
         return self.state
+
+    def _solution(self, state: S, limits: Limits) -> list[Click]:
+        """The play's clicks from ``state`` to a solution; none when its search runs out of time."""
+        assert self.play.solution is not None
+        try:
+            return self.play.solution(self.problem, state, limits)
+        except TimeLimitReached:
+            return []
 
     def scene(self) -> Scene:
         """The picture of the position (the play's scene, with the aids when they are on; the
@@ -333,8 +348,13 @@ class Attempt(Generic[P, S]):
         return self.state
 
     def hint(self, limits: Limits | None = None) -> Hint:
+        """The play's hint for the position ("no hint found in time" when its search runs out
+        of time)."""
         self.hints += 1
-        return self.play.hint(self.problem, self.state, limits or Limits(5.0))
+        try:
+            return self.play.hint(self.problem, self.state, limits or Limits(SEARCH_SECONDS))
+        except TimeLimitReached:
+            return Hint("no hint found in time")
 
     def verdict(self) -> Verdict:
         solved = self.play.solved(self.problem, self.state)
