@@ -4,6 +4,7 @@ kernels' least-image test)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 from boardpuzzles.grid import Grid
@@ -409,3 +410,20 @@ def goishi_seed_first(
             return tuple((q // width - 1, q % width - 1) for q in path)
         board[p] = True
     return None
+
+
+def kings_apart(rows: int, cols: int, kings: int, cells: list[int]) -> bool:
+    """``kings`` kings on a bounded board, no two a king's step apart (rows and columns compared)."""
+    spots = [divmod(c, cols) for c in cells]
+    if len(set(cells)) != kings or not all(0 <= r < rows and 0 <= c < cols for r, c in spots):
+        return False
+    return all(max(abs(a - c), abs(b - d)) > 1 for (a, b), (c, d) in itertools.combinations(spots, 2))
+
+
+def dominoes_tile(rows: int, cols: int, pairs: list[tuple[int, int]]) -> bool:
+    """Every square covered once, each domino on two squares side by side or one above the other."""
+    covered = [c for pair in pairs for c in pair]
+    if sorted(covered) != list(range(rows * cols)):
+        return False
+    beside = [(divmod(a, cols), divmod(b, cols)) for a, b in pairs]
+    return all(abs(ra - rb) + abs(ca - cb) == 1 for (ra, ca), (rb, cb) in beside)

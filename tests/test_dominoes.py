@@ -4,8 +4,10 @@ the checker on bad tilings, JSON and text round trips, and pictures that draw do
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
+import time
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -23,6 +25,7 @@ from boardpuzzles.grid import Grid
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import dominoes as dm
 from boardpuzzles.render.svg import sheet_svg
+from tests import reference
 
 #: OEIS A004003: domino tilings of the 2n x 2n board, n = 0, 1, ...
 A004003 = [
@@ -137,6 +140,35 @@ def test_solve_lists_every_tiling_once(rows, cols):
     tilings = list(dm.solutions(problem, Limits()))
     assert len(tilings) == len(set(tilings)) == count(f"{rows}x{cols}")
     assert all(dm.violations(problem, tiling) == [] for tiling in tilings)
+
+
+@pytest.mark.parametrize("rows,cols", [(2, 2), (2, 5), (3, 4), (4, 4), (4, 5), (5, 4), (3, 3)])
+def test_the_tilings_holding_dominoes_are_the_listing_kept_to_those(rows, cols):
+    problem = dm.Problem(rows, cols)
+    listing = list(dm.solutions(problem, Limits()))
+    dominoes = [(a, b) for a in range(rows * cols) for b in problem.grid.neighbours(a) if a < b]
+    for placed in itertools.islice(itertools.combinations(dominoes, 2), 0, None, 3):
+        holding = list(dm.solutions_holding(problem, placed, Limits()))
+        assert holding == [tiling for tiling in listing if set(placed) <= set(tiling.pairs)], placed
+    assert list(dm.solutions_holding(problem, [(0, rows * cols - 1)], Limits())) == []  # no domino
+
+
+def test_a_square_left_alone_is_found_at_once_wherever_it_is():
+    """The search from the dominoes placed keeps a tiling of the squares left, so it meets no dead
+    end: a corner cut off at the end of the board is found as fast as one at its start."""
+    started = time.process_time()
+    for n in (8, 20):
+        problem, name = dm.Problem(n, n), dm.Problem(n, n).grid.cell_named
+        last, before, third = chr(96 + n), chr(95 + n), chr(94 + n)
+        for cut in (
+            (f"a{n - 1}", f"b{n - 1}", f"b{n}", f"c{n}"),
+            (f"{last}2", f"{before}2", f"{before}1", f"{third}1"),
+        ):
+            placed = [(name(cut[0]), name(cut[1])), (name(cut[2]), name(cut[3]))]
+            assert next(dm.solutions_holding(problem, placed, Limits()), None) is None, cut
+        tiling = next(dm.solutions_holding(problem, [(name("a1"), name("b1"))], Limits()))
+        assert reference.dominoes_tile(n, n, list(tiling.pairs)) and (name("a1"), name("b1")) in tiling.pairs
+    assert time.process_time() - started < 5  # about 0.1 s
 
 
 def test_the_checker_names_what_is_wrong():

@@ -10,6 +10,7 @@ of columns and exact integers.
 
 import itertools
 import sqlite3
+import time
 from collections import Counter
 
 import numpy as np
@@ -19,6 +20,7 @@ from boardpuzzles._kernels import STOPPED, moduli
 from boardpuzzles.faults import Fault
 from boardpuzzles.limits import Limits
 from boardpuzzles.puzzles import kings
+from tests import reference
 
 #: OEIS A018807, n = 0..10 (a(10), on 20 x 20, is past 2^64).
 A018807 = [1, 4, 79, 3600, 281571, 32572756, 5109144543, 1027533353168, 254977173389319]
@@ -176,3 +178,29 @@ def test_the_checker_names_touching_kings():
     short, touching = kings.violations(kings.Problem(2, 3, 3), board)
     assert (short.message, short.kind, short.cells) == ("2 kings; the problem asks for 3", "unfinished", ())
     assert kings.violations(kings.Problem(2, 3, 1), board)[0].kind == "wrong"  # too many kings
+
+
+@pytest.mark.parametrize("rows,cols,k,torus", [(4, 4, 4, False), (5, 5, 9, False), (4, 5, 3, True), (5, 4, 5, False)])
+def test_the_placements_holding_kings_are_the_listing_kept_to_those(rows, cols, k, torus):
+    problem = kings.Problem(rows, cols, k, torus)
+    listing = list(kings.solutions(problem))
+    for size in range(4):
+        for kept in itertools.islice(itertools.combinations(range(rows * cols), size), 0, None, 7):
+            holding = list(kings.solutions_holding(problem, kept, Limits()))
+            assert holding == [board for board in listing if all(board[c] == kings.KING for c in kept)], kept
+
+
+def test_the_most_kings_a_board_holds_are_placed_at_once_given_kings_or_not():
+    """A bounded board's search meets no dead end: 25 kings on 10x10 take no longer than 4 on 4x4,
+    and kings placed that no placement keeps are answered at once too."""
+    kings.PUZZLE.warm()  # the kernels compiled before the clock starts
+    started = time.process_time()
+    for n in range(4, 13):
+        problem = kings.Problem(n, n, ((n + 1) // 2) ** 2)
+        for kept in ((), (n * n - 1,)):
+            board = next(kings.solutions_holding(problem, kept, Limits()))
+            assert reference.kings_apart(n, n, problem.kings, board.occupied()) and set(kept) <= set(board.occupied())
+        assert next(kings.solutions_holding(problem, (1, n + 2), Limits()), None) is None  # b and c touch
+        if n % 2:  # the most kings sit on the odd rows and columns only, not on b2
+            assert next(kings.solutions_holding(problem, (n + 1,), Limits()), None) is None
+    assert time.process_time() - started < 5  # about 0.1 s

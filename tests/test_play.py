@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,6 +20,7 @@ from boardpuzzles.limits import STOP_TIME, Limits
 from boardpuzzles.play import RESTART, Attempt, Fault, IllegalMove, Play, Tool, Verdict, play_of
 from boardpuzzles.protocol import Param, Puzzle
 from boardpuzzles.puzzles import get, puzzles
+from tests import reference
 
 
 class Clock:
@@ -45,8 +47,9 @@ def test_kings_get_the_generic_board_play() -> None:
 
 
 def test_the_answer_type_chooses_the_default_play_and_a_play_is_made_once() -> None:
+    plain = dataclasses.replace(get("dominoes"), play=None)  # the record without its own search
+    assert [t.name for t in play_of(plain).tools] == ["pair", "erase"]  # type: ignore[union-attr]
     dominoes = get("dominoes")
-    assert dominoes.play is None and [t.name for t in play_of(dominoes).tools] == ["pair", "erase"]  # type: ignore[arg-type, union-attr]
     assert play_of(dominoes) is play_of(dominoes)  # type: ignore[arg-type]
     assert kings_play().tools[1].name == "erase"  # the second tool: right-click, long-press
 
@@ -234,6 +237,37 @@ def test_hint_is_a_square_of_a_solution_through_the_pieces_placed() -> None:
     assert len(hint.cells) == 1 and hint.message.startswith("a king on ")
     wrong = play.click(problem, play.click(problem, state, 0, "king"), 1, "king")  # touching
     assert "no solution" in play.hint(problem, wrong, Limits()).message
+
+
+def test_kings_hint_and_solution_come_at_once_on_every_size_offered() -> None:
+    play = kings_play()
+    get("kings").warm()  # the kernels compiled before the clock starts
+    started = time.process_time()
+    for size in play.sizes:
+        attempt = Attempt.new(play, size, "", 0, clock=Clock())
+        hint = attempt.hint(Limits(60.0))
+        assert hint.message.startswith("a king on ") and len(hint.cells) == 1, size
+        attempt.click(hint.cells[0], "king")
+        attempt.reveal(Limits(60.0))
+        kings = [c for c, piece in enumerate(attempt.state) if piece == "K"]
+        assert reference.kings_apart(size, size, attempt.problem.problem.kings, kings) and hint.cells[0] in kings
+        assert attempt.verdict().solved and RESTART not in attempt.line  # the hint's king kept
+    assert time.process_time() - started < 5  # about 0.05 s
+
+
+def test_the_search_from_what_is_placed_hints_as_the_records_search_does() -> None:
+    """Kings and dominoes search from the pieces placed; the default play, given the record
+    alone, filters the record's answers: both find the same first answer, or none."""
+    for name, size, tool in (("kings", 4, "king"), ("kings", 5, "king"), ("dominoes", 4, "pair")):
+        own = play_of(get(name))  # type: ignore[arg-type]
+        plain = play_of(dataclasses.replace(get(name), play=None))  # type: ignore[arg-type]
+        assert own is not None and plain is not None and own is not plain
+        problem, start = own.new(size, "", 0)
+        for cells in itertools.product(range(0, size * size, size - 3), repeat=2):
+            state = start
+            for cell in cells:
+                state = own.click(problem, state, cell, tool)
+            assert own.hint(problem, state, Limits()) == plain.hint(problem, state, Limits()), (name, cells)
 
 
 def test_sizes_and_difficulties_are_checked() -> None:

@@ -21,6 +21,7 @@ from boardpuzzles.puzzles import get, registry
 from boardpuzzles.render.shapes import PATH_COLOUR, START_COLOUR
 from boardpuzzles.web.app import PlayServer, make_app
 from boardpuzzles.web.play_game import FAULT_COLOUR, HINT_COLOUR
+from tests import reference
 from tests.threads import serve_in_background
 
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -431,6 +432,35 @@ def test_solve_shows_the_solution_marked_revealed(server: PlayServer) -> None:
     assert status == 200 and state["solved"] and state["revealed"] and state["faults"] == [] and state["can_undo"]
     status, document = call(server, "POST", f"/api/games/{game}/solve", {})
     assert status == 422 and "solved already" in document["error"]
+
+
+def test_dominoes_no_tiling_keeps_are_answered_and_solved_from_the_start(server: PlayServer) -> None:
+    """a7-b7 and b8-c8 leave a8 alone in its corner: the hint says so, and the solution shown
+    starts again from the start."""
+    status, state = call(server, "POST", "/api/dominoes/new", {"size": 8, "seed": 1})
+    assert status == 200, state
+    game, cell = state["game"], {name: i for i, name in enumerate(state["names"])}
+    for name in ("a7", "b7", "b8", "c8"):
+        status, state = click(server, game, cell[name], "pair")
+        assert status == 200, state
+    status, state = call(server, "POST", f"/api/games/{game}/hint", {})
+    assert status == 200 and state["hint"]["message"].startswith("no solution holds every pair placed")
+    status, state = call(server, "POST", f"/api/games/{game}/solve", {})
+    assert status == 200 and state["solved"] and state["revealed"], state
+    pairs = [tuple(pair) for pair in state["state"]["pairs"]]
+    placed = {(cell["a7"], cell["b7"]), (cell["b8"], cell["c8"])}
+    assert reference.dominoes_tile(8, 8, pairs) and not placed <= set(pairs)  # from the start
+
+
+@pytest.mark.parametrize("size", [8, 10])
+def test_kings_hint_and_solution_on_a_large_blank_board(server: PlayServer, size: int) -> None:
+    game = new_kings(server, size, 1)["game"]
+    status, state = call(server, "POST", f"/api/games/{game}/hint", {})
+    assert status == 200 and state["hint"]["message"].startswith("a king on "), state["hint"]
+    status, state = call(server, "POST", f"/api/games/{game}/solve", {})
+    assert status == 200 and state["solved"], state
+    kings = [c for c, piece in enumerate(state["state"]) if piece == "K"]
+    assert reference.kings_apart(size, size, ((size + 1) // 2) ** 2, kings)
 
 
 def test_check_says_the_first_mistake_until_the_next_change(server: PlayServer) -> None:

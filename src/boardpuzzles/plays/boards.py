@@ -10,11 +10,15 @@ tools     one per piece letter (a click puts the piece on a square, or takes it 
           there), then ``erase``: the second tool, which right-click and long-press use.
 fault     the record's ``violations`` of the board, every kind; the count of pieces short of the
           goal ("5 kings; the problem asks for 9") is the picture's title.
-hint      a square of a solution that holds every piece placed so far.
+hint      a square of a solution that holds every piece placed so far: found by the record's
+          search, each answer compared with the pieces placed, or by a search that starts from
+          them (:data:`BoardsHolding`) when the record's play passes one (each of its answers
+          judged by the record's checker).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +33,9 @@ from boardpuzzles.protocol import Puzzle
 #: A board's cells, one character each (``"."`` empty).
 BoardState = tuple[str, ...]
 ERASE = Tool("erase", "Erase", "x")
+#: ``holding(problem, placed, limits)``: the record's answers (boards) to its ``problem`` that hold
+#: the pieces ``placed`` (cell to letter), found by a search that starts from them.
+BoardsHolding = Callable[[Any, Mapping[int, str], Limits], Iterator[Any]]
 #: Piece letters' names; another letter is "piece L".
 PIECE_NAMES = {"Q": "queen", "K": "king", "N": "knight", "B": "bishop", "R": "rook", "X": "stone"}
 
@@ -38,13 +45,16 @@ def piece_tool(letter: str) -> Tool:
     return Tool(name, name.replace("-", " ").capitalize(), letter.lower())
 
 
-def board_play(puzzle: Puzzle[Any, Any], letters: str) -> Play[RecordProblem, BoardState] | None:
+def board_play(
+    puzzle: Puzzle[Any, Any], letters: str, holding: BoardsHolding | None = None
+) -> Play[RecordProblem, BoardState] | None:
     """The default play of a record whose answers are boards of ``letters`` (see the module
-    glossary); None when it offers no problem by size."""
+    glossary), its hints and solution from ``holding`` when given; None when it offers no
+    problem by size."""
     setup = Setup.of(puzzle)
     if setup is None or not letters:
         return None
-    rules = _BoardRules(setup, letters)
+    rules = _BoardRules(setup, letters, holding)
     return Play(
         tools=(*(piece_tool(letter) for letter in letters), ERASE),
         sizes=setup.sizes,
@@ -74,6 +84,7 @@ class _BoardRules:
 
     setup: Setup
     letters: str
+    holding: BoardsHolding | None = None
 
     def new(self, size: int, difficulty: str, seed: int) -> tuple[RecordProblem, BoardState]:
         problem = self.setup.new(size)
@@ -99,7 +110,10 @@ class _BoardRules:
         return scene
 
     def through(self, problem: RecordProblem, state: BoardState, limits: Limits) -> tuple[Any, Hint | None]:
-        placed = [c for c, piece in enumerate(state) if piece != "."]
+        placed = {c: piece for c, piece in enumerate(state) if piece != "."}
+        if self.holding is not None:
+            found = self.holding(problem.problem, placed, limits)
+            return first_or_none(a for a in found if self.setup.solved(problem, a))  # the checker judges each
         return first_or_none(self.setup.answers(problem, lambda a: all(a[c] == state[c] for c in placed), limits))
 
     def hint(self, problem: RecordProblem, state: BoardState, limits: Limits) -> Hint:

@@ -11,14 +11,16 @@ fault     the record's ``violations`` of the pairs placed, every kind (a square 
           is unfinished), and, as an aid, "no tiling holds these pairs" when the record's search,
           given ``CHECK_SECONDS``, finds no answer through them.
 hint      a pair of an answer that holds every pair placed (the one through the picked square
-          when there is one).
+          when there is one): found by the record's search, each answer compared with the pairs
+          placed, or by a search that starts from them (:data:`PairsHolding`) when the record's
+          play passes one (each of its answers judged by the record's checker).
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +35,9 @@ from boardpuzzles.protocol import Puzzle
 
 Pair = tuple[int, int]
 PairsState = tuple[tuple[Pair, ...], int]
+#: ``holding(problem, pairs, limits)``: the record's answers to its ``problem`` that hold the
+#: ``pairs`` placed, found by a search that starts from them.
+PairsHolding = Callable[[Any, tuple[Pair, ...], Limits], Iterator[CellPairs]]
 TOOL = Tool("pair", "Pair", "p")
 ERASE = Tool("erase", "Take off", "x")
 PICKED_COLOUR = "#ffd54f"
@@ -44,12 +49,13 @@ _KEPT: dict[tuple[str, tuple[Pair, ...]], bool] = {}
 _KEPT_LOCK = threading.Lock()
 
 
-def pairs_play(puzzle: Puzzle[Any, Any]) -> Play[RecordProblem, PairsState] | None:
-    """The default play of a record whose answers are :class:`~boardpuzzles.answers.CellPairs`."""
+def pairs_play(puzzle: Puzzle[Any, Any], holding: PairsHolding | None = None) -> Play[RecordProblem, PairsState] | None:
+    """The default play of a record whose answers are :class:`~boardpuzzles.answers.CellPairs`,
+    its hints, solution and dead ends from ``holding`` when given."""
     setup = Setup.of(puzzle, PAIR_SIZES)
     if setup is None:
         return None
-    rules = _PairRules(setup)
+    rules = _PairRules(setup, holding)
     return Play(
         has_aids=True,
         tools=(TOOL, ERASE),
@@ -82,6 +88,7 @@ def _answer(problem: RecordProblem, state: PairsState) -> CellPairs:
 @dataclass(frozen=True)
 class _PairRules:
     setup: Setup
+    holding: PairsHolding | None = None
 
     def click(self, problem: RecordProblem, state: PairsState, cell: int, tool: str) -> PairsState:
         grid = problem.grid
@@ -129,6 +136,8 @@ class _PairRules:
         return answer
 
     def through(self, problem: RecordProblem, state: PairsState, limits: Limits) -> Iterator[CellPairs]:
+        if self.holding is not None:  # the checker judges each answer
+            return (a for a in self.holding(problem.problem, state[0], limits) if self.setup.solved(problem, a))
         placed = set(state[0])
         return self.setup.answers(problem, lambda answer: placed <= set(answer.pairs), limits)
 
@@ -153,7 +162,10 @@ class _PairRules:
         return Hint(f"a pair on {problem.grid.name(a)} and {problem.grid.name(b)}", (a, b))
 
     def solution(self, problem: RecordProblem, state: PairsState, limits: Limits) -> list[Click]:
-        rest = self.missing(problem, state, limits) or []
+        try:
+            rest = self.missing(problem, state, limits) or []
+        except TimeLimitReached:
+            return []
         clicks = [(state[1], TOOL.name)] if state[1] >= 0 and rest and state[1] not in rest[0] else []
         if rest and state[1] in rest[0]:  # the picked square's pair: one click finishes it
             a, b = rest.pop(0)

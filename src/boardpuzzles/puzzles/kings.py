@@ -23,9 +23,9 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardpuzzles._lazy import numpy as np
 from boardpuzzles.answers import board_of
@@ -36,6 +36,9 @@ from boardpuzzles.grid import KING_STEPS, Grid
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.parallel import Subtask, run_subtasks
 from boardpuzzles.protocol import Example, Param, Puzzle
+
+if TYPE_CHECKING:
+    from boardpuzzles.play import Play
 
 KING = "K"
 #: Subtask specs hold row-mask indices and moduli: bump this when that table or their meaning
@@ -179,27 +182,73 @@ def count(problem: Problem, limits: Limits | None = None) -> int:
 
 
 def solutions(problem: Problem, limits: Limits | None = None) -> Iterator[Board]:
-    limits = limits if limits is not None else Limits()
-    masks, sizes = row_masks(problem.cols, problem.torus)
-    touches, most = _kernels().touches, int(sizes.max())
+    return _placements(problem, frozenset(), limits if limits is not None else Limits())
+
+
+def solutions_holding(problem: Problem, kings: Iterable[int], limits: Limits) -> Iterator[Board]:
+    """The placements with a king on each of the cells ``kings``, in the order of ``solutions``
+    (a play's hints and shown solution: the kings a player placed are kept)."""
+    return _placements(problem, frozenset(kings), limits)
+
+
+def _placements(problem: Problem, required: frozenset[int], limits: Limits) -> Iterator[Board]:
+    """Row by row, each row a row mask holding the required kings of its row and touching no king
+    of the row above; a row is tried only when the rows below can still bring the count to K:
+    at least their required kings, at most ``most_below`` (so a bounded board never meets a dead
+    end: any count between the two is reached by leaving out kings that are not required)."""
     rows, cols, torus = problem.rows, problem.cols, problem.torus
+    need = [0] * rows
+    for cell in required:
+        if not 0 <= cell < rows * cols:
+            return
+        need[cell // cols] |= 1 << cell % cols
+    masks, sizes, starts, targets = transfer_tables(cols, torus)
+    most = most_below(problem, need, limits)
+    least = list(itertools.accumulate((bin(n).count("1") for n in reversed(need)), initial=0))[::-1]
+    touches = _kernels().touches
 
     def fill(chosen: list[int], placed: int) -> Iterator[list[int]]:
         limits.check()
-        if len(chosen) == rows:
+        row = len(chosen)
+        if row == rows:
             wraps = torus and rows > 1 and touches(masks[chosen[0]], masks[chosen[-1]], cols, torus)
-            if placed == problem.kings and not wraps:
+            if not wraps:
                 yield chosen
             return
-        for i, mask in enumerate(masks):
-            left = problem.kings - placed - sizes[i]
-            if 0 <= left <= (rows - len(chosen) - 1) * most:
-                if not chosen or not touches(mask, masks[chosen[-1]], cols, torus):
-                    yield from fill(chosen + [i], placed + int(sizes[i]))
+        after = range(len(masks)) if not chosen else sorted(targets[starts[chosen[-1]] : starts[chosen[-1] + 1]])
+        for i in after:
+            left = problem.kings - placed - int(sizes[i])
+            if masks[i] & need[row] == need[row] and least[row + 1] <= left <= most[row + 1][i]:
+                yield from fill(chosen + [int(i)], placed + int(sizes[i]))
 
     for chosen in fill([], 0):
         cells = {r * cols + c: KING for r, i in enumerate(chosen) for c in range(cols) if (masks[i] >> c) & 1}
         yield Board.with_pieces(problem.grid, cells)
+
+
+def most_below(problem: Problem, need: list[int], limits: Limits) -> list[np.ndarray]:
+    """``most[r][i]``: the most kings rows ``r`` on can hold, each row holding the kings of its
+    ``need`` mask, below a row ``masks[i]`` (-1: none can); on a torus the last row's touching
+    the first is left out (the count is then a bound, not always reached). Filled from the last
+    row up, each row by the best follower of each row mask."""
+    masks, sizes, starts, targets = transfer_tables(problem.cols, problem.torus)
+    most = [np.zeros(len(masks), dtype=np.int64)]
+    for row in range(problem.rows - 1, 0, -1):
+        limits.check()
+        below = most[-1]
+        holds = (masks & need[row]) == need[row]
+        value = np.where(holds & (below >= 0), sizes + below, -1)
+        most.append(np.maximum.reduceat(value[targets], starts[:-1]))  # every mask has a follower: the empty row
+    most.append(np.zeros(0, dtype=np.int64))  # above the first row: never read
+    return most[::-1]
+
+
+def play(puzzle: Puzzle[Any, Any]) -> Play[Any, Any] | None:
+    """The record's play: the default play of boards of kings, its hints and shown solution
+    found by :func:`solutions_holding`, which starts from the kings placed."""
+    from boardpuzzles.plays.boards import board_play
+
+    return board_play(puzzle, KING, lambda problem, placed, limits: solutions_holding(problem, placed, limits))
 
 
 def read_answer(values: Mapping[str, Any], text: str | None) -> tuple[Problem, Board]:
@@ -227,7 +276,8 @@ PUZZLE: Puzzle[Problem, Board] = Puzzle(
     solutions=solutions,
     count=count,
     violations=violations,
-    answer_type=board_of(KING),  # its pictures and JSON: a board of kings
+    answer_type=board_of(KING),  # its pictures, JSON and play: a board of kings
+    play=play,  # the default play, searching from the kings placed
     read_answer=read_answer,
     describe=lambda p: (
         f"placements of {p.kings} king{'s' if p.kings != 1 else ''} on the {p.rows}x{p.cols} "
