@@ -40,7 +40,7 @@ def kings_play() -> Play:  # type: ignore[type-arg]
 def test_kings_get_the_generic_board_play() -> None:
     play = kings_play()
     assert [t.name for t in play.tools] == ["king", "erase"]
-    assert play.sizes[0] == 6 and play.difficulties == ()
+    assert play.sizes == (4, 5, 6, 7, 8, 9, 10) and play.default_size == 6 and play.difficulties == ()
     problem, state = play.new(6, "", 0)
     assert state == tuple("." * 36)
     assert play.scene(problem, state).grid.rows == 6
@@ -271,8 +271,21 @@ def test_the_search_from_what_is_placed_hints_as_the_records_search_does() -> No
 
 
 def test_sizes_and_difficulties_are_checked() -> None:
-    with pytest.raises(BoardPuzzlesError, match="size is one of"):
+    with pytest.raises(BoardPuzzlesError, match="^size is one of 4, 5, 6, 7, 8, 9, 10, got 99$"):
         Attempt.new(kings_play(), 99, "", 0)
+
+
+def test_a_play_offers_its_sizes_in_ascending_order_and_keeps_its_default() -> None:
+    base = kings_play()
+    play = dataclasses.replace(base, sizes=(8, 5, 6), default_size=0)  # 0: the first as written
+    assert play.sizes == (5, 6, 8) and play.default_size == 8
+    assert dataclasses.replace(base, sizes=(9, 4), default_size=9).sizes == (4, 9)
+    with pytest.raises(ValueError, match="default size 7"):
+        dataclasses.replace(base, sizes=(5, 6), default_size=7)
+    for puzzle in puzzles().values():
+        offered = play_of(puzzle)
+        assert offered is not None and list(offered.sizes) == sorted(set(offered.sizes)), puzzle.name
+        assert offered.default_size in offered.sizes
 
 
 def test_a_play_refuses_repeated_tool_keys() -> None:
@@ -295,7 +308,12 @@ def dominoes_play() -> Play:  # type: ignore[type-arg]
 
 def test_dominoes_get_the_generic_pairs_play() -> None:
     play = dominoes_play()
-    assert [t.name for t in play.tools] == ["pair", "erase"] and play.sizes[0] == 6 and play.drag
+    assert (
+        [t.name for t in play.tools] == ["pair", "erase"]
+        and play.sizes == (4, 6, 8)
+        and play.default_size == 6
+        and play.drag
+    )
     problem, state = play.new(4, "", 0)
     faults = play.faults(problem, state)
     assert len(faults) == 16 and {f.kind for f in faults} == {"unfinished"} and not play.solved(problem, state)

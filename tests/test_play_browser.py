@@ -119,7 +119,7 @@ def ready(page: Any, moves: int | None = None, timeout: float = 60_000) -> None:
 def link(site: tuple[PlayServer, str], case: Case) -> str:
     server, url = site
     play = server.plays[case.puzzle][1]
-    query = f"size={case.size or play.sizes[0]}&seed={case.seed}"
+    query = f"size={case.size or play.default_size}&seed={case.seed}"
     if play.difficulties:
         query += f"&difficulty={case.difficulty or play.difficulties[0]}"
     return f"{url}/play/{case.puzzle}?{query}"

@@ -42,7 +42,11 @@ def play(name: str) -> Play[Any, Any]:
 def fresh(name: str) -> dict[str, Any]:
     """The parameters of a new puzzle: the play's default size and difficulty, a fixed seed."""
     chosen = play(name)
-    return {"size": chosen.sizes[0], "difficulty": chosen.difficulties[0] if chosen.difficulties else "", "seed": SEED}
+    return {
+        "size": chosen.default_size,
+        "difficulty": chosen.difficulties[0] if chosen.difficulties else "",
+        "seed": SEED,
+    }
 
 
 def attempt(name: str) -> Attempt[Any, Any]:

@@ -52,7 +52,11 @@ def pick_all(puzzle: Puzzle, cells: list[int] | tuple[int, ...]) -> tuple[int, .
 def test_the_record_offers_this_play() -> None:
     assert get("goishi") is PUZZLE and play_of(PUZZLE) is PLAY
     assert [t.name for t in PLAY.tools] == [PICK, "put-back"]
-    assert PLAY.sizes == SIZES and PLAY.sizes[0] == 7 and PLAY.difficulties == ("easy", "medium", "hard")
+    assert (
+        PLAY.sizes == SIZES == (5, 6, 7, 8, 9, 10)
+        and PLAY.default_size == 7
+        and PLAY.difficulties == ("easy", "medium", "hard")
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)

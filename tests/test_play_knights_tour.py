@@ -55,7 +55,11 @@ def numbered(moves: tuple[int, ...] = (1, 5, 10, 20, 36)) -> TourProblem:
 # ---------------------------------------------------------------- the record and a new game
 def test_the_record_plays_by_this_module_with_open_tours_first() -> None:
     assert play_of(PUZZLE) is PLAY  # type: ignore[arg-type]
-    assert PLAY.sizes == (6, 5, 7, 8) and PLAY.difficulties == ("open", "closed", "easy", "medium", "hard")
+    assert (
+        PLAY.sizes == (5, 6, 7, 8)
+        and PLAY.default_size == 6
+        and PLAY.difficulties == ("open", "closed", "easy", "medium", "hard")
+    )
     assert [t.name for t in PLAY.tools] == [STEP, ERASE, BEFORE]  # the second tool erases
     problem, state = PLAY.new(6, "open", 0)
     assert problem == blank() and state == Numbers()

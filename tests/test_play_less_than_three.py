@@ -49,7 +49,7 @@ def test_the_record_plays_it() -> None:
     assert play_of(PUZZLE) is PLAY and play_of(get("less-than-three")) is PLAY  # type: ignore[arg-type]
     assert [t.name for t in PLAY.tools] == ["black", "white", "erase", "cycle"]
     assert [t.key for t in PLAY.tools] == ["b", "w", "e", "c"]
-    assert PLAY.sizes[0] == 6 and 8 in PLAY.sizes and PLAY.difficulties == LEVELS
+    assert PLAY.default_size == 6 and PLAY.sizes == (6, 7, 8, 9, 10) and PLAY.difficulties == LEVELS
 
 
 @pytest.mark.parametrize("size", [6, 8])

@@ -53,8 +53,8 @@ def named(puzzle: QueensPuzzle, cells: Any) -> list[Any]:
 def test_the_records_name_their_plays() -> None:
     assert play_of(queens.PUZZLE) is PLAY and play_of(get("queens")) is PLAY  # type: ignore[arg-type]
     assert play_of(hyperqueen.PUZZLE) is HYPERQUEEN_PLAY and play_of(get("hyperqueen")) is HYPERQUEEN_PLAY  # type: ignore[arg-type]
-    assert PLAY.sizes == (8, 5, 6, 7, 9, 10)
-    assert HYPERQUEEN_PLAY.sizes == (7, 5, 11, 13)  # gcd(n, 6) = 1 (Polya 1918)
+    assert PLAY.sizes == (5, 6, 7, 8, 9, 10) and PLAY.default_size == 8
+    assert HYPERQUEEN_PLAY.sizes == (5, 7, 11, 13) and HYPERQUEEN_PLAY.default_size == 7  # gcd(n, 6) = 1 (Polya 1918)
     for play in PLAYS.values():
         assert play.difficulties == ("easy", "medium", "hard", BLANK)
         assert [t.name for t in play.tools] == ["queen", "erase"]
@@ -77,7 +77,7 @@ def test_new_puzzles_are_the_givens_of_the_generator_and_the_same_seed_gives_the
 
 
 def test_new_refuses_sizes_and_difficulties_it_does_not_offer() -> None:
-    with pytest.raises(BoardPuzzlesError, match="size is one of 7, 5, 11, 13"):
+    with pytest.raises(BoardPuzzlesError, match="size is one of 5, 7, 11, 13,"):
         HYPERQUEEN_PLAY.new(9, BLANK, 0)
     with pytest.raises(BoardPuzzlesError, match="size is one of"):
         PLAY.new(11, "easy", 0)

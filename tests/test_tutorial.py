@@ -134,7 +134,7 @@ def test_the_commands_print_what_the_page_shows_and_take_json_and_pictures(packa
 def test_the_record_gets_the_default_play_of_paths(registered: Any) -> None:
     play = play_of(registered)
     assert play is not None and play.drag and [t.name for t in play.tools] == ["step", "erase"]
-    assert play.sizes[0] == 6 and set(play.sizes) == {3, 4, 5, 6, 7, 8}  # 9x9 is past the 64 squares
+    assert play.default_size == 6 and play.sizes == (3, 4, 5, 6, 7, 8)  # 9x9 is past the 64 squares
     assert play.rules.startswith("Walk a king over every square once")
 
 

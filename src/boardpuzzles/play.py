@@ -110,8 +110,10 @@ class Play(Generic[P, S]):
     problem_from_json: Callable[[Json], P]
     #: One line for the front page's card.
     rules: str
-    #: The sizes the page offers; the first is the default.
+    #: The sizes the page offers, kept in ascending order (sorted when the play is made).
     sizes: tuple[int, ...] = (8,)
+    #: The size of a new game that names none; 0: the first of ``sizes`` as written.
+    default_size: int = 0
     #: The difficulties the page offers, the first the default; () when there is no generator.
     difficulties: tuple[str, ...] = ()
     #: ``solution(problem, state, limits)``: clicks that lead from ``state`` to a solved state,
@@ -150,6 +152,11 @@ class Play(Generic[P, S]):
             raise ValueError(f"tool names and keys repeat: {names}, {keys}")
         if not self.sizes:
             raise ValueError("a play offers at least one size")
+        if not self.default_size:
+            object.__setattr__(self, "default_size", self.sizes[0])
+        object.__setattr__(self, "sizes", tuple(sorted(set(self.sizes))))
+        if self.default_size not in self.sizes:
+            raise ValueError(f"the default size {self.default_size} is not among the sizes {self.sizes}")
 
     def tool(self, name: str) -> Tool:
         for t in self.tools:

@@ -58,6 +58,7 @@ def board_play(
     return Play(
         tools=(*(piece_tool(letter) for letter in letters), ERASE),
         sizes=setup.sizes,
+        default_size=setup.default_size,
         new=rules.new,
         click=rules.click,
         faults=lambda problem, state: setup.faults(problem, _board(problem, state)),

@@ -60,6 +60,7 @@ def pairs_play(puzzle: Puzzle[Any, Any], holding: PairsHolding | None = None) ->
         has_aids=True,
         tools=(TOOL, ERASE),
         sizes=setup.sizes,
+        default_size=setup.default_size,
         new=lambda size, difficulty, seed: (setup.new(size), ((), -1)),
         click=rules.click,
         faults=rules.faults,

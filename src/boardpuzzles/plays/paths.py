@@ -78,6 +78,7 @@ class _Walk:
         return Play(
             tools=(STEP, ERASE),
             sizes=self.setup.sizes,
+            default_size=self.setup.default_size,
             new=lambda size, difficulty, seed: (self.setup.new(size), ()),
             click=self.click,
             faults=lambda problem, cells: self.setup.faults(problem, self.answer(problem, cells)),

@@ -7,7 +7,8 @@ Glossary
 record problem  a :class:`RecordProblem`: the parameter values a problem was made from (JSON:
                 what a stored game keeps) and the problem itself.
 setup           a :class:`Setup`: the record, its size parameter, the other parameters' values
-                and the sizes offered (those whose problem has an answer).
+                and the sizes offered (those whose problem has an answer, ascending; 6x6 the
+                default where it is one of them, else the smallest).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ class Setup:
     pair: bool  # the size is rows and columns (kind ``size``), not one side
     base: Mapping[str, Any]
     sizes: tuple[int, ...]
+    default_size: int = 0
 
     @classmethod
     def of(cls, puzzle: Puzzle[Any, Any], count: int = SIZES) -> Setup | None:
@@ -72,8 +74,7 @@ class Setup:
         sizes = tuple(size for size in range(side, side + count) if setup.has_answer(size))
         if not sizes:
             return None
-        default = 6 if 6 in sizes else sizes[0]
-        return cls(puzzle, setup.size_name, setup.pair, base, (default, *(s for s in sizes if s != default)))
+        return cls(puzzle, setup.size_name, setup.pair, base, sizes, 6 if 6 in sizes else sizes[0])
 
     def values(self, size: int) -> Json:
         """The parameter values (as JSON) of a new problem of ``size``."""

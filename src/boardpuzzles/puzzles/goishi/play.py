@@ -52,14 +52,16 @@ DIFFICULTIES = ("easy", "medium", "hard")
 #: 14 at the hard ones). Each entry makes its puzzle in well under a second: at most about 0.6 s
 #: of CPU over seeds 0 to 19, the three candidates and their ratings included.
 STONES: dict[int, tuple[int, int, int]] = {
-    7: (12, 16, 20),
     5: (8, 12, 14),
     6: (10, 14, 17),
+    7: (12, 16, 20),
     8: (14, 19, 24),
     9: (18, 22, 26),
     10: (20, 25, 30),
 }
 SIZES = tuple(STONES)
+#: The size of a new game that names none.
+DEFAULT_SIZE = 7
 #: Puzzles made from one seed, of which the rating picks one (see the glossary).
 CANDIDATES = 3
 #: A safety net only: every entry of STONES generates far faster (a machine so loaded that it
@@ -251,6 +253,7 @@ PLAY: Play[Puzzle, Order] = Play(
     has_aids=True,
     tools=TOOLS,
     sizes=SIZES,
+    default_size=DEFAULT_SIZE,
     difficulties=DIFFICULTIES,
     new=new,
     click=click,

@@ -31,6 +31,7 @@ from boardpuzzles.play import Click, Hint, Play
 from boardpuzzles.puzzles.knights_tour.formats import to_scene
 from boardpuzzles.puzzles.knights_tour.play_position import (
     BEFORE,
+    DEFAULT_SIZE,
     DIFFICULTIES,
     ERASE,
     SIZES,
@@ -424,6 +425,7 @@ PLAY: Play[TourProblem, Numbers] = Play(
     has_aids=True,
     tools=TOOLS,
     sizes=SIZES,
+    default_size=DEFAULT_SIZE,
     difficulties=DIFFICULTIES,
     new=new,
     click=click,

@@ -39,8 +39,8 @@ from boardpuzzles.puzzles.knights_tour.rules import Problem, Tour, board, knight
 FREE_MODES = ("open", "closed")
 PUZZLE_LEVELS = ("easy", "medium", "hard")
 DIFFICULTIES = FREE_MODES + PUZZLE_LEVELS
-#: The board's side, the default first.
-SIZES = (6, 5, 7, 8)
+#: The board's side, and the side of a new game that names none.
+SIZES, DEFAULT_SIZE = (5, 6, 7, 8), 6
 STEP, ERASE, BEFORE = "step", "erase", "before"
 TOOLS = (Tool(STEP, "Next number", "s"), Tool(ERASE, "Erase", "x"), Tool(BEFORE, "Number before", "b"))
 #: The seconds a new puzzle may take to make.

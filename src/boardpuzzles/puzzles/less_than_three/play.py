@@ -279,7 +279,8 @@ def state_from_json(setup: Setup, document: Any) -> State:
 
 PLAY: Play[Setup, State] = Play(
     tools=TOOLS,
-    sizes=(SIZES[0], *sorted(SIZES[1:])),
+    sizes=SIZES,
+    default_size=SIZES[0],
     difficulties=DIFFICULTIES,
     new=new,
     click=click,

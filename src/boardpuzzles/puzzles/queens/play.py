@@ -44,8 +44,10 @@ QUEEN_TOOL = "queen"
 ERASE_TOOL = "erase"
 #: A board without givens: the classic puzzle, no unique completion promised.
 BLANK = "blank"
-SIZES = (8, 5, 6, 7, 9, 10)
-TORUS_SIZES = (7, 5, 11, 13)
+SIZES = (5, 6, 7, 8, 9, 10)
+TORUS_SIZES = (5, 7, 11, 13)
+#: The size of a new game that names none, on a board and on the torus.
+DEFAULT_SIZE, TORUS_DEFAULT_SIZE = 8, 7
 GIVEN_COLOUR = "#a5d6a7"
 ATTACKED_COLOUR = "#d3cbbf"
 SHARED_COLOUR = "#f4b4ab"
@@ -260,6 +262,7 @@ def make_play(torus: bool) -> Play[QueensPuzzle, State]:
     return Play(
         tools=(Tool(QUEEN_TOOL, "Queen", "q"), Tool(ERASE_TOOL, "Take off", "x")),
         sizes=sizes,
+        default_size=TORUS_DEFAULT_SIZE if torus else DEFAULT_SIZE,
         difficulties=difficulties,
         new=new,
         click=_click,
