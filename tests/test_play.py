@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -270,6 +271,31 @@ def test_the_search_from_what_is_placed_hints_as_the_records_search_does() -> No
             assert own.hint(problem, state, Limits()) == plain.hint(problem, state, Limits()), (name, cells)
 
 
+def test_a_play_says_which_puzzles_the_seed_chooses() -> None:
+    """Where the play says the seed changes nothing (a blank board), every seed makes the same
+    puzzle; elsewhere two seeds make two puzzles."""
+    for name, puzzle in puzzles().items():
+        play = play_of(puzzle)
+        assert play is not None
+        seeded = [d for d in play.difficulties or ("",) if play.seeded(d)]
+        assert [d for d in play.difficulties or ("",) if d not in seeded] == list(play.seedless), name
+        for difficulty in play.seedless:
+            for size in play.sizes:
+                try:
+                    made = {json.dumps(play.problem_to_json(play.new(size, difficulty, s)[0])) for s in (0, 1, 7)}
+                except BoardPuzzlesError:  # none of that size (no closed knight's tour on 5x5)
+                    continue
+                assert len(made) == 1, (name, difficulty, size)
+        if seeded:  # the cheapest: the smallest board of the first difficulty
+            made = {json.dumps(play.problem_to_json(play.new(play.sizes[0], seeded[0], seed)[0])) for seed in (0, 1)}
+            assert len(made) == 2, name
+    assert not Attempt.new(kings_play(), 4, "", 3).seeded
+    assert Attempt.new(play_of(get("queens")), 8, "easy", 3).seeded  # type: ignore[arg-type]
+    assert not Attempt.new(play_of(get("queens")), 8, "blank", 3).seeded  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seedless"):
+        dataclasses.replace(kings_play(), seedless=("easy",))
+
+
 def test_sizes_and_difficulties_are_checked() -> None:
     with pytest.raises(BoardPuzzlesError, match="^size is one of 4, 5, 6, 7, 8, 9, 10, got 99$"):
         Attempt.new(kings_play(), 99, "", 0)
@@ -392,7 +418,7 @@ def test_a_problem_imported_from_a_url_is_played_and_survives_json() -> None:
     assert attempt.imported and attempt.url == "kings:5" and attempt.state == tuple("." * 25)
     attempt.click(0, "king")
     again = Attempt.from_json(play, attempt.to_json())
-    assert again.imported and again.url == "kings:5" and again.state == attempt.state
+    assert again.imported and again.url == "kings:5" and again.state == attempt.state and not again.seeded
     assert not Attempt.new(play, 6, "", 0).imported and "imported" not in Attempt.new(play, 6, "", 0).to_json()
 
 

@@ -116,6 +116,10 @@ class Play(Generic[P, S]):
     default_size: int = 0
     #: The difficulties the page offers, the first the default; () when there is no generator.
     difficulties: tuple[str, ...] = ()
+    #: The difficulties whose puzzle is the same for every seed (a blank board), so that a page
+    #: offers no seed for them; ``("",)`` for a play without difficulties whose ``new`` ignores
+    #: the seed. See :meth:`seeded`.
+    seedless: tuple[str, ...] = ()
     #: ``solution(problem, state, limits)``: clicks that lead from ``state`` to a solved state,
     #: from the solver (tests play them; the page may show them). None: the puzzle gives none.
     solution: Callable[[P, S, Limits], list[Click]] | None = None
@@ -157,6 +161,13 @@ class Play(Generic[P, S]):
         object.__setattr__(self, "sizes", tuple(sorted(set(self.sizes))))
         if self.default_size not in self.sizes:
             raise ValueError(f"the default size {self.default_size} is not among the sizes {self.sizes}")
+        if not set(self.seedless) <= set(self.difficulties or ("",)):
+            raise ValueError(f"seedless names difficulties the play does not offer: {self.seedless}")
+
+    def seeded(self, difficulty: str) -> bool:
+        """Whether the seed chooses the puzzle of ``difficulty`` ("" without difficulties): False
+        when every seed makes the same one (see :attr:`seedless`)."""
+        return difficulty not in self.seedless
 
     def tool(self, name: str) -> Tool:
         for t in self.tools:
@@ -239,6 +250,12 @@ class Attempt(Generic[P, S]):
     def url(self) -> str | None:
         """The problem's URL (None when the play exports none)."""
         return None if self.play.problem_to_url is None else self.play.problem_to_url(self.problem)
+
+    @property
+    def seeded(self) -> bool:
+        """Whether the seed chose this puzzle: not when it was imported, nor when every seed
+        makes the same one (:meth:`Play.seeded`), so that a page shows no seed for it."""
+        return not self.imported and self.play.seeded(self.difficulty)
 
     @property
     def state(self) -> S:

@@ -59,6 +59,7 @@ def board_play(
         tools=(*(piece_tool(letter) for letter in letters), ERASE),
         sizes=setup.sizes,
         default_size=setup.default_size,
+        seedless=("",),  # a blank board of each size
         new=rules.new,
         click=rules.click,
         faults=lambda problem, state: setup.faults(problem, _board(problem, state)),

@@ -61,6 +61,7 @@ def pairs_play(puzzle: Puzzle[Any, Any], holding: PairsHolding | None = None) ->
         tools=(TOOL, ERASE),
         sizes=setup.sizes,
         default_size=setup.default_size,
+        seedless=("",),  # a blank board of each size
         new=lambda size, difficulty, seed: (setup.new(size), ((), -1)),
         click=rules.click,
         faults=rules.faults,

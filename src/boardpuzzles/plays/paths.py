@@ -79,6 +79,7 @@ class _Walk:
             tools=(STEP, ERASE),
             sizes=self.setup.sizes,
             default_size=self.setup.default_size,
+            seedless=("",),  # a blank board of each size
             new=lambda size, difficulty, seed: (self.setup.new(size), ()),
             click=self.click,
             faults=lambda problem, cells: self.setup.faults(problem, self.answer(problem, cells)),

@@ -34,6 +34,7 @@ from boardpuzzles.puzzles.knights_tour.play_position import (
     DEFAULT_SIZE,
     DIFFICULTIES,
     ERASE,
+    FREE_MODES,
     SIZES,
     STEP,
     TOOLS,
@@ -427,6 +428,7 @@ PLAY: Play[TourProblem, Numbers] = Play(
     sizes=SIZES,
     default_size=DEFAULT_SIZE,
     difficulties=DIFFICULTIES,
+    seedless=FREE_MODES,  # a blank board
     new=new,
     click=click,
     faults=faults,

@@ -264,6 +264,7 @@ def make_play(torus: bool) -> Play[QueensPuzzle, State]:
         sizes=sizes,
         default_size=TORUS_DEFAULT_SIZE if torus else DEFAULT_SIZE,
         difficulties=difficulties,
+        seedless=(BLANK,),
         new=new,
         click=_click,
         faults=_faults,
