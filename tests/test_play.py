@@ -236,6 +236,7 @@ def test_hint_is_a_square_of_a_solution_through_the_pieces_placed() -> None:
     problem, state = play.new(4, "", 0)
     hint = play.hint(problem, state, Limits())
     assert len(hint.cells) == 1 and hint.message.startswith("a king on ")
+    assert hint.to_json() == {"message": hint.message, "cells": list(hint.cells), "detail": ""}
     wrong = play.click(problem, play.click(problem, state, 0, "king"), 1, "king")  # touching
     assert "no solution" in play.hint(problem, wrong, Limits()).message
 

@@ -153,16 +153,18 @@ def test_hints_lead_through_the_one_order_to_the_solved_state() -> None:
         assert [f.kind for f in faults(puzzle, state)] == ["unfinished"]
         given_hint = hint(puzzle, state, Limits(5.0))
         assert given_hint.cells == (order[len(state)],)
-        assert puzzle.name(order[len(state)]) in given_hint.message
+        verb = "start at" if not state else "pick up"
+        assert given_hint.message == f"{verb} {puzzle.name(order[len(state)])}"  # short: the why is its detail
+        assert given_hint.detail.startswith(("every other", "it is the only legal move")), given_hint.detail
         state = click(puzzle, state, given_hint.cells[0], PICK)
     assert state == order and hint(puzzle, state, Limits(5.0)).message == "solved: every stone is picked up"
 
 
 def test_a_hint_with_several_picks_that_lead_on_names_them() -> None:
     shown = hint(SMALL, (), Limits(5.0))
-    assert shown.cells == (C4,) and shown.message == "start at c4 (other picks that lead on: a2)"
-    full = problem_from_url("goishi/3/3/00")  # every point a stone: every start leads on
-    assert hint(full, (), Limits(5.0)).message == "start at a3 (other picks that lead on: b3 c3 a2 b2 c2 and 3 more)"
+    assert shown.cells == (C4,) and shown.message == "start at c4" and shown.detail == "other picks that lead on: a2"
+    full = hint(problem_from_url("goishi/3/3/00"), (), Limits(5.0))  # every point a stone: every start leads on
+    assert (full.message, full.detail) == ("start at a3", "other picks that lead on: b3 c3 a2 b2 c2 and 3 more")
 
 
 def test_a_hint_out_of_time_says_so() -> None:

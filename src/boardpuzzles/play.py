@@ -21,7 +21,8 @@ fault       one thing about a position, as data (:class:`~boardpuzzles.faults.Fa
             player turns aids on). A play's ``faults`` lists all three kinds.
 aids        spoilers a player may turn on (:attr:`Attempt.aids`): faults of kind ``aid``, and the
             shading a play draws only then (``scene_with_aids``: the squares a queen attacks).
-hint        a message and the cells to look at; a solver gives it.
+hint        a short message and the cells to look at, and the reason in more words (its detail,
+            which a page shows only when asked); a solver gives it.
 attempt     an :class:`Attempt`: one puzzle being played: its problem, the start state, the clicks
             played (and those undone, for redo), when it began and when it was solved. Like the
             midend of Simon Tatham's collection it names no puzzle: undo, redo, restart (itself a
@@ -73,13 +74,15 @@ class Tool:
 
 @dataclass(frozen=True)
 class Hint:
-    """A message and the cells to look at (where to place, what to pick)."""
+    """A short message and the cells to look at (where to place, what to pick); ``detail``: why,
+    in more words, for a page to show when asked ("" when the message says it all)."""
 
     message: str
     cells: tuple[int, ...] = ()
+    detail: str = ""
 
     def to_json(self) -> Json:
-        return {"message": self.message, "cells": list(self.cells)}
+        return {"message": self.message, "cells": list(self.cells), "detail": self.detail}
 
 
 class IllegalMove(BoardPuzzlesError):

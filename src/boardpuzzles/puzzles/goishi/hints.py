@@ -59,21 +59,28 @@ def _depth_text(depth: int | None) -> str:
 
 def hint_text(puzzle: Puzzle, found: Hint) -> str:
     """One line: the next forced pick-up and why (how soon every other legal move fails)."""
+    headline, why = hint_parts(puzzle, found)
+    return f"{headline}: {why}"
+
+
+def hint_parts(puzzle: Puzzle, found: Hint) -> tuple[str, str]:
+    """The hint's two parts: what to do ("start at e2") and why ("every other start fails
+    (g1 within 7 pick-ups, ...)")."""
     name = puzzle.name
     verb = "start at" if not found.prefix else "pick up"
     if not found.right and not found.prefix:
-        return "no order picks up every stone: every start fails"
+        return "no order picks up every stone", "every start fails"
     if not found.right:
-        return "no order goes on from here: the pick-ups so far lead nowhere"
+        return "no order goes on from here", "the pick-ups so far lead nowhere"
     if not found.forced:
-        return f"no forced move: {len(found.right)} moves lead on ({' '.join(name(c) for c in found.right)})"
+        return "no forced move", f"{len(found.right)} moves lead on ({' '.join(name(c) for c in found.right)})"
     move = f"{verb} {name(found.right[0])}"
     if not found.wrong:
-        return f"{move}: it is the only legal move"
+        return move, "it is the only legal move"
     deepest = sorted(found.wrong, key=lambda w: LOOKAHEAD_CAP + 1 if w[1] is None else w[1], reverse=True)
     shown = ", ".join(f"{name(c)} within {_depth_text(d)}" for c, d in deepest[:6])
     more = f" and {len(deepest) - 6} more" if len(deepest) > 6 else ""
-    return f"{move}: every other {'start' if not found.prefix else 'move'} fails ({shown}{more})"
+    return move, f"every other {'start' if not found.prefix else 'move'} fails ({shown}{more})"
 
 
 class _Lines:

@@ -20,8 +20,9 @@ fault       the stones left (unfinished); a walk stuck with stones left (wrong);
             from which no order finishes, found by the counter (:class:`~.search.Counter`, cap
             1) within :data:`FAULT_SECONDS`: an aid (it gives the way away), the pick that first
             led nowhere highlighted.
-hint        the next stone of an order that finishes (:func:`~.hints.hint`), with why the other
-            legal picks fail; or "no order finishes from here: undo".
+hint        the next stone of an order that finishes (:func:`~.hints.hint`): "start at e2", its
+            detail why the other legal picks fail (or which others lead on too); or "no order
+            finishes from here: undo".
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.play import Click, Hint, IllegalMove, Play, Tool
 from boardpuzzles.puzzles.goishi import files
 from boardpuzzles.puzzles.goishi.generator import GenerationTimeout, generate
-from boardpuzzles.puzzles.goishi.hints import LOOKAHEAD_CAP, Rating, hint_text, rate
+from boardpuzzles.puzzles.goishi.hints import LOOKAHEAD_CAP, Rating, hint_parts, rate
 from boardpuzzles.puzzles.goishi.hints import hint as forced_hint
 from boardpuzzles.puzzles.goishi.pictures import frame
 from boardpuzzles.puzzles.goishi.rules import MAX_STONES, Order, Puzzle, check, first_problem, legal_moves
@@ -183,12 +184,13 @@ def hint(puzzle: Puzzle, state: Order, limits: Limits) -> Hint:
             return Hint("no order picks up every stone of this puzzle")
         return Hint("no order finishes from here: undo", (state[-1],))
     if found.forced:
-        return Hint(hint_text(puzzle, found), found.right[:1])
+        headline, why = hint_parts(puzzle, found)
+        return Hint(headline, found.right[:1], why)
     verb = "start at" if not state else "pick up"
     others = " ".join(puzzle.name(c) for c in found.right[1:SHOWN])
     if len(found.right) > SHOWN:
         others += f" and {len(found.right) - SHOWN} more"
-    return Hint(f"{verb} {puzzle.name(found.right[0])} (other picks that lead on: {others})", found.right[:1])
+    return Hint(f"{verb} {puzzle.name(found.right[0])}", found.right[:1], f"other picks that lead on: {others}")
 
 
 def solution(puzzle: Puzzle, state: Order, limits: Limits) -> list[Click]:
