@@ -14,7 +14,7 @@ from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.limits import STOP_TIME, Limits
 from boardpuzzles.play import Attempt, IllegalMove, play_of
 from boardpuzzles.puzzles import get
-from boardpuzzles.puzzles.goishi import PUZZLE, Puzzle, is_unique, legal_moves, rate, solve
+from boardpuzzles.puzzles.goishi import PUZZLE, Puzzle, first_problem, is_unique, legal_moves, rate, solve
 from boardpuzzles.puzzles.goishi import hint as forced_hint
 from boardpuzzles.puzzles.goishi.play import (
     DIFFICULTIES,
@@ -26,6 +26,7 @@ from boardpuzzles.puzzles.goishi.play import (
     difficulty_score,
     faults,
     hint,
+    in_words,
     new,
     problem_from_url,
     problem_to_url,
@@ -99,16 +100,19 @@ def test_the_first_stone_may_be_any_stone_and_the_next_one_in_line() -> None:
     ("picked", "cell", "reason"),
     [
         ((), D4, "d4 is an empty point, not a stone"),
-        ((A4,), C4, "a4 -> c4 passes over b4, a stone still on the board"),
+        ((A4,), C4, "the step from a4 to c4 passes over b4, a stone still on the board"),
         ((B4, A4), B4, "b4 was already picked up at step 1"),
-        ((B4, A4), C4, "a4 -> c4 turns back the way the walk came"),
-        ((A2,), B4, "a2 -> b4 is not along a row or a column"),
+        ((B4, A4), C4, "the step from a4 to c4 turns back the way the walk came"),
+        ((A2,), B4, "the step from a2 to b4 is not along a row or a column"),
     ],
 )
 def test_an_illegal_pick_is_refused_with_the_rules_reason(picked: tuple[int, ...], cell: int, reason: str) -> None:
+    """The rules' reason, a step in words (``check`` writes it "a2 -> b4 is not ...")."""
     with pytest.raises(IllegalMove) as refused:
         click(SMALL, picked, cell, PICK)
     assert str(refused.value) == reason
+    checked = first_problem(SMALL, (*picked, cell))
+    assert checked is not None and in_words(checked.reason) == reason
 
 
 def test_clicks_off_the_board_with_another_tool_or_after_the_end_are_refused() -> None:

@@ -67,7 +67,7 @@ def test_the_record_plays_by_this_module_with_open_tours_first() -> None:
 
 
 def test_a_closed_tour_on_an_odd_board_is_refused_with_the_theorem() -> None:
-    with pytest.raises(BoardPuzzlesError, match="no closed tour: a 5x5 board has an odd number of squares"):
+    with pytest.raises(BoardPuzzlesError, match="no closed tour: a 5×5 board has an odd number of squares"):
         PLAY.new(5, "closed", 0)
     with pytest.raises(BoardPuzzlesError, match="difficulty is one of"):
         PLAY.new(6, "nightmare", 0)
@@ -111,8 +111,8 @@ def test_numbers_are_written_in_any_order_forwards_and_backwards_from_any_number
     ("cell", "tool", "reason"),
     [
         (D3 + 1, STEP, "e3 is not a knight's move from b4, which shows 3"),
-        (36, STEP, "cell 36 is off the 6x6 board"),
-        (-1, STEP, "cell -1 is off the 6x6 board"),
+        (36, STEP, "cell 36 is off the 6×6 board"),
+        (-1, STEP, "cell -1 is off the 6×6 board"),
         (A6, "queen", "no tool 'queen'"),
     ],
 )

@@ -108,7 +108,7 @@ def test_no_queen_beyond_n_and_no_click_off_the_board_or_with_another_tool() -> 
     with pytest.raises(IllegalMove, match="5 queens are on the board already"):
         HYPERQUEEN_PLAY.click(puzzle, full, 0, "queen")
     for cell in (-1, 25, True, "3", 2.0):
-        with pytest.raises(IllegalMove, match="off the 5x5 board"):
+        with pytest.raises(IllegalMove, match="off the 5×5 board"):
             HYPERQUEEN_PLAY.click(puzzle, (), cell, "queen")  # type: ignore[arg-type]
     with pytest.raises(IllegalMove, match="no tool"):
         HYPERQUEEN_PLAY.click(puzzle, (), 0, "rook")
@@ -126,7 +126,7 @@ def test_faults_on_the_classic_board_join_the_queens_of_each_line() -> None:
     puzzle = blank(PLAY, 8)
     state = place(PLAY, puzzle, ["a3", "c3", "f3", "c5"])
     count, *faults = PLAY.faults(puzzle, state)
-    assert count.kind == "unfinished" and count.message == "4 queens on a 8x8 board; a solution has 8"
+    assert count.kind == "unfinished" and count.message == "4 queens on the 8×8 board; a solution has 8"
     assert [(f.message, named(puzzle, f.cells), named(puzzle, f.lines)) for f in faults] == [
         ("a3, c3 and f3 share a row", ["a3", "c3", "f3"], [("a3", "c3"), ("c3", "f3")]),
         ("c5 and c3 share a column", ["c5", "c3"], [("c5", "c3")]),
@@ -197,7 +197,9 @@ def test_faults_are_the_checkers_violations_and_solved_agrees_with_it(
         board[cell] = "Q"
     found = violations(puzzle.problem, board)
     faults = play.faults(puzzle, state)
-    assert faults == found
+    assert [(f.cells, f.lines, f.kind) for f in faults] == [(f.cells, f.lines, f.kind) for f in found]
+    page = [f.message.replace(f"on a {n}x{n} board", f"on the {n}×{n} board") for f in found]  # as a page writes it
+    assert [f.message for f in faults] == page
     assert play.solved(puzzle, state) == (found == [])
     for fault in (f for f in faults if f.kind == "wrong"):
         assert len(fault.cells) >= 2 and set(fault.cells) <= queens_on

@@ -120,7 +120,7 @@ def click(puzzle: Puzzle, state: Order, cell: int, tool: str) -> Order:
     if tool not in (PICK, PUT_BACK):
         raise IllegalMove(f"no tool {excerpt(tool)}; the tools are {PICK} and {PUT_BACK}")
     if type(cell) is not int or not 0 <= cell < puzzle.rows * puzzle.cols:
-        raise IllegalMove(f"cell {excerpt(cell)} is off the {puzzle.rows}x{puzzle.cols} board")
+        raise IllegalMove(f"cell {excerpt(cell)} is off the {puzzle.rows}×{puzzle.cols} board")
     if tool == PUT_BACK:
         if cell not in state:
             raise IllegalMove(f"{puzzle.name(cell)} is not picked up: nothing to put back")
@@ -130,8 +130,18 @@ def click(puzzle: Puzzle, state: Order, cell: int, tool: str) -> Order:
     after = (*state, cell)
     problem = first_problem(puzzle, after)
     if problem is not None and problem.step:
-        raise IllegalMove(problem.reason)
+        raise IllegalMove(in_words(problem.reason))
     return after
+
+
+def in_words(reason: str) -> str:
+    """A reason of the rules' checker as a page says it: a step in words ("the step from e2 to a7
+    is not along a row or a column"), where ``check`` writes "e2 -> a7 is not ...")."""
+    start, arrow, rest = reason.partition(" -> ")
+    if not arrow or " " in start:
+        return reason
+    end, _, tail = rest.partition(" ")
+    return f"the step from {start} to {end} {tail}"
 
 
 # ---------------------------------------------------------------- faults, verdict, hints

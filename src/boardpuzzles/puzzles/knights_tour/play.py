@@ -337,7 +337,7 @@ def _free_tour(problem: TourProblem, path: Tour, limits: Limits) -> Tour:
         found = find(problem.side, closed=problem.closed, start=start[0] if start else None, limits=limits)
         if found.tour is not None:
             return tuple(found.tour)
-    raise BoardPuzzlesError(f"no tour of the {problem.side}x{problem.side} board found in time")
+    raise BoardPuzzlesError(f"no tour of the {problem.side}×{problem.side} board found in time")
 
 
 # ---------------------------------------------------------------- picture, words and JSON

@@ -133,7 +133,7 @@ def new(size: int, difficulty: str, seed: int) -> tuple[TourProblem, Numbers]:
     """A blank board (``open``, ``closed``) or a puzzle of the level (see the glossary)."""
     check_seed(seed)
     if size not in SIZES:
-        raise BoardPuzzlesError(f"a knight's tour is played on {', '.join(f'{n}x{n}' for n in sorted(SIZES))}")
+        raise BoardPuzzlesError(f"a knight's tour is played on {', '.join(f'{n}×{n}' for n in SIZES)}")
     if difficulty in PUZZLE_LEVELS:
         from boardpuzzles.puzzles.knights_tour.givens import make
 
@@ -142,7 +142,7 @@ def new(size: int, difficulty: str, seed: int) -> tuple[TourProblem, Numbers]:
             made = make(size, difficulty, seed, limits)
         except TimeLimitReached:
             raise BoardPuzzlesError(
-                f"no {size}x{size} puzzle was made in {MAKE_SECONDS:g} s: try another seed or a smaller board"
+                f"no {size}×{size} puzzle was made in {MAKE_SECONDS:g} s: try another seed or a smaller board"
             ) from None
         finally:
             limits.close()
@@ -153,7 +153,8 @@ def new(size: int, difficulty: str, seed: int) -> tuple[TourProblem, Numbers]:
     closed = difficulty == "closed"
     reason = no_tour_reason(size, size, closed)
     if reason:
-        raise BoardPuzzlesError(f"no {difficulty} tour: {reason}")
+        page = reason.replace(f"{size}x{size}", f"{size}×{size}")  # a size as a page writes it
+        raise BoardPuzzlesError(f"no {difficulty} tour: {page}")
     problem = TourProblem(size, closed)
     return problem, problem.start()
 
@@ -167,7 +168,7 @@ def click(problem: TourProblem, state: Numbers, cell: int, tool: str) -> Numbers
     if tool not in (STEP, ERASE, BEFORE):
         raise IllegalMove(f"no tool {excerpt(tool)}; the tools are {STEP}, {ERASE} and {BEFORE}")
     if type(cell) is not int or not 0 <= cell < problem.squares:
-        raise IllegalMove(f"cell {excerpt(cell)} is off the {problem.side}x{problem.side} board")
+        raise IllegalMove(f"cell {excerpt(cell)} is off the {problem.side}×{problem.side} board")
     at = numbers_of(problem, state)
     if tool == ERASE:
         if cell in problem.move_on:

@@ -22,7 +22,7 @@ hint        from the search of completions (:func:`.givens.completions`): a squa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from boardpuzzles.board import Board
@@ -120,7 +120,7 @@ def _click(puzzle: QueensPuzzle, state: State, cell: int, tool: str) -> State:
     if tool not in (QUEEN_TOOL, ERASE_TOOL):
         raise IllegalMove(f"no tool {excerpt(tool)}; the tools are {QUEEN_TOOL} and {ERASE_TOOL}")
     if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < n * n:
-        raise IllegalMove(f"cell {excerpt(cell)} is off the {n}x{n} board")
+        raise IllegalMove(f"cell {excerpt(cell)} is off the {n}×{n} board")
     name = puzzle.problem.grid.name(cell)
     if cell in puzzle.givens:
         raise IllegalMove(f"the queen on {name} is given: it stays")
@@ -134,8 +134,12 @@ def _click(puzzle: QueensPuzzle, state: State, cell: int, tool: str) -> State:
 
 
 def _faults(puzzle: QueensPuzzle, state: State) -> list[Fault]:
-    """The rules' checker's faults: the lines that hold two queens, and the queens left to place."""
-    return violations(puzzle.problem, _board(puzzle, state))
+    """The rules' checker's faults: the lines that hold two queens, and the queens left to place
+    ("4 queens on the 8×8 board; a solution has 8", as a page writes a size: ``check`` writes
+    "on a 8x8 board")."""
+    n = puzzle.n
+    found = violations(puzzle.problem, _board(puzzle, state))
+    return [replace(f, message=f.message.replace(f"on a {n}x{n} board", f"on the {n}×{n} board")) for f in found]
 
 
 def _solved(puzzle: QueensPuzzle, state: State) -> bool:
@@ -215,7 +219,7 @@ def _cells(puzzle_n: int, document: Any, what: str) -> tuple[int, ...]:
     if not isinstance(document, list) or not all(
         type(cell) is int and 0 <= cell < puzzle_n * puzzle_n for cell in document
     ):
-        raise BoardPuzzlesError(f"{what} is a list of cells of the {puzzle_n}x{puzzle_n} board")
+        raise BoardPuzzlesError(f"{what} is a list of cells of the {puzzle_n}×{puzzle_n} board")
     if len(set(document)) != len(document) or len(document) > puzzle_n:
         raise BoardPuzzlesError(f"{what} holds at most {puzzle_n} cells, each once")
     return tuple(sorted(document))
