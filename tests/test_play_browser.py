@@ -324,6 +324,15 @@ def test_the_seed_and_the_link_are_shown_and_copied(site, open_page) -> None:
     assert page.evaluate("navigator.clipboard.readText()").endswith("/play/kings?size=5&seed=123456")
 
 
+def test_a_page_opened_without_settings_starts_at_the_default_size(site, open_page) -> None:
+    _, url = site
+    page = open_page(f"{url}/play/queens")
+    assert attempt_of(site, page).size == 8 and page.locator("#cells button").count() == 64
+    options = page.eval_on_selector_all("#size option", "os => os.map(o => o.value)")
+    assert options == ["5", "6", "7", "8", "9", "10"] and page.input_value("#size") == "8"
+    assert "size=8" in page.url
+
+
 def test_a_puzzle_being_generated_says_so(site, open_page) -> None:
     page = open_page(link(site, Case("kings", size=5, seed=2)))
     held = []

@@ -377,6 +377,22 @@ def test_a_play_that_takes_no_urls_refuses_one_and_its_page_offers_none(server: 
     assert '"imports": true' in call(server, "GET", "/play/goishi")[1]
 
 
+def page_config(server: PlayServer, name: str) -> Any:
+    """The CONFIG a play page's script reads."""
+    page = call(server, "GET", f"/play/{name}")[1]
+    found = re.search(r"const CONFIG = (\{.*\});", page)
+    assert found is not None
+    return json.loads(found.group(1))
+
+
+def test_a_new_game_that_names_no_size_has_the_plays_default(server: PlayServer) -> None:
+    config = page_config(server, "queens")
+    assert config["sizes"] == [5, 6, 7, 8, 9, 10] and config["default_size"] == 8  # ascending, 8 the default
+    status, state = call(server, "POST", "/api/queens/new", {"seed": 1})
+    assert status == 200 and state["size"] == 8 and state["link"].startswith("/play/queens?size=8&")
+    assert call(server, "POST", "/api/goishi/new", {"seed": 1})[1]["size"] == 7
+
+
 def test_the_state_captions_the_picture_instead_of_titling_it(server: PlayServer) -> None:
     state = new_kings(server, 4, 1)
     assert state["caption"] == "0 kings; the problem asks for 4" and "the problem asks" not in state["svg"]

@@ -30,7 +30,7 @@ def picture(entry: Entry, play: Play[Any, Any] | None = None) -> str:
             if not entry.small:
                 if play is None:
                     return ""
-                problem, state = play.new(play.sizes[0], play.difficulties[0] if play.difficulties else "", 0)
+                problem, state = play.new(play.default_size, play.difficulties[0] if play.difficulties else "", 0)
                 return thumbnail(play.scene(problem, state))
             problem = entry.parse(entry.small)
             answer = next(entry.solutions(problem, Limits(PICTURE_SECONDS)), None)

@@ -52,6 +52,7 @@ function setUpControls() {
   $("keys").innerHTML = `Arrows move, <kbd>Enter</kbd> or <kbd>Space</kbd> plays the tool${SECOND ? " (with <kbd>Shift</kbd>, the other)" : ""}, ${keys}, <kbd>Ctrl+Z</kbd> undo, <kbd>Ctrl+Y</kbd> redo, <kbd>?</kbd> hint, <kbd>!</kbd> check.`;
   $("board-help").textContent = `Arrow keys move between cells; Enter or Space plays the chosen tool${SECOND ? "; with Shift, the other tool" : ""}.`;
   for (const s of CONFIG.sizes) $("size").add(new Option(squareSize(s), String(s)));
+  $("size").value = String(CONFIG.default_size);
   if (CONFIG.difficulties.length) {
     for (const d of CONFIG.difficulties) $("difficulty").add(new Option(d, d));
   } else { $("difficulty-box").hidden = true; }

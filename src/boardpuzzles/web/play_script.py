@@ -400,7 +400,7 @@ function chosenSettings() {
 function linkSettings() {
   const q = new URLSearchParams(location.search), settings = {}, ignored = [];
   const shown = (name) => { const v = q.get(name); return `${name}=${v.length > 24 ? v.slice(0, 24) + "\u2026" : v}`; };
-  const sizes = [...CONFIG.sizes].sort((a, b) => a - b).join(", "), difficulties = CONFIG.difficulties.join(", ");
+  const sizes = CONFIG.sizes.join(", "), difficulties = CONFIG.difficulties.join(", ");
   for (const name of new Set(q.keys())) {
     const value = q.get(name);
     if (name === "size") {
@@ -479,7 +479,7 @@ async function boot() {
       if (err instanceof ServerGone) { failed(err); return; }
     }
   }
-  const defaults = () => Object.assign({size: CONFIG.sizes[0]}, CONFIG.difficulties.length ? {difficulty: CONFIG.difficulties[0]} : {});
+  const defaults = () => Object.assign({size: CONFIG.default_size}, CONFIG.difficulties.length ? {difficulty: CONFIG.difficulties[0]} : {});
   const error = await newGame(Object.assign(defaults(), link), null, Object.keys(link).length > 0);
   if (error && !(error instanceof ServerGone) && Object.keys(link).length) {
     const what = link.url !== undefined ? "the puzzle's URL" : Object.keys(link).map((k) => `${k}=${link[k]}`).join(", ");

@@ -117,7 +117,7 @@ class PuzzleClient:
         loaded before a visitor waits for them (some take seconds the first time)."""
         for name, (_, play) in self.plays.items():
             try:
-                Attempt.new(play, play.sizes[0], play.difficulties[0] if play.difficulties else "", 0).verdict()
+                Attempt.new(play, play.default_size, play.difficulties[0] if play.difficulties else "", 0).verdict()
             except Exception as err:  # a warm-up that fails leaves the work to the first visitor
                 self.server.note(f"warming up {name} failed: {type(err).__name__}: {err}")
 
@@ -148,6 +148,7 @@ class PuzzleClient:
                     "rules": play.rules or puzzle.title[:1].upper() + puzzle.title[1:],
                     "tools": [{"name": t.name, "label": t.label, "key": t.key} for t in play.tools],
                     "sizes": list(play.sizes),
+                    "default_size": play.default_size,
                     "difficulties": list(play.difficulties),
                     "exports": play.problem_to_url is not None,
                     "imports": play.problem_from_url is not None,
@@ -178,7 +179,7 @@ class PuzzleClient:
             if play.problem_from_url is None:
                 raise BoardPuzzlesError(f"{name} imports no URLs")
             return Attempt.from_url(play, body["url"])
-        size = body.get("size", play.sizes[0])
+        size = body.get("size", play.default_size)
         difficulty = body.get("difficulty", play.difficulties[0] if play.difficulties else "")
         seed = body.get("seed")
         if type(size) is not int or size not in play.sizes:
