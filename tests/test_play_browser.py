@@ -285,15 +285,21 @@ def test_a_right_click_shift_or_long_press_plays_the_second_tool(site, open_page
         context.close()
 
 
+def first_move(site: tuple[PlayServer, str], page: Any) -> Click:
+    """The first click of the solution of the page's game (a click the rules take)."""
+    attempt = attempt_of(site, page)
+    return attempt.play.solution(attempt.problem, attempt.state, Limits(60))[0]  # type: ignore[no-any-return]
+
+
 def test_new_asks_before_leaving_a_puzzle_under_way_and_leaves_a_way_back(site, open_page) -> None:
-    page = open_page(link(site, Case("kings", size=5, seed=11)))
+    page = open_page(link(site, Case("queens", size=6, difficulty="easy", seed=11)))
     first = page.get_attribute("body", "data-game")
     page.click("#new")  # nothing played yet: no question
     page.wait_for_function(f"document.body.dataset.game !== '{first}' && document.body.dataset.busy === '0'")
     second = page.get_attribute("body", "data-game")
     assert not page.is_visible("#ask") and not page.is_visible("#previous")
-    page.click("#cells button[data-cell='0']")
-    ready(page, moves=1)
+    play_clicks(page, [first_move(site, page)])
+    seed = attempt_of(site, page).seed
     page.click("#new")
     assert page.is_visible("#ask") and "under way" in page.inner_text("#ask-text")
     page.click("#ask-no")
@@ -303,7 +309,7 @@ def test_new_asks_before_leaving_a_puzzle_under_way_and_leaves_a_way_back(site, 
     page.click("#ask-yes")
     page.wait_for_function(f"document.body.dataset.game !== '{second}' && document.body.dataset.busy === '0'")
     assert attempt_of(site, page).seed == 77 and page.inner_text("#seed-shown") == "77"
-    assert page.is_visible("#previous-link")
+    assert page.inner_text("#previous-link") == f"Back to the previous puzzle (6\u00d76 easy, seed {seed})"
     page.click("#previous-link")
     ready(page, moves=1)
     assert page.get_attribute("body", "data-game") == second and not page.is_visible("#previous")
@@ -313,15 +319,47 @@ def test_new_asks_before_leaving_a_puzzle_under_way_and_leaves_a_way_back(site, 
 
 
 def test_the_seed_and_the_link_are_shown_and_copied(site, open_page) -> None:
-    page = open_page(link(site, Case("kings", size=5, seed=123456)))
+    page = open_page(link(site, Case("queens", size=5, difficulty="easy", seed=123456)))
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    assert page.inner_text("#seed-shown") == "123456"
+    assert (
+        page.inner_text("#puzzle-info") == "5\u00d75 easy, seed 123456" and page.inner_text("#seed-shown") == "123456"
+    )
     page.click("#copy-seed")
     page.wait_for_function("document.getElementById('copy-seed').textContent === 'Copied'")
     assert page.evaluate("navigator.clipboard.readText()") == "123456"
     page.click("#copy-link")
     page.wait_for_function("document.getElementById('copy-link').textContent === 'Copied'")
-    assert page.evaluate("navigator.clipboard.readText()").endswith("/play/kings?size=5&seed=123456")
+    assert page.evaluate("navigator.clipboard.readText()").endswith("/play/queens?size=5&seed=123456&difficulty=easy")
+
+
+def test_a_puzzle_every_seed_makes_alike_shows_and_asks_no_seed(site, open_page) -> None:
+    """Kings have no difficulties and one board a size; queens' blank board is the same for every seed."""
+    page = open_page(link(site, Case("kings", size=5, seed=9)))
+    assert page.inner_text("#puzzle-info") == "5\u00d75" and page.locator("#seed-shown").count() == 0
+    assert not page.is_visible("#copy-seed") and not page.is_visible("#seed") and page.is_visible("#new")
+    assert "seed=9" in page.url  # the link keeps it: it opens the link's puzzle, not the stored game
+    play_clicks(page, [(0, "king")])
+    game = page.get_attribute("body", "data-game")
+    page.select_option("#size", "7")
+    page.click("#new")  # New still changes the size
+    page.click("#ask-yes")
+    page.wait_for_function(f"document.body.dataset.game !== '{game}' && document.body.dataset.busy === '0'")
+    assert page.inner_text("#puzzle-info") == "7\u00d77" and page.locator("#cells button").count() == 49
+    assert page.inner_text("#previous-link") == "Back to the previous puzzle (5\u00d75)"
+    page = open_page(link(site, Case("queens", size=6, difficulty="easy", seed=4)))
+    assert page.is_visible("#seed") and page.is_visible("#copy-seed")
+    page.fill("#seed", "seven")
+    page.select_option("#difficulty", "blank")  # the Seed field goes as the difficulty is chosen
+    assert not page.is_visible("#seed")
+    game = page.get_attribute("body", "data-game")
+    page.click("#new")
+    page.wait_for_function(f"document.body.dataset.game !== '{game}' && document.body.dataset.busy === '0'")
+    assert page.inner_text("#puzzle-info") == "6\u00d76 blank" and not page.is_visible(
+        "#copy-seed"
+    )  # no word on "seven"
+    assert attempt_of(site, page).difficulty == "blank" and not page.is_visible("#seed")
+    page.select_option("#difficulty", "easy")
+    assert page.is_visible("#seed")
 
 
 def test_a_page_opened_without_settings_starts_at_the_default_size(site, open_page) -> None:

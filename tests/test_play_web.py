@@ -393,6 +393,37 @@ def test_a_new_game_that_names_no_size_has_the_plays_default(server: PlayServer)
     assert call(server, "POST", "/api/goishi/new", {"seed": 1})[1]["size"] == 7
 
 
+@pytest.mark.parametrize(
+    ("name", "difficulty", "seeded"),
+    [
+        ("kings", None, False),
+        ("dominoes", None, False),
+        ("queens", "easy", True),
+        ("queens", "blank", False),
+        ("hyperqueen", "blank", False),
+        ("knights-tour", "open", False),
+        ("knights-tour", "closed", False),
+        ("knights-tour", "easy", True),
+        ("goishi", "easy", True),
+    ],
+)
+def test_the_state_says_whether_its_seed_chose_the_puzzle(
+    server: PlayServer, name: str, difficulty: str | None, seeded: bool
+) -> None:
+    body: dict[str, Any] = {"seed": 5} if difficulty is None else {"seed": 5, "difficulty": difficulty}
+    state = call(server, "POST", f"/api/{name}/new", body)[1]
+    assert state["seeded"] is seeded and state["seed"] == 5 and "seed=5" in state["link"]  # the link keeps it
+    assert ((difficulty or "") in page_config(server, name)["seedless"]) is not seeded  # the page's list agrees
+
+
+def test_the_page_names_the_difficulties_every_seed_makes_the_same(server: PlayServer) -> None:
+    assert page_config(server, "kings")["seedless"] == [""]  # no difficulties: every seed the same board
+    assert page_config(server, "queens")["seedless"] == ["blank"]
+    assert page_config(server, "knights-tour")["seedless"] == ["open", "closed"]
+    assert page_config(server, "goishi")["seedless"] == []
+    assert call(server, "POST", "/api/goishi/new", {"url": GOISHI_URL})[1]["seeded"] is False  # imported
+
+
 def test_the_state_captions_the_picture_instead_of_titling_it(server: PlayServer) -> None:
     state = new_kings(server, 4, 1)
     assert state["caption"] == "0 kings; the problem asks for 4" and "the problem asks" not in state["svg"]

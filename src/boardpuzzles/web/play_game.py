@@ -231,6 +231,7 @@ class PuzzleGame:
             "size": s.size,
             "difficulty": s.difficulty,
             "seed": s.seed,
+            "seeded": s.seeded,
             "url": s.url,
             "imported": s.imported,
             "caption": caption,

@@ -56,6 +56,8 @@ function setUpControls() {
   if (CONFIG.difficulties.length) {
     for (const d of CONFIG.difficulties) $("difficulty").add(new Option(d, d));
   } else { $("difficulty-box").hidden = true; }
+  showSeedField();
+  $("difficulty").addEventListener("change", showSeedField);
   document.body.classList.toggle("drag", Boolean(CONFIG.drag));
   setUpBoard();
   $("undo").addEventListener("click", () => act("undo"));

@@ -24,7 +24,9 @@ How the page plays, after the conventions of Simon Tatham's collection and puzz.
   them on (the state's ``aids``), and the switch's note says which the puzzle has;
 - *New* asks first when the puzzle is under way, and leaves a link back to it; while a puzzle
   is generated the board says so; the seed is shown and can be copied with the link, whose
-  reach the state's ``share`` says ("this computer only");
+  reach the state's ``share`` says ("this computer only"); where every seed makes the same
+  puzzle (the state's ``seeded`` is false; the config's ``seedless`` names the difficulties) no
+  seed is shown or asked for;
 - the status and caption lines above the board keep their heights, so the board never moves;
   on a desktop the board is sized so that the page fits the window's height, on a phone it
   takes the screen's width (scrolling sideways when its cells would be under 32 px), and a
@@ -46,9 +48,10 @@ from boardpuzzles.web.play_style import STYLE
 
 
 def render_play_page(config: dict[str, Any]) -> str:
-    """The page of one puzzle: ``config`` has its name, title, rules, tools, sizes and
-    difficulties, whether it exports and imports URLs, shows its solution (``solves``) and
-    takes drags (``drag``), and what its aids are (``aids_note``, for the Assistance panel)."""
+    """The page of one puzzle: ``config`` has its name, title, rules, tools, sizes (ascending)
+    and ``default_size``, difficulties and the ``seedless`` ones (every seed the same puzzle),
+    whether it exports and imports URLs, shows its solution (``solves``) and takes drags
+    (``drag``), and what its aids are (``aids_note``, for the Assistance panel)."""
     text = PAGE.replace("__STYLE__", STYLE).replace("__SCRIPT__", SCRIPT)
     text = text.replace("__TITLE__", html.escape(config["title"])).replace("__RULES__", html.escape(config["rules"]))
     text = text.replace("__AIDS__", html.escape(config.get("aids_note", AIDS_NOTE)))
@@ -112,7 +115,7 @@ PAGE = r"""<!doctype html>
   <fieldset><legend>New puzzle</legend><div class="row">
     <label>Size <select id="size"></select></label>
     <label id="difficulty-box">Difficulty <select id="difficulty"></select></label>
-    <label>Seed <input id="seed" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" placeholder="random"
+    <label id="seed-box">Seed <input id="seed" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" placeholder="random"
       title="The same size, difficulty and seed make the same puzzle; empty: a random one"></label>
     <button id="new" type="button" class="primary">New</button>
   </div>

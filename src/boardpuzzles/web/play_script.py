@@ -285,18 +285,20 @@ function renderLists() {
   if (state.hint) { const li = document.createElement("li"); li.className = "hint"; li.textContent = "Hint: " + state.hint.message; ul.appendChild(li); }
 }
 
-// The panel "This puzzle": its size, difficulty and seed, its link and how far it reaches.
+// The panel "This puzzle": its size, difficulty and seed (none where every seed makes the same
+// puzzle), its link and how far it reaches.
 function renderPuzzle() {
   if (CONFIG.sizes.includes(state.size)) $("size").value = String(state.size);
   if (CONFIG.difficulties.includes(state.difficulty)) $("difficulty").value = state.difficulty;
+  showSeedField();
   const info = $("puzzle-info");
-  info.textContent = state.imported ? "Imported from its URL" : squareSize(state.size) + (state.difficulty ? ` ${state.difficulty}` : "") + ", seed ";
-  if (!state.imported) {
+  info.textContent = state.imported ? "Imported from its URL" : puzzleText(state, false) + (state.seeded ? ", seed " : "");
+  if (state.seeded) {
     const seed = document.createElement("span");
     seed.id = "seed-shown"; seed.textContent = String(state.seed);
     info.appendChild(seed);
   }
-  $("copy-seed").hidden = Boolean(state.imported);
+  $("copy-seed").hidden = !state.seeded;
   const share = state.share || {link: state.link, reach: ""};
   $("share-link").href = new URL(share.link, location.href).href;
   $("reach").textContent = share.reach ? `: it works on ${share.reach}` : "";
@@ -309,6 +311,18 @@ function renderPuzzle() {
   const previous = saved.get("previous");
   $("previous").hidden = !(previous && previous.game !== state.game);
   if (previous) { $("previous-link").href = previous.link; $("previous-link").textContent = `Back to the previous puzzle (${previous.text})`; }
+}
+
+// A game's puzzle in words: "8x8 easy", and ", seed 12" where the seed chose it (when withSeed).
+function puzzleText(game, withSeed) {
+  const d = game.difficulty ? ` ${game.difficulty}` : "";
+  return squareSize(game.size) + d + (withSeed && game.seeded ? `, seed ${game.seed}` : "");
+}
+
+// The New panel's Seed field, only where the chosen difficulty's puzzle depends on the seed (a
+// blank board does not).
+function showSeedField() {
+  $("seed-box").hidden = CONFIG.seedless.includes(CONFIG.difficulties.length ? $("difficulty").value : "");
 }
 
 function focusCursor() {
@@ -362,7 +376,7 @@ function newGame(settings, leaving, quiet) {
     }
     note = null;
     if (leaving && underWayWas(leaving)) {
-      const what = leaving.imported ? "imported" : `${squareSize(leaving.size)}, seed ${leaving.seed}`;
+      const what = leaving.imported ? "imported" : puzzleText(leaving, true);
       saved.set("previous", {game: leaving.game, link: `${leaving.link}#game=${leaving.game}`, text: what});
     }
     render(next);
@@ -384,7 +398,7 @@ function showBoard() {
 function chosenSettings() {
   const s = {size: Number($("size").value)};
   if (CONFIG.difficulties.length) s.difficulty = $("difficulty").value;
-  const seed = $("seed").value.trim();
+  const seed = $("seed-box").hidden ? "" : $("seed").value.trim();
   if (seed) {
     if (!/^[0-9]{1,10}$/.test(seed) || Number(seed) > 4294967295) {
       say("A seed is a whole number from 0 to 4294967295 (or leave it empty for a random one).", "refused");

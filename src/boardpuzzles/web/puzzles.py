@@ -150,6 +150,7 @@ class PuzzleClient:
                     "sizes": list(play.sizes),
                     "default_size": play.default_size,
                     "difficulties": list(play.difficulties),
+                    "seedless": list(play.seedless),
                     "exports": play.problem_to_url is not None,
                     "imports": play.problem_from_url is not None,
                     "drag": play.drag,
