@@ -196,6 +196,24 @@ def test_hint_new_and_the_solved_time(site, open_page) -> None:
     assert page.locator("#cells button").count() == 49 and "size=7" in page.url
 
 
+def test_a_hints_detail_is_a_quieter_line_under_it_in_the_list(site, open_page) -> None:
+    """Goishi's hint names the start; why the other starts fail is its detail, listed, not on the status line."""
+    page = open_page(link(site, Case("goishi", size=5, difficulty="easy", seed=3)))
+    page.click("#hint")
+    status_is(page, "hint")
+    hint = site[0].get_puzzle_game(page.get_attribute("body", "data-game")).hint  # the one the page shows
+    assert hint is not None and hint.detail and status(page) == f"Hint: {hint.message}"
+    item = page.locator("#faults li.hint")
+    assert item.locator(".detail").inner_text() == hint.detail[0].upper() + hint.detail[1:]
+    assert item.inner_text().splitlines() == [f"Hint: {hint.message}", item.locator(".detail").inner_text()]
+    colour = "e => getComputedStyle(e).color"
+    assert item.evaluate(colour) != item.locator(".detail").evaluate(colour)  # quieter: the muted ink
+    page = open_page(link(site, Case("kings", size=4, seed=2)))  # a hint without detail: one line
+    page.click("#hint")
+    status_is(page, "hint")
+    assert page.locator("#faults li.hint .detail").count() == 0
+
+
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_page_fits_and_the_board_does_not_jump(site, open_page, screenshots, viewport) -> None:
     page = open_page(link(site, Case("kings", size=6, seed=4)), viewport)

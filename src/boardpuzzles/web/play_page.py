@@ -27,6 +27,8 @@ How the page plays, after the conventions of Simon Tatham's collection and puzz.
   reach the state's ``share`` says ("this computer only"); where every seed makes the same
   puzzle (the state's ``seeded`` is false; the config's ``seedless`` names the difficulties) no
   seed is shown or asked for;
+- a hint's detail (why, in more words) is a quieter line under the hint in the list below the
+  board; the status line keeps to the hint's message;
 - the status and caption lines above the board keep their heights, so the board never moves;
   on a desktop the board is sized so that the page fits the window's height, on a phone it
   takes the screen's width (scrolling sideways when its cells would be under 32 px), and a

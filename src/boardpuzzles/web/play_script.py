@@ -282,7 +282,19 @@ function renderLists() {
     li.className = "more"; li.textContent = `and ${faults.length - listed} more`;
     ul.appendChild(li);
   }
-  if (state.hint) { const li = document.createElement("li"); li.className = "hint"; li.textContent = "Hint: " + state.hint.message; ul.appendChild(li); }
+  if (state.hint) ul.appendChild(hintItem(state.hint));
+}
+
+// The hint in the list: its message, and its detail (why, in more words) on a quieter line under it.
+function hintItem(hint) {
+  const li = document.createElement("li");
+  li.className = "hint"; li.textContent = "Hint: " + hint.message;
+  if (hint.detail) {
+    const detail = document.createElement("span");
+    detail.className = "detail"; detail.textContent = hint.detail[0].toUpperCase() + hint.detail.slice(1);
+    li.appendChild(detail);
+  }
+  return li;
 }
 
 // The panel "This puzzle": its size, difficulty and seed (none where every seed makes the same

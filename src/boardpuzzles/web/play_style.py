@@ -86,6 +86,7 @@ select, input { font: inherit; padding: 4px 6px; min-height: 34px; border: 1px s
 #faults li.unfinished, #faults li.more { color: var(--muted); }
 #faults li.more { list-style: none; }
 #faults li.hint { color: var(--hint); list-style: "\2192  "; }
+#faults li.hint .detail { display: block; color: var(--muted); font-size: .9em; }
 #faults:empty, #legend:empty { display: none; }
 #legend { list-style: none; margin: 6px 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 16px; color: var(--muted); font-size: .9rem; }
 #legend li { display: flex; align-items: center; gap: 6px; }
