@@ -622,6 +622,7 @@ def test_red_marks_only_mistakes_and_the_hint_has_a_colour_of_its_own(server: Pl
         state = click(server, state["game"], hinted["cells"][0], "pick")[1]
     assert wrong(state) == [] and FAULT_COLOUR not in state["svg"]
     assert PATH_COLOUR in state["svg"] and not reddish(PATH_COLOUR) and not reddish(START_COLOUR)  # the arrows
+    assert [c for c in set(COLOUR.findall(state["svg"])) if reddish(c)] == []  # the last stone's ring too
     # No play marks anything in a hue near the hint's (the Knight's tour's chosen number is light blue).
     hint = hue(HINT_COLOUR)
     assert hint is not None

@@ -36,6 +36,10 @@ from boardpuzzles.board import EMPTY, Board
 from boardpuzzles.grid import Cell, Grid, file_letters
 
 EMPTY_TEXT = "."
+#: The colour of a plain path (its steps, and the ring or square of its end): blue, as red means
+#: "wrong" on the play pages. Kept here, not with the renderer's colours, so that a puzzle can mark
+#: a cell in the colour of its path without importing a renderer.
+PATH_COLOUR = "#1565c0"
 
 
 @dataclass

@@ -9,6 +9,7 @@ from typing import Union
 
 import numpy as np
 
+from boardpuzzles.scene import PATH_COLOUR as PATH_COLOUR
 from boardpuzzles.scene import Scene
 
 CELL = 40  # pixels per cell on boards of up to DETAIL_SIDE cells a side
@@ -34,8 +35,7 @@ PLAIN = "#fbf8f1"  # the background of boards too large for squares
 PAPER, RULE, MIN_RULED_CELL = "#f7f3ea", "#a89f8c", 6.0
 WOOD, GRID_LINE = "#e2bf78", "#5a4526"  # a go board
 FADED_FILL, FADED_STROKE, FADED_TEXT = "#e6e6e6", "#a0a0a0", "#555555"
-#: A plain path (its steps, and the ring or square of its end): blue, as red means "wrong" on the play pages.
-PATH_COLOUR = "#1565c0"
+# A plain path is drawn in PATH_COLOUR, imported above: boardpuzzles.scene holds it, for the puzzles too.
 SPAN_FILL, SPAN_OUTLINE = "#fffdf7", "#3a3a3a"  # a tile (a domino): ivory with a dark outline
 #: The colour scale of a path coloured by step: blue (first) through green and amber to red (last).
 GRADIENT = ("#3b4cc0", "#2a8fd4", "#2ca25f", "#e3a000", "#d7301f")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from boardpuzzles.answers import CellSequence
 from boardpuzzles.grid import Cell, Grid
 from boardpuzzles.puzzles.goishi.rules import STONE, Puzzle, order_names
-from boardpuzzles.scene import Scene, scene_text
+from boardpuzzles.scene import PATH_COLOUR, Scene, scene_text
 
 
 # ---------------------------------------------------------------- the answer
@@ -39,8 +39,9 @@ class PickUpOrder(CellSequence):
 
 
 # ---------------------------------------------------------------- pictures of orders
-#: The ring around the last stone picked up.
-CURRENT_MARK = "#e06666"
+#: The ring around the last stone picked up: the blue of the walk's arrows (red means a mistake
+#: on the play page).
+CURRENT_MARK = PATH_COLOUR
 
 
 def frame(puzzle: Puzzle, order: Sequence[Cell], k: int, title: str = "") -> Scene:
