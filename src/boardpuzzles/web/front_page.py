@@ -85,17 +85,24 @@ def front_page(cards: list[tuple[Entry, str, str | None, Play[Any, Any] | None]]
     return PAGE.replace("__CARDS__", body)
 
 
-PAGE = r"""<!doctype html>
+#: The start of every page of the site: its icon and base style (the page adds its title
+#: and the rest of its style).
+HEAD = r"""<!doctype html>
 <html lang="en"><head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Board puzzles</title>
+<title>__TITLE__</title>
 <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 4 4'%3E%3Crect width='4' height='4' fill='%23f0d9b5'/%3E%3Crect width='2' height='2' fill='%23b58863'/%3E%3Crect x='2' y='2' width='2' height='2' fill='%23b58863'/%3E%3C/svg%3E">
 <style>
 * { box-sizing: border-box; }
 body { margin: 0; background: #f7f7f4; color: #1f2328;
        font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif; }
-.page { max-width: 1180px; margin: 0 auto; padding: 14px 16px 28px; }
+"""
+
+
+PAGE = (
+    HEAD.replace("__TITLE__", "Board puzzles")
+    + r""".page { max-width: 1180px; margin: 0 auto; padding: 14px 16px 28px; }
 h1 { margin: 0 0 4px; font-size: 1.7rem; }
 .lead { margin: 0 0 16px; color: #5b636d; }
 .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); gap: 16px; }
@@ -123,3 +130,4 @@ __CARDS__
 </div>
 </body></html>
 """
+)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from boardpuzzles.web.front_page import HEAD
+
 
 def not_found_page(reason: str, home: tuple[str, str], links: Sequence[tuple[str, str]] = ()) -> bytes:
     """The page: ``reason`` (one line: what was not found), ``home`` (the front page's address and
@@ -25,17 +27,9 @@ def not_found_page(reason: str, home: tuple[str, str], links: Sequence[tuple[str
     return page.encode("utf-8")
 
 
-PAGE = r"""<!doctype html>
-<html lang="en"><head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Page not found</title>
-<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 4 4'%3E%3Crect width='4' height='4' fill='%23f0d9b5'/%3E%3Crect width='2' height='2' fill='%23b58863'/%3E%3Crect x='2' y='2' width='2' height='2' fill='%23b58863'/%3E%3C/svg%3E">
-<style>
-* { box-sizing: border-box; }
-body { margin: 0; background: #f7f7f4; color: #1f2328;
-       font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif; }
-.page { max-width: 720px; margin: 0 auto; padding: 14px 16px 28px; }
+PAGE = (
+    HEAD.replace("__TITLE__", "Page not found")
+    + r""".page { max-width: 720px; margin: 0 auto; padding: 14px 16px 28px; }
 h1 { margin: 0 0 4px; font-size: 1.7rem; }
 .lead { margin: 0 0 16px; color: #5b636d; overflow-wrap: anywhere; }
 a { color: #1e6fd0; }
@@ -55,3 +49,4 @@ __LINKS__
 </div>
 </body></html>
 """
+)
