@@ -322,6 +322,74 @@ def test_a_ctrl_c_while_the_import_lock_is_held_comes_once_it_is_free():
     assert done.stdout == "held: not raised\nraised once the lock was free: True\n"
 
 
+def test_a_ctrl_c_in_the_import_machinerys_weakref_callback_is_not_lost():
+    # The callback that drops a module's lock runs as a weak-reference callback, where Python
+    # prints an exception as "ignored" and drops it; a Ctrl-C that landed there before it took
+    # the import lock was lost, and `python -m boardpuzzles queens count 15` ran on to its end
+    # with exit 0 (seen in CI). The callback here is made with the machinery's file name.
+    done = python(
+        """
+        import signal, time, weakref
+        from boardpuzzles import _ctrl_c
+
+        made = {"signal": signal}
+        callback = "def cb(ref):\\n    signal.raise_signal(signal.SIGINT)\\n"
+        exec(compile(callback, _ctrl_c.IMPORT_MACHINERY, "exec"), made)
+
+        class Lock:
+            pass
+
+        _ctrl_c.install()
+        lock = Lock()
+        kept = weakref.ref(lock, made["cb"])
+        try:
+            del lock  # the callback runs here
+            time.sleep(30)
+            print("lost")
+        except KeyboardInterrupt:
+            print("raised after the callback")
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "raised after the callback\n" and "ignored" not in done.stderr
+
+
+def test_a_ctrl_c_ends_a_wait_inside_the_import_machinery_after_a_second():
+    # The main thread may wait in the machinery's code for a module another thread is loading:
+    # the Ctrl-C waits for it to leave for a second at most, then is raised there.
+    done = python(
+        """
+        import signal, time
+        from boardpuzzles import _ctrl_c
+
+        made = {"signal": signal, "time": time}
+        waiting = (
+            "def wait():\\n"
+            "    signal.raise_signal(signal.SIGINT)\\n"
+            "    while True:\\n"
+            "        time.sleep(0.01)\\n"
+        )
+        exec(compile(waiting, _ctrl_c.IMPORT_MACHINERY, "exec"), made)
+        _ctrl_c.install()
+        started = time.monotonic()
+        try:
+            made["wait"]()
+        except KeyboardInterrupt:
+            print(f"raised after {time.monotonic() - started:.1f} s")
+        """,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    waited = float(done.stdout.split()[2])
+    assert _ctrl_c_wait() <= waited < 20, done.stdout  # 20 s: a loaded machine, and still not forever
+
+
+def _ctrl_c_wait() -> float:
+    from boardpuzzles import _ctrl_c
+
+    return _ctrl_c.IMPORT_WAIT_SECONDS
+
+
 def test_a_ctrl_c_inside_text_run_by_exec_still_ends_python_m_with_130(tmp_path):
     # dataclasses and namedtuple make methods with exec(text); a KeyboardInterrupt raised there
     # makes Python mark the Ctrl-C unhandled, and `python -m` then ends by SIGINT (-2) whatever

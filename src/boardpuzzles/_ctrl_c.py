@@ -6,9 +6,12 @@ with the exception afterwards:
 
 - inside the import machinery, between ``_imp.acquire_lock()`` and the ``try`` that releases it
   (in ``importlib._bootstrap._get_module_lock``, or the weak-reference callback that drops a
-  module's lock, where the exception is then swallowed). The global import lock stays held by the
-  main thread, and the next import in any other thread waits forever: a count stopped by Ctrl-C
-  at that moment hung with its worker waiting to import a kernel.
+  module's lock). The global import lock stays held by the main thread, and the next import in
+  any other thread waits forever: a count stopped by Ctrl-C at that moment hung with its worker
+  waiting to import a kernel. And in that callback before it takes the lock, Python prints the
+  exception as "ignored" and drops it: the Ctrl-C was lost, and the command ran on to its end.
+  So a Ctrl-C that finds the main thread in the import machinery's own code (not a module's code
+  that it runs) waits until it has left it.
 - inside code that ``exec`` or ``eval`` runs from text (``dataclasses`` and ``namedtuple`` make
   their methods so). Python then marks the Ctrl-C as unhandled, and ``python -m boardpuzzles``
   ends by SIGINT (-2) instead of its own exit code 130, even after the command handled it.
@@ -32,6 +35,15 @@ from types import FrameType
 
 #: How long that thread waits before it asks again.
 RETRY_SECONDS = 0.005
+#: The import machinery's own code (see the module docstring).
+IMPORT_MACHINERY = "<frozen importlib._bootstrap>"
+#: How long a Ctrl-C waits for the main thread to leave the import machinery's code: it leaves
+#: within microseconds, unless it waits there for a module that another thread is loading, and
+#: a Ctrl-C must end that wait too.
+IMPORT_WAIT_SECONDS = 1.0
+
+# When the Ctrl-C now waiting for the main thread to leave the import machinery first came.
+_waiting_since: float | None = None
 
 
 def install() -> None:
@@ -63,10 +75,24 @@ def deafen() -> None:
 def on_ctrl_c(signum: int, frame: FrameType | None) -> None:
     """Python's own handler (raise ``KeyboardInterrupt``), unless the main thread is where the
     exception would do lasting harm: then the same Ctrl-C comes again a moment later."""
-    if _imp.lock_held() or _in_text_run_by_exec(frame):
+    global _waiting_since
+    if _imp.lock_held() or _in_text_run_by_exec(frame) or _in_import_machinery(frame):
         threading.Thread(target=_again, args=(signum,), name="ctrl-c-again", daemon=True).start()
         return
+    _waiting_since = None
     raise KeyboardInterrupt
+
+
+def _in_import_machinery(frame: FrameType | None) -> bool:
+    """Whether ``frame`` is the import machinery's own code, and has been for less than
+    :data:`IMPORT_WAIT_SECONDS` since the first Ctrl-C that found it there."""
+    global _waiting_since
+    if frame is None or frame.f_code.co_filename != IMPORT_MACHINERY:
+        return False
+    now = time.monotonic()
+    if _waiting_since is None:
+        _waiting_since = now
+    return now - _waiting_since < IMPORT_WAIT_SECONDS
 
 
 def _in_text_run_by_exec(frame: FrameType | None) -> bool:
