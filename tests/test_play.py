@@ -236,9 +236,10 @@ def test_hint_is_a_square_of_a_solution_through_the_pieces_placed() -> None:
     problem, state = play.new(4, "", 0)
     hint = play.hint(problem, state, Limits())
     assert len(hint.cells) == 1 and hint.message.startswith("a king on ")
-    assert hint.to_json() == {"message": hint.message, "cells": list(hint.cells), "detail": ""}
+    assert hint.to_json() == {"message": hint.message, "cells": list(hint.cells), "detail": "", "outcome": "step"}
     wrong = play.click(problem, play.click(problem, state, 0, "king"), 1, "king")  # touching
     assert "no solution" in play.hint(problem, wrong, Limits()).message
+    assert play.hint(problem, wrong, Limits()).outcome == "dead end"
 
 
 def test_kings_hint_and_solution_come_at_once_on_every_size_offered() -> None:

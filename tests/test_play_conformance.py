@@ -70,10 +70,12 @@ def test_every_puzzle_has_a_play_whose_solution_solves_it_and_survives_json(name
     words = game.describe_cells()
     assert len(words) == game.scene().grid.size and all(w and len(w) > 1 for w in words)  # words, not letters
     assert not game.verdict().solved and any(f.kind == "unfinished" for f in game.verdict().faults)
+    assert chosen.hint(game.problem, game.state, Limits(60)).outcome == "step"  # a fresh puzzle can be solved
     for cell, tool in solution(game):
         game.click(cell, tool)
     verdict = game.verdict()
     assert verdict.solved and verdict.faults == []
+    assert chosen.hint(game.problem, game.state, Limits(60)).outcome == "solved"
     again = Attempt.from_json(chosen, json.loads(json.dumps(game.to_json())))
     assert again.state == game.state and again.verdict().solved
     assert chosen.state_from_json(game.problem, json.loads(json.dumps(chosen.state_to_json(game.problem, game.state))))

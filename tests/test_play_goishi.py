@@ -147,6 +147,7 @@ def test_a_wrong_pick_on_a_new_puzzle_is_flagged_and_the_hint_says_undo() -> Non
     assert faults(puzzle, state)[-1].cells == (wrong,) and faults(puzzle, state)[-1].kind == "aid"
     assert hint(puzzle, state, Limits(5.0)) == hint(puzzle, state, Limits(5.0))
     assert hint(puzzle, state, Limits(5.0)).message == "no order finishes from here: undo"
+    assert hint(puzzle, state, Limits(5.0)).outcome == "dead end"
 
 
 def test_hints_lead_through_the_one_order_to_the_solved_state() -> None:

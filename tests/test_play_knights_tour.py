@@ -237,6 +237,7 @@ def test_the_hint_says_when_no_tour_finishes() -> None:
     assert found(problem, trapped) == []
     hint = PLAY.hint(problem, trapped, Limits(30))
     assert hint.message == "no tour finishes from here (the search tried every way on): take back (undo)"
+    assert hint.outcome == "dead end"
     cut = play(problem, trapped, C2)
     assert PLAY.hint(problem, cut, Limits(30)).message.startswith("no tour finishes from here: a6 can no longer")
 

@@ -173,6 +173,7 @@ def test_the_hint_names_the_stones_to_take_back_when_nothing_completes_them() ->
     hint = PLAY.hint(setup, once, Limits(10.0))
     assert hint.cells == (wrong[0],)
     assert hint.message == f"no completion from here: undo to before your stone on {setup.name(wrong[0])}, or erase it"
+    assert hint.outcome == "dead end"
     twice = PLAY.click(setup, once, wrong[1], "white")
     assert PLAY.hint(setup, twice, Limits(10.0)).cells == tuple(wrong)
     assert solve(setup, twice) == answer  # the solver's clicks take them off first

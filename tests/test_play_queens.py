@@ -265,6 +265,7 @@ def test_a_hint_names_the_queen_no_solution_holds() -> None:
     hint = HYPERQUEEN_PLAY.hint(puzzle, tuple(sorted((wrong, right))), Limits())
     name = puzzle.problem.grid.name(wrong)
     assert hint.message == f"no solution continues from here: take the queen on {name} off"
+    assert hint.outcome == "dead end"
     assert hint.cells == (wrong,)
     assert HYPERQUEEN_PLAY.hint(puzzle, (right,), Limits()).message.startswith("a queen on ")
 

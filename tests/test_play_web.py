@@ -20,7 +20,7 @@ from boardpuzzles.play_generic import play_of
 from boardpuzzles.puzzles import get, registry
 from boardpuzzles.render.shapes import PATH_COLOUR, START_COLOUR
 from boardpuzzles.web.app import PlayServer, make_app
-from boardpuzzles.web.play_game import FAULT_COLOUR, HINT_COLOUR
+from boardpuzzles.web.play_game import FAULT_COLOUR, HINT_COLOUR, check_of
 from tests import reference
 from tests.threads import serve_in_background
 
@@ -141,6 +141,39 @@ def test_the_state_says_whether_the_hint_or_the_check_was_asked_for_last(server:
     assert call(server, "POST", f"/api/games/{game}/hint", {})[1]["asked"] == "hint"
     assert call(server, "POST", f"/api/games/{game}/aids", {"on": True})[1]["asked"] == "hint"  # a setting
     assert click(server, game, 15)[1]["asked"] is None  # a move clears both
+
+
+def test_a_check_says_a_dead_end_that_breaks_no_rule_yet(server: PlayServer) -> None:
+    # Nine kings fit on 5x5 only on the squares of odd file and rank (a1, c1, ..., e5): a king on
+    # b5 breaks no rule, but no solution holds it. The check said "No mistakes so far" while the
+    # hint said there was no way on.
+    state = new_kings(server, 5, 1)
+    game, cell = state["game"], {name: i for i, name in enumerate(state["names"])}
+    click(server, game, cell["b5"])
+    checked = call(server, "POST", f"/api/games/{game}/check", {})[1]
+    assert wrong(checked) == [] and checked["hints"] == 0
+    assert (
+        checked["check"]["message"]
+        == "No rule broken, but no solution holds what is placed: take something back (undo)"
+    )
+    call(server, "POST", f"/api/games/{game}/undo", {})
+    click(server, game, cell["c3"])
+    checked = call(server, "POST", f"/api/games/{game}/check", {})[1]
+    assert checked["check"]["message"].startswith("No mistakes so far: 1 king")
+
+
+def test_a_check_whose_search_finds_no_answer_in_time_claims_no_more_than_the_rules() -> None:
+    from boardpuzzles.play import NO_HINT_IN_TIME, Fault, Hint, Verdict
+
+    left = Verdict([Fault("1 king; the problem asks for 9", kind="unfinished")], False, 1.0)
+    assert check_of(left, NO_HINT_IN_TIME)["message"] == "No rule broken so far: 1 king; the problem asks for 9"
+    assert check_of(left, Hint("a king on a1", (0,)))["message"].startswith("No mistakes so far")
+    assert check_of(left, Hint("none", (3,), outcome="dead end")) == {
+        "solved": False,
+        "mistake": True,
+        "message": "No rule broken, but none",
+        "cells": [3],
+    }
 
 
 @pytest.mark.parametrize(
@@ -492,6 +525,7 @@ def test_dominoes_no_tiling_keeps_are_answered_and_solved_from_the_start(server:
         assert status == 200, state
     status, state = call(server, "POST", f"/api/games/{game}/hint", {})
     assert status == 200 and state["hint"]["message"].startswith("no solution holds every pair placed")
+    assert state["hint"]["outcome"] == "dead end"
     status, state = call(server, "POST", f"/api/games/{game}/solve", {})
     assert status == 200 and state["solved"] and state["revealed"], state
     pairs = [tuple(pair) for pair in state["state"]["pairs"]]
@@ -516,11 +550,21 @@ def test_check_says_the_first_mistake_until_the_next_change(server: PlayServer) 
     click(server, game, 0)
     click(server, game, 1)
     status, state = call(server, "POST", f"/api/games/{game}/check", {})
-    assert status == 200 and state["check"] == {"solved": False, "message": "a4 and b4 touch"}
+    assert status == 200 and state["check"] == {
+        "solved": False,
+        "mistake": True,
+        "message": "a4 and b4 touch",
+        "cells": [0, 1],
+    }
     assert call(server, "GET", f"/api/games/{game}")[1]["check"] == state["check"]  # shown until a change
     assert click(server, game, 15)[1]["check"] is None
     state = call(server, "POST", f"/api/games/{game}/solve", {})[1]
-    assert call(server, "POST", f"/api/games/{game}/check", {})[1]["check"] == {"solved": True, "message": "Solved!"}
+    assert call(server, "POST", f"/api/games/{game}/check", {})[1]["check"] == {
+        "solved": True,
+        "mistake": False,
+        "message": "Solved!",
+        "cells": [],
+    }
 
 
 def test_aids_are_a_setting_kept_with_the_game(tmp_path) -> None:
@@ -579,7 +623,7 @@ def test_the_picture_draws_wrong_faults_always_aids_with_aids_on_and_all_while_c
     game.ask_check()
     checked = game.state()
     assert 0 < plain < with_aids < red_cells(checked["svg"], game)
-    assert checked["check"] == {"solved": False, "message": "wrong"}
+    assert checked["check"] == {"solved": False, "mistake": True, "message": "wrong", "cells": [0]}
     game.set_aids(False)
     assert red_cells(game.state()["svg"], game) == red_cells(checked["svg"], game)  # the check still shows all
     game.click(15, "king")

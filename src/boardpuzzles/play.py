@@ -40,7 +40,7 @@ import copy
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.faults import FAULT_KINDS as FAULT_KINDS
@@ -72,17 +72,32 @@ class Tool:
     key: str
 
 
+#: What a hint's search found: ``step`` (a move towards a solution, or a rule of thumb the
+#: message names), ``dead end`` (proved: no solution holds the position; the message says what
+#: to take back), ``solved`` (nothing left to do), ``unknown`` (no answer in time).
+HintOutcome = Literal["step", "dead end", "solved", "unknown"]
+HINT_OUTCOMES: tuple[HintOutcome, ...] = ("step", "dead end", "solved", "unknown")
+
+
 @dataclass(frozen=True)
 class Hint:
     """A short message and the cells to look at (where to place, what to pick); ``detail``: why,
-    in more words, for a page to show when asked ("" when the message says it all)."""
+    in more words, for a page to show when asked ("" when the message says it all); ``outcome``:
+    what the search found (see :data:`HintOutcome`), so that a check can tell a dead end too."""
 
     message: str
     cells: tuple[int, ...] = ()
     detail: str = ""
+    outcome: HintOutcome = "step"
 
     def to_json(self) -> Json:
-        return {"message": self.message, "cells": list(self.cells), "detail": self.detail}
+        return {"message": self.message, "cells": list(self.cells), "detail": self.detail, "outcome": self.outcome}
+
+
+#: The hint of a solved position.
+SOLVED_HINT = Hint("solved: nothing left to do", outcome="solved")
+#: The hint of a search that ran out of time (or never ran).
+NO_HINT_IN_TIME = Hint("no hint found in time", outcome="unknown")
 
 
 class IllegalMove(BoardPuzzlesError):
@@ -381,7 +396,7 @@ class Attempt(Generic[P, S]):
         try:
             return self.play.hint(self.problem, self.state, limits or Limits(SEARCH_SECONDS))
         except TimeLimitReached:
-            return Hint("no hint found in time")
+            return NO_HINT_IN_TIME
 
     def verdict(self) -> Verdict:
         solved = self.play.solved(self.problem, self.state)

@@ -25,7 +25,7 @@ from typing import Any
 from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.limits import Limits
-from boardpuzzles.play import Click, Hint, IllegalMove, Json, Play, Tool
+from boardpuzzles.play import SOLVED_HINT, Click, Hint, IllegalMove, Json, Play, Tool
 from boardpuzzles.plays.setup import RecordProblem, Setup, cell_index, first_or_none, rules_of
 from boardpuzzles.plays.words import scene_words
 from boardpuzzles.protocol import Puzzle
@@ -120,7 +120,7 @@ class _BoardRules:
 
     def hint(self, problem: RecordProblem, state: BoardState, limits: Limits) -> Hint:
         if self.setup.solved(problem, _board(problem, state)):
-            return Hint("solved: nothing left to do")
+            return SOLVED_HINT
         answer, why = self.through(problem, state, limits)
         if answer is None:
             return why or Hint("no solution found")

@@ -29,7 +29,7 @@ from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.faults import Fault
 from boardpuzzles.grid import ORTHOGONAL
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import Click, Hint, IllegalMove, Json, Play, Tool
+from boardpuzzles.play import NO_HINT_IN_TIME, SOLVED_HINT, Click, Hint, IllegalMove, Json, Play, Tool
 from boardpuzzles.plays.setup import CHECK_SECONDS, RecordProblem, Setup, cell_index, rules_of
 from boardpuzzles.protocol import Puzzle
 
@@ -153,13 +153,13 @@ class _PairRules:
 
     def hint(self, problem: RecordProblem, state: PairsState, limits: Limits) -> Hint:
         if self.setup.solved(problem, _answer(problem, state)):
-            return Hint("solved: nothing left to do")
+            return SOLVED_HINT
         try:
             rest = self.missing(problem, state, limits)
         except TimeLimitReached:
-            return Hint("no hint found in time")
+            return NO_HINT_IN_TIME
         if rest is None:
-            return Hint("no solution holds every pair placed: take one off (undo)")
+            return Hint("no solution holds every pair placed: take one off (undo)", outcome="dead end")
         a, b = rest[0]
         return Hint(f"a pair on {problem.grid.name(a)} and {problem.grid.name(b)}", (a, b))
 

@@ -28,7 +28,7 @@ from boardpuzzles.answers import Order, Path
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.grid import KING_STEPS, Direction
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import Click, Hint, IllegalMove, Json, Play, Tool
+from boardpuzzles.play import NO_HINT_IN_TIME, SOLVED_HINT, Click, Hint, IllegalMove, Json, Play, Tool
 from boardpuzzles.plays.setup import RecordProblem, Setup, cell_index, rules_of
 from boardpuzzles.plays.words import scene_words
 from boardpuzzles.protocol import Puzzle
@@ -170,19 +170,25 @@ class _Walk:
 
     def hint(self, problem: RecordProblem, cells: Cells, limits: Limits) -> Hint:
         if self.setup.solved(problem, self.answer(problem, cells)):
-            return Hint("solved: nothing left to do")
+            return SOLVED_HINT
         try:
             answer = self.target(problem, cells, limits)
         except TimeLimitReached:
-            return Hint("no hint found in time")
+            return NO_HINT_IN_TIME
         if answer is None:
-            return Hint("no solution found")
+            return Hint("no solution exists on this board", outcome="dead end")
         goal, name = tuple(answer.cells), problem.grid.name
         same = _common(cells, goal)
         if same == 0 and cells:
-            return Hint("no solution continues from here: start again from another square", cells[:1])
+            return Hint(
+                "no solution continues from here: start again from another square", cells[:1], outcome="dead end"
+            )
         if same < len(cells):
-            return Hint(f"no solution continues from here: take the path back to {name(goal[same - 1])}", cells[same:])
+            return Hint(
+                f"no solution continues from here: take the path back to {name(goal[same - 1])}",
+                cells[same:],
+                outcome="dead end",
+            )
         return Hint(f"next: {name(goal[len(cells)])}", (goal[len(cells)],))
 
     def solution(self, problem: RecordProblem, cells: Cells, limits: Limits) -> list[Click]:

@@ -22,7 +22,7 @@ from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.faults import Fault
 from boardpuzzles.grid import Grid
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import Hint, Json
+from boardpuzzles.play import NO_HINT_IN_TIME, Hint, Json
 from boardpuzzles.protocol import Puzzle
 
 #: How many sizes a default play offers, from the small example's side up.
@@ -146,8 +146,10 @@ def first_or_none(answers: Iterator[Any]) -> tuple[Any, Hint | None]:
     try:
         answer = next(answers, None)
     except TimeLimitReached:
-        return None, Hint("no hint found in time")
-    return answer, None if answer is not None else Hint("no solution holds what is placed: take something back (undo)")
+        return None, NO_HINT_IN_TIME
+    return answer, None if answer is not None else Hint(
+        "no solution holds what is placed: take something back (undo)", outcome="dead end"
+    )
 
 
 def rules_of(puzzle: Puzzle[Any, Any], how: str = "") -> str:

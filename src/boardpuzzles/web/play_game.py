@@ -28,7 +28,7 @@ from typing import Any
 from urllib.parse import quote
 
 from boardpuzzles.errors import BoardPuzzlesError
-from boardpuzzles.limits import Limits
+from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.play import Attempt, Fault, Hint, Play, Verdict
 from boardpuzzles.protocol import Puzzle
 from boardpuzzles.web.store import GameStore, Statement
@@ -42,8 +42,9 @@ HINT_COLOUR = "#ba68c8"
 DRAWN_KINDS = ("torus", "start", "end", "faded", "mark-ring", "mark-square")
 #: Pixels of margin around the board's picture.
 PAD = 8
-#: Seconds a hint may search, and the solution shown.
+#: Seconds a hint may search, a check (for a dead end), and the solution shown.
 HINT_SECONDS = 3.0
+CHECK_SECONDS = 2.0
 SOLVE_SECONDS = 5.0
 #: Boards up to this many cells send each cell's name and content (the page's buttons and labels).
 NAMED_CELLS = 4096
@@ -157,19 +158,38 @@ class PuzzleGame:
             if searchers is not None:
                 searchers.release()
 
-    def ask_check(self) -> None:
-        """The check shown until the next change: solved, the first mistake, or what is left."""
+    def ask_check(self, searchers: threading.Semaphore | None = None) -> None:
+        """The check shown until the next change: solved, the first mistake, or what is left. A
+        position that breaks no rule is searched for at most ``CHECK_SECONDS`` (once one of the
+        server's ``searchers`` is free, waiting at most as long) in case no solution holds it: a
+        dead end is a mistake too, though no rule says so yet. Not counted as a hint."""
         with self.lock:
-            self.check = check_of(self.attempt.verdict())
-            self.asked = "check"
-            self.version += 1
+            search = may_be_dead_end(self.attempt.verdict())
+        searching = search and (searchers is None or searchers.acquire(timeout=CHECK_SECONDS))
+        try:
+            with self.lock:
+                verdict, found = self.attempt.verdict(), None
+                if searching and may_be_dead_end(verdict):
+                    limits = Limits(CHECK_SECONDS)
+                    try:
+                        found = self.play.hint(self.attempt.problem, self.attempt.state, limits)
+                    except TimeLimitReached:
+                        found = None
+                    finally:
+                        limits.close()
+                self.check = check_of(verdict, found)
+                self.asked = "check"
+                self.version += 1
+        finally:
+            if searching and searchers is not None:
+                searchers.release()
 
     def ask_hint(self, searchers: threading.Semaphore | None = None) -> None:
         """A hint, searched for at most ``HINT_SECONDS`` once one of the server's ``searchers``
         is free (waiting at most as long again; past that the hint says they are busy)."""
         if searchers is not None and not searchers.acquire(timeout=HINT_SECONDS):
             with self.lock:
-                self.hint = Hint("every hint searcher is busy: ask again in a moment")
+                self.hint = Hint("every hint searcher is busy: ask again in a moment", outcome="unknown")
                 self.asked = "hint"
                 self.version += 1
             return
@@ -268,22 +288,38 @@ class PuzzleGame:
         for fault in faults:
             scene.marks.update(dict.fromkeys(fault.cells, FAULT_COLOUR))
             scene.lines.extend((a, b, FAULT_COLOUR) for a, b in fault.lines)
-        if any(fault.cells for fault in faults):
+        checked = self.check["cells"] if self.check is not None else []  # a dead end's, found by search
+        scene.marks.update(dict.fromkeys(checked, FAULT_COLOUR))
+        if checked or any(fault.cells for fault in faults):
             scene.mark_meanings[FAULT_COLOUR] = "what is wrong"
         return scene
 
 
-def check_of(verdict: Verdict) -> dict[str, Any]:
+def may_be_dead_end(verdict: Verdict) -> bool:
+    """Whether a check searches the position for a dead end: unsolved, and neither a rule nor an
+    aid says what is wrong with it already."""
+    return not verdict.solved and not any(f.kind in ("wrong", "aid") for f in verdict.faults)
+
+
+def check_of(verdict: Verdict, search: Hint | None = None) -> dict[str, Any]:
     """What the Check button says: "Solved!", the first mistake (a rule broken, else a dead end
-    found by search), or that there is none so far and what is left."""
+    found by the aids, else by the ``search`` for a hint: its cells are marked; ``mistake`` says
+    which of these it is), or that there
+    is none so far and what is left ("No rule broken so far" when the search could not tell
+    whether the position can still be finished)."""
     if verdict.solved:
-        return {"solved": True, "message": "Solved!"}
+        return {"solved": True, "mistake": False, "message": "Solved!", "cells": []}
     for kind in ("wrong", "aid"):
         fault = next((f for f in verdict.faults if f.kind == kind), None)
         if fault is not None:
-            return {"solved": False, "message": fault.message}
+            return {"solved": False, "mistake": True, "message": fault.message, "cells": list(fault.cells)}
+    if search is not None and search.outcome == "dead end":
+        message = f"No rule broken, but {search.message}"
+        return {"solved": False, "mistake": True, "message": message, "cells": list(search.cells)}
     left = next((f for f in verdict.faults if f.kind == "unfinished"), None)
-    return {"solved": False, "message": "No mistakes so far" + (f": {left.message}" if left else "")}
+    sure = search is None or search.outcome == "step"
+    headline = "No mistakes so far" if sure else "No rule broken so far"
+    return {"solved": False, "mistake": False, "message": headline + (f": {left.message}" if left else ""), "cells": []}
 
 
 def picture(scene: Any) -> tuple[str, dict[str, float], list[dict[str, str | bool]]]:

@@ -141,8 +141,7 @@ function showStatus() {
   const hint = () => say("Hint: " + state.hint.message, "hint");
   if (state.hint && state.asked === "hint") { hint(); return; }
   if (state.check) {
-    const mistaken = faults.some((f) => f.kind === "wrong" || f.kind === "aid");
-    say(state.check.message, mistaken ? "fault" : "checked");
+    say(state.check.message, state.check.mistake ? "fault" : "checked");
     return;
   }
   if (faults.length) {

@@ -221,7 +221,7 @@ ACTIONS: dict[str, Callable[[PuzzleClient, PuzzleGame, dict[str, Any]], None]] =
     "redo": lambda client, game, body: game.redo(),
     "restart": lambda client, game, body: game.restart(),
     "solve": lambda client, game, body: game.solve(client.searchers),
-    "check": lambda client, game, body: game.ask_check(),
+    "check": lambda client, game, body: game.ask_check(client.searchers),
     "hint": lambda client, game, body: game.ask_hint(client.searchers),
     "aids": lambda client, game, body: game.set_aids(aids_of(body)),
 }

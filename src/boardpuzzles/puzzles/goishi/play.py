@@ -33,7 +33,7 @@ from typing import Any
 from boardpuzzles.errors import BoardPuzzlesError, SizeError, check_seed, excerpt
 from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import Click, Hint, IllegalMove, Play, Tool
+from boardpuzzles.play import NO_HINT_IN_TIME, Click, Hint, IllegalMove, Play, Tool
 from boardpuzzles.puzzles.goishi import files
 from boardpuzzles.puzzles.goishi.generator import GenerationTimeout, generate
 from boardpuzzles.puzzles.goishi.hints import LOOKAHEAD_CAP, Rating, hint_parts, rate
@@ -184,15 +184,15 @@ def faults(puzzle: Puzzle, state: Order) -> list[Fault]:
 def hint(puzzle: Puzzle, state: Order, limits: Limits) -> Hint:
     """The next stone of an order that finishes (see the glossary)."""
     if solved(puzzle, state):
-        return Hint("solved: every stone is picked up")
+        return Hint("solved: every stone is picked up", outcome="solved")
     try:
         found = forced_hint(puzzle, state, limits)
     except TimeLimitReached:
-        return Hint("no hint found in time")
+        return NO_HINT_IN_TIME
     if not found.right:
         if not state:
-            return Hint("no order picks up every stone of this puzzle")
-        return Hint("no order finishes from here: undo", (state[-1],))
+            return Hint("no order picks up every stone of this puzzle", outcome="dead end")
+        return Hint("no order finishes from here: undo", (state[-1],), outcome="dead end")
     if found.forced:
         headline, why = hint_parts(puzzle, found)
         return Hint(headline, found.right[:1], why)

@@ -27,7 +27,7 @@ from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import Click, Hint, Play
+from boardpuzzles.play import NO_HINT_IN_TIME, SOLVED_HINT, Click, Hint, Play
 from boardpuzzles.puzzles.knights_tour.formats import to_scene
 from boardpuzzles.puzzles.knights_tour.play_position import (
     BEFORE,
@@ -195,10 +195,14 @@ def warnsdorff(problem: TourProblem, path: Tour) -> tuple[int, int] | None:
 def hint(problem: TourProblem, state: Numbers, limits: Limits) -> Hint:
     """The next number to write (see the glossary), or why no tour finishes from here."""
     if solved(problem, state):
-        return Hint("solved: nothing left to do")
+        return SOLVED_HINT
     wrong = [fault for fault in faults(problem, state) if fault.kind != "unfinished"]
     if wrong:
-        return Hint(f"no tour finishes from here: {wrong[0].message}; take back (undo) or erase", wrong[0].cells)
+        return Hint(
+            f"no tour finishes from here: {wrong[0].message}; take back (undo) or erase",
+            wrong[0].cells,
+            outcome="dead end",
+        )
     if problem.solution:
         return _puzzle_hint(problem, state)
     path = chain(problem, state)
@@ -207,7 +211,7 @@ def hint(problem: TourProblem, state: Numbers, limits: Limits) -> Hint:
     try:
         clicks = solution(problem, state, limits)
     except (TimeLimitReached, BoardPuzzlesError):
-        return Hint("no hint found in time")
+        return NO_HINT_IN_TIME
     cell, tool = clicks[0]
     return Hint(f"erase {problem.name(cell)}" if tool == ERASE else f"next: {problem.name(cell)}", (cell,))
 
@@ -232,7 +236,11 @@ def _path_hint(problem: TourProblem, path: Tour, limits: Limits) -> Hint:
     except TimeLimitReached:
         return Hint(f"{rule}; the search could not tell in time whether a tour finishes from here", (best,))
     if other is None:
-        return Hint("no tour finishes from here (the search tried every way on): take back (undo)", (path[-1],))
+        return Hint(
+            "no tour finishes from here (the search tried every way on): take back (undo)",
+            (path[-1],),
+            outcome="dead end",
+        )
     nxt = other[len(path)]
     return Hint(
         f"{problem.name(nxt)}: a tour finishes from there (Warnsdorff's choice, {problem.name(best)}, leads to none)",
@@ -246,7 +254,7 @@ def _puzzle_hint(problem: TourProblem, state: Numbers) -> Hint:
     stray = next(((cell, k) for cell, k in state.placed if tour[k - 1] != cell), None)
     if stray is not None:
         cell, k = stray
-        return Hint(f"no tour through the given numbers has {k} on {name(cell)}: erase it", (cell,))
+        return Hint(f"no tour through the given numbers has {k} on {name(cell)}: erase it", (cell,), outcome="dead end")
     at, by_move = numbers_of(problem, state), squares_of(problem, state)
     missing = [k for k in range(1, problem.squares + 1) if k not in by_move]
     after_selected = at.get(state.selected, -1) + 1

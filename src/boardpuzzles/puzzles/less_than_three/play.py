@@ -26,7 +26,7 @@ from boardpuzzles.board import EMPTY, Board
 from boardpuzzles.errors import BoardPuzzlesError, check_seed, excerpt
 from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import Click, Hint, IllegalMove, Play, Tool
+from boardpuzzles.play import NO_HINT_IN_TIME, SOLVED_HINT, Click, Hint, IllegalMove, Play, Tool
 from boardpuzzles.puzzles.less_than_three.formats import to_scene
 from boardpuzzles.puzzles.less_than_three.givens import (
     BLACK,
@@ -164,13 +164,13 @@ def hint(setup: Setup, state: State, limits: Limits) -> Hint:
     """The next stone of the completion (with the rules' reason where a stone of the other colour
     would make three in a line), or which stones to take off when none holds them all."""
     if solved(setup, state):
-        return Hint("solved: nothing left to do")
+        return SOLVED_HINT
     try:
         answer = _completion(setup, state, limits)
         if answer is None:
             return _wrong_stones(setup, state, _solution(setup, limits))
     except TimeLimitReached:
-        return Hint("no hint found in time")
+        return NO_HINT_IN_TIME
     # The completion holds every stone placed and the board is not solved, so a stone is missing.
     missing = [cell for cell, piece in enumerate(state) if piece == EMPTY and answer[cell] != EMPTY]
     for cell in missing:
@@ -199,7 +199,9 @@ def _wrong_stones(setup: Setup, state: State, answer: Board) -> Hint:
     wrong = tuple(c for c, piece in enumerate(state) if piece != EMPTY and piece != answer[c])
     names = ", ".join(setup.name(c) for c in wrong)
     stones, them = ("stone", "it") if len(wrong) == 1 else ("stones", "them")
-    return Hint(f"no completion from here: undo to before your {stones} on {names}, or erase {them}", wrong)
+    return Hint(
+        f"no completion from here: undo to before your {stones} on {names}, or erase {them}", wrong, outcome="dead end"
+    )
 
 
 def solution(setup: Setup, state: State, limits: Limits) -> list[Click]:

@@ -29,7 +29,7 @@ from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError, check_seed, excerpt
 from boardpuzzles.grid import QUEEN_LINES, Grid
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import Click, Fault, Hint, IllegalMove, Play, Tool
+from boardpuzzles.play import NO_HINT_IN_TIME, SOLVED_HINT, Click, Fault, Hint, IllegalMove, Play, Tool
 from boardpuzzles.protocol import board_scene
 from boardpuzzles.puzzles.queens import givens as puzzles
 from boardpuzzles.puzzles.queens.rules import QUEEN, Problem, violations
@@ -167,19 +167,20 @@ def _target(puzzle: QueensPuzzle, state: State, limits: Limits) -> set[int] | No
 
 def _hint(puzzle: QueensPuzzle, state: State, limits: Limits) -> Hint:
     if _solved(puzzle, state):
-        return Hint("solved: nothing left to do")
+        return SOLVED_HINT
     grid = puzzle.problem.grid
     try:
         target = _target(puzzle, state, limits)
     except TimeLimitReached:
-        return Hint("no hint found in time")
+        return NO_HINT_IN_TIME
     if target is None:
-        return Hint("no placement holds the given queens")
+        return Hint("no placement holds the given queens", outcome="dead end")
     wrong = [q for q in state if q not in target]
     if wrong:
         return Hint(
             f"no solution continues from here: take the queen on {grid.name(wrong[0])} off",
             (wrong[0],),
+            outcome="dead end",
         )
     cell = min(target - _queens(puzzle, state))
     return Hint(f"a queen on {grid.name(cell)}", (cell,))
