@@ -18,7 +18,7 @@ from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.faults import unfinished
 from boardpuzzles.grid import Grid
 from boardpuzzles.limits import STOP_TIME, Limits
-from boardpuzzles.play import RESTART, Attempt, Fault, IllegalMove, Play, Tool, Verdict, play_of
+from boardpuzzles.play import RESTART, Attempt, Fault, Hint, IllegalMove, Play, Tool, Verdict, play_of
 from boardpuzzles.protocol import Param, Puzzle
 from boardpuzzles.puzzles import get, puzzles
 from tests import reference
@@ -240,6 +240,23 @@ def test_hint_is_a_square_of_a_solution_through_the_pieces_placed() -> None:
     wrong = play.click(problem, play.click(problem, state, 0, "king"), 1, "king")  # touching
     assert "no solution" in play.hint(problem, wrong, Limits()).message
     assert play.hint(problem, wrong, Limits()).outcome == "dead end"
+
+
+def test_a_dead_ends_hint_names_the_pieces_no_solution_holds_even_alone() -> None:
+    # Nine kings fit on 5x5 only on the squares of odd file and rank; on 6x6, b6 and e6 are each
+    # on some solution of nine kings, but on none together.
+    play = kings_play()
+    problem, state = play.new(5, "", 0)
+    for cell in (1, 3, 12):  # b5, d5 and c3 (c3 is held)
+        state = play.click(problem, state, cell, "king")
+    hint = play.hint(problem, state, Limits())
+    assert hint == Hint("no solution holds the kings on b5 and d5: take them off", (1, 3), outcome="dead end")
+    problem, state = play.new(6, "", 0)
+    for cell in (1, 4):
+        state = play.click(problem, state, cell, "king")
+    hint = play.hint(problem, state, Limits())
+    assert hint.outcome == "dead end" and hint.cells == ()
+    assert hint.message == "no solution holds what is placed: take something back (undo)"
 
 
 def test_kings_hint_and_solution_come_at_once_on_every_size_offered() -> None:

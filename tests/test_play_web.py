@@ -152,10 +152,8 @@ def test_a_check_says_a_dead_end_that_breaks_no_rule_yet(server: PlayServer) -> 
     click(server, game, cell["b5"])
     checked = call(server, "POST", f"/api/games/{game}/check", {})[1]
     assert wrong(checked) == [] and checked["hints"] == 0
-    assert (
-        checked["check"]["message"]
-        == "No rule broken, but no solution holds what is placed: take something back (undo)"
-    )
+    assert checked["check"]["message"] == "No rule broken, but no solution holds the king on b5: take it off"
+    assert checked["check"]["cells"] == [cell["b5"]] and checked["check"]["mistake"]
     call(server, "POST", f"/api/games/{game}/undo", {})
     click(server, game, cell["c3"])
     checked = call(server, "POST", f"/api/games/{game}/check", {})[1]

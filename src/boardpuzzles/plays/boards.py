@@ -36,6 +36,8 @@ ERASE = Tool("erase", "Erase", "x")
 #: ``holding(problem, placed, limits)``: the record's answers (boards) to its ``problem`` that hold
 #: the pieces ``placed`` (cell to letter), found by a search that starts from them.
 BoardsHolding = Callable[[Any, Mapping[int, str], Limits], Iterator[Any]]
+#: A dead end's hint looks for the pieces no solution holds alone among the first this many placed.
+CULPRITS_TRIED = 32
 #: Piece letters' names; another letter is "piece L".
 PIECE_NAMES = {"Q": "queen", "K": "king", "N": "knight", "B": "bishop", "R": "rook", "X": "stone"}
 
@@ -123,9 +125,36 @@ class _BoardRules:
             return SOLVED_HINT
         answer, why = self.through(problem, state, limits)
         if answer is None:
+            if why is not None and why.outcome == "dead end":
+                return self.culprits(problem, state, limits) or why
             return why or Hint("no solution found")
         cell = next(c for c in range(len(state)) if answer[c] != state[c])
         return Hint(f"a {piece_tool(answer[cell]).label.lower()} on {problem.grid.name(cell)}", (cell,))
+
+    def culprits(self, problem: RecordProblem, state: BoardState, limits: Limits) -> Hint | None:
+        """The pieces that no solution holds even alone (a king on b5 of 5x5, where nine kings
+        fit only on the odd squares), as the hint of a dead end; None when each alone is held
+        (only pieces together spoil it) or the search runs out of time."""
+        placed = [c for c, piece in enumerate(state) if piece != "."]
+        alone = []
+        for cell in placed[:CULPRITS_TRIED]:
+            only = tuple(piece if c == cell else "." for c, piece in enumerate(state))
+            answer, why = self.through(problem, only, limits)
+            if answer is None and (why is None or why.outcome != "dead end"):
+                return None  # out of time: say no more than the search proved
+            if answer is None:
+                alone.append(cell)
+        if not alone:
+            return None
+        squares = [problem.grid.name(c) for c in alone]
+        listed = squares[0] if len(squares) == 1 else ", ".join(squares[:-1]) + " and " + squares[-1]
+        kind = piece_tool(state[alone[0]]).label.lower()
+        if len(alone) == 1:
+            pieces = f"the {kind}"
+        else:
+            pieces = f"the {kind}s" if len({state[c] for c in alone}) == 1 else "the pieces"
+        it = "it" if len(alone) == 1 else "them"
+        return Hint(f"no solution holds {pieces} on {listed}: take {it} off", tuple(alone), outcome="dead end")
 
     def solution(self, problem: RecordProblem, state: BoardState, limits: Limits) -> list[Click]:
         answer, _ = self.through(problem, state, limits)
