@@ -232,6 +232,34 @@ def test_refused_clicks_are_422_with_the_reason_and_change_nothing(server: PlayS
     assert call(server, "GET", f"/api/games/{game}")[1]["moves"] == 0
 
 
+def test_a_refusal_asked_for_as_state_is_200_with_the_reason_and_the_state_unchanged(server: PlayServer) -> None:
+    game = new_kings(server)["game"]
+    assert click(server, game, 0)[0] == 200
+    before = call(server, "GET", f"/api/games/{game}")[1]
+    as_state = {"refusal": "state"}
+    for action, body, reason in (
+        ("click", {"cell": 99, "tool": "king"}, "off the board"),
+        ("redo", {}, "nothing to redo"),
+    ):
+        status, document = call(server, "POST", f"/api/games/{game}/{action}", {**body, **as_state})
+        assert status == 200 and reason in document["refused"]
+        assert {k: v for k, v in document.items() if k not in ("refused", "seconds")} == {
+            k: v for k, v in before.items() if k != "seconds"
+        }
+        # The default is unchanged: a 422, as scripts expect.
+        status, document = call(server, "POST", f"/api/games/{game}/{action}", {**body, "refusal": "status"})
+        assert status == 422 and reason in document["error"] and "refused" not in document
+    # A move that is played has no "refused"; malformed requests and unknown games keep their codes.
+    status, document = call(server, "POST", f"/api/games/{game}/undo", as_state)
+    assert status == 200 and "refused" not in document and document["moves"] == 0
+    status, document = call(server, "POST", f"/api/games/{game}/click", {"cell": "a4", "tool": "king", **as_state})
+    assert status == 400 and "cell index" in document["error"]
+    assert call(server, "POST", "/api/games/0123abcd/undo", as_state)[0] == 404
+    for bad in ("State", "", None, True, ["state"]):
+        status, document = call(server, "POST", f"/api/games/{game}/redo", {"refusal": bad})
+        assert status == 400 and '"state"' in document["error"]
+
+
 def test_other_hosts_and_other_pages_are_refused(server: PlayServer) -> None:
     status, document = call(server, "GET", "/", headers={"Host": "evil.example:80"})
     assert status == 403 and "127.0.0.1" in document["error"]

@@ -1,7 +1,10 @@
 """The play page's script (:mod:`boardpuzzles.web.play_page` says what the page does): the
 server's JSON in, the board's buttons, the panels and the status line out. Every action goes to
-the server one at a time, in order; a failure says why and changes nothing. The pointer and the
-keyboard are :mod:`boardpuzzles.web.play_input`'s."""
+the server one at a time, in order; a failure says why and changes nothing. An action asks for
+a refusal by the rules as data (``"refusal": "state"``: 200 with ``"refused"``, see
+:mod:`boardpuzzles.web.puzzles`), so a click the rules refuse leaves no error in the browser's
+console; the status line says it as it says a 422. The pointer and the keyboard are
+:mod:`boardpuzzles.web.play_input`'s."""
 
 # ruff: noqa: E501 - JavaScript in a string, wrapped as it reads best
 
@@ -52,6 +55,11 @@ async function api(path, body) {
       err.status = response.status;
       throw err;
     }
+    if (typeof doc.refused === "string") {  // a refusal asked for as data: the game is unchanged
+      const err = new Error(doc.refused);
+      err.refused = true;
+      throw err;
+    }
     return doc;
   } finally { setBusy(-1); }
 }
@@ -66,7 +74,7 @@ function serial(task) {
 // A failure: the server gone gets its box; anything else says why on the status line.
 function failed(err) {
   if (err instanceof ServerGone) { $("gone").hidden = false; $("gone-retry").focus(); return; }
-  note = {text: (err.status === 422 ? "Not allowed: " : "") + err.message, kind: "refused"};
+  note = {text: (err.refused || err.status === 422 ? "Not allowed: " : "") + err.message, kind: "refused"};
   showStatus();
   note = null;
 }
@@ -78,7 +86,7 @@ function act(path, body, options) {
     if (!state || generating) return new Error("no game");
     if (waiting) { note = {text: waiting, kind: ""}; showStatus(); }
     try {
-      const next = await api(`/api/games/${state.game}/${path}`, body || {});
+      const next = await api(`/api/games/${state.game}/${path}`, Object.assign({refusal: "state"}, body));
       note = null;
       render(next);
       return null;

@@ -14,7 +14,10 @@ The API; each answer is the game's state (:meth:`PuzzleGame.state`), a refusal `
   ``/restart`` (a move undo takes back), ``/solve`` (shows the solution), ``/check`` (the check
   shown until the next change), ``/hint`` (``{}``), ``/aids`` ``{"on": true|false}``. What the
   rules or the engine refuse (a click off the board, nothing to undo) is answered 422 with the
-  reason;
+  reason; with ``"refusal": "state"`` in the body it is answered 200 instead, with the game's
+  state, unchanged, and ``"refused": the reason`` (the page asks for that: a browser logs every
+  4xx answer as an error; see :mod:`boardpuzzles.web.routes`); any other value than "state" or
+  "status" (the default) is a 400;
 - ``GET /api/games/ID``.
 
 At most ``max_games`` games are kept (:mod:`boardpuzzles.web.keeper`): a new one always gets a
@@ -40,7 +43,7 @@ from boardpuzzles.protocol import Puzzle, display_name
 from boardpuzzles.puzzles import registry
 from boardpuzzles.web.keeper import GameKeeper
 from boardpuzzles.web.play_game import SCHEMA, TABLE, PuzzleGame, SearchersBusy, load_rows
-from boardpuzzles.web.routes import Page, Request, RequestError, Route
+from boardpuzzles.web.routes import Page, Request, RequestError, Route, refusal_as_state
 from boardpuzzles.web.server import MAX_GAMES, WebServer
 
 #: Seeds of new puzzles: 0 .. 2**32 - 1.
@@ -199,9 +202,12 @@ class PuzzleClient:
     def act(self, request: Request) -> dict[str, Any]:
         game_id, action = request.groups
         game = self.game(game_id)
+        in_state = refusal_as_state(request.body)
         try:
             ACTIONS[action](self, game, request.body)
         except IllegalMove as err:
+            if in_state:  # a change is kept only once made whole: the state is as it was
+                return {**game.state(request.shared_at), "refused": str(err)}
             raise RequestError(HTTPStatus.UNPROCESSABLE_ENTITY, str(err)) from None
         except SearchersBusy as err:
             raise RequestError(HTTPStatus.SERVICE_UNAVAILABLE, str(err), {"Retry-After": "1"}) from None

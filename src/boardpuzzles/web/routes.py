@@ -10,6 +10,13 @@ request     what an action sees (:class:`Request`): the method, path, query, the
 answer      what an action returns: a JSON object (status 200) or a :class:`Page`; a refusal is
             raised (:class:`RequestError`, or a :class:`~boardpuzzles.errors.BoardPuzzlesError`
             for 400).
+refusal     a move the game's rules refuse (a cell they forbid, nothing to redo). By default it
+            is answered with an error status, as every refusal is; a request whose body has
+            ``"refusal": "state"`` gets it as data instead: 200, the game's state (unchanged)
+            and ``"refused": the reason`` (:func:`refusal_as_state`). The pages ask for that:
+            a browser logs every fetch answered 4xx as an error in its console, and a click
+            the rules refuse is no error of the page. Malformed requests, unknown games and a
+            store that cannot save keep their statuses.
 """
 
 from __future__ import annotations
@@ -19,6 +26,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
+
+from boardpuzzles.errors import BoardPuzzlesError
+
+#: The body field that says how a refusal is answered: "status" (the default) or "state".
+REFUSAL = "refusal"
+REFUSAL_CHOICES = ("status", "state")
 
 
 class RequestError(Exception):
@@ -102,3 +115,16 @@ def refuse_methods(path: str, methods: tuple[str, ...], method: str) -> RequestE
         f"{path[:80]} answers {' and '.join(methods)}, not {method}",
         {"Allow": ", ".join(methods)},
     )
+
+
+def refusal_as_state(body: dict[str, Any]) -> bool:
+    """Whether the request's ``body`` asks that a refusal by the rules be answered 200 with the
+    game's state and ``"refused"`` (see the glossary); a value other than "state" or "status" is
+    a 400, before anything is played."""
+    choice = body.get(REFUSAL, "status")
+    if not isinstance(choice, str) or choice not in REFUSAL_CHOICES:
+        raise BoardPuzzlesError(
+            'refusal is "state" (a move the rules refuse is answered 200 with the state and "refused") '
+            'or "status" (answered with an error status, the default)'
+        )
+    return choice == "state"
