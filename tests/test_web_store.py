@@ -123,3 +123,24 @@ def test_a_stored_game_that_no_longer_replays_is_dropped(tmp_path, capfd):
     with serving(path) as port:
         assert request(port, "GET", f"/api/state?game={game}")[0] == 404
     assert "dropped" in capfd.readouterr().err
+
+
+def test_what_redo_would_play_survives_a_restart_and_a_game_stored_before_redo_still_loads(tmp_path):
+    path = tmp_path / "games.sqlite"
+    with serving(path, size=8) as port:  # 8x8: no answer waits on the position's value
+        game = new_game(port)["game"]
+        line = play(port, game, "d4")["moves"]
+        old = new_game(port)["game"]
+        play(port, old, "e5")
+        assert request(port, "POST", "/api/undo", {"game": game})[2]["can_redo"]
+    with sqlite3.connect(path) as db:  # the other game as a server from before redo stored it
+        (rules,) = db.execute("SELECT rules FROM games WHERE id = ?", (old,)).fetchone()
+        db.execute("UPDATE games SET rules = ? WHERE id = ?", (rules.replace(', "undone": []', ""), old))
+        assert "undone" not in db.execute("SELECT rules FROM games WHERE id = ?", (old,)).fetchone()[0]
+    db.close()
+    with serving(path, size=8) as port:
+        status, _, state = request(port, "GET", f"/api/state?game={game}")
+        assert status == 200 and state["moves"] == [] and state["can_redo"]
+        assert request(port, "POST", "/api/redo", {"game": game})[2]["moves"] == line
+        status, _, state = request(port, "GET", f"/api/state?game={old}")
+        assert status == 200 and len(state["moves"]) == 2 and not state["can_redo"]

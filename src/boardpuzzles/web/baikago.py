@@ -9,16 +9,28 @@ Its page (``web/baikago_page.py``; at ``/`` under ``baikago serve``, at ``/baika
   game (``replaces``: the id of the game the page leaves for it);
 - ``POST /api/move``   ``{"game", "point", "ply"}``: the human's stone only, answered at once;
 - ``POST /api/reply``  ``{"game"}``: the computer's move, if it is its turn (the slow part);
-- ``POST /api/undo``   ``{"game"}``: back to the human's previous turn;
+- ``POST /api/undo``   ``{"game"}``: back to the human's previous turn (their last move and the
+  computer's reply to it; nothing before the human's first move);
+- ``POST /api/redo``   ``{"game"}``: the moves undone played again, up to the human's next turn;
+  a new move clears what could be redone;
 - ``GET /api/state?game=ID``: the game as it stands (a reloaded page finds its game here).
 
-Every answer is the game's state (:meth:`WebGame.state`), with ``"value"``: on a solved board
+What the rules refuse (a point taken or off the board, a move after the end, nothing to redo) is
+answered 400 with the reason, as a malformed request is; a move for a position the game has left
+(another tab played) is 409. With ``"refusal": "state"`` in the body of a move, an undo or a redo,
+a refusal by the rules is answered 200 instead, with the game's state, unchanged, and
+``"refused": the reason`` (the page asks for that: a browser logs every 4xx answer as an error;
+see :mod:`boardpuzzles.web.routes`); any other value than "state" or "status" is a 400.
+
+Every answer is the game's state (:meth:`WebGame.state`: ``"can_undo"`` and ``"can_redo"`` say
+whether undo and redo would change it), with ``"value"``: on a solved board
 (3x3 to 7x7 and 9x9 to 15x15) what perfect play gives from the position, ``"draw"``,
 ``"black wins"`` or ``"white wins"`` (:func:`position_value`); null on other boards, once the
 game is over, and where a short search does not settle it (the move's own answer only reuses a value already known).
 
-Every game is kept, in memory and in the server's store (the ``games`` table), so several tabs
-can play at once and neither a reload nor a restart of the server loses a game; at most
+Every game is kept, in memory and in the server's store (the ``games`` table, with its moves
+undone), so several tabs can play at once and neither a reload nor a restart of the server loses
+a game or what redo would play; at most
 ``max_games`` are kept, and a new game always gets a place (:mod:`boardpuzzles.web.keeper`). A
 move the store cannot save is answered 503 and not played. The kernels are compiled before the
 server answers (:func:`warm_up`).
@@ -51,7 +63,7 @@ from boardpuzzles.web.game import IDLE_DAYS, SCHEMA, TABLE, GameMovedOn, WebGame
 from boardpuzzles.web.handler import MAX_BODY
 from boardpuzzles.web.hosts import LOCAL_HOSTS
 from boardpuzzles.web.keeper import GameKeeper
-from boardpuzzles.web.routes import Page, Request, RequestError, Route
+from boardpuzzles.web.routes import Page, Request, RequestError, Route, refusal_as_state
 from boardpuzzles.web.server import (
     MAX_CONNECTIONS,
     MAX_GAMES,
@@ -139,6 +151,14 @@ def with_value(game: WebGame, search: bool = True) -> dict[str, Any]:
     return state
 
 
+def refused(game: WebGame, err: bk.IllegalMoveError, in_state: bool) -> dict[str, Any]:
+    """A move the rules refuse: the game's state and ``"refused"`` when the request asked for the
+    refusal as data (see the module docstring), else ``err`` raised again (answered 400)."""
+    if not in_state:
+        raise err
+    return {**with_value(game, search=False), "refused": str(err)}  # unchanged: its value is known
+
+
 class BaikagoClient:
     """Baikago's page and API on a :class:`~boardpuzzles.web.server.WebServer` (see the module
     docstring): ``rules`` are the server's own (the default size; the crosses of every game),
@@ -201,6 +221,7 @@ class BaikagoClient:
             Route("/api/move", ("POST",), self.move),
             Route("/api/reply", ("POST",), self.reply),
             Route("/api/undo", ("POST",), self.undo),
+            Route("/api/redo", ("POST",), self.redo),
         ]
 
     # ---------------------------------------------------------------- the routes' actions
@@ -223,13 +244,16 @@ class BaikagoClient:
         return with_value(game)
 
     def move(self, request: Request) -> dict[str, Any]:
+        in_state = refusal_as_state(request.body)
         game, point, ply = self._move_fields(request.body)
-        if len(point) > MAX_POINT_NAME:
-            raise bk.IllegalMoveError(f"{point[:12]!r}... is not a point")
         try:
+            if len(point) > MAX_POINT_NAME:
+                raise bk.IllegalMoveError(f"{point[:12]!r}... is not a point")
             game.move(point, ply)
         except GameMovedOn as err:
             raise RequestError(HTTPStatus.CONFLICT, str(err)) from None
+        except bk.IllegalMoveError as err:
+            return refused(game, err, in_state)
         return with_value(game, search=False)  # answered at once: the reply's answer brings the value
 
     def reply(self, request: Request) -> dict[str, Any]:
@@ -238,8 +262,18 @@ class BaikagoClient:
         return with_value(game)
 
     def undo(self, request: Request) -> dict[str, Any]:
+        refusal_as_state(request.body)  # checked, though undo refuses nothing: the page sends it
         game = self._move_fields(request.body)[0]
         game.undo()
+        return with_value(game)
+
+    def redo(self, request: Request) -> dict[str, Any]:
+        in_state = refusal_as_state(request.body)
+        game = self._move_fields(request.body)[0]
+        try:
+            game.redo()
+        except bk.IllegalMoveError as err:
+            return refused(game, err, in_state)
         return with_value(game)
 
     def _move_fields(self, body: dict[str, Any]) -> tuple[WebGame, str, int | None]:

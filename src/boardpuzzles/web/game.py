@@ -4,8 +4,14 @@
 Glossary
 --------
 record      one game as stored: its id, rules (size, max d, orientations), the human's colour,
-            the computer's strength and seed, the moves played (point names) and when it was
-            last touched. The position is rebuilt by replaying the moves.
+            the computer's strength and seed, the moves played (point names), the moves undone
+            and when it was last touched. The position is rebuilt by replaying the moves.
+undone      the moves undo took back, in the order redo plays them again; a new move clears them.
+            They are stored in the ``rules`` column's JSON object, under ``"undone"``: a server
+            from before redo reads that object's keys by name, so it ignores them, and its next
+            change of the game writes the row without them, so they are never replayed after
+            moves they do not follow. (A column of their own would have made every write of
+            such a server fail.)
 left        a game whose page started another one: still readable, but the first to make room.
 """
 
@@ -16,7 +22,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from boardpuzzles.errors import BoardPuzzlesError
@@ -47,10 +53,13 @@ class Record:
     touched: float
     over: bool = False
     left: bool = False
+    undone: list[str] = field(default_factory=list)
 
     def row(self) -> Statement:
         """The statement that stores this record."""
-        rules = json.dumps({"size": self.size, "max_d": self.max_d, "orientations": self.orientations})
+        rules = json.dumps(
+            {"size": self.size, "max_d": self.max_d, "orientations": self.orientations, "undone": self.undone}
+        )
         values = (self.id, rules, self.human, self.strength, self.seed, json.dumps(self.moves), self.touched)
         return f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (
             *values,
@@ -80,6 +89,7 @@ def load_records(store: GameStore) -> list[Record]:
                 touched,
                 bool(over),
                 bool(left),
+                r.get("undone", []),  # absent in a game stored before redo
             )
         )
     return records
@@ -101,6 +111,7 @@ class WebGame:
     held only to read or change it (and to store the change); ``thinking`` is held while the
     computer searches, outside ``lock``, so the game's state can be read meanwhile. ``version``
     counts changes: a reply searched for a position that an undo has since left is dropped.
+    ``undone`` holds the moves undo took back, which redo plays again (see the glossary).
     ``save`` stores each change before it counts (the keeper's store): when the store cannot
     take it, the change is taken back and :class:`~boardpuzzles.web.store.StoreFailed` raised,
     so a client that tries again plays its move once. ``client``: the address that started it.
@@ -129,13 +140,25 @@ class WebGame:
         self.version = 0
         self.touched = time.time()
         self.left = False  # the page that played it started another game
+        self.undone: list[bk.Move] = []
         self.save = _unsaved
 
     @classmethod
     def from_record(cls, record: Record, rules: bk.Rules) -> WebGame:
+        """The stored game, replayed (an :class:`~boardpuzzles.errors.BoardPuzzlesError` when its
+        moves, or its undone moves after them, no longer replay)."""
         game = cls(rules, record.human, record.strength, record.seed, record.id)
+        p = game.position
         for name in record.moves:
-            game.position.make_named(name)
+            p.make_named(name)
+        if not isinstance(record.undone, list) or not all(isinstance(name, str) for name in record.undone):
+            raise BoardPuzzlesError("its undone moves are not a list of point names")
+        undone = [p.parse_move(name) for name in record.undone]
+        for move in undone:  # they must follow the moves, as redo will play them
+            p.make(move)
+        for _ in undone:
+            p.unmake()
+        game.undone = undone
         game.touched, game.left = record.touched, record.left
         return game
 
@@ -154,6 +177,7 @@ class WebGame:
             self.touched,
             p.is_game_over(),
             self.left,
+            [p.grid.name(m) for m in self.undone],
         )
 
     def row(self) -> Statement:
@@ -179,6 +203,19 @@ class WebGame:
     def _human_has_moved(self) -> bool:
         return len(self.position.move_stack) >= (1 if self.human == bk.BLACK else 2)  # black has the even plies
 
+    def _play_new(self, move: bk.Move) -> None:
+        """Play a move that is no redo (lock held): it clears the undone moves, and both are
+        taken back when the store cannot take the change."""
+        p = self.position
+        p.make(move)
+        undone, self.undone = self.undone, []
+
+        def take_back() -> None:
+            p.unmake()
+            self.undone = undone
+
+        self._commit(take_back)
+
     def move(self, name: str, ply: int | None = None) -> None:
         """The human's stone on ``name``; ``ply``, when given, is the number of moves the page saw."""
         with self.lock:
@@ -189,8 +226,7 @@ class WebGame:
                 raise bk.IllegalMoveError("the game is over")
             if p.turn != self.human:
                 raise GameMovedOn("it is the computer's turn")
-            p.make_named(name)
-            self._commit(p.unmake)
+            self._play_new(p.parse_move(name))
 
     def reply(self, computers: ComputerPool) -> None:
         """The computer's move, if it is the computer's turn (asked twice, it moves once)."""
@@ -203,8 +239,7 @@ class WebGame:
             choice = computers.choose(p.rules, self.strength, self.seed, board, turn)
             with self.lock:
                 if self.version == version:
-                    p.make(choice.move)
-                    self._commit(p.unmake)
+                    self._play_new(choice.move)
 
     def undo(self) -> None:
         """Back to the human's previous turn (their last move and the computer's reply to it); a
@@ -213,17 +248,44 @@ class WebGame:
             p = self.position
             if not self._human_has_moved():
                 return
-            taken = [p.move_stack[-1]]
-            p.unmake()
+            taken = [p.unmake()]
             while p.move_stack and p.turn != self.human:
-                taken.append(p.move_stack[-1])
-                p.unmake()
+                taken.append(p.unmake())
+            undone = self.undone
+            self.undone = taken[::-1] + undone
 
             def play_again() -> None:
                 for move in reversed(taken):
                     p.make(move)
+                self.undone = undone
 
             self._commit(play_again)
+
+    def redo(self) -> None:
+        """Play again what undo took back, up to the human's next turn (their move and the
+        computer's reply to it, as undo took them); :class:`~boardpuzzles.puzzles.baikago.IllegalMoveError`
+        when there is nothing to redo."""
+        with self.lock:
+            p = self.position
+            undone = self.undone
+            if not undone:
+                raise bk.IllegalMoveError("nothing to redo")
+            played = 0
+
+            def take_back() -> None:
+                for _ in range(played):
+                    p.unmake()
+                self.undone = undone
+
+            try:
+                while played < len(undone) and not p.is_game_over() and (played == 0 or p.turn != self.human):
+                    p.make(undone[played])
+                    played += 1
+            except BaseException:  # the undone moves follow the position: this is a bug, not a refusal
+                take_back()
+                raise
+            self.undone = undone[played:]
+            self._commit(take_back)
 
     def leave(self) -> None:
         """The page started another game: this one may make room first (it stays readable)."""
@@ -261,5 +323,8 @@ class WebGame:
                 "crosses": [c.to_json(grid) for c in (outcome.crosses if outcome else ())],
                 "cross": sorted({grid.name(q) for c in (outcome.crosses if outcome else ()) for q in c.points}),
                 "thinking": self.thinking.locked(),
+                # what the page's Undo and Redo can do (undo leaves a computer's opening alone)
+                "can_undo": self._human_has_moved(),
+                "can_redo": bool(self.undone),
                 "names": [grid.name(i) for i in range(grid.size)],
             }

@@ -1,0 +1,137 @@
+"""Baikago's undo and redo over real sockets: redo plays the moves undone again up to the human's
+next turn, a new move clears them, a change the store cannot take leaves them as they were; and a
+refusal by the rules asked for as data (``"refusal": "state"``) is 200 with ``"refused"`` and the
+state unchanged, while the default stays an error status."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.puzzles import baikago as bk
+from boardpuzzles.web import baikago as web
+from boardpuzzles.web.store import StoreFailed
+from tests.test_web_baikago import new_game, request
+from tests.threads import serve_in_background
+
+AS_STATE = {"refusal": "state"}
+
+
+@pytest.fixture(scope="module")
+def port() -> Iterator[int]:
+    # 8x8: not solved, so no answer waits on a search for the position's value; the computer is
+    # compiled first, so that a reply comes within the test's timeout
+    srv = web.make_server(0, bk.Rules(8))
+    serve_in_background(srv)
+    yield srv.server_address[1]
+    srv.shutdown()
+    srv.server_close()
+
+
+def post(port: int, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+    status, _, document = request(port, "POST", path, body)
+    return status, document
+
+
+def played(port: int, game: str, *points: str) -> dict[str, Any]:
+    """The state after the human's ``points``, each answered by the computer."""
+    state: dict[str, Any] = {}
+    for point in points:
+        assert post(port, "/api/move", {"game": game, "point": point})[0] == 200
+        status, state = post(port, "/api/reply", {"game": game})
+        assert status == 200, state
+    return state
+
+
+def test_redo_plays_the_human_move_and_the_reply_again_and_a_new_move_clears_it(port: int) -> None:
+    game = new_game(port, seed=3)
+    assert not game["can_undo"] and not game["can_redo"]
+    line = played(port, game["game"], "d4", "c3")["moves"]
+    status, state = post(port, "/api/undo", {"game": game["game"]})
+    assert status == 200 and state["moves"] == line[:2] and state["can_undo"] and state["can_redo"]
+    state = post(port, "/api/undo", {"game": game["game"]})[1]
+    assert state["moves"] == [] and not state["can_undo"] and state["can_redo"]
+    status, state = post(port, "/api/redo", {"game": game["game"]})
+    assert status == 200 and state["moves"] == line[:2] and state["can_redo"]  # to the human's next turn
+    state = post(port, "/api/redo", {"game": game["game"]})[1]
+    assert state["moves"] == line and not state["can_redo"] and state["turn"] == "black"
+    post(port, "/api/undo", {"game": game["game"]})
+    state = played(port, game["game"], "a1")  # a new move: what could be redone is gone
+    assert state["moves"][:3] == [*line[:2], "a1"] and not state["can_redo"]
+    status, answer = post(port, "/api/redo", {"game": game["game"]})
+    assert status == 400 and "nothing to redo" in answer["error"]
+
+
+def test_redo_after_a_move_the_computer_had_not_answered_leaves_it_its_turn(port: int) -> None:
+    game = new_game(port, human="white", seed=5)["game"]
+    opening = post(port, "/api/reply", {"game": game})[1]["moves"]
+    assert post(port, "/api/move", {"game": game, "point": "a1"})[1]["turn"] == "black"
+    assert post(port, "/api/undo", {"game": game})[1]["moves"] == opening  # the computer's opening stays
+    state = post(port, "/api/redo", {"game": game})[1]
+    assert state["moves"] == [*opening, "a1"] and state["turn"] == "black" and not state["can_redo"]
+    assert len(post(port, "/api/reply", {"game": game})[1]["moves"]) == 3
+
+
+def test_a_refusal_asked_for_as_state_is_200_with_the_reason_and_the_state_unchanged(port: int) -> None:
+    game = new_game(port, seed=4)["game"]
+    before = played(port, game, "d4")
+    taken = before["moves"][1]  # the computer's stone
+    for path, body, reason in (
+        ("/api/redo", {"game": game}, "nothing to redo"),
+        ("/api/move", {"game": game, "point": taken}, "already taken"),
+        ("/api/move", {"game": game, "point": "z9"}, "z9"),
+        ("/api/move", {"game": game, "point": "a1" * 5}, "not a point"),
+    ):
+        status, document = post(port, path, {**body, **AS_STATE})
+        assert status == 200 and reason in document["refused"], document
+        assert {k: v for k, v in document.items() if k != "refused"} == before
+        status, document = post(port, path, body)  # the default: an error status, as before
+        assert status == 400 and reason in document["error"]
+    # Only the rules' refusals change: a malformed request, a position left, an unknown game do not.
+    assert post(port, "/api/move", {"game": game, "point": 5, **AS_STATE})[0] == 400
+    assert post(port, "/api/move", {"game": game, "point": "a1", "ply": 0, **AS_STATE})[0] == 409
+    assert post(port, "/api/redo", {"game": "0123abcd", **AS_STATE})[0] == 404
+    status, document = post(port, "/api/undo", {"game": game, **AS_STATE})
+    assert status == 200 and "refused" not in document and document["moves"] == []
+    for bad in ("State", 1, ["state"]):
+        status, document = post(port, "/api/redo", {"game": game, "refusal": bad})
+        assert status == 400 and '"state"' in document["error"]
+    assert post(port, "/api/move", {"game": game, "point": "a1", "refusal": "yes"})[0] == 400
+
+
+def full_store(statement: Any) -> None:
+    raise StoreFailed("the disk is full")
+
+
+def test_an_undo_or_redo_the_store_cannot_take_leaves_the_game_and_its_redo_as_they_were() -> None:
+    game = web.WebGame(bk.Rules(7), bk.BLACK, 1)
+    for name in ("d4", "c3", "e5", "b2"):
+        game.position.make_named(name)
+    game.undo()
+    assert [game.position.grid.name(m) for m in game.undone] == ["e5", "b2"]
+    game.save = full_store
+    for change in (game.undo, game.redo):
+        with pytest.raises(StoreFailed):
+            change()
+        assert game.state()["moves"] == ["d4", "c3"] and game.record().undone == ["e5", "b2"]
+    with pytest.raises(StoreFailed):
+        game.move("a1")
+    assert game.state()["moves"] == ["d4", "c3"] and game.record().undone == ["e5", "b2"]
+
+
+def test_a_record_with_undone_moves_replays_them_only_where_they_follow() -> None:
+    game = web.WebGame(bk.Rules(7), bk.BLACK, 1)
+    for name in ("d4", "c3"):
+        game.position.make_named(name)
+    game.undo()
+    record = game.record()
+    assert record.undone == ["d4", "c3"] and '"undone": ["d4", "c3"]' in record.row()[1][1]
+    again = web.WebGame.from_record(record, bk.Rules(7))
+    assert again.state()["can_redo"] and again.record() == record
+    for broken in (["d4", "d4"], ["q9"], "d4", [4]):
+        record.undone = broken  # type: ignore[assignment]
+        with pytest.raises(BoardPuzzlesError):
+            web.WebGame.from_record(record, bk.Rules(7))
