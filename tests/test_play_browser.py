@@ -169,6 +169,36 @@ def test_the_keyboard_plays_and_screen_readers_hear_the_cells(site, open_page) -
     assert page.get_attribute("#cells button[data-cell='7']", "aria-label") == "b5, empty"
 
 
+def console_errors(page: Any) -> list[str]:
+    """The errors the browser's console will show for ``page`` (a fetch answered 4xx is one)."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    return errors
+
+
+def test_a_refused_click_says_why_and_leaves_the_console_free_of_errors(site, browser) -> None:
+    """The page asks for refusals as data ("refusal": "state"), not as a 422 that the browser
+    would log as an error: the status line says why, as it did for the 422."""
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        errors = console_errors(page)
+        page.goto(link(site, Case("knights-tour", size=5, difficulty="open")))
+        ready(page)
+        page.keyboard.press("Control+z")  # nothing to undo
+        page.wait_for_function("document.getElementById('status').className === 'refused'")
+        assert status(page) == "Not allowed: nothing to undo"
+        page.click("#cells button[data-cell='0']")  # 1 on a5
+        ready(page, moves=1)
+        page.click("#cells button[data-cell='1']")  # b5: no knight's move from a5
+        page.wait_for_function("document.getElementById('status').className === 'refused'")
+        assert status(page) == "Not allowed: b5 is not a knight's move from a5, which shows 1"
+        assert page.get_attribute("body", "data-moves") == "1"
+        assert errors == []
+    finally:
+        page.close()
+
+
 def test_a_reload_finds_the_game_and_the_link_reopens_the_same_puzzle(site, open_page, browser) -> None:
     page = open_page(link(site, Case("kings", size=5, seed=9)))
     game = page.get_attribute("body", "data-game")
