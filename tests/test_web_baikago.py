@@ -16,6 +16,7 @@ import pytest
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago.ai import ComputerPlayer
 from boardpuzzles.web import baikago as web
+from tests.test_play_browser import console_errors
 from tests.threads import serve_in_background
 from tests.timing import LOADED
 
@@ -679,6 +680,47 @@ def test_a_solved_board_shows_the_value_of_the_position(site, open_page):
     page.select_option("#size", "19")
     ready(page)
     assert page.locator(".pt").count() == 361 and not page.is_visible("#value")  # 19x19 is not solved
+
+
+def test_undo_and_redo_by_buttons_and_keys_and_a_refusal_leaves_the_console_free_of_errors(site, browser):
+    """Undo and Redo as on the play pages: buttons enabled as the state says, Ctrl+Z (Cmd+Z) and
+    Ctrl+Y, Ctrl+Shift+Z (Cmd+Shift+Z), not while a menu has the focus; nothing to redo is
+    refused as data ("refusal": "state"), said on the status line, with no error in the console."""
+    _, url = site
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        errors = console_errors(page)
+        page.goto(f"{url}/#game={seeded_game(site, size=9, seed=1)}")
+        ready(page)
+        assert page.is_disabled("#undo") and page.is_disabled("#redo")
+        page.keyboard.press("Control+y")
+        page.wait_for_function("document.getElementById('status-text').textContent.startsWith('Not allowed')")
+        assert status(page).startswith("Not allowed: nothing to redo. Your move (black).")
+        page.keyboard.press("Control+z")
+        assert status(page).startswith("Not allowed: nothing to undo. Your move (black).")
+        page.click(".pt[data-point=e5]")
+        ready(page)
+        line = stones(page)
+        assert len(line) == 2 and page.is_enabled("#undo") and page.is_disabled("#redo")
+        assert not status(page).startswith("Not allowed")  # said until the next move
+        for undo, redo in (("Control+z", "Control+Shift+z"), ("Meta+z", "Meta+Shift+z"), ("Control+z", "Control+y")):
+            page.keyboard.press(undo)
+            ready(page)
+            assert stones(page) == {} and page.is_disabled("#undo") and page.is_enabled("#redo")
+            page.keyboard.press(redo)  # the human's stone and the computer's reply
+            ready(page)
+            assert stones(page) == line and page.is_enabled("#undo") and page.is_disabled("#redo")
+        page.click("#undo")
+        ready(page)
+        page.click("#redo")
+        ready(page)
+        assert stones(page) == line
+        page.focus("#strength")  # a menu's keys are its own
+        page.keyboard.press("Control+z")
+        assert page.get_attribute("body", "data-busy") == "0" and stones(page) == line
+        assert errors == []
+    finally:
+        page.close()
 
 
 def test_a_server_that_cannot_be_reached_is_shown(site, open_page):

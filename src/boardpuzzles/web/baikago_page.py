@@ -5,6 +5,11 @@ How the page plays (see ``web/baikago.py`` for the API):
 
 - a click (or Enter/Space on the keyboard cursor) draws the human's stone at once, posts it to
   ``/api/move``, then asks ``/api/reply`` for the computer's move while a "thinking" line shows;
+- Undo and Redo (Ctrl+Z or Cmd+Z; Ctrl+Y, Ctrl+Shift+Z or Cmd+Shift+Z), as on the puzzles' play
+  pages: the keys do nothing while the focus is in a field or a menu, and the buttons are
+  enabled as the state's ``can_undo`` and ``can_redo`` say. A refusal (nothing to undo or redo)
+  is asked for as data (``"refusal": "state"``), so it leaves no error in the browser's console,
+  and the status line says it until the next move;
 - the game id sits in the URL hash and in localStorage, so a reload (or a new tab) finds the
   game the server keeps; the settings (colour, strength, board size) belong to a game, and
   changing one either starts a new game at once (no move of the human's yet) or offers to;
@@ -70,7 +75,8 @@ PAGE = r"""<!doctype html>
     <h2 id="game-h">This game</h2>
     <p class="game-info" id="game-info"></p>
     <div class="buttons">
-      <button type="button" class="action" id="undo">Undo</button>
+      <button type="button" class="action" id="undo" title="Undo (Ctrl+Z)" aria-keyshortcuts="Control+Z">Undo</button>
+      <button type="button" class="action" id="redo" title="Redo (Ctrl+Y)" aria-keyshortcuts="Control+Y">Redo</button>
       <button type="button" class="action" id="new">New game</button>
     </div>
   </section>
@@ -129,6 +135,9 @@ const saved = {
 class ServerError extends Error {
   constructor(message, status) { super(message); this.status = status; }
 }
+// A move the rules refuse, answered as data (the request's "refusal": "state"): nothing changed.
+class Refused extends Error {}
+const REFUSAL = {refusal: "state"};
 async function api(path, body) {
   let response;
   try {
@@ -140,6 +149,7 @@ async function api(path, body) {
   let data = null;
   try { data = await response.json(); } catch (e) { /* not JSON: say the status */ }
   if (!response.ok) throw new ServerError((data && data.error) || `The server answered ${response.status}.`, response.status);
+  if (data && typeof data.refused === "string") throw new Refused(`Not allowed: ${data.refused}.`);
   return data;
 }
 
@@ -341,7 +351,8 @@ function show() {
   $("game-info").textContent =
     `You play ${state.human}${state.human === "black" ? " (first)" : ""} against computer strength ${state.strength}, ` +
     `${state.describe}.`;
-  $("undo").disabled = busy || humanMoves(state) === 0;
+  $("undo").disabled = busy || !state.can_undo;
+  $("redo").disabled = busy || !state.can_redo;
   const small = pointPixels(state.size) < FINGER && defaultSize() < state.size;
   $("size-note").hidden = !small;
   if (small) $("size-note").textContent = `The points are small on this screen: ${defaultSize()}\u00d7${defaultSize()} suits it best.`;
@@ -371,7 +382,9 @@ async function run(action) {
   } catch (err) {
     if (mine !== epoch) return;
     pending = null;
-    if (err.status === 404 && state) {
+    if (err instanceof Refused) {
+      notice = err.message;  // on the status line, until the next move
+    } else if (err.status === 404 && state) {
       showError(new Error("This game is no longer on the server. Start a new game."), null);
     } else if (err.status === 409) {
       showError(new Error(err.message + " The board now shows the game as it stands."), null);
@@ -400,7 +413,7 @@ function play(index) {
   notice = "";
   run(async (current) => {
     pending = name; show();
-    const next = await api("/api/move", {game: state.game, point: name, ply: ply});
+    const next = await api("/api/move", Object.assign({game: state.game, point: name, ply: ply}, REFUSAL));
     if (!current()) return;
     pending = null; state = next; show();
     await computerTurn(current);
@@ -423,10 +436,21 @@ function newGame(settings, note, focusBoard) {
   });
 }
 
+// Undo and Redo: each then lets the computer move if it is its turn (a redo that ends before its reply).
 function undo() {
+  if (!state || busy) return;
+  // The server's undo does nothing then; it is refused here, as the play pages' server refuses it.
+  if (!state.can_undo) { notice = "Not allowed: nothing to undo."; show(); return; }
+  changeBy("/api/undo");
+}
+function redo() {
+  if (!state || busy) return;
+  changeBy("/api/redo");
+}
+function changeBy(path) {
   notice = "";
   run(async (current) => {
-    const next = await api("/api/undo", {game: state.game});
+    const next = await api(path, Object.assign({game: state.game}, REFUSAL));
     if (!current()) return;
     state = next; show();
     await computerTurn(current);
@@ -492,6 +516,16 @@ function moveCursor(event) {
   points[cursor].focus();
 }
 
+// Ctrl+Z (Cmd+Z) undoes; Ctrl+Y, Ctrl+Shift+Z (Cmd+Shift+Z) redo, as on the play pages; not while
+// the focus is in a menu or a field, whose own keys they are.
+function onKey(e) {
+  const target = e.target;
+  if (target && (target.tagName === "SELECT" || target.tagName === "INPUT")) return;
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+  if (e.key === "z" || e.key === "Z") { e.preventDefault(); if (e.shiftKey) redo(); else undo(); }
+  else if (e.key === "y" || e.key === "Y") { e.preventDefault(); redo(); }
+}
+
 // -------------------------------------------------------------- the title's kanji
 // Without a CJK font the three characters are drawn as identical boxes: then show only the
 // Latin name (the kanji stay in the tooltip and for screen readers).
@@ -527,6 +561,8 @@ $("points").addEventListener("focusin", (e) => {
 $("new").onclick = () => newGame(offered || wantedSettings());
 $("again").onclick = () => newGame(wantedSettings(), "", true);
 $("undo").onclick = undo;
+$("redo").onclick = redo;
+document.addEventListener("keydown", onKey);
 $("retry").onclick = () => retry && retry();
 for (const id of ["human", "strength", "size"]) $(id).addEventListener("change", settingsChanged);
 $("offer-yes").onclick = () => newGame(offered);
