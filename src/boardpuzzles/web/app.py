@@ -7,7 +7,8 @@ two clients, each registering its routes:
 - the puzzles (:mod:`boardpuzzles.web.puzzles`): ``/play/NAME`` and ``/api/NAME/new``,
   ``/api/games/ID/...``;
 - Baikago (:mod:`boardpuzzles.web.baikago`): its page at ``/baikago``, its API as ``baikago
-  serve`` has it (``/api/new``, ``/api/move``, ``/api/reply``, ``/api/undo``, ``/api/state``);
+  serve`` has it (``/api/new``, ``/api/move``, ``/api/reply``, ``/api/undo``, ``/api/redo``,
+  ``/api/state``);
 
 and the front page, ``GET /``: a card per registered puzzle (its picture, one line of rules, a
 link). Each client keeps at most ``max_games`` games.
