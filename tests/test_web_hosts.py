@@ -115,6 +115,35 @@ def test_serve_help_offers_host() -> None:
     assert "--host ADDRESS" in CliRunner().invoke(cli, ["baikago", "serve", "--help"]).output
 
 
+def test_stopped_is_a_servers_last_word_though_its_warm_up_compiled(monkeypatch, capsys) -> None:
+    # With the kernels not yet cached, the warm-up compiles them while the server serves, and the
+    # command line ended with "compiled the kernels in 9.1 s (once; cached)" after "stopped".
+    import importlib
+    import time
+
+    from boardpuzzles import cli, compiling
+    from boardpuzzles.web import app
+
+    serve_command = importlib.import_module("boardpuzzles.cli.serve")  # the module, not the command
+
+    class WarmingServer:
+        def serve_forever(self) -> None:
+            compiling.began()  # the warm-up's compiling, in this test without a kernel
+            time.sleep(0.01)
+            compiling.ended()
+            raise KeyboardInterrupt  # Ctrl-C
+
+        def server_close(self) -> None:
+            pass
+
+    monkeypatch.setattr(app, "make_app", lambda *args, **kwargs: WarmingServer())
+    monkeypatch.setattr(serve_command, "_say_where", lambda *args: None)
+    with pytest.raises(SystemExit) as ended:
+        cli.main(["serve", "--port", "0", "--games", ":memory:"])
+    assert ended.value.code == 0
+    assert capsys.readouterr().err == "stopped\n"
+
+
 def test_serve_stops_on_ctrl_c_as_its_help_says() -> None:
     """Ctrl-C is the documented way to stop a server: one word, exit 0 (not "error:
     interrupted", 130). A kill (SIGTERM) stops it quietly, exit 0 too."""

@@ -19,6 +19,7 @@ from boardpuzzles import limits as limits_module
 from boardpuzzles.cli.common import (
     ALL_EXIT_CODES_HELP,
     CONVENTIONS_HELP,
+    END_NOTES,
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -112,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     """The command line: ``argv`` (default: the process's own arguments). It owns its process:
     it ends in ``sys.exit``, deaf to Ctrl-C once the outcome is decided."""
     started = time.perf_counter()
+    END_NOTES.compile_time = True
     _ctrl_c.install()
     try:
         code = _run(argv)
@@ -134,7 +136,7 @@ def _compiled(started: float) -> None:
     (the compiling since ``started``, not an earlier command's in the same process). Nothing
     while a kernel is still compiling in an abandoned worker: it is not cached yet."""
     seconds = compiling.compile_seconds(started)
-    if seconds > 0 and not compiling.running():
+    if seconds > 0 and not compiling.running() and END_NOTES.compile_time:
         try:
             click.echo(f"compiled the kernels in {seconds:.1f} s (once; cached)", err=True)
         except (OSError, ValueError):  # stderr takes nothing (gone, full, closed)

@@ -56,6 +56,17 @@ ALL_EXIT_CODES_HELP = EXIT_CODES_HELP.replace(
 )
 
 
+class EndNotes:
+    """What the command line may say after a command has said its last word."""
+
+    #: How long compiling the kernels took ("compiled the kernels in 9.1 s"): not after a server,
+    #: whose compiling was its warm-up, no answer's, and whose last word is "stopped".
+    compile_time = True
+
+
+END_NOTES = EndNotes()
+
+
 def title_sentence(title: str) -> str:
     """A puzzle's title (a phrase: "the classic N queens puzzle") as the list of commands shows
     it, in the style of the other commands' short help: capitalised, with a full stop."""

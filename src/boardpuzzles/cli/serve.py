@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import click
 
 from boardpuzzles import _ctrl_c
-from boardpuzzles.cli.common import Whole, command_settings, games_options
+from boardpuzzles.cli.common import END_NOTES, Whole, command_settings, games_options
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -38,6 +38,7 @@ def serve_until_stopped(start: Callable[[], Any], host: str, port: int, title: s
     line of warning), and serve until Ctrl-C or SIGTERM (exit 0): an address or port that
     cannot be used is bad input (exit 2), one line."""
     shown = f"[{host}]" if ":" in host else host
+    END_NOTES.compile_time = False  # "stopped" is the last word; the warm-up's compiling is no answer's
     try:
         server = start()
     except OSError as err:
