@@ -354,13 +354,30 @@ def test_a_ctrl_c_in_the_import_machinerys_weakref_callback_is_not_lost():
     assert done.stdout == "raised after the callback\n" and "ignored" not in done.stderr
 
 
-def test_a_ctrl_c_ends_a_wait_inside_the_import_machinery_after_a_second():
+@pytest.mark.parametrize("asked_again_meanwhile", [False, True])
+def test_a_ctrl_c_ends_a_wait_inside_the_import_machinery_after_a_second(asked_again_meanwhile):
     # The main thread may wait in the machinery's code for a module another thread is loading:
-    # the Ctrl-C waits for it to leave for a second at most, then is raised there.
+    # the Ctrl-C waits for it to leave for a second at most, then is raised there. On a loaded
+    # machine the Ctrl-C asked again can come while the handler that put it off still starts its
+    # thread: it was raised there, at once (1 of 24 so under load); here it comes at that moment.
+    late = "threading.Thread.start" if asked_again_meanwhile else "None"
     done = python(
         """
-        import signal, time
+        import signal, threading, time
         from boardpuzzles import _ctrl_c
+
+        start, asked = LATE, []
+
+        def start_asked_again(thread):
+            if not asked:
+                asked.append(True)
+                signal.raise_signal(signal.SIGINT)
+            start(thread)
+
+        if start is not None:
+            threading.Thread.start = start_asked_again
+""".replace("LATE", late)
+        + """
 
         made = {"signal": signal, "time": time}
         waiting = (

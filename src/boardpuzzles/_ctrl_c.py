@@ -76,11 +76,22 @@ def on_ctrl_c(signum: int, frame: FrameType | None) -> None:
     """Python's own handler (raise ``KeyboardInterrupt``), unless the main thread is where the
     exception would do lasting harm: then the same Ctrl-C comes again a moment later."""
     global _waiting_since
-    if _imp.lock_held() or _in_text_run_by_exec(frame) or _in_import_machinery(frame):
+    # Within this handler (asked again while the one that put it off still starts its thread, on
+    # a loaded machine), raising would leave that handler in the very place it was put off from.
+    if _in_this_handler(frame) or _imp.lock_held() or _in_text_run_by_exec(frame) or _in_import_machinery(frame):
         threading.Thread(target=_again, args=(signum,), name="ctrl-c-again", daemon=True).start()
         return
     _waiting_since = None
     raise KeyboardInterrupt
+
+
+def _in_this_handler(frame: FrameType | None) -> bool:
+    """Whether ``frame`` runs inside :func:`on_ctrl_c` (a signal handled while it runs)."""
+    while frame is not None:
+        if frame.f_code is on_ctrl_c.__code__:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _in_import_machinery(frame: FrameType | None) -> bool:
