@@ -4,6 +4,7 @@ and on puzzles with given numbers."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from typing import Any
 
@@ -460,3 +461,12 @@ def test_random_clicks_keep_the_numbers_a_knights_move_apart_and_faults_name_eve
         assert PLAY.state_from_json(problem, PLAY.state_to_json(problem, state)) == state
         PLAY.scene(problem, state)
     assert PLAY.solved(problem, play_all(problem, state, PLAY.solution(problem, state, Limits(30))))  # type: ignore[misc]
+
+
+def test_closed_tours_are_offered_on_even_sides_only() -> None:
+    # A closed tour alternates colours, so it needs as many light squares as dark: none on odd sides.
+    assert PLAY.sizes_for("closed") == (6, 8) and PLAY.sizes_for("easy") == PLAY.sizes
+    with pytest.raises(BoardPuzzlesError, match="closed is offered on sizes 6, 8, not on 7"):
+        Attempt.new(PLAY, 7, "closed", 1)
+    with pytest.raises(ValueError, match="sizes_by_difficulty"):
+        dataclasses.replace(PLAY, sizes_by_difficulty={"closed": (9,)})

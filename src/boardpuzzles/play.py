@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
@@ -134,6 +134,9 @@ class Play(Generic[P, S]):
     default_size: int = 0
     #: The difficulties the page offers, the first the default; () when there is no generator.
     difficulties: tuple[str, ...] = ()
+    #: The sizes a difficulty offers where not all of them (a closed knight's tour needs an even
+    #: side): difficulty -> sizes, each among ``sizes``. See :meth:`sizes_for`.
+    sizes_by_difficulty: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     #: The difficulties whose puzzle is the same for every seed (a blank board), so that a page
     #: offers no seed for them; ``("",)`` for a play without difficulties whose ``new`` ignores
     #: the seed. See :meth:`seeded`.
@@ -181,6 +184,15 @@ class Play(Generic[P, S]):
             raise ValueError(f"the default size {self.default_size} is not among the sizes {self.sizes}")
         if not set(self.seedless) <= set(self.difficulties or ("",)):
             raise ValueError(f"seedless names difficulties the play does not offer: {self.seedless}")
+        for difficulty, offered in self.sizes_by_difficulty.items():
+            if difficulty not in self.difficulties or not offered or not set(offered) <= set(self.sizes):
+                raise ValueError(f"sizes_by_difficulty: {difficulty!r} -> {offered} is not among the play's")
+        sizes_by_difficulty = {d: tuple(sorted(set(s))) for d, s in self.sizes_by_difficulty.items()}
+        object.__setattr__(self, "sizes_by_difficulty", sizes_by_difficulty)
+
+    def sizes_for(self, difficulty: str) -> tuple[int, ...]:
+        """The sizes ``difficulty`` offers, in ascending order."""
+        return self.sizes_by_difficulty.get(difficulty, self.sizes)
 
     def seeded(self, difficulty: str) -> bool:
         """Whether the seed chooses the puzzle of ``difficulty`` ("" without difficulties): False
@@ -248,6 +260,9 @@ class Attempt(Generic[P, S]):
             raise BoardPuzzlesError(f"size is one of {', '.join(map(str, play.sizes))}, got {excerpt(size)}")
         if play.difficulties and difficulty not in play.difficulties:
             raise BoardPuzzlesError(f"difficulty is one of {', '.join(play.difficulties)}, got {excerpt(difficulty)}")
+        if size not in play.sizes_for(difficulty):
+            offered = ", ".join(map(str, play.sizes_for(difficulty)))
+            raise BoardPuzzlesError(f"{difficulty} is offered on sizes {offered}, not on {size}")
         problem, start = play.new(size, difficulty, seed)
         return cls(play, problem, start, size, difficulty, seed, **kwargs)
 

@@ -436,6 +436,7 @@ PLAY: Play[TourProblem, Numbers] = Play(
     sizes=SIZES,
     default_size=DEFAULT_SIZE,
     difficulties=DIFFICULTIES,
+    sizes_by_difficulty={"closed": tuple(side for side in SIZES if side % 2 == 0)},  # odd sides have no closed tour
     seedless=FREE_MODES,  # a blank board
     new=new,
     click=click,
