@@ -18,7 +18,7 @@ from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.faults import unfinished
 from boardpuzzles.grid import Grid
 from boardpuzzles.limits import STOP_TIME, Limits
-from boardpuzzles.play import RESTART, Attempt, Fault, Hint, IllegalMove, Play, Tool, Verdict, play_of
+from boardpuzzles.play import RESTART, SHOWN_SOLUTION, Attempt, Fault, Hint, IllegalMove, Play, Tool, Verdict, play_of
 from boardpuzzles.protocol import Param, Puzzle
 from boardpuzzles.puzzles import get, puzzles
 from tests import reference
@@ -147,17 +147,22 @@ def test_reveal_plays_the_solution_marks_the_game_and_is_not_timed_as_solved() -
     attempt.click(1, "king")
     attempt.click(2, "king")  # touching: no solution holds these, so the reveal restarts first
     clock.now += 30
+    before = attempt.state
     attempt.reveal(Limits(10.0))
     verdict = attempt.verdict()
     assert attempt.revealed and verdict.solved and attempt.solved_seconds is None
     assert get("kings").violations(attempt.problem.problem, Board(attempt.problem.grid, attempt.state)) == []  # type: ignore[union-attr]
     with pytest.raises(IllegalMove, match="solved already"):
         attempt.reveal()
-    moves = attempt.at
-    attempt.undo()
-    assert attempt.at == moves - 1 and not attempt.verdict().solved
+    assert attempt.moves == 3  # two kings, then the solution shown: one move
+    attempt.undo()  # the solution shown, whole (its restart included)
+    assert attempt.state == before and attempt.at == attempt.moves == 2 and not attempt.verdict().solved
+    attempt.redo()
+    assert attempt.verdict().solved and attempt.moves == 3
     again = Attempt.from_json(kings_play(), attempt.to_json(), clock=Clock())
-    assert again.revealed and again.state == attempt.state
+    assert again.revealed and again.state == attempt.state and again.moves == 3
+    again.undo()
+    assert again.state == before
 
 
 def spending_play(position_fails: bool = True, start_fails: bool = False) -> Play:  # type: ignore[type-arg]
@@ -186,7 +191,7 @@ def test_a_search_out_of_time_ends_in_a_plain_answer_never_an_error() -> None:
     limits = Limits(60.0)
     attempt.reveal(limits)  # the search from the start gets a limit of its own
     assert limits.stopped and attempt.revealed and attempt.verdict().solved
-    assert attempt.line[1] == RESTART
+    assert attempt.line[1][1] == SHOWN_SOLUTION and attempt.line[2] == RESTART
     assert attempt.hint().message == "no hint found in time"
 
     stuck = Attempt.new(spending_play(start_fails=True), 6, "", 0, clock=Clock())

@@ -59,6 +59,10 @@ Json = Any
 Click = tuple[int, str]
 #: The move that puts a game back at its start, kept in the line like a click (so undo takes it back).
 RESTART: Click = (-1, "restart")
+#: The tool name of the click that opens a shown solution: ``(n, SHOWN_SOLUTION)`` makes it and
+#: the ``n`` clicks after it (the solver's, after a restart when it starts again) one move, which
+#: one undo takes back. No tool has this name (tool names have no spaces).
+SHOWN_SOLUTION = "shown solution"
 #: Seconds a hint or the shown solution may search when the caller gives no limits.
 SEARCH_SECONDS = 5.0
 
@@ -299,6 +303,21 @@ class Attempt(Generic[P, S]):
         return self.at > 0
 
     @property
+    def moves(self) -> int:
+        """The moves played: the clicks, a shown solution counting as one."""
+        return sum(1 for end in self._move_ends() if end <= self.at)
+
+    def _move_ends(self) -> list[int]:
+        """Where each move of the line ends (an index into it): after each click, and after
+        the last click of a shown solution (see :data:`SHOWN_SOLUTION`)."""
+        ends, i = [], 0
+        while i < len(self.line):
+            cell, tool = self.line[i]
+            i = min(len(self.line), i + 1 + max(0, cell)) if tool == SHOWN_SOLUTION else i + 1
+            ends.append(i)
+        return ends
+
+    @property
     def can_redo(self) -> bool:
         return self.at < len(self.line)
 
@@ -308,9 +327,12 @@ class Attempt(Generic[P, S]):
         return self.state != self.start
 
     def _after(self, state: S, click: Click) -> S:
-        """The state after one move of the line: a click, or :data:`RESTART`."""
+        """The state after one click of the line: a click, :data:`RESTART`, or the start of a
+        shown solution (which changes nothing itself)."""
         if click == RESTART:
             return self.start
+        if click[1] == SHOWN_SOLUTION:
+            return state
         return self.play.click(self.problem, state, *click)
 
     def _push(self, click: Click, state: S) -> S:
@@ -336,10 +358,11 @@ class Attempt(Generic[P, S]):
 
     def reveal(self, limits: Limits | None = None) -> S:
         """Show the solution: the solver's clicks are played from this position (or from the
-        start, after a restart, when none is found from here). Each is a move undo takes back;
-        the game is marked :attr:`revealed`. The search from the start gets a time limit of its
-        own, as long as ``limits``' (the one from here may have spent it all). :class:`IllegalMove`
-        when the play gives no solution or none is found in time."""
+        start, after a restart, when none is found from here), as one move that one undo takes
+        back (:data:`SHOWN_SOLUTION`); the game is marked :attr:`revealed`. The search from the
+        start gets a time limit of its own, as long as ``limits``' (the one from here may have
+        spent it all). :class:`IllegalMove` when the play gives no solution or none is found in
+        time."""
         if self.play.solution is None:
             raise IllegalMove("this puzzle cannot show its solution")
         if self.play.solved(self.problem, self.state):
@@ -359,6 +382,7 @@ class Attempt(Generic[P, S]):
         if not clicks or not self.play.solved(self.problem, state):
             raise IllegalMove("no solution found in time")
         self.revealed = True
+        self._push((len(clicks) + from_start, SHOWN_SOLUTION), self.state)
         if from_start:
             self._push(RESTART, self.start)
         for click in clicks:
@@ -390,17 +414,22 @@ class Attempt(Generic[P, S]):
         return scene_words(self.play.scene(self.problem, self.state))
 
     def undo(self) -> S:
+        """Take back the last move (a shown solution whole)."""
         if not self.can_undo:
             raise IllegalMove("nothing to undo")
-        self.at -= 1
-        self._states.pop()
+        back_to = max((end for end in self._move_ends() if end < self.at), default=0)
+        del self._states[back_to + 1 :]
+        self.at = back_to
         return self.state
 
     def redo(self) -> S:
+        """Play the next undone move again (a shown solution whole)."""
         if not self.can_redo:
             raise IllegalMove("nothing to redo")
-        self._states.append(self._after(self.state, self.line[self.at]))
-        self.at += 1
+        on_to = min(end for end in self._move_ends() if end > self.at)
+        for click in self.line[self.at : on_to]:
+            self._states.append(self._after(self.state, click))
+        self.at = on_to
         self._note_solved()
         return self.state
 

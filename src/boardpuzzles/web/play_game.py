@@ -264,7 +264,7 @@ class PuzzleGame:
             "state": self.play.state_to_json(s.problem, s.state),
             "faults": [f.to_json() for f in verdict.faults],
             "solved": verdict.solved,
-            "moves": s.at,
+            "moves": s.moves,
             "hints": s.hints,
             "can_undo": s.can_undo,
             "can_redo": s.can_redo,
