@@ -130,6 +130,19 @@ def test_a_hint_names_a_square_and_marks_it(server: PlayServer) -> None:
     assert state["hint"] is None  # a change clears it
 
 
+def test_a_hint_that_names_a_wrong_piece_is_drawn_over_its_fault(server: PlayServer) -> None:
+    # Kings on b5 and c5 of 5x5 touch (both red); the hint names b5, which no solution holds
+    # (nine kings fit only on the odd squares): its violet showed under the red, unseen.
+    state = new_kings(server, 5, 1)
+    game, cell = state["game"], {name: i for i, name in enumerate(state["names"])}
+    click(server, game, cell["b5"])
+    wrong_only = click(server, game, cell["c5"])[1]
+    hinted = call(server, "POST", f"/api/games/{game}/hint", {})[1]
+    assert hinted["hint"]["cells"] == [cell["b5"]]
+    assert HINT_COLOUR in hinted["svg"] and red_cells(hinted["svg"], None) < red_cells(wrong_only["svg"], None)
+    assert {"the hint", "what is wrong"} <= {entry["text"] for entry in hinted["legend"]}
+
+
 def test_the_state_says_whether_the_hint_or_the_check_was_asked_for_last(server: PlayServer) -> None:
     game = new_kings(server, 4, 8)["game"]
     assert call(server, "GET", f"/api/games/{game}")[1]["asked"] is None

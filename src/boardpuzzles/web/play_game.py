@@ -282,15 +282,19 @@ class PuzzleGame:
         scene = dataclasses.replace(
             scene, marks=dict(scene.marks), lines=list(scene.lines), mark_meanings=dict(scene.mark_meanings)
         )
-        if self.hint is not None and self.hint.cells:
-            scene.marks.update(dict.fromkeys(self.hint.cells, HINT_COLOUR))
-            scene.mark_meanings[HINT_COLOUR] = "the hint"
+        hinted = self.hint.cells if self.hint is not None else ()
+        if hinted and self.asked != "hint":
+            scene.marks.update(dict.fromkeys(hinted, HINT_COLOUR))
         for fault in faults:
             scene.marks.update(dict.fromkeys(fault.cells, FAULT_COLOUR))
             scene.lines.extend((a, b, FAULT_COLOUR) for a, b in fault.lines)
         checked = self.check["cells"] if self.check is not None else []  # a dead end's, found by search
         scene.marks.update(dict.fromkeys(checked, FAULT_COLOUR))
-        if checked or any(fault.cells for fault in faults):
+        if hinted and self.asked == "hint":  # the answer just asked for, over the faults it may name
+            scene.marks.update(dict.fromkeys(hinted, HINT_COLOUR))
+        if hinted:
+            scene.mark_meanings[HINT_COLOUR] = "the hint"
+        if any(colour == FAULT_COLOUR for colour in scene.marks.values()) or any(fault.lines for fault in faults):
             scene.mark_meanings[FAULT_COLOUR] = "what is wrong"
         return scene
 
