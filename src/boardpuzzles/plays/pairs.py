@@ -26,7 +26,7 @@ from typing import Any
 
 from boardpuzzles.answers import CellPairs
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
-from boardpuzzles.faults import Fault
+from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.grid import ORTHOGONAL
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.play import NO_HINT_IN_TIME, SOLVED_HINT, Click, Hint, IllegalMove, Json, Play, Tool
@@ -112,6 +112,12 @@ class _PairRules:
 
     def faults(self, problem: RecordProblem, state: PairsState) -> list[Fault]:
         found = self.setup.faults(problem, _answer(problem, state))
+        left = [f for f in found if f.kind == "unfinished"]
+        if len(left) > 1 and all(len(f.cells) == 1 for f in left):  # one per square: say them as one
+            cells = tuple(c for f in left for c in f.cells)
+            found = [f for f in found if f.kind != "unfinished"] + [
+                unfinished(f"{len(cells)} squares left to cover", cells)
+            ]
         if not any(f.kind == "wrong" for f in found) and state[0] and not self.completes(problem, state[0]):
             cells = tuple(c for pair in state[0] for c in pair)
             found.append(Fault("no solution holds these pairs: take one off (undo)", cells, kind="aid"))

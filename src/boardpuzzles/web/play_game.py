@@ -4,8 +4,9 @@ reads it (the SVG picture with the faults and the hint drawn on it, where the bo
 in that picture, the verdict).
 
 Which faults the picture shows (all of them are listed in the state, each with its kind):
-``wrong`` ones always; ``aid`` ones (found by search: they spoil the puzzle) only with aids on;
-every fault, ``unfinished`` ones too, while a check is shown. Faults are drawn in red (their cells
+``wrong`` ones always; ``aid`` ones (found by search: they spoil the puzzle) only with aids on,
+and while a check is shown (it names them); ``unfinished`` ones never (red means wrong: what is
+left to do is said, not painted). Faults are drawn in red (their cells
 marked, their segments as lines between cell centres), a hint's cells in violet, a colour no play
 uses for marks of its own; both are added to the play's scene, so the picture is the one ``--svg``
 draws, with the highlights on top. The scene's title ("5 kings; the problem asks for 9") is sent
@@ -240,7 +241,8 @@ class PuzzleGame:
         """The state's parts that change only with the game's version (lock held)."""
         s = self.attempt
         verdict = s.verdict()
-        scene = self._scene(verdict.faults if self.check is not None else verdict.shown(s.aids))
+        checking = self.check is not None  # a check draws every mistake, aids too, not what is left to do
+        scene = self._scene(verdict.shown(aids=True) if checking else verdict.shown(s.aids))
         caption = scene.title
         svg, geometry, legend = picture(dataclasses.replace(scene, title=""))
         grid = scene.grid
