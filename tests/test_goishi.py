@@ -273,7 +273,8 @@ def test_round_trips_are_lossless(puzzle, fmt, data):
         ("", "the input is empty"),
         ("...\n...", "the board has no stones"),
         ('"   "', "the board has no stones"),
-        ("https://puzz.link/p?slither/6/7/abc", "type 'slither', not goishi"),
+        ("https://puzz.link/p?slither/6/7/abc", "a 'slither' puzzle, not a Goishi one"),
+        ("https://example.com/x", "no puzzle after a '?' (a Goishi link reads https://puzz.link/p?goishi/"),
         ("goishi/6/7/vsten1t", "BODY has 7 characters; a 6x7 (cols x rows) board needs 9: the URL is truncated"),
         ("goishi/6/7/vsten1t!o", "BODY character 8 is '!'"),
         ("goishi/6/7", "expected goishi/COLS/ROWS/BODY"),
@@ -450,7 +451,7 @@ def test_cli_convert_and_files_written_whole(capsys, tmp_path):
     "args,fragment",
     [
         (["solve", "goishi/6/7/vsten"], "truncated"),
-        (["solve", "https://puzz.link/p?slither/3/3/abc"], "not goishi"),
+        (["solve", "https://puzz.link/p?slither/3/3/abc"], "not a Goishi one"),
         (["solve", "missing-file.txt"], "no such file"),
         (["solve", "puzzles/1.txt"], "no such file: puzzles/1.txt"),  # a mistyped path is not a bad URL
         (["solve", "goishi/\u00b2/5/abc"], "COLS is"),

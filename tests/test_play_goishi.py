@@ -219,7 +219,7 @@ def test_urls_export_and_import_the_puzzle() -> None:
 @pytest.mark.parametrize(
     ("url", "reason"),
     [
-        ("https://puzz.link/p?nurikabe/4/4/1370", "not goishi"),
+        ("https://puzz.link/p?nurikabe/4/4/1370", "not a Goishi one"),
         ("goishi/4/4/13", "truncated"),
         ("goishi/4/4/13z0", "not a base-32 digit"),
         ("goishi/4/4/vvvv", "no stones"),

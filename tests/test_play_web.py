@@ -430,7 +430,7 @@ def test_a_puzzle_imported_from_its_url_is_played_solved_and_shared(server: Play
 @pytest.mark.parametrize(
     ("body", "words"),
     [
-        ({"url": "https://puzz.link/p?nurikabe/4/4/1370"}, "not goishi"),
+        ({"url": "https://puzz.link/p?nurikabe/4/4/1370"}, "not a Goishi one"),
         ({"url": "goishi/4/4/13"}, "truncated"),
         ({"url": ""}, "non-empty"),
         ({"url": ["goishi/4/4/1370"]}, "string"),

@@ -342,6 +342,8 @@ def encode_url_body(puzzle: Puzzle) -> str:
 
 def _read_url(text: str) -> Document:
     url = text.strip()
+    if "://" in url and "?" not in url:  # an address, but of no puzzle
+        raise ParseError("URL: no puzzle after a '?' (a Goishi link reads https://puzz.link/p?goishi/COLS/ROWS/BODY)")
     query = url.split("?", 1)[1] if "?" in url else url
     # Optional key=value& pairs (type=editor&) come before the genre: one match, not a loop of
     # slices, so that a long run of them stays linear.
@@ -356,7 +358,7 @@ def _read_url(text: str) -> Document:
         return Document(document.puzzle, document.order, "url")
     if genre != "goishi":
         raise ParseError(
-            f"URL: this is a puzzle of type {excerpt(genre)}, not goishi" if genre else "URL: no puzzle type after '?'"
+            f"URL: this is a {excerpt(genre)} puzzle, not a Goishi one" if genre else "URL: no puzzle type after '?'"
         )
     rest = tokens[1:]
     while rest and rest[-1] == "":
