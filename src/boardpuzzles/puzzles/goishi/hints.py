@@ -52,9 +52,10 @@ class Hint:
 
 
 def _depth_text(depth: int | None) -> str:
+    """How soon a wrong move's lines all end: "at once", "within 7 pick-ups", "beyond 12 pick-ups"."""
     if depth is None:
-        return f"more than {LOOKAHEAD_CAP} pick-ups"
-    return f"{depth} pick-up{'s' if depth != 1 else ''}"
+        return f"beyond {LOOKAHEAD_CAP} pick-ups"
+    return "at once" if depth == 1 else f"within {depth} pick-ups"
 
 
 def hint_text(puzzle: Puzzle, found: Hint) -> str:
@@ -65,7 +66,7 @@ def hint_text(puzzle: Puzzle, found: Hint) -> str:
 
 def hint_parts(puzzle: Puzzle, found: Hint) -> tuple[str, str]:
     """The hint's two parts: what to do ("start at e2") and why ("every other start fails
-    (g1 within 7 pick-ups, ...)")."""
+    (g1 within 7 pick-ups; a7, c6 at once ...)")."""
     name = puzzle.name
     verb = "start at" if not found.prefix else "pick up"
     if not found.right and not found.prefix:
@@ -78,7 +79,10 @@ def hint_parts(puzzle: Puzzle, found: Hint) -> tuple[str, str]:
     if not found.wrong:
         return move, "it is the only legal move"
     deepest = sorted(found.wrong, key=lambda w: LOOKAHEAD_CAP + 1 if w[1] is None else w[1], reverse=True)
-    shown = ", ".join(f"{name(c)} within {_depth_text(d)}" for c, d in deepest[:6])
+    by_depth: dict[str, list[str]] = {}  # "c6, d6 at once": the moves of one depth together
+    for c, d in deepest[:6]:
+        by_depth.setdefault(_depth_text(d), []).append(name(c))
+    shown = "; ".join(f"{', '.join(names)} {text}" for text, names in by_depth.items())
     more = f" and {len(deepest) - 6} more" if len(deepest) > 6 else ""
     return move, f"every other {'start' if not found.prefix else 'move'} fails ({shown}{more})"
 
@@ -172,7 +176,11 @@ class Rating:
     steps: tuple[int | None, ...]
 
     def describe(self) -> str:
-        return f"{self.choices} steps with a real choice; deepest look-ahead {_depth_text(self.depth)}"
+        if self.depth is None:
+            deepest = f"more than {LOOKAHEAD_CAP} pick-ups"
+        else:
+            deepest = f"{self.depth} pick-up{'s' if self.depth != 1 else ''}"
+        return f"{self.choices} steps with a real choice; deepest look-ahead {deepest}"
 
 
 def rate(puzzle: Puzzle | str, limits: Limits | None = None) -> Rating:
