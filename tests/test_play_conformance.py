@@ -110,6 +110,7 @@ def test_every_puzzle_has_a_page_and_its_json_api_answers(site: tuple[PlayServer
     game = attempt(name)
     assert state["state"] == game.play.state_to_json(game.problem, game.state)  # the same puzzle
     assert not state["solved"] and state["svg"].startswith("<svg") and state["geometry"]["cell"] > 0
+    assert state["caption"], "the line above the board says what is left to do"
     path = f"/api/games/{state['game']}"
     first = solution(game)[0]
     status, after = call(site, "POST", f"{path}/click", {"cell": first[0], "tool": first[1]})

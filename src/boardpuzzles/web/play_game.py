@@ -9,9 +9,10 @@ and while a check is shown (it names them); ``unfinished`` ones never (red means
 left to do is said, not painted). Faults are drawn in red (their cells
 marked, their segments as lines between cell centres), a hint's cells in violet, a colour no play
 uses for marks of its own; both are added to the play's scene, so the picture is the one ``--svg``
-draws, with the highlights on top. The scene's title ("5 kings; the problem asks for 9") is sent
-as the state's ``caption``, not drawn: the page shows it on a line of its own, so the picture
-keeps its height however long the title.
+draws, with the highlights on top. The scene's title ("5 kings; the problem asks for 9"), else
+what is left to do (the first ``unfinished`` fault: "36 squares left to number"), is sent as the
+state's ``caption``, not drawn: the page shows it on a line of its own, so the picture keeps its
+height however long the title.
 
 A change is made on a copy of the attempt and kept only once the store has it (``save``), so a
 change the store cannot take leaves the game as it was and a client that tries again plays it once.
@@ -243,7 +244,8 @@ class PuzzleGame:
         verdict = s.verdict()
         checking = self.check is not None  # a check draws every mistake, aids too, not what is left to do
         scene = self._scene(verdict.shown(aids=True) if checking else verdict.shown(s.aids))
-        caption = scene.title
+        left = next((f.message for f in verdict.faults if f.kind == "unfinished"), "")
+        caption = scene.title or left  # every page says what is left to do above its board
         svg, geometry, legend = picture(dataclasses.replace(scene, title=""))
         grid = scene.grid
         named = grid.size <= NAMED_CELLS
