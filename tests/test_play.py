@@ -18,7 +18,7 @@ from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.faults import unfinished
 from boardpuzzles.grid import Grid
 from boardpuzzles.limits import STOP_TIME, Limits
-from boardpuzzles.play import RESTART, SHOWN_SOLUTION, Attempt, Fault, Hint, IllegalMove, Play, Tool, Verdict, play_of
+from boardpuzzles.play import ONE_MOVE, RESTART, Attempt, Fault, Hint, IllegalMove, Play, Tool, Verdict, play_of
 from boardpuzzles.protocol import Param, Puzzle
 from boardpuzzles.puzzles import get, puzzles
 from tests import reference
@@ -191,7 +191,7 @@ def test_a_search_out_of_time_ends_in_a_plain_answer_never_an_error() -> None:
     limits = Limits(60.0)
     attempt.reveal(limits)  # the search from the start gets a limit of its own
     assert limits.stopped and attempt.revealed and attempt.verdict().solved
-    assert attempt.line[1][1] == SHOWN_SOLUTION and attempt.line[2] == RESTART
+    assert attempt.line[1][1] == ONE_MOVE and attempt.line[2] == RESTART
     assert attempt.hint().message == "no hint found in time"
 
     stuck = Attempt.new(spending_play(start_fails=True), 6, "", 0, clock=Clock())
@@ -380,10 +380,35 @@ def test_a_square_then_one_beside_it_places_a_pair_and_a_click_on_it_takes_it_of
     assert play.click(problem, state, 5, "pair") == ((), -1)  # the same square again: none picked
     state = play.click(problem, state, 1, "pair")
     assert state == (((1, 5),), -1)
-    assert play.click(problem, state, 5, "pair") == ((), -1)
+    assert play.click(problem, state, 5, "pair") == ((), 5)  # taken off, and picked: a drag on from it moves it
     assert play.click(problem, state, 5, "erase") == ((), -1)  # the second tool takes a pair off
     assert play.click(problem, ((), -1), 5, "erase") == ((), -1)  # and nothing else
     assert play.state_from_json(problem, play.state_to_json(problem, state)) == state
+
+
+def test_a_pair_is_one_move_and_a_drag_from_a_placed_pair_moves_it() -> None:
+    # The review: one undo after placing a4-b4 left a4 picked, and a drag from b4-c4's c4 to d4
+    # took the domino off and placed none.
+    game = Attempt.new(dominoes_play(), 4, "", 0)
+    for cell in (0, 1):  # a4, then b4 beside it
+        game.click(cell, "pair")
+    assert game.state == (((0, 1),), -1) and game.moves == 1
+    game.undo()
+    assert game.state == ((), -1) and not game.can_undo
+    game.redo()
+    assert game.state == (((0, 1),), -1)
+    game.click(5, "pair")  # b3: picked, a move of its own until a pair is placed
+    assert game.moves == 2
+    game.undo()
+    assert game.state == (((0, 1),), -1)
+    for cell in (1, 2):  # a drag from the pair's b4 on to c4: taken off (a move), placed again
+        game.click(cell, "pair")
+    assert game.state == (((1, 2),), -1) and game.moves == 3
+    again = Attempt.from_json(game.play, game.to_json())
+    assert again.state == game.state and again.moves == 3
+    again.undo()
+    again.undo()
+    assert again.state == (((0, 1),), -1)
 
 
 def test_pairs_no_tiling_can_complete_are_a_fault() -> None:

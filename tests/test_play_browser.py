@@ -639,10 +639,10 @@ def test_a_drag_plays_each_cell_it_enters(site, open_page, browser) -> None:
     page.mouse.down()
     page.mouse.move(end["x"], end["y"], steps=6)
     page.mouse.up()
-    ready(page, moves=2)
+    ready(page, moves=1)  # a domino: one move
     assert attempt_of(site, page).state[0] == ((0, 1),)
     page.click("#cells button[data-cell='14']")  # a click still picks one square
-    ready(page, moves=3)
+    ready(page, moves=2)
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     try:
         phone = context.new_page()
@@ -656,7 +656,7 @@ def test_a_drag_plays_each_cell_it_enters(site, open_page, browser) -> None:
             y = points[0]["y"] + (points[1]["y"] - points[0]["y"]) * i / 5
             cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-        ready(phone, moves=2)
+        ready(phone, moves=1)  # a domino: one move
         assert attempt_of(site, phone).state[0] == ((6, 12),)
         assert phone.evaluate("window.scrollY") == 0  # the finger drew; the page did not scroll
     finally:

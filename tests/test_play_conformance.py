@@ -147,12 +147,13 @@ def open_page(browser: Any, site: tuple[PlayServer, str], name: str, viewport: d
 
 
 def click_as_a_person(site: tuple[PlayServer, str], page: Any, cell: int, tool: str) -> None:
-    """The tool's button, then the square's; then wait until the server has the move."""
-    moves = game_of(site, page)["moves"]
+    """The tool's button, then the square's; then wait until the server has the click (it
+    changes the position; the move count stays when it completes a move with the clicks before)."""
+    before = game_of(site, page)["state"]
     page.click(f"[data-tool='{tool}']")
     page.click(f"#cells button[data-cell='{cell}']")
     deadline = time.monotonic() + 30
-    while game_of(site, page)["moves"] == moves:
+    while game_of(site, page)["state"] == before:
         assert time.monotonic() < deadline, f"the click on {cell} with {tool} was not played"
         time.sleep(0.02)
 

@@ -59,10 +59,12 @@ Json = Any
 Click = tuple[int, str]
 #: The move that puts a game back at its start, kept in the line like a click (so undo takes it back).
 RESTART: Click = (-1, "restart")
-#: The tool name of the click that opens a shown solution: ``(n, SHOWN_SOLUTION)`` makes it and
-#: the ``n`` clicks after it (the solver's, after a restart when it starts again) one move, which
-#: one undo takes back. No tool has this name (tool names have no spaces).
-SHOWN_SOLUTION = "shown solution"
+#: The tool name of the click that opens a move of several clicks: ``(n, ONE_MOVE)`` makes it
+#: and the ``n`` clicks after it one move, which one undo takes back: a shown solution (the
+#: solver's clicks, after a restart when it starts again), or a piece placed by clicks that
+#: only selected before the one that placed it (a domino's two squares). It changes nothing
+#: itself. No tool has this name (tool names have no spaces).
+ONE_MOVE = "one move"
 #: Seconds a hint or the shown solution may search when the caller gives no limits.
 SEARCH_SECONDS = 5.0
 
@@ -164,6 +166,10 @@ class Play(Generic[P, S]):
     #: Whether the play offers spoiling aids at all (faults of kind ``aid``, or
     #: ``scene_with_aids``), so that a page shows its aids switch only where it does something.
     has_aids: bool = False
+    #: ``settled(problem, state)``: the position without what is only selected (a domino's first
+    #: square), so that the clicks that only select, and the one that then places, are one move
+    #: (:meth:`Attempt.click`). None: every click is a move of its own.
+    settled: Callable[[P, S], Any] | None = None
     #: ``describe(problem, state)``: words for each cell, for a screen reader ("given queen",
     #: "step 3", "empty"). None: read off the scene (:func:`boardpuzzles.plays.words.scene_words`).
     describe: Callable[[P, S], list[str]] | None = None
@@ -309,11 +315,11 @@ class Attempt(Generic[P, S]):
 
     def _move_ends(self) -> list[int]:
         """Where each move of the line ends (an index into it): after each click, and after
-        the last click of a shown solution (see :data:`SHOWN_SOLUTION`)."""
+        the last click of a move of several (see :data:`ONE_MOVE`)."""
         ends, i = [], 0
         while i < len(self.line):
             cell, tool = self.line[i]
-            i = min(len(self.line), i + 1 + max(0, cell)) if tool == SHOWN_SOLUTION else i + 1
+            i = min(len(self.line), i + 1 + max(0, cell)) if tool == ONE_MOVE else i + 1
             ends.append(i)
         return ends
 
@@ -328,10 +334,10 @@ class Attempt(Generic[P, S]):
 
     def _after(self, state: S, click: Click) -> S:
         """The state after one click of the line: a click, :data:`RESTART`, or the start of a
-        shown solution (which changes nothing itself)."""
+        move of several clicks (which changes nothing itself)."""
         if click == RESTART:
             return self.start
-        if click[1] == SHOWN_SOLUTION:
+        if click[1] == ONE_MOVE:
             return state
         return self.play.click(self.problem, state, *click)
 
@@ -348,7 +354,37 @@ class Attempt(Generic[P, S]):
         was, and so does a click that changes nothing (it is no move)."""
         self.play.tool(tool)
         after = self.play.click(self.problem, self.state, cell, tool)
-        return self.state if after == self.state else self._push((cell, tool), after)
+        if after == self.state:
+            return self.state
+        selecting = self._selecting()
+        if selecting and not self._only_selects(self.state, after):
+            self._join(selecting)  # the clicks that selected, and this one, are one move
+        return self._push((cell, tool), after)
+
+    def _only_selects(self, before: S, after: S) -> bool:
+        settled = self.play.settled
+        return settled is not None and settled(self.problem, before) == settled(self.problem, after)
+
+    def _selecting(self) -> int:
+        """How many of the last clicks played only selected (see :attr:`Play.settled`), each a
+        plain click that is a move of its own."""
+        ends, count = set(self._move_ends()), 0
+        while count < self.at:
+            i = self.at - 1 - count
+            cell, tool = self.line[i]
+            plain = (cell, tool) != RESTART and tool != ONE_MOVE and i + 1 in ends and (i == 0 or i in ends)
+            if not plain or not self._only_selects(self._states[i], self._states[i + 1]):
+                break
+            count += 1
+        return count
+
+    def _join(self, count: int) -> None:
+        """Make the last ``count`` clicks played, and the next one pushed, one move."""
+        first = self.at - count
+        del self.line[self.at :]
+        self.line.insert(first, (count + 1, ONE_MOVE))
+        self._states.insert(first + 1, self._states[first])
+        self.at += 1
 
     def restart(self) -> S:
         """Put the position back at the start, as a move of its own: undo takes it back."""
@@ -359,7 +395,7 @@ class Attempt(Generic[P, S]):
     def reveal(self, limits: Limits | None = None) -> S:
         """Show the solution: the solver's clicks are played from this position (or from the
         start, after a restart, when none is found from here), as one move that one undo takes
-        back (:data:`SHOWN_SOLUTION`); the game is marked :attr:`revealed`. The search from the
+        back (:data:`ONE_MOVE`); the game is marked :attr:`revealed`. The search from the
         start gets a time limit of its own, as long as ``limits``' (the one from here may have
         spent it all). :class:`IllegalMove` when the play gives no solution or none is found in
         time."""
@@ -382,7 +418,7 @@ class Attempt(Generic[P, S]):
         if not clicks or not self.play.solved(self.problem, state):
             raise IllegalMove("no solution found in time")
         self.revealed = True
-        self._push((len(clicks) + from_start, SHOWN_SOLUTION), self.state)
+        self._push((len(clicks) + from_start, ONE_MOVE), self.state)
         if from_start:
             self._push(RESTART, self.start)
         for click in clicks:

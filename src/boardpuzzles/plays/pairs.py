@@ -6,7 +6,9 @@ state     the pairs placed (sorted, each ``(smaller, larger)``) and the square p
           next pair (``-1``: none). JSON ``{"pairs": [[a, b], ...], "picked": cell or null}``.
 tools     ``pair``: a click on a square picks it, a click beside the picked square places the
           pair (dragging from one square to the next does the same), a click on a placed pair
-          takes it off; ``erase`` (the second tool): a click takes off the pair there.
+          takes it off and picks that square (so a drag from a placed pair moves it); the
+          clicks that pick and the one that places are one move, which one undo takes back;
+          ``erase`` (the second tool): a click takes off the pair there.
 fault     the record's ``violations`` of the pairs placed, every kind (a square not covered yet
           is unfinished), and, as an aid, "no tiling holds these pairs" when the record's search,
           given ``CHECK_SECONDS``, finds no answer through them.
@@ -75,6 +77,7 @@ def pairs_play(puzzle: Puzzle[Any, Any], holding: PairsHolding | None = None) ->
         rules=rules_of(puzzle, "Click a square, then one beside it."),
         solution=rules.solution,
         drag=True,
+        settled=lambda problem, state: state[0],  # the pairs: a square picked is no move of its own
         describe=_describe,
     )
 
@@ -99,8 +102,8 @@ class _PairRules:
             raise IllegalMove(f"no tool {excerpt(tool)}")
         pairs, picked = state
         placed = next((p for p in pairs if cell in p), None)
-        if placed is not None:  # take it off
-            return tuple(p for p in pairs if p != placed), -1
+        if placed is not None:  # take it off; with the pair tool, this square is picked (a drag moves it)
+            return tuple(p for p in pairs if p != placed), -1 if tool == ERASE.name else cell
         if tool == ERASE.name:
             return state
         if picked < 0 or picked == cell:
