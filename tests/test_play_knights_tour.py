@@ -316,7 +316,7 @@ def test_the_scene_shows_steps_givens_the_selected_number_and_the_legal_next_squ
     state = path(problem, D3)
     scene = PLAY.scene(problem, state)
     assert scene.labels[C5] == "1" and scene.labels[D3] == "2" and scene.labels[C2] == "5"
-    assert scene.path == [C5, D3, B4] and scene.start == C5
+    assert scene.path == [C5, D3, B4] and scene.start is None and scene.end is None  # the numbers say them
     assert scene.marks[C2] == kt.GIVEN_COLOUR and scene.marks[C5] == kt.GIVEN_COLOUR
     assert scene.marks[D3] == kt.SELECTED_COLOUR
     assert "given" in scene.tooltips[C2]
@@ -325,6 +325,20 @@ def test_the_scene_shows_steps_givens_the_selected_number_and_the_legal_next_squ
         blank(6, closed=True), path(blank(6, closed=True), *next(solutions(Problem(6, 6, start=A6, closed=True))))
     )
     assert full.path[0] == full.path[-1] == A6  # a closed tour drawn closed
+
+
+def test_one_marker_says_what_a_square_is_and_a_solved_board_has_no_selection() -> None:
+    """The 1 of a fresh puzzle is the selected number: one tint says so (no ring for the start
+    nor square for the path's end, which its number says, in the path's colours up to red, the
+    colour of mistakes). A full board has no next number: nothing is marked as the one it follows."""
+    problem = numbered((1, 12, 24, 36))
+    fresh = PLAY.scene(problem, problem.start())
+    assert fresh.marks[problem.solution[0]] == kt.SELECTED_COLOUR and fresh.start is None and fresh.end is None
+    tour = PLAY.scene(problem, path(problem, *problem.solution[1:]))
+    assert tour.path_colours == "plain" and tour.start is None and tour.end is None
+    assert kt.SELECTED_COLOUR not in tour.marks.values() and kt.SELECTED_COLOUR not in tour.mark_meanings
+    words = Attempt(PLAY, problem, path(problem, *problem.solution[1:])).describe_cells()
+    assert not any(word.endswith("selected") for word in words)
 
 
 def test_numbers_away_from_the_start_are_joined_by_segments() -> None:

@@ -714,3 +714,16 @@ def test_red_marks_only_mistakes_and_the_hint_has_a_colour_of_its_own(server: Pl
         for value in vars(module).values():
             if isinstance(value, str) and COLOUR.fullmatch(value) and (other := hue(value)) is not None:
                 assert min(abs(hint - other), 360 - abs(hint - other)) >= 40, (name, value)
+
+
+def test_the_knights_tour_shows_no_red_without_a_mistake(server: PlayServer) -> None:
+    """Red is the colour of mistakes: neither the start of a puzzle (its 1 was ringed, tinted and
+    squared in red as the path's end) nor a solved board (the path coloured up to red) shows it,
+    and a solved board marks no number as the one the next follows."""
+    state = call(server, "POST", "/api/knights-tour/new", {"size": 5, "difficulty": "easy", "seed": 1})[1]
+    assert wrong(state) == [] and [c for c in set(COLOUR.findall(state["svg"])) if reddish(c)] == []
+    assert {"start", "end"}.isdisjoint(entry["kind"] for entry in state["legend"])
+    solved = call(server, "POST", f"/api/games/{state['game']}/solve", {})[1]
+    assert solved["solved"] and wrong(solved) == []
+    assert [c for c in set(COLOUR.findall(solved["svg"])) if reddish(c)] == []
+    assert all("follows" not in entry["text"] for entry in solved["legend"])

@@ -350,12 +350,15 @@ def _free_tour(problem: TourProblem, path: Tour, limits: Limits) -> Tour:
 
 # ---------------------------------------------------------------- picture, words and JSON
 def scene(problem: TourProblem, state: Numbers) -> Scene:
-    """The path from 1 (:func:`~.formats.to_scene`: step numbers, the path, its start and end),
+    """The path from 1 (:func:`~.formats.to_scene`: step numbers and the path, in one colour),
     every other number on its square with segments between neighbouring ones, the given numbers
-    marked, the selected square and the legal next squares marked."""
+    marked, the selected square (until the board is full) and the legal next squares marked."""
     at, by_move, path = numbers_of(problem, state), squares_of(problem, state), chain(problem, state)
     complete = len(at) == problem.squares
     picture: Scene = to_scene(Problem(problem.side, problem.side, closed=problem.closed and complete), path)
+    # The numbers say where the path starts and ends, so no ring and square say it again over the
+    # selection's tint; and the answer's colours run up to red, which on a play page means a mistake.
+    picture.path_colours, picture.start, picture.end = "plain", None, None
     picture.labels.update({cell: str(k) for cell, k in at.items()})
     picture.lines = [(by_move[k], by_move[k + 1], CHAIN_COLOUR) for k in by_move if k > len(path) and k + 1 in by_move]
     for cell, move in problem.givens:
@@ -363,21 +366,24 @@ def scene(problem: TourProblem, state: Numbers) -> Scene:
         picture.tooltips[cell] = f"{problem.name(cell)}: move {move} (given)"
     legal = legal_next(problem, state)
     picture.marks.update(dict.fromkeys(legal, LEGAL_COLOUR))
-    if state.selected >= 0:
+    selected = state.selected >= 0 and not complete  # a full board has no next number
+    if selected:
         picture.marks[state.selected] = SELECTED_COLOUR
     meanings = {GIVEN_COLOUR: "a given number"} if problem.givens else {}
-    meanings |= {SELECTED_COLOUR: "the next number follows this one"} if state.selected >= 0 else {}
+    meanings |= {SELECTED_COLOUR: "the next number follows this one"} if selected else {}
     picture.mark_meanings = meanings | ({LEGAL_COLOUR: "a legal next square"} if legal else {})
     return picture
 
 
 def describe(problem: TourProblem, state: Numbers) -> list[str]:
-    """Words for each square: "given 5", "step 12, selected", "empty, a legal next square"."""
+    """Words for each square: "given 5", "step 12, selected", "empty, a legal next square" (as
+    the scene marks them: nothing is selected on a full board)."""
     at, legal = numbers_of(problem, state), set(legal_next(problem, state))
+    selected = state.selected if len(at) < problem.squares else -1
     words = []
     for cell in range(problem.squares):
         word = f"{'given ' if cell in problem.move_on else 'step '}{at[cell]}" if cell in at else "empty"
-        word += ", selected" if cell == state.selected else ", a legal next square" if cell in legal else ""
+        word += ", selected" if cell == selected else ", a legal next square" if cell in legal else ""
         words.append(word)
     return words
 
