@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 from typing import Any
 
 import pytest
@@ -91,10 +92,30 @@ def test_a_path_is_written_click_by_click_and_a_click_on_a_number_selects_it() -
     state = path(problem, C5, D3, B4)
     assert chain(problem, state) == (C5, D3, B4) and state.selected == B4
     assert play(problem, state, C5).selected == C5  # select another number
-    assert play(problem, state, B4).selected == -1  # the selected one again: let it go
+    assert play(problem, state, B4) == state  # the selected one again: it stays selected
     erased = play(problem, state, B4, tool=ERASE)
     assert chain(problem, erased) == (C5, D3) and erased.selected == D3  # the number before is selected
     assert play(problem, erased, A6, tool=ERASE) == erased  # nothing to erase
+
+
+def test_where_the_selection_gives_no_number_a_square_takes_the_only_one_it_can() -> None:
+    """The selected 1's next is on the board already: c2 is a knight's move from 3 on b4 alone
+    among the numbers whose next is missing, so a click there writes 4; with nothing selected
+    (and a 1 on the board) the same. f4 could follow 2 on d3 or 10 on e2: the click says so."""
+    problem = blank()
+    state = play(problem, path(problem, C5, D3, B4), C5)
+    assert state.selected == C5
+    after = play(problem, state, C2)
+    assert numbers_of(problem, after)[C2] == 4 and after.selected == C2
+    assert play(problem, Numbers(state.placed), C2) == after
+    F4, E2 = 17, 28
+    two = Numbers(((C5, 1), (D3, 2), (E2, 10)), C5)
+    with pytest.raises(
+        IllegalMove, match=r"f4 could hold 3 \(after d3\) or 11 \(after e2\): select the number it follows"
+    ):
+        PLAY.click(problem, two, F4, STEP)
+    with pytest.raises(IllegalMove, match="2 is on d3 already"):  # no number can go there: the selection's reason
+        PLAY.click(problem, two, A6, STEP)
 
 
 def test_numbers_are_written_in_any_order_forwards_and_backwards_from_any_number() -> None:
@@ -137,7 +158,7 @@ def test_given_numbers_stay_and_a_number_is_written_once() -> None:
     with pytest.raises(IllegalMove, match="3 is on b4 already"):
         PLAY.click(problem, state, 10, STEP)
     with pytest.raises(IllegalMove, match="select a numbered square first"):
-        PLAY.click(problem, play(problem, state, D3), 10, STEP)
+        PLAY.click(problem, Numbers(state.placed), 10, STEP)  # nothing selected, and e5 follows no number
     with pytest.raises(IllegalMove, match="there is no 0"):
         PLAY.click(problem, start, 10, BEFORE)
 
@@ -220,7 +241,8 @@ def test_the_hint_on_a_blank_board_is_a_corner_then_warnsdorff() -> None:
     state = path(problem, A6)
     hint = PLAY.hint(problem, state, Limits(30))
     assert hint.message.startswith("Warnsdorff's rule: ") and hint.message.endswith("a tour finishes from there")
-    (cell,) = hint.cells
+    end, cell = hint.cells  # from the path's end to the square named
+    assert end == A6
     onward = {x: len(moves_of(6)[x] - {A6}) for x in legal_next(problem, state)}
     assert onward[cell] == min(onward.values())
 
@@ -230,6 +252,38 @@ def test_following_the_hints_finishes_a_tour() -> None:
     for _ in range(36):
         state = play(problem, state, *PLAY.hint(problem, state, Limits(30)).cells)
     assert PLAY.solved(problem, state) and PLAY.hint(problem, state, Limits(30)).message == "solved: nothing left to do"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_hint_is_followed_by_a_click_on_its_square_whatever_is_selected(seed: int) -> None:
+    """A player who selected some other number (whose next may be on the board already) asks for
+    a hint and clicks its square, the last of its cells: the hinted number is written there, or
+    the hint said which number to select first, its square the first of the cells. Followed so to
+    the end, the hints solve the puzzle."""
+    problem, state = PLAY.new(6, "easy", seed)
+    pick = random.Random(seed)
+    while not PLAY.solved(problem, state):
+        state = play(problem, state, pick.choice(sorted(numbers_of(problem, state))))  # select any number
+        hint = PLAY.hint(problem, state, Limits(30))
+        k, tool = int(hint.message.split()[0]), BEFORE if "Number before" in hint.message else STEP
+        if "select" in hint.message:
+            state = play(problem, state, hint.cells[0])
+        state = play(problem, state, hint.cells[-1], tool=tool)
+        assert numbers_of(problem, state)[hint.cells[-1]] == k and hint.cells[-1] == problem.solution[k - 1]
+        assert hint.cells[0] in (problem.solution[k - 2 : k - 1] + problem.solution[k : k + 1])  # beside
+
+
+def test_a_hint_whose_square_could_take_another_number_says_what_to_select_first() -> None:
+    """f4 could follow 2 on d3 or 10 on e2, and d4 takes 11 after e2 where the hint writes 9
+    before it: each hint says what to select (and the tool), and its cells, clicked so, play it."""
+    problem, F4, E2, D4 = blank(), 17, 28, 15
+    two = Numbers(((C5, 1), (D3, 2), (E2, 10)), C5)  # the selected 1's next is on the board
+    hint = kt._number_hint(problem, two, 3, F4)
+    assert hint.message == "3 goes on f4, a knight's move from d3 (2); select d3 first" and hint.cells == (D3, F4)
+    assert numbers_of(problem, play(problem, two, *hint.cells))[F4] == 3
+    hint = kt._number_hint(problem, two, 9, D4)
+    assert hint.message == "9 goes on d4, a knight's move from e2 (10); select e2, then click d4 with Number before"
+    assert numbers_of(problem, play(problem, play(problem, two, E2), D4, tool=BEFORE))[D4] == 9
 
 
 def test_the_hint_says_when_no_tour_finishes() -> None:
@@ -255,7 +309,7 @@ def test_the_hint_admits_a_search_out_of_time(monkeypatch: pytest.MonkeyPatch) -
 def test_the_hint_of_a_puzzle_is_a_number_of_its_tour_or_the_number_to_erase() -> None:
     problem = numbered((1, 12, 24, 36))
     tour = problem.solution
-    assert PLAY.hint(problem, problem.start(), Limits(30)).cells == (tour[1],)
+    assert PLAY.hint(problem, problem.start(), Limits(30)).cells == (tour[0], tour[1])  # from the 1, to the 2
     state = play(problem, problem.start(), *tour[1:3])
     wrong = next(x for x in legal_next(problem, state) if x != tour[3] and not found(problem, play(problem, state, x)))
     astray = play(problem, state, wrong)
@@ -302,6 +356,17 @@ def test_the_solution_from_a_lost_position_erases_first() -> None:
     start = puzzle.start()
     astray = play(puzzle, start, next(x for x in legal_next(puzzle, start) if x != puzzle.solution[1]))
     assert PLAY.solved(puzzle, play_all(puzzle, astray, PLAY.solution(puzzle, astray, Limits())))
+
+
+def test_the_solution_writes_the_numbers_before_the_lowest_one_backwards() -> None:
+    """No 1 on the board and another number selected: the 1 cannot be written from nowhere (a
+    click selects, never lets go), so the solution writes 4, 3, 2, 1 before the given 5."""
+    puzzle = numbered((5, 10, 20, 36))
+    selected = play(puzzle, puzzle.start(), puzzle.solution[9])  # the given 10
+    assert PLAY.solution is not None
+    clicks = PLAY.solution(puzzle, selected, Limits(30))
+    assert clicks[:3] == [(puzzle.solution[4], STEP), (puzzle.solution[3], BEFORE), (puzzle.solution[2], BEFORE)]
+    assert PLAY.solved(puzzle, play_all(puzzle, selected, clicks))
 
 
 def play_all(problem: TourProblem, state: Numbers, clicks: list[tuple[int, str]]) -> Numbers:

@@ -13,10 +13,13 @@ fault       every kind (see :mod:`boardpuzzles.play`). Wrong, as anyone sees: a 
 hint        on a blank board with a path from 1, Warnsdorff's rule (the legal next square with
             the fewest onward moves, ties towards the edge as :func:`~.finding.find` breaks them),
             checked by the exact search that counts tours; in a puzzle, a number of the one tour
-            next to one on the board, or which written number to erase; else the first click of
-            the solution.
-solution    the clicks from the position to a tour: the numbers a tour does not hold erased, then
-            the missing ones written, each after selecting the square before it.
+            next to one on the board (one a click on its square writes, whatever is selected,
+            where there is one), or which written number to erase; else the first number the
+            solution writes, or erases. A number's cells are the square it counts from, then
+            its own; where a click there would not write it, the message says what to select.
+solution    the clicks from the position to a tour: the numbers a tour does not hold erased, those
+            before the lowest number written backwards from it (with ``before``), then the
+            missing ones written, each after selecting the square before it.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from boardpuzzles._lazy import numpy as np
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.limits import Limits, TimeLimitReached
-from boardpuzzles.play import NO_HINT_IN_TIME, SOLVED_HINT, Click, Hint, Play
+from boardpuzzles.play import NO_HINT_IN_TIME, SOLVED_HINT, Click, Hint, IllegalMove, Play
 from boardpuzzles.puzzles.knights_tour.formats import to_scene
 from boardpuzzles.puzzles.knights_tour.play_position import (
     BEFORE,
@@ -212,12 +215,19 @@ def hint(problem: TourProblem, state: Numbers, limits: Limits) -> Hint:
         clicks = solution(problem, state, limits)
     except (TimeLimitReached, BoardPuzzlesError):
         return NO_HINT_IN_TIME
-    cell, tool = clicks[0]
-    return Hint(f"erase {problem.name(cell)}" if tool == ERASE else f"next: {problem.name(cell)}", (cell,))
+    at, after = numbers_of(problem, state), state
+    for cell, tool in clicks:
+        if tool == ERASE:
+            return Hint(f"erase {problem.name(cell)}", (cell,))
+        after = click(problem, after, cell, tool)
+        if cell not in at:  # the first number written (the clicks before it select)
+            return _number_hint(problem, state, numbers_of(problem, after)[cell], cell)
+    return NO_HINT_IN_TIME  # not reached: a position not solved has a number to write
 
 
 def _path_hint(problem: TourProblem, path: Tour, limits: Limits) -> Hint:
-    """Warnsdorff's rule from the end of a path written in order, checked by the exact search."""
+    """Warnsdorff's rule from the end of a path written in order, checked by the exact search;
+    the cells are the path's end and the square it names, last."""
     if not path:
         corner = (problem.side - 1) * problem.side
         return Hint(
@@ -229,42 +239,77 @@ def _path_hint(problem: TourProblem, path: Tour, limits: Limits) -> Hint:
     assert choice is not None  # a legal next square exists, or faults said dead end
     best, onward = choice
     rule = f"Warnsdorff's rule: {problem.name(best)} ({onward} onward move{'s' if onward != 1 else ''}, the fewest)"
+    end = path[-1]  # selected: a click on the square named writes the next number there
     try:
         if _completion(problem, path + (best,), limits) is not None:
-            return Hint(f"{rule}; a tour finishes from there", (best,))
+            return Hint(f"{rule}; a tour finishes from there", (end, best))
         other = _completion(problem, path, limits)
     except TimeLimitReached:
-        return Hint(f"{rule}; the search could not tell in time whether a tour finishes from here", (best,))
+        return Hint(f"{rule}; the search could not tell in time whether a tour finishes from here", (end, best))
     if other is None:
         return Hint(
             "no tour finishes from here (the search tried every way on): take back (undo)",
-            (path[-1],),
+            (end,),
             outcome="dead end",
         )
     nxt = other[len(path)]
     return Hint(
         f"{problem.name(nxt)}: a tour finishes from there (Warnsdorff's choice, {problem.name(best)}, leads to none)",
-        (nxt,),
+        (end, nxt),
     )
 
 
 def _puzzle_hint(problem: TourProblem, state: Numbers) -> Hint:
-    """A number of the one tour next to one on the board, or a written number it does not hold."""
+    """A number of the one tour next to one on the board (see :func:`_number_hint`), or a
+    written number it does not hold."""
     tour, name = problem.solution, problem.name
     stray = next(((cell, k) for cell, k in state.placed if tour[k - 1] != cell), None)
     if stray is not None:
         cell, k = stray
         return Hint(f"no tour through the given numbers has {k} on {name(cell)}: erase it", (cell,), outcome="dead end")
-    at, by_move = numbers_of(problem, state), squares_of(problem, state)
+    by_move = squares_of(problem, state)
     missing = [k for k in range(1, problem.squares + 1) if k not in by_move]
-    after_selected = at.get(state.selected, -1) + 1
-    k = next(
-        (k for k in missing if k == after_selected),
-        next((k for k in missing if k - 1 in by_move or k + 1 in by_move), missing[0]),
+    beside = [k for k in missing if k - 1 in by_move or k + 1 in by_move] or missing[:1]
+    # The number a click on its square writes (the selection's next, or the only one the square
+    # can take), else one that follows a number on the board.
+    one_click = [k for k in beside if _writes(problem, state, tour[k - 1]) == k]
+    k = next(iter(one_click), next((k for k in beside if k - 1 in by_move), beside[0]))
+    return _number_hint(problem, state, k, tour[k - 1])
+
+
+def _number_hint(problem: TourProblem, state: Numbers, k: int, target: int) -> Hint:
+    """Write ``k`` on ``target``: the cells are the square of the number it counts from (k - 1,
+    else k + 1, where one is on the board) and the target, last."""
+    name, by_move = problem.name, squares_of(problem, state)
+    source = by_move.get(k - 1, by_move.get(k + 1))
+    if source is None:
+        return Hint(f"{k} goes on {name(target)}", (target,))
+    message = (
+        f"{k} goes on {name(target)}, a knight's move from {name(source)} ({k - 1 if k - 1 in by_move else k + 1})"
     )
-    beside = by_move.get(k - 1, by_move.get(k + 1))
-    near = f", a knight's move from {name(beside)} ({at[beside]})" if beside is not None else ""
-    return Hint(f"{k} goes on {name(tour[k - 1])}{near}", (tour[k - 1],))
+    return Hint(message + _first(problem, state, k, source, target), (source, target))
+
+
+def _first(problem: TourProblem, state: Numbers, k: int, source: int, target: int) -> str:
+    """What to do first where a click on ``target`` would not write ``k`` (another number is
+    selected, and the square could take more than one): select ``source``, the square of the
+    number it counts from, and name the tool that writes the number before; else nothing."""
+    if _writes(problem, state, target) == k:
+        return ""
+    name = problem.name
+    if numbers_of(problem, state)[source] == k - 1:
+        return f"; select {name(source)} first"
+    select = "" if state.selected == source else f"select {name(source)}"
+    label = next(tool.label for tool in TOOLS if tool.name == BEFORE)
+    return f"; {select + ', then ' if select else ''}click {name(target)} with {label}"
+
+
+def _writes(problem: TourProblem, state: Numbers, cell: int) -> int | None:
+    """The number a click of the main tool writes on ``cell`` (None: it writes none there)."""
+    try:
+        return numbers_of(problem, click(problem, state, cell, STEP)).get(cell)
+    except IllegalMove:
+        return None
 
 
 def _completion(problem: TourProblem, path: Tour, limits: Limits) -> Tour | None:
@@ -320,13 +365,19 @@ def solution(problem: TourProblem, state: Numbers, limits: Limits) -> list[Click
     for cell, k in state.placed:
         if tour[k - 1] != cell:
             do(cell, ERASE)
+    by_move = squares_of(problem, state)
+    if by_move and 1 not in by_move:  # a click selects, never lets go: the numbers before the lowest, backwards
+        lowest = min(by_move)
+        if state.selected != tour[lowest - 1]:
+            do(tour[lowest - 1], STEP)
+        for k in range(lowest - 1, 0, -1):
+            do(tour[k - 1], BEFORE)
     for k, cell in enumerate(tour, start=1):
         if numbers_of(problem, state).get(cell) == k:
             continue
-        wanted = -1 if k == 1 else tour[k - 2]
-        if state.selected != wanted:
-            do(state.selected if wanted < 0 else wanted, STEP)  # let go, or select the number before
-        do(cell, STEP)
+        if k > 1 and state.selected != tour[k - 2]:
+            do(tour[k - 2], STEP)  # select the number before
+        do(cell, STEP)  # (a 1 only on an empty board, where nothing is selected)
     return clicks
 
 

@@ -11,13 +11,19 @@ mode        the difficulty names it: ``open`` and ``closed`` are free play on a 
 state       :class:`Numbers`: the move numbers the player wrote (each on a square), and the
             *selected* square, whose number the next click follows. Numbers are written in any
             order: from any number on the board, given or written, forwards or backwards.
-step        the main tool: a click on a numbered square selects it (a click on the selected one
-            lets it go); a click on an empty square a knight's move from the selected one writes
+step        the main tool: a click on a numbered square selects it (the selected one stays
+            selected); a click on an empty square a knight's move from the selected one writes
             the next number there (with nothing selected and no 1 on the board, a 1) and selects
-            it. A number already on the board, a square that is no knight's move from the
-            selected one or from the number after the new one is refused with the reason.
+            it. Where the selection gives no number to write (nothing is selected, or its next
+            number is on the board already), the square takes the only number it can: the next
+            of the one number a knight's move away whose next is missing (so that a click on a
+            hint's square plays it, whatever was selected before). A number already on the
+            board, a square that is no knight's move from the selected one or from the number
+            after the new one, or a square that could take two numbers is refused with the
+            reason.
 erase       the second tool: a click takes the player's number off a square (a given stays).
-before      like ``step``, but it writes the number before the selected one.
+before      like ``step``, but it writes the number before the selected one (or before the one
+            number a knight's move away whose previous number is missing).
 chain       the squares of 1, 2, 3, ... as far as they run without a gap: the path from the start.
 legal next  the squares where the next click writes a number, marked on the board.
 """
@@ -175,12 +181,41 @@ def click(problem: TourProblem, state: Numbers, cell: int, tool: str) -> Numbers
             raise IllegalMove(f"{problem.name(cell)} shows a given number: it stays")
         return _erased(problem, state, cell) if cell in at else state
     if cell in at:
-        return Numbers(state.placed, -1 if cell == state.selected else cell)
+        return Numbers(state.placed, cell)
+    step, by_move = (1 if tool == STEP else -1), squares_of(problem, state)
+    wanted: int | None = None  # the number the selection gives
     if state.selected < 0:
-        if tool == STEP and 1 not in squares_of(problem, state):
+        if tool == STEP and 1 not in by_move:
             return _written(problem, state, cell, 1)
+    else:
+        wanted = at[state.selected] + step
+        if 1 <= wanted <= problem.squares and wanted not in by_move:
+            return _written(problem, state, cell, wanted)  # refused there, with the reason, if it cannot go here
+    fits = _fits(problem, state, cell, step)
+    if len(fits) == 1:
+        return _written(problem, state, cell, fits[0])
+    if fits:
+        side, follows = ("after", "follows") if step > 0 else ("before", "comes before")
+        options = " or ".join(f"{k} ({side} {problem.name(by_move[k - step])})" for k in fits)
+        raise IllegalMove(f"{problem.name(cell)} could hold {options}: select the number it {follows}")
+    if wanted is None:
         raise IllegalMove("select a numbered square first: the next number follows it")
-    return _written(problem, state, cell, at[state.selected] + (1 if tool == STEP else -1))
+    return _written(problem, state, cell, wanted)  # refused with the selection's reason: its next is there already
+
+
+def _fits(problem: TourProblem, state: Numbers, cell: int, step: int) -> list[int]:
+    """The numbers the empty ``cell`` may take ``step`` after (-1: before) a number a knight's
+    move away, where that number's neighbour is missing, in ascending order."""
+    at, by_move, fits = numbers_of(problem, state), squares_of(problem, state), []
+    for neighbour in moves_of(problem.side)[cell] & set(at):
+        move = at[neighbour] + step
+        if 1 <= move <= problem.squares and move not in by_move:
+            try:
+                _written(problem, state, cell, move)
+            except IllegalMove:  # a knight's move from this number, not from the one beyond
+                continue
+            fits.append(move)
+    return sorted(fits)
 
 
 def _erased(problem: TourProblem, state: Numbers, cell: int) -> Numbers:
