@@ -607,6 +607,44 @@ def test_a_link_with_a_bad_parameter_opens_a_puzzle_and_says_what_was_left_out(
     status_is(page, "hint")
 
 
+def test_the_menus_offer_only_the_sizes_a_difficulty_makes(site, browser) -> None:
+    """A closed knight's tour needs an even side (Play.sizes_for): with closed chosen, 5x5 and
+    7x7 are greyed and the 5x5 chosen before becomes 6x6, so New makes a puzzle, with no
+    refusal and no error in the console."""
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        errors = console_errors(page)
+        page.goto(link(site, Case("knights-tour", size=5, difficulty="open")))
+        ready(page)
+        greyed = "os => os.filter(o => o.disabled).map(o => o.value)"
+        assert page.eval_on_selector_all("#size option", greyed) == [] and not page.is_visible("#sizes-note")
+        page.select_option("#difficulty", "closed")
+        assert page.eval_on_selector_all("#size option", greyed) == ["5", "7"] and page.input_value("#size") == "6"
+        assert page.inner_text("#sizes-note") == "Closed: 6\u00d76 and 8\u00d78 only."
+        game = page.get_attribute("body", "data-game")
+        page.click("#new")
+        page.wait_for_function(f"document.body.dataset.game !== '{game}' && document.body.dataset.busy === '0'")
+        attempt = attempt_of(site, page)
+        assert (attempt.size, attempt.difficulty) == (6, "closed") and page.get_attribute("#status", "class") == ""
+        page.select_option("#difficulty", "easy")  # every size again
+        assert page.eval_on_selector_all("#size option", greyed) == [] and not page.is_visible("#sizes-note")
+        assert errors == []
+    finally:
+        page.close()
+
+
+def test_a_long_status_line_is_shown_whole_on_a_phone(site, open_page) -> None:
+    """Wrapped, not cut off by an ellipsis (a tooltip is no help on a phone)."""
+    _, url = site
+    page = open_page(f"{url}/play/queens?size=abc&seed=abc&difficulty=extreme&colour=red", PHONE)
+    assert status(page).startswith("Left out of the link: ") and len(status(page)) > 200
+    whole = (
+        "e => e.scrollHeight <= e.clientHeight + 1"
+        " && e.getBoundingClientRect().bottom <= e.parentElement.getBoundingClientRect().bottom"
+    )
+    assert page.eval_on_selector("#status-text", whole)
+
+
 def test_the_aids_switch_and_the_links_reach(site, open_page) -> None:
     page = open_page(link(site, Case("kings", size=5, seed=13)))
     assert not page.is_visible("#aids-box")  # kings have no aids: no switch that does nothing

@@ -465,6 +465,15 @@ def test_a_new_game_that_names_no_size_has_the_plays_default(server: PlayServer)
     assert call(server, "POST", "/api/goishi/new", {"seed": 1})[1]["size"] == 7
 
 
+def test_the_page_knows_the_sizes_each_difficulty_offers(server: PlayServer) -> None:
+    """A closed knight's tour needs an even side (Play.sizes_for): the page's menus offer no
+    other, and the server refuses one all the same."""
+    assert page_config(server, "knights-tour")["sizes_by_difficulty"] == {"closed": [6, 8]}
+    assert page_config(server, "queens")["sizes_by_difficulty"] == {}
+    status, document = call(server, "POST", "/api/knights-tour/new", {"size": 5, "difficulty": "closed"})
+    assert status == 400 and "6, 8" in document["error"]
+
+
 @pytest.mark.parametrize(
     ("name", "difficulty", "seeded"),
     [

@@ -57,7 +57,8 @@ function setUpControls() {
     for (const d of CONFIG.difficulties) $("difficulty").add(new Option(d, d));
   } else { $("difficulty-box").hidden = true; }
   showSeedField();
-  $("difficulty").addEventListener("change", showSeedField);
+  offerSizes();
+  $("difficulty").addEventListener("change", () => { showSeedField(); offerSizes(); });
   document.body.classList.toggle("drag", Boolean(CONFIG.drag));
   setUpBoard();
   $("undo").addEventListener("click", () => act("undo"));

@@ -26,10 +26,14 @@ How the page plays, after the conventions of Simon Tatham's collection and puzz.
   is generated the board says so; the seed is shown and can be copied with the link, whose
   reach the state's ``share`` says ("this computer only"); where every seed makes the same
   puzzle (the state's ``seeded`` is false; the config's ``seedless`` names the difficulties) no
-  seed is shown or asked for;
+  seed is shown or asked for; the sizes a chosen difficulty does not offer (the config's
+  ``sizes_by_difficulty``: a closed knight's tour needs an even side) are greyed, with a note
+  that says which it offers, so that New never asks for a puzzle the server refuses;
 - a hint's detail (why, in more words) is a quieter line under the hint in the list below the
   board; the status line keeps to the hint's message;
-- the status and caption lines above the board keep their heights, so the board never moves;
+- the status and caption lines above the board keep their heights, so the board does not move
+  (a status longer than its two lines wraps whole, pushing the board down, rather than being
+  cut off: a tooltip is no help on a phone);
   on a desktop the board is sized so that the page fits the window's height, on a phone it
   takes the screen's width (scrolling sideways when its cells would be under 32 px), and a
   new puzzle scrolls it into view;
@@ -51,7 +55,8 @@ from boardpuzzles.web.play_style import STYLE
 
 def render_play_page(config: dict[str, Any]) -> str:
     """The page of one puzzle: ``config`` has its name, title, rules, tools, sizes (ascending)
-    and ``default_size``, difficulties and the ``seedless`` ones (every seed the same puzzle),
+    and ``default_size``, difficulties, the sizes of those that offer only some
+    (``sizes_by_difficulty``) and the ``seedless`` ones (every seed the same puzzle),
     whether it exports and imports URLs, shows its solution (``solves``) and takes drags
     (``drag``), and what its aids are (``aids_note``, for the Assistance panel)."""
     text = PAGE.replace("__STYLE__", STYLE).replace("__SCRIPT__", SCRIPT)
@@ -121,6 +126,7 @@ PAGE = r"""<!doctype html>
       title="The same size, difficulty and seed make the same puzzle; empty: a random one"></label>
     <button id="new" type="button" class="primary">New</button>
   </div>
+  <p class="note" id="sizes-note" hidden></p>
   <p class="note" id="previous" hidden><a id="previous-link" href="#">Back to the previous puzzle</a></p>
   </fieldset>
   <fieldset><legend>This puzzle</legend>

@@ -24,6 +24,11 @@ let queue = Promise.resolve();  // the actions, one at a time in order
 const has = (field) => state !== null && Object.prototype.hasOwnProperty.call(state, field);
 const labelOf = (name) => CONFIG.tools.find((t) => t.name === name).label;
 const squareSize = (n) => `${n}\u00d7${n}`;
+const listed = (words) => words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words.join("");
+// The sizes a difficulty offers ("" without difficulties): all, unless the play says otherwise
+// (a closed knight's tour needs an even side).
+const sizesFor = (difficulty) => CONFIG.sizes_by_difficulty[difficulty] || CONFIG.sizes;
+const nearest = (sizes, n) => sizes.reduce((best, s) => (Math.abs(s - n) < Math.abs(best - n) ? s : best));
 
 const saved = {
   get(key) { try { return JSON.parse(localStorage.getItem(`${STORE}-${key}`)); } catch (e) { return null; } },
@@ -112,8 +117,7 @@ function tick() {
 }
 
 function say(text, kind) {
-  $("status-text").textContent = text;
-  $("status-text").title = text;
+  $("status-text").textContent = text;  // whole: a long line wraps (a tooltip is no help on a phone)
   $("status").className = kind || "";
 }
 
@@ -310,6 +314,7 @@ function renderPuzzle() {
   if (CONFIG.sizes.includes(state.size)) $("size").value = String(state.size);
   if (CONFIG.difficulties.includes(state.difficulty)) $("difficulty").value = state.difficulty;
   showSeedField();
+  offerSizes();
   const info = $("puzzle-info");
   info.textContent = state.imported ? "Imported from its URL" : puzzleText(state, false) + (state.seeded ? ", seed " : "");
   if (state.seeded) {
@@ -342,6 +347,19 @@ function puzzleText(game, withSeed) {
 // blank board does not).
 function showSeedField() {
   $("seed-box").hidden = CONFIG.seedless.includes(CONFIG.difficulties.length ? $("difficulty").value : "");
+}
+
+// The New panel's sizes as the chosen difficulty offers them, like the presets of Tatham's
+// collection: no New that the server would refuse. The others are greyed (a chosen one moves to
+// the nearest offered), and a note under the panel says which it offers.
+function offerSizes() {
+  const difficulty = CONFIG.difficulties.length ? $("difficulty").value : "", offered = sizesFor(difficulty);
+  for (const option of $("size").options) option.disabled = !offered.includes(Number(option.value));
+  const size = Number($("size").value);
+  if (!offered.includes(size)) $("size").value = String(nearest(offered, size));
+  const some = offered.length < CONFIG.sizes.length;
+  $("sizes-note").hidden = !some;
+  $("sizes-note").textContent = some ? `${difficulty[0].toUpperCase()}${difficulty.slice(1)}: ${listed(offered.map(squareSize))} only.` : "";
 }
 
 function focusCursor() {

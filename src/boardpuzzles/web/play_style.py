@@ -1,8 +1,9 @@
 """The play page's style sheet (:mod:`boardpuzzles.web.play_page`): the board beside the panels
 on a desktop, sized to the window's height; on a phone the board takes the screen's width (a
 board whose cells would be under a finger's width, 32 px, is drawn at that width in a frame
-that scrolls sideways); lines of fixed height above the board, so it never moves; buttons at
-least 32 px high on a phone."""
+that scrolls sideways); lines of fixed height above the board, so it does not move (a status
+longer than its two lines wraps whole rather than being cut off); buttons at least 32 px high
+on a phone."""
 
 # ruff: noqa: E501 - CSS, wrapped as it reads best
 
@@ -24,8 +25,9 @@ h1 { margin: 0; font-size: 1.5rem; }
 .layout { display: grid; grid-template-columns: max-content minmax(260px, 350px); gap: 8px 24px; align-items: start; }
 main { width: var(--board); min-width: 0; }
 
-#status { height: 3em; margin: 2px 0 4px; display: flex; align-items: center; gap: .6em; overflow: hidden; }
-#status-text { overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
+/* Two lines kept for the status, so the board stays put; a longer one wraps whole and pushes it down. */
+#status { min-height: 3em; margin: 2px 0 4px; display: flex; align-items: center; gap: .6em; }
+#status-text { min-width: 0; overflow-wrap: anywhere; }
 #status.fault #status-text, #status.refused #status-text { color: var(--bad); }
 #status.solved #status-text { color: var(--good); font-weight: 600; font-size: 1.15rem; }
 #status.checked #status-text { color: #0d47a1; }
@@ -113,7 +115,7 @@ dialog .row { justify-content: flex-end; }
   .layout { grid-template-columns: minmax(0, 1fr); }
   h1 { font-size: 1.25rem; }
   .rule { font-size: .92rem; }
-  #status { height: 2.9em; font-size: .95rem; }
+  #status { min-height: 2.9em; font-size: .95rem; }
   .keys, button.tool kbd { display: none; }  /* no keyboard on a phone */
   /* A board drawn wider than the screen (its cells a finger wide): the frame scrolls sideways. */
   body.zoomed .frame { overflow-x: auto; overscroll-behavior-x: contain; }

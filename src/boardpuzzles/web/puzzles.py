@@ -153,6 +153,7 @@ class PuzzleClient:
                     "sizes": list(play.sizes),
                     "default_size": play.default_size,
                     "difficulties": list(play.difficulties),
+                    "sizes_by_difficulty": {d: list(sizes) for d, sizes in play.sizes_by_difficulty.items()},
                     "seedless": list(play.seedless),
                     "exports": play.problem_to_url is not None,
                     "imports": play.problem_from_url is not None,
