@@ -645,6 +645,44 @@ def test_a_long_status_line_is_shown_whole_on_a_phone(site, open_page) -> None:
     assert page.eval_on_selector("#status-text", whole)
 
 
+def test_a_link_that_names_a_size_or_a_difficulty_opens_a_new_puzzle_of_them(site, browser) -> None:
+    """In one browser (its storage kept): a plain link reopens the game played last; a link that
+    names a size or a difficulty, with a seed or without (then a random one), opens a new puzzle
+    of them and leaves a way back to the game under way; a bad seed is left out, and only it."""
+    _, url = site
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        errors = console_errors(page)
+
+        def opened(path: str) -> Any:
+            page.goto(f"{url}{path}")
+            ready(page)
+            return attempt_of(site, page)
+
+        first = opened("/play/queens")
+        stored = page.get_attribute("body", "data-game")
+        play_clicks(page, [first_move(site, page)])
+        assert opened("/play/queens").size == first.size and page.get_attribute("body", "data-game") == stored
+        hard = opened("/play/queens?size=10&difficulty=hard")
+        assert (hard.size, hard.difficulty) == (10, "hard") and page.get_attribute("body", "data-game") != stored
+        assert page.get_attribute("#status", "class") == "" and page.is_visible("#previous-link")  # nothing left out
+        assert opened("/play/kings?size=4").size == 4 and opened("/play/kings?size=10").size == 10
+        six = opened("/play/queens?size=6&seed=abc")
+        assert (six.size, six.difficulty) == (6, "easy") and status(page) == (
+            "Left out of the link: seed=abc (a seed is a whole number from 0 to 4294967295)."
+        )
+        last = page.get_attribute("body", "data-game")
+        opened("/play/queens")  # the game played last here
+        assert page.get_attribute("body", "data-game") == last
+        closed = opened("/play/knights-tour?size=5&difficulty=closed")
+        assert (closed.size, closed.difficulty) == (6, "closed")
+        assert status(page) == "Left out of the link: size=5 (closed is offered on 6\u00d76 and 8\u00d78)."
+        assert errors == []
+    finally:
+        context.close()
+
+
 def test_the_aids_switch_and_the_links_reach(site, open_page) -> None:
     page = open_page(link(site, Case("kings", size=5, seed=13)))
     assert not page.is_visible("#aids-box")  # kings have no aids: no switch that does nothing

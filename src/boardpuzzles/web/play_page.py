@@ -17,8 +17,11 @@ How the page plays, after the conventions of Simon Tatham's collection and puzz.
   Restart (undo takes it back) and Show solution (asked first); keys for each; the status line
   answers the hint or check asked for last (the state's ``asked``) until the next move, and
   shows the first mistake otherwise;
-- a link's parameter the puzzle does not take (a size it lacks, a seed that is not a number)
-  is left out, and the status line says which and why: the page always opens a puzzle;
+- a link that names a size, a difficulty or a seed (or a URL) opens a new puzzle of them, a
+  random seed where it names none, and leaves a way back to the game under way; a link with
+  none reopens the game played last in this browser; a link's parameter the puzzle does not
+  take (a size it lacks or its difficulty does not offer, a seed that is not a number) is left
+  out, the others kept, and the status line says which and why: the page always opens a puzzle;
 - mistakes are marked as they are made; aids that give the answer away (dead ends found by
   search, shading such as the squares a queen attacks) only once the assistance switch turns
   them on (the state's ``aids``), and the switch's note says which the puzzle has;

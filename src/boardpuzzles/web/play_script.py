@@ -469,6 +469,13 @@ function linkSettings() {
       ignored.push(`${shown(name)} (${name === "url" ? "this puzzle imports no URLs" : "not a setting of this page"})`);
     }
   }
+  if (settings.size !== undefined) {  // a size the difficulty does not offer (a closed tour on 5x5)
+    const difficulty = settings.difficulty !== undefined ? settings.difficulty : CONFIG.difficulties[0] || "";
+    if (!sizesFor(difficulty).includes(settings.size)) {
+      ignored.push(`${shown("size")} (${difficulty} is offered on ${listed(sizesFor(difficulty).map(squareSize))})`);
+      delete settings.size;
+    }
+  }
   if (settings.url !== undefined) for (const name of ["size", "difficulty", "seed"]) {
     if (name in settings) { ignored.push(`${shown(name)} (the URL's puzzle is opened)`); delete settings[name]; }
   }
@@ -512,16 +519,20 @@ async function retry() {
   }
 }
 
-// The game of the hash (or the last one played here), else the link's puzzle; a link whose
-// puzzle cannot be made opens the default one instead, and the status line says what was left out.
+// The game of the hash; else a new puzzle of the link's settings (a size, a difficulty, a seed,
+// a URL: a random seed where it names none), leaving the game played last here with a way back
+// to it; else, on a link with no settings, that game again. A link whose puzzle cannot be made
+// opens the default one instead; the status line says what was left out of the link.
 async function boot() {
   setUpControls();
   setInterval(tick, 1000);
   const m = /^#game=([0-9a-f]{1,64})$/.exec(location.hash);
   const {settings: link, ignored} = linkSettings();
   const ignoredText = () => `Left out of the link: ${ignored.join("; ")}.`;
-  let id = m ? m[1] : null;
-  if (!id && link.seed === undefined && link.url === undefined) { try { id = localStorage.getItem(STORE); } catch (e) { id = null; } }
+  const named = Object.keys(link).length > 0;
+  let last = null;
+  try { last = localStorage.getItem(STORE); } catch (e) { last = null; }
+  const id = m ? m[1] : named ? null : last;
   if (id) {
     try {
       const found = await api(`/api/games/${id}`);
@@ -530,12 +541,24 @@ async function boot() {
       if (err instanceof ServerGone) { failed(err); return; }
     }
   }
-  const defaults = () => Object.assign({size: CONFIG.default_size}, CONFIG.difficulties.length ? {difficulty: CONFIG.difficulties[0]} : {});
-  const error = await newGame(Object.assign(defaults(), link), null, Object.keys(link).length > 0);
-  if (error && !(error instanceof ServerGone) && Object.keys(link).length) {
+  let leaving = null;  // the game played last here, left for the link's puzzle
+  if (!m && named && last) {
+    try {
+      const found = await api(`/api/games/${last}`);
+      if (found.puzzle === CONFIG.name) leaving = found;
+    } catch (err) {
+      if (err instanceof ServerGone) { failed(err); return; }
+    }
+  }
+  const defaults = (difficulty) => {  // the default size, or the nearest the difficulty offers
+    const d = difficulty !== undefined ? difficulty : CONFIG.difficulties[0];
+    return Object.assign({size: nearest(sizesFor(d || ""), CONFIG.default_size)}, d !== undefined ? {difficulty: d} : {});
+  };
+  const error = await newGame(Object.assign(defaults(link.difficulty), link), leaving, named);
+  if (error && !(error instanceof ServerGone) && named) {
     const what = link.url !== undefined ? "the puzzle's URL" : Object.keys(link).map((k) => `${k}=${link[k]}`).join(", ");
     ignored.push(`${what} (${error.message})`);
-    if (await newGame(defaults())) return;
+    if (await newGame(defaults(), leaving)) return;
   }
   if (ignored.length && state) tell(ignoredText());
 }

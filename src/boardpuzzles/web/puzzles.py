@@ -2,8 +2,9 @@
 
 Pages:
 
-- ``GET /play/NAME``: the play page of a puzzle (``?size=..&difficulty=..&seed=..`` opens that
-  puzzle: the same seed makes the same one).
+- ``GET /play/NAME``: the play page of a puzzle (``?size=..&difficulty=..&seed=..`` opens a new
+  puzzle of them, a random seed where none is given: the same seed makes the same one; without
+  them, the game played last in that browser).
 
 The API; each answer is the game's state (:meth:`PuzzleGame.state`), a refusal ``{"error": ...}``:
 
