@@ -549,3 +549,16 @@ def test_closed_tours_are_offered_on_even_sides_only() -> None:
         Attempt.new(PLAY, 7, "closed", 1)
     with pytest.raises(ValueError, match="sizes_by_difficulty"):
         dataclasses.replace(PLAY, sizes_by_difficulty={"closed": (9,)})
+
+
+def test_selecting_a_number_is_part_of_the_move_that_writes_the_next() -> None:
+    game = Attempt.new(PLAY, 6, "open", 1)
+    for cell in (0, 8):  # 1 on a6, 2 on c5 (a knight's move on)
+        game.click(cell, STEP)
+    before = game.state
+    game.click(0, STEP)  # select 1, then 2 again: selections only
+    game.click(8, STEP)
+    game.click(4, STEP)  # 3 on e6, a knight's move from c5
+    assert game.state.placed == ((0, 1), (8, 2), (4, 3)) and game.moves == 3
+    game.undo()  # the selections and the 3, as one move
+    assert game.state == before and game.moves == 2
