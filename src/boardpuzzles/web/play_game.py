@@ -220,7 +220,8 @@ class PuzzleGame:
         url = s.url if s.imported else None
         if url is not None:
             return f"/play/{self.puzzle.name}?url={quote(url, safe='')}"
-        query = f"size={s.size}&seed={s.seed}" + (f"&difficulty={s.difficulty}" if s.difficulty else "")
+        seed = f"&seed={s.seed}" if s.seeded else ""  # a blank board: every seed makes it
+        query = f"size={s.size}{seed}" + (f"&difficulty={s.difficulty}" if s.difficulty else "")
         return f"/play/{self.puzzle.name}?{query}"
 
     def state(self, shared_at: str | None = None) -> dict[str, Any]:
