@@ -143,6 +143,22 @@ def test_a_hint_that_names_a_wrong_piece_is_drawn_over_its_fault(server: PlaySer
     assert {"the hint", "what is wrong"} <= {entry["text"] for entry in hinted["legend"]}
 
 
+def test_a_given_piece_in_a_mistake_keeps_its_given_look(server: PlayServer) -> None:
+    # A queen placed on a given queen's row painted the given one red: it then looked like the
+    # player's own. The given square keeps its colour, framed in red.
+    from boardpuzzles.puzzles.queens.play import GIVEN_COLOUR
+
+    state = call(server, "POST", "/api/queens/new", {"size": 8, "difficulty": "easy", "seed": 1})[1]
+    game = state["game"]
+    given = next(c for c, words in enumerate(state["contents"]) if "given" in words)
+    same_row = next(c for c in range(given - given % 8, given - given % 8 + 8) if c != given)
+    after = click(server, game, same_row, "queen")[1]
+    assert {given, same_row} <= {c for f in wrong(after) for c in f["cells"]}
+    assert after["svg"].count(GIVEN_COLOUR) == state["svg"].count(GIVEN_COLOUR)  # still green
+    framed = re.findall(rf'<rect [^>]*fill="none" stroke="{FAULT_COLOUR}"', after["svg"])
+    assert len(framed) >= 2  # the given queen and the placed one (on the play's shading of its row)
+
+
 def test_the_state_says_whether_the_hint_or_the_check_was_asked_for_last(server: PlayServer) -> None:
     game = new_kings(server, 4, 8)["game"]
     assert call(server, "GET", f"/api/games/{game}")[1]["asked"] is None

@@ -65,6 +65,9 @@ class Scene:
     label_meaning: str = ""  # what a label is ("move": tooltips read "c3: move 17")
     show_labels: bool | None = None  # None: drawn when the board is small enough to read them
     mark_meanings: dict[str, str] = field(default_factory=dict)  # mark colour -> what it means (legend)
+    # cell -> colour of a frame drawn inside it: a mark on a cell whose own mark (a given piece's)
+    # must stay seen; its meaning is the mark colour's (``mark_meanings``)
+    outlines: dict[Cell, str] = field(default_factory=dict)
 
     @classmethod
     def of_board(cls, board: Board, title: str = "", **kwargs: Any) -> Scene:

@@ -136,6 +136,7 @@ def scene_group(scene: Scene, x0: float, y0: float, lay: Layout | None = None) -
         _coordinates(frame)
     _spans(frame)
     _edges(frame)
+    _outlines(frame)
     if len(scene.path) > 1 and not scene.arrows:
         _trail(frame)
     _stones_and_pieces(frame)
@@ -222,6 +223,19 @@ def _spans(frame: _Frame) -> None:
         title = f"{grid.name(a)}-{grid.name(b)}" if grid.size <= TOOLTIP_CELLS else None
         stroke = max(0.5, min(2.0, cell / 20))
         frame.add(Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, colour, SPAN_OUTLINE, stroke, title=title))
+
+
+def _outlines(frame: _Frame) -> None:
+    """Each outline as a frame inside its cell (a ring round a go board's point)."""
+    cell = frame.cell
+    width = max(1.5, 0.1 * cell)
+    for p, colour in frame.scene.outlines.items():
+        if frame.points:
+            x, y = frame.centre(p)
+            frame.add(Circle(x, y, frame.stone + 2.5, "none", colour, 3.0))
+        else:
+            x, y = frame.corner(p)
+            frame.add(Rect(x + width / 2, y + width / 2, cell - width, cell - width, stroke=colour, width=width))
 
 
 def _edges(frame: _Frame) -> None:

@@ -287,19 +287,24 @@ class PuzzleGame:
         scene = dataclasses.replace(
             scene, marks=dict(scene.marks), lines=list(scene.lines), mark_meanings=dict(scene.mark_meanings)
         )
+        # The play's own marks (a given piece's, not the aids' shading): a fault there is drawn as
+        # a frame, so that both show.
+        a = self.attempt
+        own = set(a.play.scene(a.problem, a.state).marks if a.aids else scene.marks)
         hinted = self.hint.cells if self.hint is not None else ()
         if hinted and self.asked != "hint":
             scene.marks.update(dict.fromkeys(hinted, HINT_COLOUR))
-        for fault in faults:
-            scene.marks.update(dict.fromkeys(fault.cells, FAULT_COLOUR))
-            scene.lines.extend((a, b, FAULT_COLOUR) for a, b in fault.lines)
         checked = self.check["cells"] if self.check is not None else []  # a dead end's, found by search
-        scene.marks.update(dict.fromkeys(checked, FAULT_COLOUR))
+        wrong = [c for fault in faults for c in fault.cells] + list(checked)
+        scene.marks.update(dict.fromkeys((c for c in wrong if c not in own), FAULT_COLOUR))
+        scene.outlines = {**scene.outlines, **dict.fromkeys((c for c in wrong if c in own), FAULT_COLOUR)}
+        for fault in faults:
+            scene.lines.extend((a, b, FAULT_COLOUR) for a, b in fault.lines)
         if hinted and self.asked == "hint":  # the answer just asked for, over the faults it may name
             scene.marks.update(dict.fromkeys(hinted, HINT_COLOUR))
         if hinted:
             scene.mark_meanings[HINT_COLOUR] = "the hint"
-        if any(colour == FAULT_COLOUR for colour in scene.marks.values()) or any(fault.lines for fault in faults):
+        if wrong or any(fault.lines for fault in faults):
             scene.mark_meanings[FAULT_COLOUR] = "what is wrong"
         return scene
 
