@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from boardpuzzles.limits import Limits
+from boardpuzzles.play import Attempt
 from boardpuzzles.play_generic import play_of
 from boardpuzzles.puzzles import get, registry
 from boardpuzzles.render.shapes import PATH_COLOUR, START_COLOUR
@@ -753,3 +754,23 @@ def test_the_knights_tour_shows_no_red_without_a_mistake(server: PlayServer) -> 
     assert solved["solved"] and wrong(solved) == []
     assert [c for c in set(COLOUR.findall(solved["svg"])) if reddish(c)] == []
     assert all("follows" not in entry["text"] for entry in solved["legend"])
+
+
+def test_the_warm_up_makes_checks_and_solves_a_puzzle_of_every_difficulty_without_a_note(monkeypatch) -> None:
+    server = start()
+    try:
+        made: list[tuple[str, int, str]] = []
+        notes: list[str] = []
+        real_new = Attempt.new
+
+        def new(play: Any, size: int, difficulty: str, seed: int, **kwargs: Any) -> Any:
+            made.append((play.rules, size, difficulty))
+            return real_new(play, size, difficulty, seed, **kwargs)
+
+        monkeypatch.setattr(Attempt, "new", new)
+        monkeypatch.setattr(server, "note", notes.append)
+        server.puzzles.warm_up()
+        plays = [play for _, play in server.puzzles.plays.values()]
+        assert len(made) == sum(len(play.difficulties or ("",)) for play in plays) and notes == []
+    finally:
+        stop(server)

@@ -39,6 +39,7 @@ from http import HTTPStatus
 from typing import Any
 
 from boardpuzzles.errors import BoardPuzzlesError
+from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.play import Attempt, IllegalMove, Play, play_of
 from boardpuzzles.protocol import Puzzle, display_name
 from boardpuzzles.puzzles import registry
@@ -49,6 +50,8 @@ from boardpuzzles.web.server import MAX_GAMES, WebServer
 
 #: Seeds of new puzzles: 0 .. 2**32 - 1.
 MAX_SEED = 2**32 - 1
+#: Seconds the warm-up's hint and solution of each puzzle may search (the kernels load first).
+WARM_UP_SECONDS = 10.0
 NAME = r"([a-z]+(?:-[a-z]+)*)"
 GAME = r"([0-9a-f]{1,64})"
 
@@ -117,11 +120,24 @@ class PuzzleClient:
         self.games.load(games)
 
     def warm_up(self) -> None:
-        """Make one puzzle of each kind, so that the kernels its generator and checks use are
-        loaded before a visitor waits for them (some take seconds the first time)."""
+        """Make one puzzle of each kind and difficulty (on its smallest board), check it, and ask
+        for a hint and the solution, so that the kernels its generator, checks and solver use are
+        loaded before a visitor waits for them (a first knight's tour puzzle took 2 s, a first
+        Goishi solution 1.4 s)."""
         for name, (_, play) in self.plays.items():
             try:
-                Attempt.new(play, play.default_size, play.difficulties[0] if play.difficulties else "", 0).verdict()
+                for difficulty in play.difficulties or ("",):
+                    attempt = Attempt.new(play, play.sizes_for(difficulty)[0], difficulty, 0)
+                    attempt.verdict()
+                    limits = Limits(WARM_UP_SECONDS)
+                    try:
+                        attempt.copy().hint(limits)
+                        if play.solution is not None:
+                            play.solution(attempt.problem, attempt.state, limits)
+                    except TimeLimitReached:
+                        pass  # the kernels are loaded by then
+                    finally:
+                        limits.close()
             except Exception as err:  # a warm-up that fails leaves the work to the first visitor
                 self.server.note(f"warming up {name} failed: {type(err).__name__}: {err}")
 
