@@ -285,6 +285,28 @@ def test_a_puzzle_imported_from_its_url_is_solved_and_exported(site, open_page) 
     assert attempt_of(site, shared).problem == attempt.problem and shared.get_attribute("body", "data-moves") == "0"
 
 
+def test_a_url_that_holds_no_puzzle_is_refused_on_the_status_line_and_not_in_the_console(site, browser) -> None:
+    """The page asks New for such a refusal as data ("refusal": "state"), as it asks for a click's:
+    the status line says why, and the browser logs no 400 as an error."""
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        errors = console_errors(page)
+        page.goto(f"{site[1]}/play/goishi?url=https://example.com/x")  # a link: the default puzzle instead
+        ready(page)
+        assert status(page).startswith("Left out of the link: the puzzle's URL (cannot import the URL")
+        game = page.get_attribute("body", "data-game")
+        for url in ("https://puzz.link/p?nurikabe/4/4/1370", "https://example.com/x"):
+            page.fill("#import-url", url)
+            page.click("#import")
+            page.wait_for_function("document.getElementById('status').className === 'refused'")
+            assert status(page).startswith("cannot import the URL") and page.get_attribute("body", "data-game") == game
+            page.click("#hint")  # the next thing done takes the line
+            status_is(page, "hint")
+        assert errors == []
+    finally:
+        page.close()
+
+
 def test_a_page_whose_play_takes_no_urls_offers_no_import(site, open_page) -> None:
     page = open_page(link(site, Case("kings", size=5)))
     assert not page.is_visible("#import-url") and not page.is_visible("#export")

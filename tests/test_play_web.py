@@ -458,6 +458,26 @@ def test_a_bad_url_is_refused_with_one_line(server: PlayServer, body: Any, words
     assert status == 400 and words in document["error"] and "\n" not in document["error"], document
 
 
+def test_a_url_that_holds_no_puzzle_is_refused_as_data_when_asked(server: PlayServer) -> None:
+    """As a click the rules refuse: with "refusal": "state" a URL the play cannot read is 200 and
+    ``refused`` (no game was made, so no state); the default stays 400 for scripts, and a
+    malformed request is a 400 either way."""
+    kept = new_kings(server)["game"]
+    for url, words in (("https://puzz.link/p?nurikabe/4/4/1370", "not a Goishi one"), ("https://example.com/x", "")):
+        body = {"url": url, "replaces": kept, "refusal": "state"}
+        status, document = call(server, "POST", "/api/goishi/new", body)
+        assert status == 200 and list(document) == ["refused"], document
+        assert document["refused"].startswith("cannot import the URL") and words in document["refused"]
+        assert call(server, "POST", "/api/goishi/new", {"url": url})[0] == 400
+    game = server.get_puzzle_game(kept)
+    assert game is not None and not game.left  # the game the page would leave is not left
+    for body in ({"url": ""}, {"url": ["goishi/4/4/1370"]}, {"size": 999}):
+        assert call(server, "POST", "/api/goishi/new", {**body, "refusal": "state"})[0] == 400
+    assert call(server, "POST", "/api/kings/new", {"url": GOISHI_URL, "refusal": "state"})[0] == 400
+    status, document = call(server, "POST", "/api/goishi/new", {"url": GOISHI_URL, "refusal": "state"})
+    assert status == 200 and "refused" not in document and document["imported"]
+
+
 def test_a_play_that_takes_no_urls_refuses_one_and_its_page_offers_none(server: PlayServer) -> None:
     status, document = call(server, "POST", "/api/kings/new", {"url": GOISHI_URL})
     assert status == 400 and document["error"] == "kings imports no URLs"

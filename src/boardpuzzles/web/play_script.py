@@ -2,8 +2,9 @@
 server's JSON in, the board's buttons, the panels and the status line out. Every action goes to
 the server one at a time, in order; a failure says why and changes nothing. An action asks for
 a refusal by the rules as data (``"refusal": "state"``: 200 with ``"refused"``, see
-:mod:`boardpuzzles.web.puzzles`), so a click the rules refuse leaves no error in the browser's
-console; the status line says it as it says a 422. The pointer and the keyboard are
+:mod:`boardpuzzles.web.puzzles`), and so does New for a URL to import, so a click the rules
+refuse or a URL that holds no puzzle leaves no error in the browser's console; the status line
+says it as it says a 422 or a 400. The pointer and the keyboard are
 :mod:`boardpuzzles.web.play_input`'s."""
 
 # ruff: noqa: E501 - JavaScript in a string, wrapped as it reads best
@@ -76,10 +77,11 @@ function serial(task) {
   return run;
 }
 
-// A failure: the server gone gets its box; anything else says why on the status line.
-function failed(err) {
+// A failure: the server gone gets its box; anything else says why on the status line (a move
+// the rules refuse as "Not allowed: ..."; a new game's refusal, a URL it cannot read, as it is).
+function failed(err, move = true) {
   if (err instanceof ServerGone) { $("gone").hidden = false; $("gone-retry").focus(); return; }
-  note = {text: (err.refused || err.status === 422 ? "Not allowed: " : "") + err.message, kind: "refused"};
+  note = {text: (move && (err.refused || err.status === 422) ? "Not allowed: " : "") + err.message, kind: "refused"};
   showStatus();
   note = null;
 }
@@ -401,14 +403,14 @@ function newGame(settings, leaving, quiet) {
     showStatus();
     let next = null, error = null;
     try {
-      next = await api(`/api/${CONFIG.name}/new`, Object.assign(leaving ? {replaces: leaving.game} : {}, settings));
+      next = await api(`/api/${CONFIG.name}/new`, Object.assign({refusal: "state"}, leaving ? {replaces: leaving.game} : {}, settings));
     } catch (err) { error = err; }
     generating = null;
     $("veil").hidden = true;
     document.body.classList.remove("generating");
     if (error) {
       if (state) showStatus();
-      if (!quiet || error instanceof ServerGone) failed(error);
+      if (!quiet || error instanceof ServerGone) failed(error, false);
       return error;
     }
     note = null;

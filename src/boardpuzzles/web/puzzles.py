@@ -10,7 +10,8 @@ The API; each answer is the game's state (:meth:`PuzzleGame.state`), a refusal `
 
 - ``POST /api/NAME/new`` ``{"size", "difficulty", "seed", "replaces"}`` (each optional), or
   ``{"url", "replaces"}``: the puzzle a URL holds, for a play that imports URLs (a URL it cannot
-  read is answered 400 with the reason);
+  read is answered 400 with the reason; with ``"refusal": "state"`` 200 instead, ``{"refused":
+  the reason}`` and no game, as no game was made);
 - ``POST /api/games/ID/click`` ``{"cell": index, "tool": name}``; ``/undo``, ``/redo``,
   ``/restart`` (a move undo takes back), ``/solve`` (shows the solution), ``/check`` (the check
   shown until the next change), ``/hint`` (``{}``), ``/aids`` ``{"on": true|false}``. What the
@@ -79,6 +80,11 @@ def aids_of(body: dict[str, Any]) -> bool:
     if not isinstance(on, bool):
         raise BoardPuzzlesError('aids are {"on": true} or {"on": false}')
     return on
+
+
+class UnreadableURL(BoardPuzzlesError):
+    """A URL a play cannot import (another puzzle's, truncated, not a puzzle's at all): a 400, or
+    with ``"refusal": "state"`` a refusal answered as data."""
 
 
 class PuzzleClient:
@@ -188,7 +194,14 @@ class PuzzleClient:
         replaces = body.get("replaces")
         if replaces is not None and not isinstance(replaces, str):
             raise BoardPuzzlesError("replaces is the id of the game the page leaves, a string")
-        game = PuzzleGame(puzzle, play, self._attempt(name, play, body), client=request.client)
+        in_state = refusal_as_state(body)
+        try:
+            attempt = self._attempt(name, play, body)
+        except UnreadableURL as err:
+            if in_state:  # a URL the page was given to try, not a malformed request
+                return {"refused": str(err)}
+            raise
+        game = PuzzleGame(puzzle, play, attempt, client=request.client)
         left = self.games.get(replaces) if replaces else None
         if left is not None:
             left.leave()
@@ -198,9 +211,15 @@ class PuzzleClient:
     def _attempt(self, name: str, play: Play[Any, Any], body: dict[str, Any]) -> Attempt[Any, Any]:
         """The attempt a new game's body asks for: the puzzle of a URL, or of a size, difficulty and seed."""
         if "url" in body:
+            url = body["url"]
             if play.problem_from_url is None:
                 raise BoardPuzzlesError(f"{name} imports no URLs")
-            return Attempt.from_url(play, body["url"])
+            if not isinstance(url, str) or not url.strip():
+                raise BoardPuzzlesError("a puzzle URL is a non-empty string")
+            try:
+                return Attempt.from_url(play, url)
+            except BoardPuzzlesError as err:  # the request is well formed: its URL holds no puzzle of ours
+                raise UnreadableURL(str(err)) from None
         size = body.get("size", play.default_size)
         difficulty = body.get("difficulty", play.difficulties[0] if play.difficulties else "")
         seed = body.get("seed")

@@ -10,9 +10,10 @@ request     what an action sees (:class:`Request`): the method, path, query, the
 answer      what an action returns: a JSON object (status 200) or a :class:`Page`; a refusal is
             raised (:class:`RequestError`, or a :class:`~boardpuzzles.errors.BoardPuzzlesError`
             for 400).
-refusal     a move the game's rules refuse (a cell they forbid, nothing to redo). By default it
-            is answered with an error status, as every refusal is; a request whose body has
-            ``"refusal": "state"`` gets it as data instead: 200, the game's state (unchanged)
+refusal     a move the game's rules refuse (a cell they forbid, nothing to redo), or a URL to
+            import that holds no puzzle the play reads. By default it is answered with an error
+            status, as every refusal is; a request whose body has ``"refusal": "state"`` gets it
+            as data instead: 200, the game's state (unchanged; none for a new game not made)
             and ``"refused": the reason`` (:func:`refusal_as_state`). The pages ask for that:
             a browser logs every fetch answered 4xx as an error in its console, and a click
             the rules refuse is no error of the page. Malformed requests, unknown games and a
