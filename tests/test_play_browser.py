@@ -169,6 +169,22 @@ def test_the_keyboard_plays_and_screen_readers_hear_the_cells(site, open_page) -
     assert page.get_attribute("#cells button[data-cell='7']", "aria-label") == "b5, empty"
 
 
+def test_the_first_arrow_key_moves_the_cursor_as_the_next_ones_do(site, open_page) -> None:
+    """With the focus elsewhere (the page just opened, a panel's button pressed), the first arrow
+    moves the cursor from where it is and brings the focus to the board; none is swallowed."""
+    page = open_page(link(site, Case("kings", size=6, seed=5)))
+    page.keyboard.press("ArrowRight")  # from a6, the cursor's start
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.name") == "b5"
+    page.keyboard.press("Enter")
+    ready(page, moves=1)
+    assert page.get_attribute("#cells button[data-cell='7']", "aria-label") == "b5, king"
+    page.click("#undo")  # the focus on a panel's button; the cursor stays on b5
+    ready(page, moves=0)
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.name") == "c5"
+
+
 def console_errors(page: Any) -> list[str]:
     """The errors the browser's console will show for ``page`` (a fetch answered 4xx is one)."""
     errors: list[str] = []

@@ -8,7 +8,8 @@ pointer on the board and the keyboard.
   click on each cell the pointer enters, in order (cells a fast pointer skips over included);
   clicks the rules refuse along the way are passed over quietly, and said only when the whole
   drag played nothing.
-- Keys: the arrows move a cursor (wrapping at the edges), Enter or Space plays the tool there
+- Keys: the arrows move a cursor (wrapping at the edges; the first key moves it too, and
+  brings the focus to the board when it was elsewhere), Enter or Space plays the tool there
   (with Shift, the other one), each tool's key picks it, Ctrl+Z / Ctrl+Y undo and redo, ``?``
   asks for a hint and ``!`` for a check.
 """
@@ -199,8 +200,7 @@ function onKey(e) {
   const arrows = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
   if (key in arrows && state) {
     e.preventDefault();
-    if (!onBoard) { focusCursor(); return; }
-    moveCursor(...arrows[key]);
+    moveCursor(...arrows[key]);  // from the cursor, focused or not: the first key moves as the next ones do
     return;
   }
   if (onBoard && (key === "Enter" || key === " ")) {
