@@ -242,6 +242,55 @@ def test_hint_new_and_the_solved_time(site, open_page) -> None:
     assert page.locator("#cells button").count() == 49 and "size=7" in page.url
 
 
+#: Counts the times the board starts to flash (the class "flash" put on #cells), in window.flashes.
+COUNT_FLASHES = """() => { window.flashes = 0; new MutationObserver(() => {
+  const now = document.getElementById('cells').classList.contains('flash');
+  if (now && !window.flashing) window.flashes += 1; window.flashing = now;
+}).observe(document.getElementById('cells'), {attributes: true, attributeFilter: ['class']}); }"""
+
+
+def test_the_board_flashes_when_the_player_solves_it_and_only_then(site, open_page, browser) -> None:
+    page = open_page(link(site, Case("kings", size=4, seed=2)))
+    page.evaluate(COUNT_FLASHES)
+    attempt = attempt_of(site, page)
+    clicks = attempt.play.solution(attempt.problem, attempt.state, Limits(60))
+    play_clicks(page, clicks[:-1])
+    assert page.evaluate("window.flashes") == 0  # moves that do not solve it
+    play_clicks(page, clicks[-1:])
+    page.wait_for_selector("body[data-solved='1']")
+    assert page.evaluate("window.flashes") == 1 and status(page).startswith("Solved in ")
+    assert page.locator("#cells").evaluate("e => getComputedStyle(e).animationName") == "solved-flash"
+    page.wait_for_function("!document.getElementById('cells').classList.contains('flash')")  # a short one
+    page.reload()  # a solved game opened again: no flash
+    ready(page)
+    page.evaluate(COUNT_FLASHES)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.flashes") == 0 and page.get_attribute("#cells", "class") in (None, "")
+    page = open_page(link(site, Case("kings", size=4, seed=3)))  # the solution shown: no flash
+    page.evaluate(COUNT_FLASHES)
+    page.click("#solve")
+    page.click("#ask-yes")
+    page.wait_for_selector("body[data-solved='1']")
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.flashes") == 0
+    # Reduced motion: no animation, the board framed in green for a moment.
+    context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    try:
+        calm = context.new_page()
+        calm.goto(link(site, Case("kings", size=4, seed=4)))
+        ready(calm)
+        calm.evaluate(COUNT_FLASHES)
+        attempt = attempt_of(site, calm)
+        play_clicks(calm, attempt.play.solution(attempt.problem, attempt.state, Limits(60)))
+        calm.wait_for_selector("body[data-solved='1']")
+        style = calm.locator("#cells").evaluate(
+            "e => [getComputedStyle(e).animationName, getComputedStyle(e).outlineStyle]"
+        )
+        assert calm.evaluate("window.flashes") == 1 and style == ["none", "solid"]
+    finally:
+        context.close()
+
+
 def test_a_hints_detail_is_a_quieter_line_under_it_in_the_list(site, open_page) -> None:
     """Goishi's hint names the start; why the other starts fail is its detail, listed, not on the status line."""
     page = open_page(link(site, Case("goishi", size=5, difficulty="easy", seed=3)))

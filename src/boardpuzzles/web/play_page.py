@@ -13,6 +13,9 @@ How the page plays, after the conventions of Simon Tatham's collection and puzz.
 - a click plays the chosen tool; a right-click, a long press or Shift+click plays the second
   one (the first, when the second is chosen); on a play that draws paths or pairs (``drag``)
   a drag plays a click on each cell the pointer enters;
+- a puzzle the player solves flashes its board twice (as Tatham's games do; framed in green
+  instead where the system asks for reduced motion), and the status line says the time; a
+  solution shown, or a solved game opened again, does not flash;
 - Undo, Redo, Hint, Check (the state's ``check``: solved, the first mistake, or what is left),
   Restart (undo takes it back) and Show solution (asked first); keys for each; the status line
   answers the hint or check asked for last (the state's ``asked``) until the next move, and

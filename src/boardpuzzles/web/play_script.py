@@ -236,6 +236,7 @@ const zoomed = () => saved.get("zoom") !== false;
 // -------------------------------------------------------------- drawing a state
 function render(next) {
   const focused = document.activeElement && document.activeElement.parentElement === $("cells");
+  const was = state;
   state = next;
   clockBase = state.seconds; clockAt = Date.now();
   $("picture").innerHTML = state.svg;
@@ -254,6 +255,21 @@ function render(next) {
   try { localStorage.setItem(STORE, state.game); } catch (e) { /* private mode */ }
   showStatus(); tick();
   if (focused) focusCursor();
+  if (was && was.game === state.game && !was.solved && state.solved && !state.revealed) flashSolved();
+}
+
+// The board flashes twice when the player solves it, as in Tatham's collection (not when the
+// solution is shown, nor when a solved game is opened again); with reduced motion it is framed
+// in green for a moment instead.
+const FLASH_MS = 1200;
+let flashTimer = null;
+function flashSolved() {
+  const cells = $("cells");
+  cells.classList.remove("flash");
+  void cells.offsetWidth;  // a flash again starts again
+  cells.classList.add("flash");
+  clearTimeout(flashTimer);
+  flashTimer = setTimeout(() => cells.classList.remove("flash"), FLASH_MS);
 }
 
 function renderButtons() {

@@ -53,6 +53,10 @@ body.drag #cells { touch-action: none; }  /* a finger draws a path instead of sc
 #cells button:focus { outline: none; }
 #cells button:focus-visible { outline: 3px solid var(--accent); outline-offset: -3px; border-radius: 2px; }
 body.solved #cells button { cursor: default; }
+/* Solved by the player: the board flashes twice (framed in green, without motion, where less is asked for). */
+#cells.flash { animation: solved-flash 1.1s ease-in-out; }
+@keyframes solved-flash { 0%, 45%, 100% { background: transparent; } 20%, 70% { background: rgba(46, 125, 50, .38); } }
+@media (prefers-reduced-motion: reduce) { #cells.flash { animation: none; outline: 4px solid var(--good); outline-offset: 2px; } }
 .over { position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center;
         gap: 10px; padding: 16px; text-align: center; background: rgba(247, 247, 244, .82); }
 #veil { font-size: 1.1rem; flex-direction: row; opacity: 0; animation: appear .2s .15s forwards; }
