@@ -420,6 +420,29 @@ def test_a_right_click_shift_or_long_press_plays_the_second_tool(site, open_page
         context.close()
 
 
+def test_a_click_that_changes_nothing_or_moves_the_pick_says_so(site, open_page) -> None:
+    """The rules take these clicks without a word (the server's rules are unchanged); the page
+    says why the board did not change, on the status line, until the next move."""
+    page = open_page(link(site, Case("kings", size=6, seed=3)))
+    page.click("#cells button[data-cell='14']", button="right")  # erase, on an empty c4
+    status_is(page, "note")
+    assert status(page) == "Nothing to erase on c4." and page.get_attribute("body", "data-moves") == "0"
+    page.click("#cells button[data-cell='14']")
+    ready(page, moves=1)
+    assert page.get_attribute("#status", "class") == ""  # the next move takes the line
+    page = open_page(link(site, Case("dominoes", size=6, seed=2)))
+    page.click("#cells button[data-cell='0']")  # a6 picked
+    ready(page, moves=1)
+    page.click("#cells button[data-cell='14']")  # c4: not beside a6, so the pick moves there
+    status_is(page, "note")
+    assert status(page) == "c4 is not beside a6: c4 is picked instead."
+    page.click("#cells button[data-cell='20']")  # c3, beside c4: a domino, and no word
+    page.wait_for_function(
+        "document.body.dataset.busy === '0' && document.getElementById('status').className !== 'note'"
+    )
+    assert attempt_of(site, page).state[0] == ((14, 20),)
+
+
 def first_move(site: tuple[PlayServer, str], page: Any) -> Click:
     """The first click of the solution of the page's game (a click the rules take)."""
     attempt = attempt_of(site, page)

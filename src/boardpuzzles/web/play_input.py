@@ -1,7 +1,8 @@
 """The play page's input (part of :mod:`boardpuzzles.web.play_script`): the panels' buttons, the
 pointer on the board and the keyboard.
 
-- A click plays the chosen tool on a cell; a right-click, a long press (half a second, a finger
+- A click plays the chosen tool on a cell (one the rules take but that changes nothing, or on
+  a play of pairs one that moves the pick, says so on the status line); a right-click, a long press (half a second, a finger
   held still) or Shift+click plays the other tool: the second (``tools[1]``), or the first when
   the second is chosen. A play with no second tool keeps the browser's own menus.
 - On a play that takes drags (``CONFIG.drag``: paths and pairs) a press that moves plays a
@@ -30,7 +31,26 @@ const otherTool = () => (SECOND === null ? null : tool === SECOND ? MAIN : SECON
 function play(cell, which, quiet) {
   if (!state || state.solved || generating || !$("gone").hidden) return Promise.resolve(new Error("not now"));
   cursor = cell;
-  return act("click", {cell: cell, tool: which || tool}, {quiet: quiet});
+  const used = which || tool;
+  return act("click", {cell: cell, tool: used}, {quiet: quiet, remark: quiet ? null : (before, after) => clickRemark(before, after, cell, used)});
+}
+
+// What a click the rules take but that does not do what it seems to says on the status line:
+// one that changes nothing (erasing an empty square), and on a play of pairs one that moves the
+// pick because the square is not beside the one picked (the state's "picked"). The server plays
+// them without a word, as its rules say; the page says why the board did not change.
+function clickRemark(before, after, cell, used) {
+  if (after.game !== before.game || after.solved) return null;
+  const name = (c) => after.names[c] || `cell ${c}`, same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const was = before.state, now = after.state;
+  if (same(was, now)) {
+    return used === "erase" ? `Nothing to ${labelOf(used).toLowerCase()} on ${name(cell)}.` : `${labelOf(used)} on ${name(cell)} changes nothing.`;
+  }
+  const picks = (s) => s !== null && typeof s === "object" && "picked" in s && "pairs" in s;
+  if (picks(was) && picks(now) && was.picked !== null && was.picked !== cell && now.picked === cell && same(was.pairs, now.pairs)) {
+    return `${name(cell)} is not beside ${name(was.picked)}: ${name(cell)} is picked instead.`;
+  }
+  return null;
 }
 
 function setUpControls() {

@@ -86,16 +86,20 @@ function failed(err, move = true) {
   note = null;
 }
 
-// An action on the game; resolves to null, or to the error (said unless quiet).
+// An action on the game; resolves to null, or to the error (said unless quiet). ``remark(before,
+// after)``, when given, may return a line for the status line about what the action did.
 function act(path, body, options) {
-  const {quiet = false, waiting = null} = options || {};
+  const {quiet = false, waiting = null, remark = null} = options || {};
   return serial(async () => {
     if (!state || generating) return new Error("no game");
     if (waiting) { note = {text: waiting, kind: ""}; showStatus(); }
     try {
+      const before = state;
       const next = await api(`/api/games/${state.game}/${path}`, Object.assign({refusal: "state"}, body));
       note = null;
       render(next);
+      const said = remark && remark(before, next);
+      if (said) tell(said, "note");
       return null;
     } catch (err) {
       note = null;
@@ -501,8 +505,8 @@ function linkSettings() {
 }
 
 // Shows a line on the status line until the next change (as a refusal is shown).
-function tell(text) {
-  note = {text, kind: "refused"};
+function tell(text, kind = "refused") {
+  note = {text, kind};
   showStatus();
   note = null;
 }

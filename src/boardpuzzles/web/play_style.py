@@ -30,7 +30,7 @@ main { width: var(--board); min-width: 0; }
 #status-text { min-width: 0; overflow-wrap: anywhere; }
 #status.fault #status-text, #status.refused #status-text { color: var(--bad); }
 #status.solved #status-text { color: var(--good); font-weight: 600; font-size: 1.15rem; }
-#status.checked #status-text { color: #0d47a1; }
+#status.checked #status-text, #status.note #status-text { color: #0d47a1; }
 #status.hint #status-text { color: var(--hint); }
 #status.revealed #status-text { color: var(--muted); font-weight: 600; }
 #clock { margin-left: auto; font-variant-numeric: tabular-nums; color: var(--muted); flex: none; }
