@@ -328,6 +328,43 @@ def test_the_page_fits_and_the_board_does_not_jump(site, open_page, screenshots,
     screenshots(page, f"kings-fault-{viewport['width']}x{viewport['height']}")
 
 
+def test_the_list_of_mistakes_is_in_view_beside_the_board_on_a_desktop(site, open_page, screenshots) -> None:
+    """At 1200x900 the list is in the side column, under the Moves panel: a second mistake is seen
+    without scrolling, and the board keeps its size. On a phone it follows the board's legend."""
+    page = open_page(link(site, Case("kings", size=6, seed=4)))
+    board = page.locator("#board-box").bounding_box()
+    for cell in (0, 1, 2):
+        page.click(f"#cells button[data-cell='{cell}']")
+        ready(page, moves=cell + 1)
+    assert page.locator("#faults li").count() == 2
+    faults, moves = page.locator("#faults").bounding_box(), page.locator("#undo").bounding_box()
+    assert faults["y"] + faults["height"] <= DESKTOP["height"] and faults["x"] > board["x"] + board["width"]
+    assert faults["y"] > moves["y"] and page.locator("#board-box").bounding_box() == board
+    assert board["width"] >= 600  # as large as before the list moved
+    screenshots(page, "kings-faults-1200x900")
+    phone = open_page(link(site, Case("kings", size=6, seed=4)), PHONE)
+    for cell in (0, 1):
+        phone.click(f"#cells button[data-cell='{cell}']")
+        ready(phone, moves=cell + 1)
+    legend, faults = phone.locator("#legend").bounding_box(), phone.locator("#faults").bounding_box()
+    assert legend["y"] + legend["height"] <= faults["y"] < phone.locator("#tools").bounding_box()["y"]
+    screenshots(phone, "kings-faults-390x844")
+
+
+def test_the_panel_this_puzzle_keeps_its_layout(site, open_page) -> None:
+    """Its buttons lie where they lie whatever the seed's length and whatever they say."""
+    boxes = "() => ['copy-seed', 'copy-link'].map(id => document.getElementById(id).getBoundingClientRect().toJSON())"
+    shown = []
+    for seed in (1, 4294967295):
+        page = open_page(link(site, Case("queens", size=8, difficulty="easy", seed=seed)))
+        shown.append(page.evaluate(boxes))
+    assert shown[0] == shown[1]
+    for label in ("Copied", "Not copied"):
+        page.evaluate(f"document.getElementById('copy-seed').textContent = '{label}'")
+        page.evaluate(f"document.getElementById('copy-link').textContent = '{label}'")
+        assert page.evaluate(boxes) == shown[0], label
+
+
 def test_a_puzzle_imported_from_its_url_is_solved_and_exported(site, open_page) -> None:
     """The Goishi Hiroi of robx/pzprjs's tests (test/script/goishi.js), imported, solved by clicks."""
     url = "https://puzz.link/p?goishi/6/7/vsten1tvo"

@@ -35,8 +35,12 @@ How the page plays, after the conventions of Simon Tatham's collection and puzz.
   seed is shown or asked for; the sizes a chosen difficulty does not offer (the config's
   ``sizes_by_difficulty``: a closed knight's tour needs an even side) are greyed, with a note
   that says which it offers, so that New never asks for a puzzle the server refuses;
-- a hint's detail (why, in more words) is a quieter line under the hint in the list below the
-  board; the status line keeps to the hint's message;
+- the mistakes and the hint are listed in the side column under the Moves panel, where a
+  desktop window shows them beside the board (on a phone, under the board); a hint's detail
+  (why, in more words) is a quieter line under the hint there; the status line keeps to the
+  hint's message;
+- the panel "This puzzle" keeps its layout: its line of words above its buttons, the buttons
+  as wide whatever they say ("Copied"), whatever the seed's length;
 - the status and caption lines above the board keep their heights, so the board does not move
   (a status longer than its two lines wraps whole, pushing the board down, rather than being
   cut off: a tooltip is no help on a phone);
@@ -108,7 +112,6 @@ PAGE = r"""<!doctype html>
   <p id="zoom-box" hidden><span id="zoom-text"></span><button type="button" id="zoom" aria-pressed="true"></button></p>
   <p id="board-help" class="sr"></p>
   <ul id="legend" aria-label="What the marks mean"></ul>
-  <ul id="faults" aria-label="Mistakes and hints"></ul>
 </main>
 <aside>
   <fieldset><legend>Tool</legend><div class="row" id="tools" role="toolbar" aria-label="Tools"></div>
@@ -121,6 +124,7 @@ PAGE = r"""<!doctype html>
     <button id="restart" type="button" disabled title="Back to the start (undo takes it back)" hidden>Restart</button>
     <button id="solve" type="button" disabled title="Show the solution (asks first)" hidden>Show solution</button>
   </div></fieldset>
+  <ul id="faults" aria-label="Mistakes and hints"></ul>
   <fieldset id="aids-box" hidden><legend>Assistance</legend>
     <label class="switch"><input type="checkbox" id="aids" role="switch" aria-describedby="aids-note"> Show aids</label>
     <p class="note" id="aids-note">__AIDS__</p>
@@ -136,7 +140,8 @@ PAGE = r"""<!doctype html>
   <p class="note" id="previous" hidden><a id="previous-link" href="#">Back to the previous puzzle</a></p>
   </fieldset>
   <fieldset><legend>This puzzle</legend>
-    <div class="row"><span id="puzzle-info">&hellip;</span><button type="button" id="copy-seed">Copy seed</button><button type="button" id="copy-link">Copy link</button></div>
+    <p id="puzzle-info">&hellip;</p>
+    <div class="row"><button type="button" id="copy-seed" class="copy">Copy seed</button><button type="button" id="copy-link" class="copy">Copy link</button></div>
     <p class="note">Its <a id="share-link" href="#">link</a> opens it afresh<span id="reach"></span>.</p>
     <p class="note" id="export-box" hidden>On its own site: <a id="export" href="#" rel="noopener noreferrer">&hellip;</a></p>
     <form class="row" id="import-form" hidden style="margin-top:6px">

@@ -526,7 +526,8 @@ async function copy(text, button) {
     field.remove();
   }
   const label = button.dataset.label || (button.dataset.label = button.textContent);
-  button.textContent = done ? "Copied" : "Select it and copy";
+  button.textContent = done ? "Copied" : "Not copied";  // as short as the label: the panel keeps its layout
+  if (!done) tell(`Could not copy: select ${button === $("copy-seed") ? "the seed" : "the link (right-click it)"} and copy it.`);
   setTimeout(() => { button.textContent = label; }, 1600);
 }
 

@@ -85,10 +85,13 @@ select, input { font: inherit; padding: 4px 6px; min-height: 34px; border: 1px s
 .switch { display: flex; align-items: center; gap: 8px; cursor: pointer; }
 .switch input { width: 1.2em; height: 1.2em; min-height: 0; margin: 0; accent-color: var(--accent); }
 #seed { width: 6.5em; }
+#puzzle-info { margin: 0 0 6px; overflow-wrap: anywhere; }
+button.copy { min-width: 7.5em; }  /* as wide whatever it says: Copy seed, Copy link, Copied, Not copied */
 #seed-shown { font-variant-numeric: tabular-nums; font-weight: 600; }
 #import-url { flex: 1 1 12em; min-width: 0; }
 #reach:empty { display: none; }
-#faults { margin: 6px 0 0; padding-left: 1.2em; color: var(--bad); }
+/* The mistakes and the hint, in the side column (first under the board on a phone). */
+#faults { margin: 0; padding: 6px 10px 8px 1.9em; border: 1px solid var(--line); border-radius: 8px; color: var(--bad); }
 #faults li.unfinished, #faults li.more { color: var(--muted); }
 #faults li.more { list-style: none; }
 #faults li.hint { color: var(--hint); list-style: "\2192  "; }
@@ -115,7 +118,8 @@ dialog .row { justify-content: flex-end; }
 @media (max-width: 760px) {
   :root { --board: calc(100vw - 6px); }
   .page { padding: 8px 3px 20px; }
-  header, .rule, #status, #caption, #zoom-box, #legend, #faults, aside { margin-left: 7px; margin-right: 7px; }
+  header, .rule, #status, #caption, #zoom-box, #legend, aside { margin-left: 7px; margin-right: 7px; }
+  #faults { order: -1; }  /* under the board and its legend, before the panels */
   .layout { grid-template-columns: minmax(0, 1fr); }
   h1 { font-size: 1.25rem; }
   .rule { font-size: .92rem; }
