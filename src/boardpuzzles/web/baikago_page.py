@@ -15,7 +15,9 @@ How the page plays (see ``web/baikago.py`` for the API):
   changing one either starts a new game at once (no move of the human's yet) or offers to;
 - the board is an SVG (wood, lines, star points, coordinates, stones, the winning cross as a
   figure) under a grid of transparent buttons, one per point, that carry the clicks, the focus,
-  the arrow-key cursor and the labels screen readers read ("h8, empty");
+  the arrow-key cursor and the labels screen readers read ("h8, empty"); the wood runs past the
+  outer lines further than a stone's radius, as on a real board, and the coordinates sit on its
+  wider rim on the left and at the bottom;
 - the status, the result and an error share one slot of fixed height above the board, so the
   board never moves; the move list has two columns, black's moves and white's, and scrolls;
 - on a solved board (up to 7x7, and 9x9 to 15x15) a line under the board says what perfect play
@@ -106,9 +108,12 @@ PAGE = r"""<!doctype html>
 <script>
 "use strict";
 const CONFIG = __CONFIG__;
-// Board geometry in points (one point = one unit of the SVG): the coordinate band on the left
-// and at the bottom, and a little padding on the other two sides.
-const BAND = 0.62, PAD = 0.14;
+// Board geometry in points (one point = one unit of the SVG, the lines' spacing): the wood runs
+// past the outer lines as on a real board, further than a stone's radius (STONE), so that a stone
+// on an edge lies whole on the wood; the rim on the left and at the bottom is wider and holds the
+// coordinates. The lines run from LABEL to LABEL + n - 1 across, from RIM to RIM + n - 1 down.
+const STONE = 0.47, LABEL = 0.95, RIM = 0.62;
+const boardUnits = (n) => LABEL + n - 1 + RIM;
 const STRENGTH_NAMES = {1: "1 (weak)", 2: "2", 3: "3", 4: "4 (strong)"};
 const $ = (id) => document.getElementById(id);
 const TOUCH = matchMedia("(pointer: coarse)"), NARROW = matchMedia("(max-width: 760px)");
@@ -167,7 +172,7 @@ function stoneAt(i) {
   return nameOf(i) === pending ? state.human : null;
 }
 // The server's size, or on a narrow screen the largest offered whose points are a finger wide.
-function pointPixels(n) { return $("board-wrap").getBoundingClientRect().width / (n + BAND + PAD); }
+function pointPixels(n) { return $("board-wrap").getBoundingClientRect().width / boardUnits(n); }
 function defaultSize() {
   if (pointPixels(CONFIG.size) >= FINGER) return CONFIG.size;
   const fits = CONFIG.sizes.filter((n) => n <= CONFIG.size && pointPixels(n) >= FINGER);
@@ -190,8 +195,8 @@ function gameInUrl() {
 function build(n) {
   const points = $("points");
   points.textContent = "";
-  const full = n + BAND + PAD, pct = (v) => (100 * v / full) + "%";
-  Object.assign(points.style, {left: pct(BAND), top: pct(PAD), width: pct(n), height: pct(n),
+  const full = boardUnits(n), pct = (v) => (100 * v / full) + "%";
+  Object.assign(points.style, {left: pct(LABEL - 0.5), top: pct(RIM - 0.5), width: pct(n), height: pct(n),
                                gridTemplateColumns: `repeat(${n}, 1fr)`, gridTemplateRows: `repeat(${n}, 1fr)`});
   points.setAttribute("aria-label", `Board, ${n} by ${n}`);
   for (let i = 0; i < n * n; i++) {
@@ -215,25 +220,27 @@ function starPoints(n) {
 }
 
 function drawBoard() {
-  const n = state.size, full = n + BAND + PAD;
-  const x = (c) => BAND + 0.5 + c, y = (r) => PAD + 0.5 + r;
+  const n = state.size, full = boardUnits(n);
+  const x = (c) => LABEL + c, y = (r) => RIM + r;
   const parts = [`<defs>
     <radialGradient id="g-black" cx="35%" cy="30%" r="75%"><stop offset="0" stop-color="#6a6a6a"/><stop offset="1" stop-color="#050505"/></radialGradient>
     <radialGradient id="g-white" cx="35%" cy="30%" r="80%"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#cfcac0"/></radialGradient>
     <linearGradient id="g-wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e4bf6c"/><stop offset="1" stop-color="#d2a64e"/></linearGradient>
   </defs>`];
-  parts.push(`<rect x="${BAND}" y="${PAD}" width="${n}" height="${n}" rx="0.12" fill="url(#g-wood)" stroke="#9a7630" stroke-width="0.04"/>`);
+  parts.push(`<rect class="wood" x="0.02" y="0.02" width="${full - 0.04}" height="${full - 0.04}" rx="0.12" fill="url(#g-wood)" stroke="#9a7630" stroke-width="0.04"/>`);
   for (let i = 0; i < n; i++) {
     const w = i === 0 || i === n - 1 ? 0.06 : 0.035;
     parts.push(`<line x1="${x(0)}" y1="${y(i)}" x2="${x(n - 1)}" y2="${y(i)}" stroke="#5a4010" stroke-width="${w}" stroke-linecap="square"/>`);
     parts.push(`<line x1="${x(i)}" y1="${y(0)}" x2="${x(i)}" y2="${y(n - 1)}" stroke="#5a4010" stroke-width="${w}" stroke-linecap="square"/>`);
   }
   for (const [r, c] of starPoints(n)) parts.push(`<circle cx="${x(c)}" cy="${y(r)}" r="0.1" fill="#5a4010"/>`);
-  const label = `font-size="0.4" fill="#4a3a26" text-anchor="middle" dominant-baseline="central" font-family="system-ui, sans-serif"`;
-  for (let r = 0; r < n; r++) parts.push(`<text x="${BAND / 2}" y="${y(r)}" ${label}>${n - r}</text>`);
+  // The coordinates, on the rim between the wood's edge and an edge stone.
+  const label = `font-size="0.34" fill="#4a3a26" text-anchor="middle" dominant-baseline="central" font-family="system-ui, sans-serif"`;
+  const band = (LABEL - STONE) / 2;
+  for (let r = 0; r < n; r++) parts.push(`<text x="${band}" y="${y(r)}" ${label}>${n - r}</text>`);
   for (let c = 0; c < n; c++) {
     const file = state.names[(n - 1) * n + c].replace(/\d+$/, "");
-    parts.push(`<text x="${x(c)}" y="${PAD + n + BAND / 2}" ${label}>${file}</text>`);
+    parts.push(`<text x="${x(c)}" y="${full - band}" ${label}>${file}</text>`);
   }
   const win = new Set(state.cross);
   for (let i = 0; i < n * n; i++) {
@@ -241,7 +248,7 @@ function drawBoard() {
     if (!stone) continue;
     const r = Math.floor(i / n), c = i % n, name = nameOf(i);
     const edge = stone === "white" ? ` stroke="#8a8478" stroke-width="0.03"` : "";
-    parts.push(`<circle class="stone ${stone}${name === pending ? " pending" : ""}" data-point="${name}" cx="${x(c)}" cy="${y(r)}" r="0.47" fill="url(#g-${stone})"${edge}/>`);
+    parts.push(`<circle class="stone ${stone}${name === pending ? " pending" : ""}" data-point="${name}" cx="${x(c)}" cy="${y(r)}" r="${STONE}" fill="url(#g-${stone})"${edge}/>`);
     if (win.has(name)) parts.push(`<circle class="win-ring" cx="${x(c)}" cy="${y(r)}" r="0.5" fill="none" stroke="var(--win)" stroke-width="0.08"/>`);
   }
   // The winning cross as a figure: each arm joined to the opposite one through the centre.

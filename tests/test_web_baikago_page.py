@@ -1,0 +1,59 @@
+"""The Baikago page in a browser, as a player sees it beside the puzzles' play pages: the board's
+wood under every stone, the value of the position as an aid (off unless asked for), rules in
+plain words, the clock, the link and the keys, and a click the game refuses said on the status
+line. The server and the browser are :mod:`tests.test_web_baikago`'s."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests import test_web_baikago as base
+from tests.test_web_baikago import DESKTOP, PHONE, seeded_game
+
+# The browser, the server (15x15 by default, every size offered) and the pages of test_web_baikago.
+browser, site, open_page, screenshots = base.browser, base.site, base.open_page, base.screenshots
+
+#: Stones on the outer lines (every corner and a point of each side), after the review's 9x9 game.
+EDGES = {9: ["e5", "g9", "i7", "a1", "i3", "a9", "d4", "i9", "c3", "a5"], 15: ["h8", "o15", "a1", "o1", "a15", "h1"]}
+
+
+def placed(site: Any, size: int, moves: list[str], **settings: Any) -> str:
+    """A new game with ``moves`` played on the server's own game (no computer asked)."""
+    game_id = seeded_game(site, size=size, **settings)
+    game = site[0].baikago.games.get(game_id)
+    for name in moves:
+        game.position.make_named(name)
+    return game_id
+
+
+@pytest.mark.parametrize("size", sorted(EDGES))
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_every_stone_lies_on_the_wood_and_on_its_point(site, open_page, screenshots, size, viewport) -> None:
+    """The wood runs past the outer lines further than a stone's radius, as on a real board."""
+    _, url = site
+    page = open_page(f"{url}/#game={placed(site, size, EDGES[size])}", viewport)
+    wood = page.locator("#board .wood").bounding_box()
+    circles = page.eval_on_selector_all(
+        "#board circle.stone",
+        "cs => cs.map(c => [c.dataset.point, ...['x', 'y', 'width', 'height'].map(k => c.getBoundingClientRect()[k])])",
+    )
+    assert len(circles) == len(EDGES[size])
+    for point, x, y, w, h in circles:
+        margin = min(
+            x - wood["x"], y - wood["y"], wood["x"] + wood["width"] - x - w, wood["y"] + wood["height"] - y - h
+        )
+        assert margin >= w / 10, (point, margin)  # a rim of wood beyond the edge stones
+        button = page.locator(f".pt[data-point={point}]").bounding_box()
+        assert abs(button["x"] + button["width"] / 2 - (x + w / 2)) < 1
+        assert abs(button["y"] + button["height"] / 2 - (y + h / 2)) < 1
+    labels = page.eval_on_selector_all(
+        "#board text", "ts => ts.map(t => t.getBoundingClientRect()).map(r => [r.x, r.y, r.right, r.bottom])"
+    )
+    assert all(
+        wood["x"] <= a and wood["y"] <= b and c <= wood["x"] + wood["width"] and d <= wood["y"] + wood["height"]
+        for a, b, c, d in labels
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    screenshots(page, f"edges-{size}-{viewport['width']}x{viewport['height']}")
