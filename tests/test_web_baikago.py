@@ -666,9 +666,18 @@ def test_settings_belong_to_the_game(site, open_page):
 
 
 def test_a_solved_board_shows_the_value_of_the_position(site, open_page):
+    """The value is an aid, as on the play pages: off (unsaid) until the switch turns it on; it
+    stays with the game through a reload and is carried into the next game the page starts."""
     _, url = site
     page = open_page(f"{url}/#game={seeded_game(site, size=7)}")
+    assert not page.is_visible("#value") and not page.is_checked("#aids")
+    assert "7\u00d77" in page.inner_text("#aids-note") and "19\u00d719" not in page.inner_text("#aids-note")
+    page.check("#aids")
+    page.wait_for_selector("#value:not([hidden])")
     assert page.inner_text("#value") == "With perfect play from here: a draw."
+    page.reload()
+    ready(page)
+    assert page.is_checked("#aids") and page.inner_text("#value") == "With perfect play from here: a draw."
     page.select_option("#size", "9")
     ready(page)
     assert page.locator(".pt").count() == 81  # 9x9 is a win for black (records/baikago-9.json.gz)
@@ -680,6 +689,11 @@ def test_a_solved_board_shows_the_value_of_the_position(site, open_page):
     page.select_option("#size", "19")
     ready(page)
     assert page.locator(".pt").count() == 361 and not page.is_visible("#value")  # 19x19 is not solved
+    page.uncheck("#aids")
+    page.wait_for_function("!document.getElementById('aids').checked")
+    page.select_option("#size", "9")
+    ready(page)
+    assert not page.is_checked("#aids") and not page.is_visible("#value")
 
 
 def test_undo_and_redo_by_buttons_and_keys_and_a_refusal_leaves_the_console_free_of_errors(site, browser):

@@ -49,14 +49,26 @@ def port() -> Iterator[int]:
     srv.server_close()
 
 
-def test_the_state_says_the_value_on_a_solved_board(port: int) -> None:
+def test_the_value_is_an_aid_off_unless_asked_for(port: int) -> None:
     game = new_game(port, size=7)
+    assert game["aids"] is False and game["value"] is None  # a spoiler: not told unasked
+    status, _, state = request(port, "POST", "/api/aids", {"game": game["game"], "on": True})
+    assert status == 200 and state["aids"] is True and state["value"] == "draw"
+    state = request(port, "POST", "/api/aids", {"game": game["game"], "on": False})[2]
+    assert state["aids"] is False and state["value"] is None
+    for bad in ({"on": "yes"}, {}, {"on": 1}):
+        assert request(port, "POST", "/api/aids", {"game": game["game"], **bad})[0] == 400
+    assert request(port, "POST", "/api/new", {"aids": "on"})[0] == 400
+
+
+def test_the_state_says_the_value_on_a_solved_board(port: int) -> None:
+    game = new_game(port, size=7, aids=True)  # the value is an aid: shown once asked for
     assert game["value"] == "draw"  # 7x7 is a draw (records/baikago-7.json.gz)
     # the centre: white's answer is in the 7x7 proof, and so is black's defence after it
     state = request(port, "POST", "/api/move", {"game": game["game"], "point": "d4", "ply": 0})[2]
     assert state["moves"] == ["d4"] and state["value"] in (None, "draw")  # the move's answer searches nothing
     state = request(port, "GET", f"/api/state?game={game['game']}")[2]
     assert state["value"] == "draw"
-    assert new_game(port, size=9)["value"] == "black wins"  # records/baikago-9.json.gz
-    assert new_game(port, size=19)["value"] is None  # 19x19 is not solved
-    assert new_game(port, size=15)["value"] == "black wins"  # records/baikago-15.json.gz
+    assert new_game(port, size=9, aids=True)["value"] == "black wins"  # records/baikago-9.json.gz
+    assert new_game(port, size=19, aids=True)["value"] is None  # 19x19 is not solved
+    assert new_game(port, size=15, aids=True)["value"] == "black wins"  # records/baikago-15.json.gz

@@ -144,3 +144,18 @@ def test_what_redo_would_play_survives_a_restart_and_a_game_stored_before_redo_s
         assert request(port, "POST", "/api/redo", {"game": game})[2]["moves"] == line
         status, _, state = request(port, "GET", f"/api/state?game={old}")
         assert status == 200 and len(state["moves"]) == 2 and not state["can_redo"]
+
+
+def test_the_aids_survive_a_restart_and_a_game_stored_before_them_loads_with_them_off(tmp_path):
+    path = tmp_path / "games.sqlite"
+    with serving(path, size=8) as port:  # 8x8: no answer waits on the position's value
+        game = new_game(port)["game"]
+        assert request(port, "POST", "/api/aids", {"game": game, "on": True})[2]["aids"]
+        old = new_game(port)["game"]
+    with sqlite3.connect(path) as db:  # the other game as a server from before the aids stored it
+        db.execute("UPDATE games SET rules = ? WHERE id = ?", ('{"size": 8, "max_d": null, "orientations": "+x"}', old))
+    db.close()
+    with serving(path, size=8) as port:
+        assert request(port, "GET", f"/api/state?game={game}")[2]["aids"] is True
+        status, _, state = request(port, "GET", f"/api/state?game={old}")
+        assert status == 200 and state["aids"] is False and state["value"] is None

@@ -5,14 +5,18 @@
 Its page (``web/baikago_page.py``; at ``/`` under ``baikago serve``, at ``/baikago`` under
 ``boardpuzzles serve``) talks JSON to
 
-- ``POST /api/new``    ``{"human", "strength", "size", "seed", "replaces"}`` (each optional): a new
-  game (``replaces``: the id of the game the page leaves for it);
+- ``POST /api/new``    ``{"human", "strength", "size", "seed", "aids", "replaces"}`` (each
+  optional): a new game (``aids``: true to show the position's value from the start, as the game
+  the page leaves did; ``replaces``: the id of that game);
 - ``POST /api/move``   ``{"game", "point", "ply"}``: the human's stone only, answered at once;
 - ``POST /api/reply``  ``{"game"}``: the computer's move, if it is its turn (the slow part);
 - ``POST /api/undo``   ``{"game"}``: back to the human's previous turn (their last move and the
   computer's reply to it; nothing before the human's first move);
 - ``POST /api/redo``   ``{"game"}``: the moves undone played again, up to the human's next turn;
   a new move clears what could be redone;
+- ``POST /api/aids``   ``{"game", "on": true|false}``: show the value of the position, or not (an
+  aid that gives the game away, off unless asked for, as on the puzzles' play pages; kept with
+  the game);
 - ``GET /api/state?game=ID``: the game as it stands (a reloaded page finds its game here).
 
 What the rules refuse (a point taken or off the board, a move after the end, nothing to redo) is
@@ -23,10 +27,11 @@ a refusal by the rules is answered 200 instead, with the game's state, unchanged
 see :mod:`boardpuzzles.web.routes`); any other value than "state" or "status" is a 400.
 
 Every answer is the game's state (:meth:`WebGame.state`: ``"can_undo"`` and ``"can_redo"`` say
-whether undo and redo would change it), with ``"value"``: on a solved board
-(3x3 to 7x7 and 9x9 to 15x15) what perfect play gives from the position, ``"draw"``,
-``"black wins"`` or ``"white wins"`` (:func:`position_value`); null on other boards, once the
-game is over, and where a short search does not settle it (the move's own answer only reuses a value already known).
+whether undo and redo would change it; ``"aids"`` whether the value is shown), with ``"value"``:
+with the aids on, on a solved board (3x3 to 7x7 and 9x9 to 15x15) what perfect play gives from
+the position, ``"draw"``, ``"black wins"`` or ``"white wins"`` (:func:`position_value`); null
+with the aids off, on other boards, once the game is over, and where a short search does not
+settle it (the move's own answer only reuses a value already known).
 
 Every game is kept, in memory and in the server's store (the ``games`` table, with its moves
 undone), so several tabs can play at once and neither a reload nor a restart of the server loses
@@ -145,9 +150,11 @@ def position_value(rules: bk.Rules, moves: tuple[str, ...], search: bool = True)
 
 
 def with_value(game: WebGame, search: bool = True) -> dict[str, Any]:
-    """The game's state with its position's ``"value"`` (see :func:`position_value`)."""
+    """The game's state with its position's ``"value"`` (see :func:`position_value`), searched
+    for only while the game's aids are on."""
     state = game.state()
-    state["value"] = None if state["over"] else position_value(game.position.rules, tuple(state["moves"]), search)
+    shown = state["aids"] and not state["over"]
+    state["value"] = position_value(game.position.rules, tuple(state["moves"]), search) if shown else None
     return state
 
 
@@ -157,6 +164,14 @@ def refused(game: WebGame, err: bk.IllegalMoveError, in_state: bool) -> dict[str
     if not in_state:
         raise err
     return {**with_value(game, search=False), "refused": str(err)}  # unchanged: its value is known
+
+
+def aids_of(body: dict[str, Any]) -> bool:
+    """The aids asked for: ``{"on": true}`` or ``{"on": false}``."""
+    on = body.get("on")
+    if not isinstance(on, bool):
+        raise BoardPuzzlesError('aids are {"on": true} or {"on": false}')
+    return on
 
 
 class BaikagoClient:
@@ -183,8 +198,17 @@ class BaikagoClient:
         self.rules_lock = threading.Lock()
         server.store.ensure(SCHEMA)
         self.games: GameKeeper[WebGame] = GameKeeper(server.store, TABLE, max_games)
+        from boardpuzzles.puzzles.baikago.perfect import is_solved
+
+        solved = [n for n in self.sizes if is_solved(self.rules_for(n, rules.max_d, rules.orientations))]
         page = render_page(
-            {"size": rules.size, "sizes": self.sizes, "strengths": sorted(STRENGTHS), "rules": rules.describe()}
+            {
+                "size": rules.size,
+                "sizes": self.sizes,
+                "strengths": sorted(STRENGTHS),
+                "rules": rules.to_json(),
+                "solved": solved,  # the sizes whose positions have a value (the aids)
+            }
         ).encode("utf-8")
         if home:  # a way back to the other pages beside its title
             page = page.replace(b"</h1>", b'</h1><a class="home" href="/">all puzzles</a>', 1)
@@ -222,6 +246,7 @@ class BaikagoClient:
             Route("/api/reply", ("POST",), self.reply),
             Route("/api/undo", ("POST",), self.undo),
             Route("/api/redo", ("POST",), self.redo),
+            Route("/api/aids", ("POST",), self.aids),
         ]
 
     # ---------------------------------------------------------------- the routes' actions
@@ -276,6 +301,11 @@ class BaikagoClient:
             return refused(game, err, in_state)
         return with_value(game)
 
+    def aids(self, request: Request) -> dict[str, Any]:
+        game = self._move_fields(request.body)[0]
+        game.set_aids(aids_of(request.body))
+        return with_value(game)
+
     def _move_fields(self, body: dict[str, Any]) -> tuple[WebGame, str, int | None]:
         game_id, point, ply = body.get("game", ""), body.get("point", ""), body.get("ply")
         if not isinstance(game_id, str) or not isinstance(point, str):
@@ -285,7 +315,7 @@ class BaikagoClient:
         return self._game(game_id), point, ply
 
     def _new_game(self, body: dict[str, Any], client: str) -> WebGame:
-        """A game from ``{"human": "black"|"white", "strength": 1-4, "size": N, "seed": S}``, each
+        """A game from ``{"human": "black"|"white", "strength": 1-4, "size": N, "seed": S, "aids": B}``, each
         optional; the size is one the page offers, with the server's crosses (max d, orientations)."""
         human_name = body.get("human", "black")
         strength = body.get("strength", 2)
@@ -299,8 +329,13 @@ class BaikagoClient:
         seed = body.get("seed")  # a reproducible game (tests, bug reports)
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**32):
             raise BoardPuzzlesError("seed is a whole number from 0 to 2**32 - 1")
+        aids = body.get("aids", False)
+        if not isinstance(aids, bool):
+            raise BoardPuzzlesError("aids is true or false")
         rules = self.rules_for(size, self.rules.max_d, self.rules.orientations)
-        return WebGame(rules, human, strength, seed, client=client)
+        game = WebGame(rules, human, strength, seed, client=client)
+        game.aids = aids
+        return game
 
     def _game(self, game_id: str) -> WebGame:
         game = self.games.get(game_id)

@@ -20,8 +20,10 @@ How the page plays (see ``web/baikago.py`` for the API):
   wider rim on the left and at the bottom;
 - the status, the result and an error share one slot of fixed height above the board, so the
   board never moves; the move list has two columns, black's moves and white's, and scrolls;
-- on a solved board (up to 7x7, and 9x9 to 15x15) a line under the board says what perfect play
-  gives from the position (the state's ``value``);
+- an aid, as on the puzzles' play pages: off unless the Assistance switch turns it on (the
+  state's ``aids``, kept with the game and carried into the next game the page starts), a line
+  under the board says what perfect play gives from the position on a solved board (the config's
+  ``solved`` sizes; the state's ``value``);
 - on a narrow screen a new player's board is the largest offered whose points are at least 32 px
   (a finger's width), and the status speaks of taps, not keys.
 """
@@ -81,6 +83,11 @@ PAGE = r"""<!doctype html>
       <button type="button" class="action" id="redo" title="Redo (Ctrl+Y)" aria-keyshortcuts="Control+Y">Redo</button>
       <button type="button" class="action" id="new">New game</button>
     </div>
+  </section>
+  <section class="panel" aria-labelledby="aids-h">
+    <h2 id="aids-h">Assistance</h2>
+    <label class="switch"><input type="checkbox" id="aids" role="switch" aria-describedby="aids-note"> Show aids</label>
+    <p class="help" id="aids-note"></p>
   </section>
   <section class="panel" aria-labelledby="settings-h">
     <h2 id="settings-h">Settings</h2>
@@ -165,6 +172,7 @@ const settingsOf = (s) => ({human: s.human, strength: s.strength, size: s.size})
 const sameSettings = (a, b) => a.human === b.human && a.strength === b.strength && a.size === b.size;
 const describe = (t) => `you play ${t.human}, computer strength ${t.strength}, ${t.size}\u00d7${t.size}`;
 const nameOf = (i) => state.names[i];
+const listed = (words) => words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words.join("");
 function stoneAt(i) {
   const n = state.size, c = state.rows[Math.floor(i / n)][i % n];
   if (c === "X") return "black";
@@ -185,6 +193,7 @@ function remember(s) {
   history.replaceState(null, "", "#game=" + s.game);
   saved.set("game", s.game);
   saved.set("settings", settingsOf(s));
+  saved.set("aids", Boolean(s.aids));
 }
 function gameInUrl() {
   const m = /^#game=([0-9a-f]{1,64})$/.exec(location.hash);
@@ -353,7 +362,8 @@ function show() {
     $("result-line").textContent = resultLine();
     $("result-detail").textContent = state.result;
   }
-  $("value").hidden = !state.value;  // solved boards only: what perfect play gives from here
+  $("aids").checked = Boolean(state.aids);
+  $("value").hidden = !state.value;  // with the aids on, on a solved board: what perfect play gives from here
   if (state.value) $("value").textContent = `With perfect play from here: ${state.value === "draw" ? "a draw" : state.value}.`;
   $("game-info").textContent =
     `You play ${state.human}${state.human === "black" ? " (first)" : ""} against computer strength ${state.strength}, ` +
@@ -433,7 +443,8 @@ function newGame(settings, note, focusBoard) {
   notice = "";
   const leaving = state && state.game;  // the server may let it make room for others first
   run(async (current) => {
-    const next = await api("/api/new", leaving ? Object.assign({replaces: leaving}, settings) : settings);
+    const body = Object.assign({aids: Boolean(state && state.aids)}, settings, leaving ? {replaces: leaving} : {});
+    const next = await api("/api/new", body);
     if (!current()) return;
     state = next; pending = null; remember(state);
     notice = note || "";
@@ -481,13 +492,30 @@ function resume() {
     }
     const settings = Object.assign({human: "black", strength: 2, size: defaultSize()}, saved.get("settings") || {});
     if (!CONFIG.sizes.includes(settings.size)) settings.size = defaultSize();
-    const next = await api("/api/new", settings);
+    const next = await api("/api/new", Object.assign({aids: saved.get("aids") === true}, settings));
     if (!current()) return;
     state = next; remember(state);
     if (id) notice = "Your last game is no longer on the server, so a new one has started.";
     show();
     await computerTurn(current);
   });
+}
+
+// The Assistance switch: asked for beside whatever is on its way (a move, the computer's reply),
+// so it never waits for the computer nor stops it; the answer brings the value, or the next does.
+async function setAids(on) {
+  if (!state) return;
+  const game = state.game;
+  try {
+    const next = await api("/api/aids", {game: game, on: on});
+    if (!state || state.game !== game) return;
+    if (!busy && next.moves.length === state.moves.length) state = next;
+    else state.aids = next.aids;  // the answer on its way brings the value
+    saved.set("aids", Boolean(state.aids));
+  } catch (err) {
+    showError(err, null);
+  }
+  show();
 }
 
 function settingsChanged() {
@@ -568,6 +596,13 @@ $("points").addEventListener("focusin", (e) => {
 $("new").onclick = () => newGame(offered || wantedSettings());
 $("again").onclick = () => newGame(wantedSettings(), "", true);
 $("undo").onclick = undo;
+$("aids").addEventListener("change", () => setAids($("aids").checked));
+{
+  const boards = CONFIG.solved.map((n) => `${n}\u00d7${n}`);
+  $("aids-note").textContent = boards.length
+    ? `Aids tell who wins from the position with perfect play (on ${listed(boards)}), and can give the game away.`
+    : "No board here has been solved, so there are no aids to show.";
+}
 $("redo").onclick = redo;
 document.addEventListener("keydown", onKey);
 $("retry").onclick = () => retry && retry();

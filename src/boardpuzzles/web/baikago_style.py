@@ -69,6 +69,9 @@ aside { display: flex; flex-direction: column; gap: 12px; }
 .panel { background: #fffaf0; border: 1px solid #e2d6bd; border-radius: 8px; padding: 10px 12px; }
 .panel h2 { margin: 0 0 6px; font-size: 1rem; }
 .game-info { margin: 0 0 8px; }
+.switch { display: flex; align-items: center; gap: 8px; cursor: pointer; }
+.switch input { width: 1.2em; height: 1.2em; margin: 0; accent-color: var(--accent); }
+#aids-note { margin-top: 6px; }
 .buttons { display: flex; flex-wrap: wrap; gap: 8px; }
 button.action, select { font: inherit; padding: 6px 12px; border-radius: 6px; border: 1px solid #a08a66;
                         background: #fff; color: var(--ink); min-height: 38px; }

@@ -13,6 +13,9 @@ undone      the moves undo took back, in the order redo plays them again; a new 
             moves they do not follow. (A column of their own would have made every write of
             such a server fail.)
 left        a game whose page started another one: still readable, but the first to make room.
+aids        whether the page shows what perfect play gives from the position (a spoiler, off
+            unless the player turns it on); stored in the ``rules`` column's JSON object too, as
+            ``undone`` is, and off in a game stored before it.
 """
 
 from __future__ import annotations
@@ -54,11 +57,18 @@ class Record:
     over: bool = False
     left: bool = False
     undone: list[str] = field(default_factory=list)
+    aids: bool = False
 
     def row(self) -> Statement:
         """The statement that stores this record."""
         rules = json.dumps(
-            {"size": self.size, "max_d": self.max_d, "orientations": self.orientations, "undone": self.undone}
+            {
+                "size": self.size,
+                "max_d": self.max_d,
+                "orientations": self.orientations,
+                "undone": self.undone,
+                "aids": self.aids,
+            }
         )
         values = (self.id, rules, self.human, self.strength, self.seed, json.dumps(self.moves), self.touched)
         return f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (
@@ -90,6 +100,7 @@ def load_records(store: GameStore) -> list[Record]:
                 bool(over),
                 bool(left),
                 r.get("undone", []),  # absent in a game stored before redo
+                r.get("aids") is True,  # absent in a game stored before the aids
             )
         )
     return records
@@ -141,6 +152,7 @@ class WebGame:
         self.touched = time.time()
         self.left = False  # the page that played it started another game
         self.undone: list[bk.Move] = []
+        self.aids = False  # the page shows the position's value (see the glossary)
         self.save = _unsaved
 
     @classmethod
@@ -159,7 +171,7 @@ class WebGame:
         for _ in undone:
             p.unmake()
         game.undone = undone
-        game.touched, game.left = record.touched, record.left
+        game.touched, game.left, game.aids = record.touched, record.left, record.aids
         return game
 
     def record(self) -> Record:
@@ -178,14 +190,17 @@ class WebGame:
             p.is_game_over(),
             self.left,
             [p.grid.name(m) for m in self.undone],
+            self.aids,
         )
 
     def row(self) -> Statement:
         """The statement that stores the game as it is (lock held, or before the game is shared)."""
         return self.record().row()
 
-    def _commit(self, take_back: Callable[[], object]) -> None:
-        """Store the change just made (lock held); when the store cannot, ``take_back()`` undoes it."""
+    def _commit(self, take_back: Callable[[], object], moved: bool = True) -> None:
+        """Store the change just made (lock held); when the store cannot, ``take_back()`` undoes it.
+        A change that ``moved`` no stone (the aids) leaves ``version`` alone, so a reply being
+        searched still counts."""
         touched, self.touched = self.touched, time.time()
         try:
             self.save(self.row())
@@ -193,7 +208,8 @@ class WebGame:
             take_back()
             self.touched = touched
             raise
-        self.version += 1
+        if moved:
+            self.version += 1
 
     @property
     def can_go(self) -> bool:
@@ -287,6 +303,13 @@ class WebGame:
             self.undone = undone[played:]
             self._commit(take_back)
 
+    def set_aids(self, on: bool) -> None:
+        """Show (or hide) the value of the position on the page: kept with the game."""
+        with self.lock:
+            if self.aids != on:
+                self.aids = on
+                self._commit(lambda: setattr(self, "aids", not on), moved=False)
+
     def leave(self) -> None:
         """The page started another game: this one may make room first (it stays readable)."""
         with self.lock:
@@ -326,5 +349,6 @@ class WebGame:
                 # what the page's Undo and Redo can do (undo leaves a computer's opening alone)
                 "can_undo": self._human_has_moved(),
                 "can_redo": bool(self.undone),
+                "aids": self.aids,
                 "names": [grid.name(i) for i in range(grid.size)],
             }
