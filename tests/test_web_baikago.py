@@ -603,9 +603,10 @@ def test_a_whole_game_by_clicks_then_a_reload(site, open_page, screenshots):
     assert page.eval_on_selector_all("#moves li", "ls => ls.length") == len(line)
     assert "winning cross" in page.get_attribute(f".pt[data-point={line[-1]}]", "aria-label")
     screenshots(page, "won-1200x900")
-    # A click after the end does nothing; a reload brings the same game back.
+    # A click after the end plays nothing and says why; a reload brings the same game back.
     page.click(".pt:not(.taken)", force=True)
     assert len(stones(page)) == len(line)
+    assert page.inner_text("#result-detail") == "Not allowed: the game is over: start a new one."
     page.reload()
     ready(page)
     assert stones(page) == {name: "XO"[i % 2] for i, name in enumerate(line)}

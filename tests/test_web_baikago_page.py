@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from tests import test_web_baikago as base
-from tests.test_web_baikago import DESKTOP, PHONE, seeded_game
+from tests.test_play_browser import console_errors
+from tests.test_web_baikago import DESKTOP, PHONE, ready, seeded_game, status, stones
 
 # The browser, the server (15x15 by default, every size offered) and the pages of test_web_baikago.
 browser, site, open_page, screenshots = base.browser, base.site, base.open_page, base.screenshots
@@ -57,3 +58,29 @@ def test_every_stone_lies_on_the_wood_and_on_its_point(site, open_page, screensh
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     screenshots(page, f"edges-{size}-{viewport['width']}x{viewport['height']}")
+
+
+def test_a_click_that_plays_nothing_says_why_and_leaves_the_console_free_of_errors(site, browser) -> None:
+    _, url = site
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        errors = console_errors(page)
+        page.goto(f"{url}/#game={placed(site, 9, ['e5', 'd4'])}")
+        ready(page)
+        page.click(".pt[data-point=d4]", force=True)  # aria-disabled, yet a click lands
+        assert status(page) == "Not allowed: d4 is taken. The computer played d4. Your move (black)."
+        assert stones(page) == {"e5": "X", "d4": "O"}
+        page.click(".pt[data-point=c3]")  # a move: the refusal is said until the next change
+        ready(page)
+        assert not status(page).startswith("Not allowed") and len(stones(page)) == 4
+        # A finished game: the result box says it, in place of how the game was won.
+        won = placed(site, 9, ["e5", "a1", "e4", "a2", "e6", "a3", "d5", "a4", "f5"])  # black's + cross on e5
+        page.goto(f"{url}/#game={won}")
+        ready(page)
+        assert page.is_visible("#result")
+        page.click(".pt:not(.taken)", force=True)
+        assert page.inner_text("#result-detail") == "Not allowed: the game is over: start a new one."
+        assert "the game is over" in status(page)  # for screen readers too
+        assert errors == []
+    finally:
+        page.close()

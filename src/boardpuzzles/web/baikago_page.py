@@ -18,6 +18,9 @@ How the page plays (see ``web/baikago.py`` for the API):
   the arrow-key cursor and the labels screen readers read ("h8, empty"); the wood runs past the
   outer lines further than a stone's radius, as on a real board, and the coordinates sit on its
   wider rim on the left and at the bottom;
+- a click that plays nothing says why on the status line ("d4 is taken", "wait for the
+  computer's move"; on a finished game, in the result box: "the game is over: start a new
+  one"), until the next change, as the play pages say a refusal; no request is sent for it;
 - the status, the result and an error share one slot of fixed height above the board, so the
   board never moves; the move list has two columns, black's moves and white's, and scrolls;
 - an aid, as on the puzzles' play pages: off unless the Assistance switch turns it on (the
@@ -136,6 +139,7 @@ let builtSize = 0;
 let offered = null;    // settings offered for a new game, while the offer shows
 let retry = null;
 let notice = "";       // said before the status until the next move (a new game, a lost game)
+let refusal = "";      // why the last click played nothing (a point taken, the game over): said until the next change
 
 // -------------------------------------------------------------- storage (may be unavailable)
 const saved = {
@@ -320,7 +324,7 @@ const canPlay = () => state && !busy && !state.over && state.turn === state.huma
 const thinking = () => state && !state.over && (pending || state.turn !== state.human);
 
 function statusText() {
-  return (notice ? notice + " " : "") + gameStatus();
+  return (refusal ? refusal + " " : "") + (notice ? notice + " " : "") + gameStatus();
 }
 function gameStatus() {
   if (!state) return "Loading\u2026";
@@ -360,7 +364,8 @@ function show() {
   if (state.over) {
     $("result").className = state.outcome;
     $("result-line").textContent = resultLine();
-    $("result-detail").textContent = state.result;
+    $("result-detail").textContent = refusal || state.result;  // the result box hides the status line
+    $("result-detail").classList.toggle("refused", Boolean(refusal));
   }
   $("aids").checked = Boolean(state.aids);
   $("value").hidden = !state.value;  // with the aids on, on a solved board: what perfect play gives from here
@@ -419,15 +424,23 @@ async function computerTurn(current) {
     show();
     const next = await api("/api/reply", {game: state.game});
     if (!current()) return;
-    state = next; show();
+    state = next; refusal = ""; show();
   }
 }
 
+// A click on a point: the human's stone, or a word on why not (as the play pages say a refusal).
 function play(index) {
-  if (!canPlay() || stoneAt(index)) return;
+  if (!state) return;
+  const why = state.over ? "the game is over: start a new one"
+    : thinking() ? "wait for the computer's move"
+    : stoneAt(index) ? `${nameOf(index)} is taken` : "";
+  if (why || !canPlay()) {
+    if (why) { refusal = `Not allowed: ${why}.`; show(); }
+    return;
+  }
   cursor = index;
   const name = nameOf(index), ply = state.moves.length;
-  notice = "";
+  notice = ""; refusal = "";
   run(async (current) => {
     pending = name; show();
     const next = await api("/api/move", Object.assign({game: state.game, point: name, ply: ply}, REFUSAL));
@@ -440,7 +453,7 @@ function play(index) {
 function newGame(settings, note, focusBoard) {
   offered = null; $("offer").hidden = true;
   busy = false;  // a new game may start while the computer thinks about the old one
-  notice = "";
+  notice = ""; refusal = "";
   const leaving = state && state.game;  // the server may let it make room for others first
   run(async (current) => {
     const body = Object.assign({aids: Boolean(state && state.aids)}, settings, leaving ? {replaces: leaving} : {});
@@ -458,7 +471,7 @@ function newGame(settings, note, focusBoard) {
 function undo() {
   if (!state || busy) return;
   // The server's undo does nothing then; it is refused here, as the play pages' server refuses it.
-  if (!state.can_undo) { notice = "Not allowed: nothing to undo."; show(); return; }
+  if (!state.can_undo) { notice = "Not allowed: nothing to undo."; refusal = ""; show(); return; }
   changeBy("/api/undo");
 }
 function redo() {
@@ -466,7 +479,7 @@ function redo() {
   changeBy("/api/redo");
 }
 function changeBy(path) {
-  notice = "";
+  notice = ""; refusal = "";
   run(async (current) => {
     const next = await api(path, Object.assign({game: state.game}, REFUSAL));
     if (!current()) return;

@@ -44,6 +44,7 @@ body.thinking .spinner { display: inline-block; }
 #result-detail { grid-column: 1; font-size: .92rem; line-height: 1.3; color: var(--muted);
                  display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
 #again { grid-column: 2; grid-row: 1 / span 2; }
+#result-detail.refused { color: var(--win); }
 #result.human { border-color: #2e7d32; } #result.human #result-line { color: #2e7d32; }
 #result.computer { border-color: var(--win); } #result.computer #result-line { color: var(--win); }
 
