@@ -84,3 +84,17 @@ def test_a_click_that_plays_nothing_says_why_and_leaves_the_console_free_of_erro
         assert errors == []
     finally:
         page.close()
+
+
+def test_the_rules_and_the_result_are_in_plain_words(site, open_page) -> None:
+    _, url = site
+    page = open_page(f"{url}/#game={placed(site, 9, ['e5', 'a1', 'e4', 'a2', 'e6', 'a3', 'd5', 'a4', 'f5'])}")
+    rule = page.inner_text("#rule")
+    assert rule.startswith("Make a cross of five of your stones first: a centre and four stones")
+    assert rule.endswith("in a + (along the lines) or in an \u00d7 (on the diagonals).")
+    assert page.inner_text("#game-info") == "You play black (first) against computer strength 1, on a 9\u00d79 board."
+    assert page.inner_text("#result-detail") == "Black wins with a + centred on e5 (d5, f5, e6 and e4)."
+    text = page.inner_text("body")
+    assert "9x9" not in text and "any d" not in text and "x crosses" not in text
+    other = page.evaluate("rulesText({size: 9, max_d: 2, orientations: 'x'})")
+    assert other.endswith("at the same distance from it, at most 2 points away, in an \u00d7 (on the diagonals).")

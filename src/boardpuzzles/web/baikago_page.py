@@ -58,8 +58,8 @@ PAGE = r"""<!doctype html>
 <div class="page">
 <header>
   <h1>Baikago<span class="kanji" lang="ja" title="Baikago: plum-blossom go">梅花碁</span></h1>
-  <p class="rule">Five stones of your colour in a cross win: a centre and four stones at the same distance,
-    across (+) or on the diagonals (&times;).</p>
+  <p class="rule" id="rule">Make a cross of five of your stones first: a centre and four stones at the same
+    distance from it, in a + (along the lines) or in an &times; (on the diagonals).</p>
 </header>
 <div class="layout">
 <main>
@@ -328,13 +328,27 @@ function statusText() {
 }
 function gameStatus() {
   if (!state) return "Loading\u2026";
-  if (state.over) return resultLine() + ". " + state.result + ".";
+  if (state.over) return resultLine() + ". " + resultDetail();
   if (thinking()) return busy ? "The computer is thinking\u2026" : "Waiting for the computer.";
   const last = state.moves.length ? state.moves[state.moves.length - 1] : null;
   const turn = `Your move (${state.human}).`;
   if (last && colourOf(state, state.moves.length - 1) !== state.human) return `The computer played ${last}. ${turn}`;
   if (state.moves.length) return turn;
   return `${turn} ${TOUCH.matches || NARROW.matches ? "Tap a point to play." : "Click a point, or use the arrow keys and Enter."}`;
+}
+// How the game ended, in plain words: the winning cross (its centre and arms), or why it is a draw.
+function resultDetail() {
+  if (!state.winner) return state.result[0].toUpperCase() + state.result.slice(1) + ".";
+  const crosses = state.crosses.map((c) =>
+    `${c.orientation === "+" ? "a +" : "an \u00d7"} centred on ${c.centre} (${listed(c.points.slice(1))})`);
+  return `${state.winner[0].toUpperCase() + state.winner.slice(1)} wins with ${listed(crosses)}.`;
+}
+// The rules in plain words (the server's crosses: + or \u00d7 or both, at any distance or up to one).
+function rulesText(rules) {
+  const shapes = {"+": "in a + (along the lines)", "x": "in an \u00d7 (on the diagonals)"};
+  const shape = listed([...rules.orientations].map((o) => shapes[o] || o)).replace(" and ", " or ");
+  const reach = rules.max_d === null ? "" : `, at most ${rules.max_d} point${rules.max_d === 1 ? "" : "s"} away`;
+  return `Make a cross of five of your stones first: a centre and four stones at the same distance from it${reach}, ${shape}.`;
 }
 function resultLine() {
   return {human: "You won", computer: "The computer won", draw: "Draw"}[state.outcome];
@@ -364,7 +378,7 @@ function show() {
   if (state.over) {
     $("result").className = state.outcome;
     $("result-line").textContent = resultLine();
-    $("result-detail").textContent = refusal || state.result;  // the result box hides the status line
+    $("result-detail").textContent = refusal || resultDetail();  // the result box hides the status line
     $("result-detail").classList.toggle("refused", Boolean(refusal));
   }
   $("aids").checked = Boolean(state.aids);
@@ -372,7 +386,7 @@ function show() {
   if (state.value) $("value").textContent = `With perfect play from here: ${state.value === "draw" ? "a draw" : state.value}.`;
   $("game-info").textContent =
     `You play ${state.human}${state.human === "black" ? " (first)" : ""} against computer strength ${state.strength}, ` +
-    `${state.describe}.`;
+    `on a ${state.size}\u00d7${state.size} board.`;
   $("undo").disabled = busy || !state.can_undo;
   $("redo").disabled = busy || !state.can_redo;
   const small = pointPixels(state.size) < FINGER && defaultSize() < state.size;
@@ -608,6 +622,7 @@ $("points").addEventListener("focusin", (e) => {
 });
 $("new").onclick = () => newGame(offered || wantedSettings());
 $("again").onclick = () => newGame(wantedSettings(), "", true);
+$("rule").textContent = rulesText(CONFIG.rules);
 $("undo").onclick = undo;
 $("aids").addEventListener("change", () => setAids($("aids").checked));
 {
