@@ -5,13 +5,14 @@ line. The server and the browser are :mod:`tests.test_web_baikago`'s."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
 from tests import test_web_baikago as base
 from tests.test_play_browser import console_errors
-from tests.test_web_baikago import DESKTOP, PHONE, ready, seeded_game, status, stones
+from tests.test_web_baikago import DESKTOP, PHONE, ready, request, seeded_game, status, stones
 
 # The browser, the server (15x15 by default, every size offered) and the pages of test_web_baikago.
 browser, site, open_page, screenshots = base.browser, base.site, base.open_page, base.screenshots
@@ -98,3 +99,55 @@ def test_the_rules_and_the_result_are_in_plain_words(site, open_page) -> None:
     assert "9x9" not in text and "any d" not in text and "x crosses" not in text
     other = page.evaluate("rulesText({size: 9, max_d: 2, orientations: 'x'})")
     assert other.endswith("at the same distance from it, at most 2 points away, in an \u00d7 (on the diagonals).")
+
+
+def test_the_clock_counts_the_time_played_and_stops_at_the_end(site, open_page) -> None:
+    _, url = site
+    game_id = placed(site, 9, ["e5", "a1"])
+    game = site[0].baikago.games.get(game_id)
+    game.started = time.time() - 125  # begun two minutes ago
+    page = open_page(f"{url}/#game={game_id}")
+    assert page.inner_text("#clock") in ("2:05", "2:06", "2:07") and page.get_attribute("#clock", "aria-label")
+    port = site[0].server_address[1]
+    won = placed(site, 9, ["e5", "a1", "e4", "a2", "e6", "a3", "d5", "a4"])
+    request(port, "POST", "/api/move", {"game": won, "point": "f5"})  # the winning move stops the clock
+    record = site[0].baikago.games.get(won).record()
+    assert record.ended is not None and record.started is not None and record.ended >= record.started
+    page.goto(f"{url}/#game={won}")
+    ready(page)
+    shown = page.inner_text("#result-time")
+    assert shown.startswith("0:0")
+    page.wait_for_timeout(1100)
+    assert page.inner_text("#result-time") == shown
+
+
+def test_copy_link_opens_a_new_game_with_the_settings_and_the_keys_are_listed(site, open_page) -> None:
+    _, url = site
+    page = open_page(f"{url}/#game={seeded_game(site, size=9, human='white', strength=3)}")
+    first = page.get_attribute("body", "data-game")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("#copy-link")
+    page.wait_for_function("document.getElementById('copy-link').textContent === 'Copied'")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == f"{url}/?human=white&strength=3&size=9" == page.get_attribute("#share-link", "href")
+    assert page.evaluate("location.search") == "?human=white&strength=3&size=9"  # the address bar's link too
+    page.goto(link)
+    ready(page)
+    assert page.get_attribute("body", "data-game") != first and page.locator(".pt").count() == 81
+    assert page.input_value("#human") == "white" and page.input_value("#strength") == "3"
+    page.reload()  # the game now in the hash, not another new one
+    ready(page)
+    assert page.evaluate("location.hash") == "#game=" + page.get_attribute("body", "data-game")
+    page.goto(f"{url}/?size=5&colour=red&strength=3")
+    ready(page)
+    assert page.locator(".pt").count() in (81, 121, 225) and page.input_value("#strength") == "3"
+    said = status(page)
+    assert (
+        said.startswith("Left out of the link: size=5 (the boards are 7\u00d77, ")
+        and "colour=red (not a setting" in said
+    )
+    page.click("#keys-box summary")
+    keys = page.inner_text("#keys")
+    assert all(k in keys for k in ("Enter", "Space", "Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "Home", "End"))
+    phone = open_page(f"{url}/#game={page.get_attribute('body', 'data-game')}", PHONE)
+    assert not phone.is_visible("#keys-box")  # no keyboard on a phone

@@ -27,6 +27,10 @@ How the page plays (see ``web/baikago.py`` for the API):
   state's ``aids``, kept with the game and carried into the next game the page starts), a line
   under the board says what perfect play gives from the position on a solved board (the config's
   ``solved`` sizes; the state's ``value``);
+- a clock says the time played (the state's ``seconds``), stopped at the end, as on the play
+  pages; *Copy link* copies the link of the game's settings (``?human=..&strength=..&size=..``),
+  which opens a new game with them (a setting the page lacks is left out, and the status line
+  says so); the Keys panel lists the keys (not on a phone);
 - on a narrow screen a new player's board is the largest offered whose points are at least 32 px
   (a finger's width), and the status speaks of taps, not keys.
 """
@@ -64,8 +68,8 @@ PAGE = r"""<!doctype html>
 <div class="layout">
 <main>
   <div id="slot">
-  <div id="status" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><span id="status-text">Loading&hellip;</span></div>
-  <div id="result" hidden><span id="result-line"></span><span id="result-detail"></span>
+  <div id="status" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><span id="status-text">Loading&hellip;</span><span id="clock" aria-label="time played">0:00</span></div>
+  <div id="result" hidden><span id="result-head"><span id="result-line"></span><span id="result-time" aria-label="time played"></span></span><span id="result-detail"></span>
     <button type="button" class="action primary" id="again">New game</button></div>
   <div id="error" role="alert" hidden><span id="error-text"></span>
     <button type="button" class="action" id="retry">Try again</button></div>
@@ -85,7 +89,9 @@ PAGE = r"""<!doctype html>
       <button type="button" class="action" id="undo" title="Undo (Ctrl+Z)" aria-keyshortcuts="Control+Z">Undo</button>
       <button type="button" class="action" id="redo" title="Redo (Ctrl+Y)" aria-keyshortcuts="Control+Y">Redo</button>
       <button type="button" class="action" id="new">New game</button>
+      <button type="button" class="action" id="copy-link">Copy link</button>
     </div>
+    <p class="help">Its <a id="share-link" href="#">link</a> opens a new game with these settings.</p>
   </section>
   <section class="panel" aria-labelledby="aids-h">
     <h2 id="aids-h">Assistance</h2>
@@ -112,6 +118,9 @@ PAGE = r"""<!doctype html>
     <h2 id="moves-h">Moves</h2>
     <ol id="moves"></ol><p class="empty-list" id="no-moves">No moves yet.</p>
   </section>
+  <details class="keys" id="keys-box"><summary>Keys</summary><p id="keys">Arrows move between points, <kbd>Home</kbd> and <kbd>End</kbd>
+    to the ends of a row, <kbd>Enter</kbd> or <kbd>Space</kbd> plays a stone, <kbd>Ctrl+Z</kbd> undo,
+    <kbd>Ctrl+Y</kbd> or <kbd>Ctrl+Shift+Z</kbd> redo (<kbd>Cmd</kbd> on a Mac).</p></details>
 </aside>
 </div>
 </div>
@@ -193,8 +202,29 @@ function defaultSize() {
 function wantedSettings() {
   return {human: $("human").value, strength: Number($("strength").value), size: Number($("size").value)};
 }
+// The link of a game's settings: it opens a new game with them (the hash names the game itself).
+function linkOf(t) {
+  return `${location.pathname}?human=${t.human}&strength=${t.strength}&size=${t.size}`;
+}
+// The settings a link names (?human=..&strength=..&size=..), and a word on each one left out.
+function linkSettings() {
+  const q = new URLSearchParams(location.search), settings = {}, ignored = [];
+  const shown = (name) => { const v = q.get(name); return `${name}=${v.length > 24 ? v.slice(0, 24) + "\u2026" : v}`; };
+  for (const name of new Set(q.keys())) {
+    const value = q.get(name);
+    if (name === "human" && (value === "black" || value === "white")) settings.human = value;
+    else if (name === "strength" && CONFIG.strengths.map(String).includes(value)) settings.strength = Number(value);
+    else if (name === "size" && CONFIG.sizes.map(String).includes(value)) settings.size = Number(value);
+    else ignored.push(`${shown(name)} (${
+      name === "human" ? "you play black or white"
+      : name === "strength" ? "the strengths are " + listed(CONFIG.strengths.map(String))
+      : name === "size" ? "the boards are " + listed(CONFIG.sizes.map((n) => `${n}\u00d7${n}`))
+      : "not a setting of this page"})`);
+  }
+  return {settings, ignored};
+}
 function remember(s) {
-  history.replaceState(null, "", "#game=" + s.game);
+  history.replaceState(null, "", linkOf(s) + "#game=" + s.game);
   saved.set("game", s.game);
   saved.set("settings", settingsOf(s));
   saved.set("aids", Boolean(s.aids));
@@ -350,6 +380,18 @@ function rulesText(rules) {
   const reach = rules.max_d === null ? "" : `, at most ${rules.max_d} point${rules.max_d === 1 ? "" : "s"} away`;
   return `Make a cross of five of your stones first: a centre and four stones at the same distance from it${reach}, ${shape}.`;
 }
+// The clock, as on the play pages: the time played, stopped at the end of the game.
+let clockBase = 0, clockAt = 0;
+function fmt(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+function tick() {
+  if (!state) return;
+  const text = fmt(state.over ? state.seconds : clockBase + (Date.now() - clockAt) / 1000);
+  if ($("clock").textContent !== text) $("clock").textContent = text;
+}
 function resultLine() {
   return {human: "You won", computer: "The computer won", draw: "Draw"}[state.outcome];
 }
@@ -363,6 +405,8 @@ function show() {
     if (hadFocus) $("points").children[cursor].focus();
   }
   document.body.dataset.over = state.over ? "1" : "0";
+  if (state.seconds !== clockBase) { clockBase = state.seconds; clockAt = Date.now(); }
+  tick();
   document.body.dataset.game = state.game;
   document.body.classList.toggle("thinking", Boolean(busy && thinking()));
   document.body.classList.toggle("yours", Boolean(canPlay()));
@@ -378,6 +422,7 @@ function show() {
   if (state.over) {
     $("result").className = state.outcome;
     $("result-line").textContent = resultLine();
+    $("result-time").textContent = fmt(state.seconds);
     $("result-detail").textContent = refusal || resultDetail();  // the result box hides the status line
     $("result-detail").classList.toggle("refused", Boolean(refusal));
   }
@@ -387,6 +432,7 @@ function show() {
   $("game-info").textContent =
     `You play ${state.human}${state.human === "black" ? " (first)" : ""} against computer strength ${state.strength}, ` +
     `on a ${state.size}\u00d7${state.size} board.`;
+  $("share-link").href = new URL(linkOf(settingsOf(state)), location.href).href;
   $("undo").disabled = busy || !state.can_undo;
   $("redo").disabled = busy || !state.can_redo;
   const small = pointPixels(state.size) < FINGER && defaultSize() < state.size;
@@ -502,9 +548,12 @@ function changeBy(path) {
   });
 }
 
-// Back in step with the server: the game in the URL (or the last one), else a new game.
+// Back in step with the server: the game in the URL (or the last one), else a new game; a link
+// that names settings and no game opens a new game with them.
 function resume() {
-  const id = gameInUrl() || (state && state.game) || saved.get("game");
+  const link = state || gameInUrl() ? {settings: {}, ignored: []} : linkSettings();
+  const named = Object.keys(link.settings).length > 0 || link.ignored.length > 0;
+  const id = gameInUrl() || (state && state.game) || (named ? null : saved.get("game"));
   run(async (current) => {
     if (id) {
       try {
@@ -519,10 +568,12 @@ function resume() {
     }
     const settings = Object.assign({human: "black", strength: 2, size: defaultSize()}, saved.get("settings") || {});
     if (!CONFIG.sizes.includes(settings.size)) settings.size = defaultSize();
+    Object.assign(settings, link.settings);
     const next = await api("/api/new", Object.assign({aids: saved.get("aids") === true}, settings));
     if (!current()) return;
     state = next; remember(state);
     if (id) notice = "Your last game is no longer on the server, so a new one has started.";
+    if (link.ignored.length) notice = `Left out of the link: ${link.ignored.join("; ")}.`;
     show();
     await computerTurn(current);
   });
@@ -556,6 +607,26 @@ function settingsChanged() {
   offered = wanted;
   $("offer-text").textContent = `Start a new game (${describe(wanted)})? This game would be left.`;
   $("offer").hidden = false;
+}
+
+// Copies text to the clipboard; the button says whether it did (as on the play pages).
+async function copy(text, button) {
+  let done = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    done = true;
+  } catch (e) {  // no clipboard API (a page not served from this computer): the old way
+    const field = document.createElement("textarea");
+    field.value = text; field.readOnly = true;
+    Object.assign(field.style, {position: "fixed", top: "0", opacity: "0"});
+    document.body.appendChild(field);
+    field.select();
+    try { done = document.execCommand("copy"); } catch (e2) { done = false; }
+    field.remove();
+  }
+  const label = button.dataset.label || (button.dataset.label = button.textContent);
+  button.textContent = done ? "Copied" : "Select it and copy";
+  setTimeout(() => { button.textContent = label; }, 1600);
 }
 
 // -------------------------------------------------------------- keyboard
@@ -624,6 +695,8 @@ $("new").onclick = () => newGame(offered || wantedSettings());
 $("again").onclick = () => newGame(wantedSettings(), "", true);
 $("rule").textContent = rulesText(CONFIG.rules);
 $("undo").onclick = undo;
+$("copy-link").onclick = () => copy($("share-link").href, $("copy-link"));
+setInterval(tick, 1000);
 $("aids").addEventListener("change", () => setAids($("aids").checked));
 {
   const boards = CONFIG.solved.map((n) => `${n}\u00d7${n}`);

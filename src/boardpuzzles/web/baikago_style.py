@@ -94,6 +94,14 @@ button.action:focus-visible, select:focus-visible { outline: 3px solid var(--acc
 .dot.black { background: #111; } .dot.white { background: #fff; }
 .empty-list { color: var(--muted); margin: 0; }
 .help { color: var(--muted); font-size: .9rem; margin: 0; }
+.panel .help { margin-top: 6px; }
+a { color: var(--accent); }
+#clock { margin-left: auto; font-variant-numeric: tabular-nums; color: var(--muted); flex: none; }
+#result-time { margin-left: .6em; font-size: 1rem; font-weight: normal; color: var(--muted); font-variant-numeric: tabular-nums; }
+.keys { color: var(--muted); font-size: .85rem; margin: 0; }
+.keys summary { cursor: pointer; }
+.keys p { margin: 4px 0 0; }
+kbd { font: .8em ui-monospace, monospace; border: 1px solid #c9ccd1; border-radius: 3px; padding: 0 3px; background: #fafafa; color: var(--ink); }
 
 @media (max-width: 760px) {
   .page { padding: 8px 3px 20px; }
@@ -103,7 +111,9 @@ button.action:focus-visible, select:focus-visible { outline: 3px solid var(--acc
   :root { --board: calc(100vw - 6px); --slot: 4.9rem; }
   .layout { grid-template-columns: 1fr; }
   #slot { margin-left: 5px; margin-right: 5px; }
+  .value { margin: 8px 5px 0; }
   #result-line { font-size: 1.2rem; }
   #moves { max-height: none; }
+  .keys { display: none; }  /* no keyboard on a phone */
 }
 """

@@ -16,6 +16,9 @@ left        a game whose page started another one: still readable, but the first
 aids        whether the page shows what perfect play gives from the position (a spoiler, off
             unless the player turns it on); stored in the ``rules`` column's JSON object too, as
             ``undone`` is, and off in a game stored before it.
+started     when the game began, and ``ended`` when it was won or drawn (null while it goes on):
+            the page's clock. Stored in that object too; a game stored before them counts from
+            its last change.
 """
 
 from __future__ import annotations
@@ -58,6 +61,8 @@ class Record:
     left: bool = False
     undone: list[str] = field(default_factory=list)
     aids: bool = False
+    started: float | None = None
+    ended: float | None = None
 
     def row(self) -> Statement:
         """The statement that stores this record."""
@@ -68,6 +73,8 @@ class Record:
                 "orientations": self.orientations,
                 "undone": self.undone,
                 "aids": self.aids,
+                "started": self.started,
+                "ended": self.ended,
             }
         )
         values = (self.id, rules, self.human, self.strength, self.seed, json.dumps(self.moves), self.touched)
@@ -101,9 +108,16 @@ def load_records(store: GameStore) -> list[Record]:
                 bool(left),
                 r.get("undone", []),  # absent in a game stored before redo
                 r.get("aids") is True,  # absent in a game stored before the aids
+                _time(r.get("started")),  # absent in a game stored before the clock
+                _time(r.get("ended")),
             )
         )
     return records
+
+
+def _time(value: object) -> float | None:
+    """A stored time (seconds since the epoch), or None when there is none."""
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 class GameMovedOn(BoardPuzzlesError):
@@ -153,6 +167,8 @@ class WebGame:
         self.left = False  # the page that played it started another game
         self.undone: list[bk.Move] = []
         self.aids = False  # the page shows the position's value (see the glossary)
+        self.started = self.touched  # the page's clock (see the glossary)
+        self.ended: float | None = None
         self.save = _unsaved
 
     @classmethod
@@ -172,6 +188,8 @@ class WebGame:
             p.unmake()
         game.undone = undone
         game.touched, game.left, game.aids = record.touched, record.left, record.aids
+        game.started = record.started if record.started is not None else record.touched
+        game.ended = record.ended if p.is_game_over() else None
         return game
 
     def record(self) -> Record:
@@ -191,6 +209,8 @@ class WebGame:
             self.left,
             [p.grid.name(m) for m in self.undone],
             self.aids,
+            self.started,
+            self.ended,
         )
 
     def row(self) -> Statement:
@@ -201,12 +221,16 @@ class WebGame:
         """Store the change just made (lock held); when the store cannot, ``take_back()`` undoes it.
         A change that ``moved`` no stone (the aids) leaves ``version`` alone, so a reply being
         searched still counts."""
-        touched, self.touched = self.touched, time.time()
+        touched, ended, self.touched = self.touched, self.ended, time.time()
+        if not self.position.is_game_over():
+            self.ended = None
+        elif ended is None:
+            self.ended = self.touched  # the clock stops at the last move
         try:
             self.save(self.row())
         except BaseException:
             take_back()
-            self.touched = touched
+            self.touched, self.ended = touched, ended
             raise
         if moved:
             self.version += 1
@@ -350,5 +374,9 @@ class WebGame:
                 "can_undo": self._human_has_moved(),
                 "can_redo": bool(self.undone),
                 "aids": self.aids,
+                # the time played: from the start to the end, or to now while it goes on
+                "seconds": round(
+                    max(0.0, (self.ended or (self.touched if outcome else time.time())) - self.started), 1
+                ),
                 "names": [grid.name(i) for i in range(grid.size)],
             }
