@@ -3,7 +3,10 @@ server's JSON in, the board, the panels and the status line out; the pointer and
 
 # ruff: noqa: E501 - JavaScript in a string, wrapped as it reads best
 
-SCRIPT = r""""use strict";
+from boardpuzzles.web.shared_script import SHARED_SCRIPT
+
+SCRIPT = (
+    r""""use strict";
 const CONFIG = __CONFIG__;
 // Board geometry in points (one point = one unit of the SVG, the lines' spacing): the wood runs
 // past the outer lines as on a real board, further than a stone's radius (STONE), so that a stone
@@ -260,11 +263,6 @@ function rulesText(rules) {
 }
 // The clock, as on the play pages: the time played, stopped at the end of the game.
 let clockBase = 0, clockAt = 0;
-function fmt(seconds) {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, ss = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
-}
 function tick() {
   if (!state) return;
   const text = fmt(state.over ? state.seconds : clockBase + (Date.now() - clockAt) / 1000);
@@ -489,19 +487,7 @@ function settingsChanged() {
 
 // Copies text to the clipboard; the button says whether it did (as on the play pages).
 async function copy(text, button) {
-  let done = false;
-  try {
-    await navigator.clipboard.writeText(text);
-    done = true;
-  } catch (e) {  // no clipboard API (a page not served from this computer): the old way
-    const field = document.createElement("textarea");
-    field.value = text; field.readOnly = true;
-    Object.assign(field.style, {position: "fixed", top: "0", opacity: "0"});
-    document.body.appendChild(field);
-    field.select();
-    try { done = document.execCommand("copy"); } catch (e2) { done = false; }
-    field.remove();
-  }
+  const done = await copyText(text);
   const label = button.dataset.label || (button.dataset.label = button.textContent);
   button.textContent = done ? "Copied" : "Select it and copy";
   setTimeout(() => { button.textContent = label; }, 1600);
@@ -592,3 +578,5 @@ window.addEventListener("hashchange", () => { if (gameInUrl() && (!state || game
 try { checkKanji(); } catch (e) { /* a canvas may be blocked: the title then shows both names */ }
 resume();
 """
+    + SHARED_SCRIPT  # a function declaration: hoisted, so the code above may call it
+)

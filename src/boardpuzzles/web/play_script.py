@@ -10,6 +10,7 @@ says it as it says a 422 or a 400. The pointer and the keyboard are
 # ruff: noqa: E501 - JavaScript in a string, wrapped as it reads best
 
 from boardpuzzles.web.play_input import INPUT
+from boardpuzzles.web.shared_script import SHARED_SCRIPT
 
 SCRIPT = (
     r"""
@@ -110,12 +111,6 @@ function act(path, body, options) {
 }
 
 // -------------------------------------------------------------- the status line
-function fmt(seconds) {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, ss = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
-}
-
 function tick() {
   if (!state) return;
   const stopped = state.solved || state.revealed;
@@ -512,19 +507,7 @@ function tell(text, kind = "refused") {
 }
 
 async function copy(text, button) {
-  let done = false;
-  try {
-    await navigator.clipboard.writeText(text);
-    done = true;
-  } catch (e) {  // no clipboard API (a page not served from this computer): the old way
-    const field = document.createElement("textarea");
-    field.value = text; field.readOnly = true;
-    Object.assign(field.style, {position: "fixed", top: "0", opacity: "0"});
-    document.body.appendChild(field);
-    field.select();
-    try { done = document.execCommand("copy"); } catch (e2) { done = false; }
-    field.remove();
-  }
+  const done = await copyText(text);
   const label = button.dataset.label || (button.dataset.label = button.textContent);
   button.textContent = done ? "Copied" : "Not copied";  // as short as the label: the panel keeps its layout
   if (!done) tell(`Could not copy: select ${button === $("copy-seed") ? "the seed" : "the link (right-click it)"} and copy it.`);
@@ -586,6 +569,7 @@ async function boot() {
   if (ignored.length && state) tell(ignoredText());
 }
 """
+    + SHARED_SCRIPT
     + INPUT
     + r"""
 boot();
