@@ -122,9 +122,22 @@ class _PairRules:
                 unfinished(f"{len(cells)} squares left to cover", cells)
             ]
         if not any(f.kind == "wrong" for f in found) and state[0] and not self.completes(problem, state[0]):
-            cells = tuple(c for pair in state[0] for c in pair)
-            found.append(Fault("no solution holds these pairs: take one off (undo)", cells, kind="aid"))
+            found.append(self.dead_end(problem, state, [c for f in left for c in f.cells]))
         return found
+
+    def dead_end(self, problem: RecordProblem, state: PairsState, to_cover: list[int]) -> Fault:
+        """Why no solution holds the pairs placed: the squares left to cover that no free square
+        is beside any more (a4 cut off in its corner), else the pairs themselves."""
+        grid = problem.grid
+        taken = {c for pair in state[0] for c in pair}
+        alone = [c for c in to_cover if all(n in taken for n in grid.neighbours(c, ORTHOGONAL))]
+        if alone:
+            names = ", ".join(grid.name(c) for c in alone)
+            them = "it" if len(alone) == 1 else "them"
+            message = f"{names} can no longer be covered: take a pair beside {them} off (undo)"
+            return Fault(message, tuple(alone), kind="aid")
+        cells = tuple(c for pair in state[0] for c in pair)
+        return Fault("no solution holds these pairs: take one off (undo)", cells, kind="aid")
 
     def completes(self, problem: RecordProblem, pairs: tuple[Pair, ...]) -> bool:
         """Whether some answer holds ``pairs`` (True when the search runs out of time to say);
