@@ -151,3 +151,23 @@ def test_copy_link_opens_a_new_game_with_the_settings_and_the_keys_are_listed(si
     assert all(k in keys for k in ("Enter", "Space", "Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "Home", "End"))
     phone = open_page(f"{url}/#game={page.get_attribute('body', 'data-game')}", PHONE)
     assert not phone.is_visible("#keys-box")  # no keyboard on a phone
+
+
+def test_a_move_on_a_game_that_moved_on_shows_it_as_it_stands_without_a_console_error(site, browser) -> None:
+    # Another tab played on: the move is refused as data, with the game as it stands (a 409 before).
+    _, url = site
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        errors = console_errors(page)
+        game_id = placed(site, 9, ["e5", "d4"])
+        page.goto(f"{url}/#game={game_id}")
+        ready(page)
+        game = site[0].baikago.games.get(game_id)
+        game.position.make_named("c3")  # black plays in another tab
+        game.position.make_named("g7")  # and the computer answers there
+        page.click(".pt[data-point=f6]")
+        page.wait_for_function("document.getElementById('status-text').textContent.includes('as it stands')")
+        assert stones(page) == {"e5": "X", "d4": "O", "c3": "X", "g7": "O"}
+        assert errors == []
+    finally:
+        page.close()

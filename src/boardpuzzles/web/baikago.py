@@ -24,7 +24,8 @@ answered 400 with the reason, as a malformed request is; a move for a position t
 (another tab played) is 409. With ``"refusal": "state"`` in the body of a move, an undo or a redo,
 a refusal by the rules is answered 200 instead, with the game's state, unchanged, and
 ``"refused": the reason`` (the page asks for that: a browser logs every 4xx answer as an error;
-see :mod:`boardpuzzles.web.routes`); any other value than "state" or "status" is a 400.
+see :mod:`boardpuzzles.web.routes`); any other value than "state" or "status" is a 400. So is a
+move for a position the game has left, with the game as it stands now and ``"moved_on": true``.
 
 Every answer is the game's state (:meth:`WebGame.state`: ``"can_undo"`` and ``"can_redo"`` say
 whether undo and redo would change it; ``"aids"`` whether the value is shown), with ``"value"``:
@@ -275,7 +276,9 @@ class BaikagoClient:
             if len(point) > MAX_POINT_NAME:
                 raise bk.IllegalMoveError(f"{point[:12]!r}... is not a point")
             game.move(point, ply)
-        except GameMovedOn as err:
+        except GameMovedOn as err:  # another tab, a double click: the game as it stands now
+            if in_state:
+                return {**with_value(game, search=False), "refused": str(err), "moved_on": True}
             raise RequestError(HTTPStatus.CONFLICT, str(err)) from None
         except bk.IllegalMoveError as err:
             return refused(game, err, in_state)

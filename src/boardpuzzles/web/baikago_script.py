@@ -42,7 +42,10 @@ class ServerError extends Error {
   constructor(message, status) { super(message); this.status = status; }
 }
 // A move the rules refuse, answered as data (the request's "refusal": "state"): nothing changed.
-class Refused extends Error {}
+// A refusal asked for as data: the reason, and the game as it stands (changed when it had moved on).
+class Refused extends Error {
+  constructor(message, game) { super(message); this.game = game; }
+}
 const REFUSAL = {refusal: "state"};
 async function api(path, body) {
   let response;
@@ -55,7 +58,10 @@ async function api(path, body) {
   let data = null;
   try { data = await response.json(); } catch (e) { /* not JSON: say the status */ }
   if (!response.ok) throw new ServerError((data && data.error) || `The server answered ${response.status}.`, response.status);
-  if (data && typeof data.refused === "string") throw new Refused(`Not allowed: ${data.refused}.`);
+  if (data && typeof data.refused === "string") {
+    const said = data.moved_on ? `${data.refused}. The board now shows the game as it stands.` : `Not allowed: ${data.refused}.`;
+    throw new Refused(said, data);
+  }
   return data;
 }
 
@@ -342,6 +348,10 @@ async function run(action) {
     pending = null;
     if (err instanceof Refused) {
       notice = err.message;  // on the status line, until the next move
+      if (err.game && err.game.moved_on) {
+        const {refused, moved_on, ...game} = err.game;
+        state = game;
+      }
     } else if (err.status === 404 && state) {
       showError(new Error("This game is no longer on the server. Start a new game."), null);
     } else if (err.status === 409) {
