@@ -2,6 +2,7 @@
 4xx JSON error (never silence, never a traceback), stalled clients are dropped, clients that go
 away leave stderr quiet, and other web pages cannot drive it."""
 
+import contextlib
 import json
 import os
 import shutil
@@ -525,6 +526,20 @@ def open_page(browser):
     assert errors == []
 
 
+@contextlib.contextmanager
+def game_page(site, browser, game_id: str):
+    """A desktop page open on ``game_id``, ready, and the list its console's errors go to;
+    closed afterwards."""
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        errors = console_errors(page)
+        page.goto(f"{site[1]}/#game={game_id}")
+        ready(page)
+        yield page, errors
+    finally:
+        page.close()
+
+
 def ready(page, timeout=15_000):
     """Wait until the page has a game and nothing on its way."""
     page.wait_for_selector("body[data-busy='0'][data-game] .pt", timeout=timeout)
@@ -701,12 +716,7 @@ def test_undo_and_redo_by_buttons_and_keys_and_a_refusal_leaves_the_console_free
     """Undo and Redo as on the play pages: buttons enabled as the state says, Ctrl+Z (Cmd+Z) and
     Ctrl+Y, Ctrl+Shift+Z (Cmd+Shift+Z), not while a menu has the focus; nothing to redo is
     refused as data ("refusal": "state"), said on the status line, with no error in the console."""
-    _, url = site
-    page = browser.new_page(viewport=DESKTOP)
-    try:
-        errors = console_errors(page)
-        page.goto(f"{url}/#game={seeded_game(site, size=9, seed=1)}")
-        ready(page)
+    with game_page(site, browser, seeded_game(site, size=9, seed=1)) as (page, errors):
         assert page.is_disabled("#undo") and page.is_disabled("#redo")
         page.keyboard.press("Control+y")
         page.wait_for_function("document.getElementById('status-text').textContent.startsWith('Not allowed')")
@@ -734,8 +744,6 @@ def test_undo_and_redo_by_buttons_and_keys_and_a_refusal_leaves_the_console_free
         page.keyboard.press("Control+z")
         assert page.get_attribute("body", "data-busy") == "0" and stones(page) == line
         assert errors == []
-    finally:
-        page.close()
 
 
 def test_a_server_that_cannot_be_reached_is_shown(site, open_page):

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from tests import test_web_baikago as base
-from tests.test_play_browser import console_errors
-from tests.test_web_baikago import DESKTOP, PHONE, ready, request, seeded_game, status, stones
+from tests.test_web_baikago import DESKTOP, PHONE, game_page, ready, request, seeded_game, status, stones
 
 # The browser, the server (15x15 by default, every size offered) and the pages of test_web_baikago.
 browser, site, open_page, screenshots = base.browser, base.site, base.open_page, base.screenshots
@@ -62,12 +61,8 @@ def test_every_stone_lies_on_the_wood_and_on_its_point(site, open_page, screensh
 
 
 def test_a_click_that_plays_nothing_says_why_and_leaves_the_console_free_of_errors(site, browser) -> None:
-    _, url = site
-    page = browser.new_page(viewport=DESKTOP)
-    try:
-        errors = console_errors(page)
-        page.goto(f"{url}/#game={placed(site, 9, ['e5', 'd4'])}")
-        ready(page)
+    url = site[1]
+    with game_page(site, browser, placed(site, 9, ["e5", "d4"])) as (page, errors):
         page.click(".pt[data-point=d4]", force=True)  # aria-disabled, yet a click lands
         assert status(page) == "Not allowed: d4 is taken. The computer played d4. Your move (black)."
         assert stones(page) == {"e5": "X", "d4": "O"}
@@ -83,8 +78,6 @@ def test_a_click_that_plays_nothing_says_why_and_leaves_the_console_free_of_erro
         assert page.inner_text("#result-detail") == "Not allowed: the game is over: start a new one."
         assert "the game is over" in status(page)  # for screen readers too
         assert errors == []
-    finally:
-        page.close()
 
 
 def test_the_rules_and_the_result_are_in_plain_words(site, open_page) -> None:
@@ -155,13 +148,8 @@ def test_copy_link_opens_a_new_game_with_the_settings_and_the_keys_are_listed(si
 
 def test_a_move_on_a_game_that_moved_on_shows_it_as_it_stands_without_a_console_error(site, browser) -> None:
     # Another tab played on: the move is refused as data, with the game as it stands (a 409 before).
-    _, url = site
-    page = browser.new_page(viewport=DESKTOP)
-    try:
-        errors = console_errors(page)
-        game_id = placed(site, 9, ["e5", "d4"])
-        page.goto(f"{url}/#game={game_id}")
-        ready(page)
+    game_id = placed(site, 9, ["e5", "d4"])
+    with game_page(site, browser, game_id) as (page, errors):
         game = site[0].baikago.games.get(game_id)
         game.position.make_named("c3")  # black plays in another tab
         game.position.make_named("g7")  # and the computer answers there
@@ -169,5 +157,3 @@ def test_a_move_on_a_game_that_moved_on_shows_it_as_it_stands_without_a_console_
         page.wait_for_function("document.getElementById('status-text').textContent.includes('as it stands')")
         assert stones(page) == {"e5": "X", "d4": "O", "c3": "X", "g7": "O"}
         assert errors == []
-    finally:
-        page.close()
