@@ -82,7 +82,6 @@ class Tool:
 #: message names), ``dead end`` (proved: no solution holds the position; the message says what
 #: to take back), ``solved`` (nothing left to do), ``unknown`` (no answer in time).
 HintOutcome = Literal["step", "dead end", "solved", "unknown"]
-HINT_OUTCOMES: tuple[HintOutcome, ...] = ("step", "dead end", "solved", "unknown")
 
 
 @dataclass(frozen=True)

@@ -290,7 +290,8 @@ class PuzzleGame:
         # The play's own marks (a given piece's, not the aids' shading): a fault there is drawn as
         # a frame, so that both show.
         a = self.attempt
-        own = set(a.play.scene(a.problem, a.state).marks if a.aids else scene.marks)
+        shaded = a.aids and a.play.scene_with_aids is not None  # else the scene is the play's own
+        own = set(a.play.scene(a.problem, a.state).marks if shaded else scene.marks)
         hinted = self.hint.cells if self.hint is not None else ()
         if hinted and self.asked != "hint":
             scene.marks.update(dict.fromkeys(hinted, HINT_COLOUR))

@@ -494,10 +494,9 @@ PLAY: Play[TourProblem, Numbers] = Play(
     default_size=DEFAULT_SIZE,
     difficulties=DIFFICULTIES,
     sizes_by_difficulty={"closed": tuple(side for side in SIZES if side % 2 == 0)},  # odd sides have no closed tour
-    seedless=FREE_MODES,
-    settled=lambda problem, state: (
-        state.placed
-    ),  # selecting a number is part of the move that writes the next  # a blank board
+    seedless=FREE_MODES,  # a blank board
+    # selecting a number is part of the move that writes the next
+    settled=lambda problem, state: state.placed,
     new=new,
     click=click,
     faults=faults,
