@@ -69,7 +69,7 @@ from boardpuzzles.web.game import IDLE_DAYS, SCHEMA, TABLE, GameMovedOn, WebGame
 from boardpuzzles.web.handler import MAX_BODY
 from boardpuzzles.web.hosts import LOCAL_HOSTS
 from boardpuzzles.web.keeper import GameKeeper
-from boardpuzzles.web.routes import Page, Request, RequestError, Route, refusal_as_state
+from boardpuzzles.web.routes import Page, Request, RequestError, Route, aids_of, refusal_as_state
 from boardpuzzles.web.server import (
     MAX_CONNECTIONS,
     MAX_GAMES,
@@ -159,20 +159,13 @@ def with_value(game: WebGame, search: bool = True) -> dict[str, Any]:
     return state
 
 
-def refused(game: WebGame, err: bk.IllegalMoveError, in_state: bool) -> dict[str, Any]:
-    """A move the rules refuse: the game's state and ``"refused"`` when the request asked for the
-    refusal as data (see the module docstring), else ``err`` raised again (answered 400)."""
+def refused(game: WebGame, err: BoardPuzzlesError, in_state: bool) -> dict[str, Any]:
+    """A move the rules refuse (or one the game has moved on from): the game's state and
+    ``"refused"`` when the request asked for the refusal as data (see the module docstring),
+    else ``err`` raised again (answered 400)."""
     if not in_state:
         raise err
     return {**with_value(game, search=False), "refused": str(err)}  # unchanged: its value is known
-
-
-def aids_of(body: dict[str, Any]) -> bool:
-    """The aids asked for: ``{"on": true}`` or ``{"on": false}``."""
-    on = body.get("on")
-    if not isinstance(on, bool):
-        raise BoardPuzzlesError('aids are {"on": true} or {"on": false}')
-    return on
 
 
 class BaikagoClient:
@@ -278,7 +271,7 @@ class BaikagoClient:
             game.move(point, ply)
         except GameMovedOn as err:  # another tab, a double click: the game as it stands now
             if in_state:
-                return {**with_value(game, search=False), "refused": str(err), "moved_on": True}
+                return {**refused(game, err, in_state), "moved_on": True}
             raise RequestError(HTTPStatus.CONFLICT, str(err)) from None
         except bk.IllegalMoveError as err:
             return refused(game, err, in_state)

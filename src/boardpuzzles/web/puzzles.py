@@ -46,7 +46,7 @@ from boardpuzzles.protocol import Puzzle, display_name
 from boardpuzzles.puzzles import registry
 from boardpuzzles.web.keeper import GameKeeper
 from boardpuzzles.web.play_game import SCHEMA, TABLE, PuzzleGame, SearchersBusy, load_rows
-from boardpuzzles.web.routes import Page, Request, RequestError, Route, refusal_as_state
+from boardpuzzles.web.routes import Page, Request, RequestError, Route, aids_of, refusal_as_state
 from boardpuzzles.web.server import MAX_GAMES, WebServer
 
 #: Seeds of new puzzles: 0 .. 2**32 - 1.
@@ -73,13 +73,6 @@ def click_of(body: dict[str, Any]) -> tuple[int, str]:
     if type(cell) is not int or not isinstance(tool, str):
         raise BoardPuzzlesError('a click is {"cell": a cell index, "tool": a tool name}')
     return cell, tool
-
-
-def aids_of(body: dict[str, Any]) -> bool:
-    on = body.get("on")
-    if not isinstance(on, bool):
-        raise BoardPuzzlesError('aids are {"on": true} or {"on": false}')
-    return on
 
 
 class UnreadableURL(BoardPuzzlesError):

@@ -118,6 +118,14 @@ def refuse_methods(path: str, methods: tuple[str, ...], method: str) -> RequestE
     )
 
 
+def aids_of(body: dict[str, Any]) -> bool:
+    """The aids asked for (both games' ``/aids``): ``{"on": true}`` or ``{"on": false}``."""
+    on = body.get("on")
+    if not isinstance(on, bool):
+        raise BoardPuzzlesError('aids are {"on": true} or {"on": false}')
+    return on
+
+
 def refusal_as_state(body: dict[str, Any]) -> bool:
     """Whether the request's ``body`` asks that a refusal by the rules be answered 200 with the
     game's state and ``"refused"`` (see the glossary); a value other than "state" or "status" is
