@@ -72,7 +72,6 @@ const settingsOf = (s) => ({human: s.human, strength: s.strength, size: s.size})
 const sameSettings = (a, b) => a.human === b.human && a.strength === b.strength && a.size === b.size;
 const describe = (t) => `you play ${t.human}, computer strength ${t.strength}, ${t.size}\u00d7${t.size}`;
 const nameOf = (i) => state.names[i];
-const listed = (words) => words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words.join("");
 function stoneAt(i) {
   const n = state.size, c = state.rows[Math.floor(i / n)][i % n];
   if (c === "X") return "black";
@@ -526,11 +525,10 @@ function moveCursor(event) {
 // Ctrl+Z (Cmd+Z) undoes; Ctrl+Y, Ctrl+Shift+Z (Cmd+Shift+Z) redo, as on the play pages; not while
 // the focus is in a menu or a field, whose own keys they are.
 function onKey(e) {
-  const target = e.target;
-  if (target && (target.tagName === "SELECT" || target.tagName === "INPUT")) return;
-  if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
-  if (e.key === "z" || e.key === "Z") { e.preventDefault(); if (e.shiftKey) redo(); else undo(); }
-  else if (e.key === "y" || e.key === "Y") { e.preventDefault(); redo(); }
+  const wanted = inField(e.target) ? null : historyKey(e);
+  if (!wanted) return;
+  e.preventDefault();
+  if (wanted === "redo") redo(); else undo();
 }
 
 // -------------------------------------------------------------- the title's kanji

@@ -208,11 +208,11 @@ function moveCursor(dr, dc) {
 
 function onKey(e) {
   const target = e.target;
-  if (target && (target.tagName === "SELECT" || target.tagName === "INPUT") || $("ask").open) return;
+  if (inField(target) || $("ask").open) return;
   const key = e.key;
   if ((e.ctrlKey || e.metaKey) && !e.altKey) {
-    if (key === "z" || key === "Z") { e.preventDefault(); act(e.shiftKey ? "redo" : "undo"); }
-    else if (key === "y" || key === "Y") { e.preventDefault(); act("redo"); }
+    const wanted = historyKey(e);
+    if (wanted) { e.preventDefault(); act(wanted); }
     return;
   }
   if (e.altKey) return;

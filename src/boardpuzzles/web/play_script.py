@@ -26,7 +26,6 @@ let queue = Promise.resolve();  // the actions, one at a time in order
 const has = (field) => state !== null && Object.prototype.hasOwnProperty.call(state, field);
 const labelOf = (name) => CONFIG.tools.find((t) => t.name === name).label;
 const squareSize = (n) => `${n}\u00d7${n}`;
-const listed = (words) => words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words.join("");
 // The sizes a difficulty offers ("" without difficulties): all, unless the play says otherwise
 // (a closed knight's tour needs an even side).
 const sizesFor = (difficulty) => CONFIG.sizes_by_difficulty[difficulty] || CONFIG.sizes;

@@ -1,10 +1,28 @@
 """JavaScript functions both page scripts include (:mod:`boardpuzzles.web.play_script`,
-:mod:`boardpuzzles.web.baikago_script`): the clipboard and the clock's format. Function
-declarations, so a script may call them above the place it includes them."""
+:mod:`boardpuzzles.web.baikago_script`): the clipboard, the history keys, words in a list and the clock's format.
+Function declarations, so a script may call them above the place it includes them."""
 
 # ruff: noqa: E501 - JavaScript in a string, wrapped as it reads best
 
 SHARED_SCRIPT = r"""
+// The history key a key press is: "undo" (Ctrl+Z, Cmd+Z), "redo" (Ctrl+Y, Ctrl+Shift+Z,
+// Cmd+Shift+Z), else null.
+function historyKey(e) {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return null;
+  if (e.key === "z" || e.key === "Z") return e.shiftKey ? "redo" : "undo";
+  return e.key === "y" || e.key === "Y" ? "redo" : null;
+}
+
+// Whether a key press belongs to a menu or a field (its own keys), not to the page.
+function inField(target) {
+  return Boolean(target) && (target.tagName === "SELECT" || target.tagName === "INPUT");
+}
+
+// Words in a list: "a", "a and b", "a, b and c".
+function listed(words) {
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words.join("");
+}
+
 // A time as the clocks show it: 0:07, 12:34, 1:02:03.
 function fmt(seconds) {
   const s = Math.max(0, Math.floor(seconds));
