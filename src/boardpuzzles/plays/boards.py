@@ -27,7 +27,7 @@ from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.limits import Limits
 from boardpuzzles.play import SOLVED_HINT, Click, Hint, IllegalMove, Json, Play, Tool
 from boardpuzzles.plays.setup import RecordProblem, Setup, cell_index, first_or_none, rules_of
-from boardpuzzles.plays.words import scene_words
+from boardpuzzles.plays.words import listed, scene_words
 from boardpuzzles.protocol import Puzzle
 
 #: A board's cells, one character each (``"."`` empty).
@@ -146,15 +146,14 @@ class _BoardRules:
                 alone.append(cell)
         if not alone:
             return None
-        squares = [problem.grid.name(c) for c in alone]
-        listed = squares[0] if len(squares) == 1 else ", ".join(squares[:-1]) + " and " + squares[-1]
         kind = piece_tool(state[alone[0]]).label.lower()
         if len(alone) == 1:
             pieces = f"the {kind}"
         else:
             pieces = f"the {kind}s" if len({state[c] for c in alone}) == 1 else "the pieces"
         it = "it" if len(alone) == 1 else "them"
-        return Hint(f"no solution holds {pieces} on {listed}: take {it} off", tuple(alone), outcome="dead end")
+        squares = listed([problem.grid.name(c) for c in alone])
+        return Hint(f"no solution holds {pieces} on {squares}: take {it} off", tuple(alone), outcome="dead end")
 
     def solution(self, problem: RecordProblem, state: BoardState, limits: Limits) -> list[Click]:
         answer, _ = self.through(problem, state, limits)

@@ -33,6 +33,7 @@ from boardpuzzles.grid import ORTHOGONAL
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.play import NO_HINT_IN_TIME, SOLVED_HINT, Click, Hint, IllegalMove, Json, Play, Tool
 from boardpuzzles.plays.setup import CHECK_SECONDS, RecordProblem, Setup, cell_index, rules_of
+from boardpuzzles.plays.words import listed
 from boardpuzzles.protocol import Puzzle
 
 Pair = tuple[int, int]
@@ -132,7 +133,7 @@ class _PairRules:
         taken = {c for pair in state[0] for c in pair}
         alone = [c for c in to_cover if all(n in taken for n in grid.neighbours(c, ORTHOGONAL))]
         if alone:
-            names = ", ".join(grid.name(c) for c in alone)
+            names = listed([grid.name(c) for c in alone])
             them = "it" if len(alone) == 1 else "them"
             message = f"{names} can no longer be covered: take a pair beside {them} off (undo)"
             return Fault(message, tuple(alone), kind="aid")

@@ -5,6 +5,7 @@ A cell's words are, in order of preference: its tooltip's text without the squar
 play writes "given queen" there), its label with what the label means ("step 3"), its piece's
 name (the play's ``pieces``, else the picture's piece styles), and, without a tooltip, what its
 mark means when the scene's legend says ("a legal next square"); "empty" when there is nothing.
+:func:`listed` writes names in a list for the plays' messages.
 """
 
 from __future__ import annotations
@@ -12,6 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from boardpuzzles.scene import Scene
+
+
+def listed(words: list[str]) -> str:
+    """Words in a list: "a4", "a4 and b4", "a4, b4 and c4"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def scene_words(scene: Scene, pieces: Mapping[str, str] | None = None) -> list[str]:
