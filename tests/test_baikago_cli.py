@@ -446,4 +446,9 @@ def test_a_threat_space_search_is_kept_in_its_own_checkpoint(capsys, tmp_path):
     code, out, err = run(capsys, *six, "--threats-from", "4")
     assert code == 1 and "continuing from" in err and "no win that plays only threats from 4 stones on" in out
     code, _, err = run(capsys, *six)
-    assert code == 2 and "(--threats-from 4, here none)" in err
+    assert code == 2 and "(--threats-from 4, here off)" in err
+    # the refusal names the command that continues the file, and that command does
+    command = err.split("`")[1].split()
+    assert command[:3] == ["boardpuzzles", "baikago", "solve"] and "--threats-from" in command
+    code, out, err = run(capsys, *command[1:])
+    assert code == 1 and "continuing from" in err and "no win that plays only threats from 4 stones on" in out

@@ -471,7 +471,7 @@ def test_cli_stop_in_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         (["baikago", "solve", "4", "--tt-bits", "12"], "another search (--pairings off, here on)"),
         ([*FOUR, "--max-d", "1"], "another search (--max-d any, here 1)"),
         ([*FOUR, "--orientations", "+"], "another search (--orientations +x, here +)"),
-        ([*FOUR, "--threats-from", "3"], "another search (--threats-from none, here 3)"),
+        ([*FOUR, "--threats-from", "3"], "another search (--threats-from off, here 3)"),
     ],
 )
 def test_cli_refuses_a_checkpoint_of_another_search(

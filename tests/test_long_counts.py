@@ -561,7 +561,7 @@ def test_a_refused_checkpoint_says_where_the_counts_differ(tmp_path, capsys):
     for args, said in (
         (["queens", "count", "7"], "(n 6, here 7)"),
         (["queens", "count", "6", "--unique"], "(group none, here dihedral)"),
-        (["hyperqueen", "count", "6"], "(puzzle queens, here hyperqueen)"),
+        (["hyperqueen", "count", "6"], "(puzzle queens, here hyperqueen; torus no, here yes)"),
     ):
         assert _run([*args, "--checkpoint", str(db), "-q"]) == 2
         err = capsys.readouterr().err
@@ -576,7 +576,13 @@ def test_identity_differences_read_as_values() -> None:
     assert identity_difference({**here, "problem": {"n": 8, "torus": False, "cells": [1, 2]}}, here) == (
         "torus no, here yes"
     )
-    assert identity_difference({"puzzle": "x", "problem": {"n": 8}}, here) == "torus none, here yes"
+    assert (
+        identity_difference({"puzzle": "x", "problem": {"n": 8}}, here) == "torus none, here yes; cells none, here 1, 2"
+    )
     assert identity_difference({**here, "extra": None, "more": 1}, here) == "more 1, here none"
     assert identity_difference("not a mapping", here) is None
     assert identity_difference({"a": {"n": 1}, "n": 2}, {"a": {"n": 1}, "n": 3}) == "n 2, here 3"
+    # every difference is named, the first four of them, then how many more
+    assert identity_difference({"a": 1, "b": 2}, {"a": 0, "b": 0}) == "a 1, here 0; b 2, here 0"
+    many = identity_difference({f"k{i}": i for i in range(6)}, {f"k{i}": -1 for i in range(6)})
+    assert many == "k0 0, here -1; k1 1, here -1; k2 2, here -1; k3 3, here -1; and 2 more"

@@ -132,19 +132,28 @@ def shown(value: Any) -> str:
     return str(value)
 
 
+#: How many differences a refusal names before it says how many more.
+SHOWN_DIFFERENCES = 4
+
+
 def identity_difference(stored: Any, here: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str | None:
-    """Where a file's identity first differs from this run's, as ``NAME THERE, here HERE`` (a
-    key either side lacks shows as ``none``); None when nothing readable differs. ``names``:
-    what a user calls a key (an option's spelling), else the key itself."""
+    """Where a file's identity differs from this run's, each as ``NAME THERE, here HERE`` (a key
+    either side lacks shows as ``none``), joined by ``; `` (the first ``SHOWN_DIFFERENCES``, then
+    how many more); None when nothing readable differs. ``names``: what a user calls a key (an
+    option's spelling), else the key itself."""
     if not isinstance(stored, Mapping):
         return None
     theirs, ours = _flat(stored), _flat(here)
+    found: list[str] = []
     for key in [*ours, *(k for k in theirs if k not in ours)]:
         if theirs.get(key) != ours.get(key):
             name = (names or {}).get(key, key.replace("_", " "))
             there, mine = (shown(v)[:60] for v in (theirs.get(key), ours.get(key)))
-            return f"{name} {there}, here {mine}"
-    return None
+            found.append(f"{name} {there}, here {mine}")
+    if not found:
+        return None
+    more = len(found) - SHOWN_DIFFERENCES
+    return "; ".join(found[:SHOWN_DIFFERENCES]) + (f"; and {more} more" if more > 0 else "")
 
 
 class Checkpoint:

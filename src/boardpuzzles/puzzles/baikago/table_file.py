@@ -62,15 +62,41 @@ def _as_options(identity: dict[str, Any]) -> dict[str, Any]:
         "board": f"{size}x{size}" if isinstance(size, int) else size,
         "--max-d": "any" if rules.get("max_d") is None else rules["max_d"],
         "--orientations": rules.get("orientations"),
-        "--side": "both" if isinstance(sides, list) and len(sides) == 2 else sides,
+        "--side": ("both" if len(sides) == 2 else sides[0]) if isinstance(sides, list) and sides else sides,
         "--pairings": None if budget is None else "on" if budget else "off",
         "--tt-bits": identity.get("tt_bits"),
-        "--threats-from": identity.get("threats_from"),
+        "--threats-from": "off" if identity.get("threats_from") is None else identity["threats_from"],
         "start position": identity.get("start"),
     }
     rest = ("puzzle", "search", "file", "table", "bucket", "zobrist")
     shown.update({f"table format ({key})": identity.get(key) for key in rest})
     return shown
+
+
+def continuing_command(identity: dict[str, Any], here: dict[str, Any], path: str) -> str | None:
+    """The command that continues a checkpoint of ``identity`` (``here``: this version's identity
+    of some search); None when no command line can: another layout of the table (or other keys
+    for the same rules), or a search from another start than the empty board."""
+    options = _as_options(identity)
+    layout = ("puzzle", "search", "file", "table", "bucket") + (
+        ("zobrist",) if identity.get("rules") == here.get("rules") else ()
+    )
+    if any(identity.get(key) != here.get(key) for key in layout):
+        return None
+    size = identity.get("rules", {}).get("size") if isinstance(identity.get("rules"), dict) else None
+    if type(size) is not int or options["start position"] != "." * size * size:
+        return None
+    words = ["boardpuzzles baikago solve", str(size), "--side", str(options["--side"])]
+    if options["--max-d"] != "any":
+        words += ["--max-d", str(options["--max-d"])]
+    if options["--orientations"] != "+x":
+        words += ["--orientations", str(options["--orientations"])]
+    if options["--pairings"] == "off":
+        words.append("--no-pairings")
+    if options["--threats-from"] != "off":
+        words += ["--threats-from", str(options["--threats-from"])]
+    words += ["--tt-bits", str(options["--tt-bits"]), "--checkpoint", path]
+    return " ".join(words)
 
 
 class TableFile:
@@ -160,12 +186,19 @@ class TableFile:
             raise CheckpointError(f"{damaged} ({str(err)[:60]}); use a new file") from None
 
     def _difference(self, stored: Any) -> str:
-        """What the file was made for, where it first differs from this search, in the terms of
-        the command line (``--side black, here both``)."""
+        """What the file was made for, where it differs from this search, in the terms of the
+        command line (``--side black, here both``), and the options that continue it."""
         if isinstance(stored, dict):
-            found = identity_difference(_as_options(stored), _as_options(self.identity))
+            theirs, ours = _as_options(stored), _as_options(self.identity)
+            if theirs["board"] != ours["board"]:  # then the start and the keys differ too: no news
+                for follows in ("start position", "table format (zobrist)"):
+                    theirs.pop(follows)
+                    ours.pop(follows)
+            found = identity_difference(theirs, ours)
             if found is not None:
-                return f"was made for another search ({found})"
+                command = continuing_command(stored, self.identity, self.path)
+                fits = f": `{command}` continues it" if command else ""
+                return f"was made for another search ({found}){fits}"
         return "was made for another search"
 
     def _searches(self, header: dict[str, Any], body: memoryview, offset: int) -> dict[Colour, SavedSearch]:
