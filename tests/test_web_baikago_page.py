@@ -157,3 +157,53 @@ def test_a_move_on_a_game_that_moved_on_shows_it_as_it_stands_without_a_console_
         page.wait_for_function("document.getElementById('status-text').textContent.includes('as it stands')")
         assert stones(page) == {"e5": "X", "d4": "O", "c3": "X", "g7": "O"}
         assert errors == []
+
+
+def test_undo_redo_aids_and_a_move_on_a_game_that_moved_on_leave_no_error_and_show_it_as_it_stands(
+    site, browser
+) -> None:
+    """Another tab played, undid or redid: this page's undo, redo, aids and move each say what
+    happened and show the game as it stands; none is answered 4xx (a 409 before, or an undo of
+    moves this page never showed), and the computer moves where the game stands on its turn."""
+    game_id = placed(site, 9, ["e5", "d4"])
+    game = site[0].baikago.games.get(game_id)
+    said = "the game changed in another tab or window. The board now shows it as it stands."
+
+    def changed_elsewhere(page: Any, undone: str) -> str:
+        """The status line once it says that ``undone`` was not done, and why."""
+        words = f"{undone}: {said}" if undone else said[0].upper() + said[1:]
+        page.wait_for_function("s => document.getElementById('status-text').textContent.startsWith(s)", arg=words)
+        ready(page)
+        return status(page)
+
+    with game_page(site, browser, game_id) as (page, errors):
+        refused = []
+        page.on("response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        game.position.make_named("c3")  # black plays in another tab
+        game.position.make_named("g7")  # and the computer answers there
+        page.click("#undo")
+        changed_elsewhere(page, "Nothing was undone")
+        line = {"e5": "X", "d4": "O", "c3": "X", "g7": "O"}
+        assert stones(page) == line and page.is_disabled("#redo")
+        game.undo()  # the other tab undoes c3 and g7
+        page.click("#undo")
+        changed_elsewhere(page, "Nothing was undone")
+        assert stones(page) == {"e5": "X", "d4": "O"} and page.is_enabled("#redo")
+        game.redo()  # and redoes them
+        page.click("#redo")
+        changed_elsewhere(page, "Nothing was redone")
+        assert stones(page) == line and page.is_disabled("#redo")
+        game.position.make_named("b2")
+        game.position.make_named("h8")
+        page.check("#aids")
+        changed_elsewhere(page, "")
+        assert stones(page) == {**line, "b2": "X", "h8": "O"}
+        game.position.make_named("a1")  # black again; the computer's answer has not come yet
+        page.click(".pt[data-point=f6]")
+        page.wait_for_function("document.querySelectorAll('.pt.taken').length === 8", timeout=15_000)
+        text = changed_elsewhere(page, "Your stone on f6 was not played")
+        taken = stones(page)  # the computer moved, asked by this page
+        assert sorted(p for p, stone in taken.items() if stone == "X") == ["a1", "b2", "c3", "e5"]  # no f6 of ours
+        assert list(taken.values()).count("O") == 4
+        assert "The computer played" in text and text.endswith("Your move (black).")
+        assert errors == [] and refused == []

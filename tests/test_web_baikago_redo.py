@@ -104,6 +104,30 @@ def test_a_refusal_asked_for_as_state_is_200_with_the_reason_and_the_state_uncha
     assert post(port, "/api/move", {"game": game, "point": "a1", "refusal": "yes"})[0] == 400
 
 
+def test_an_undo_or_redo_for_a_position_the_game_has_left_is_refused_with_the_game_as_it_stands(port: int) -> None:
+    """With the number of moves the page saw (``ply``), an undo or a redo from a tab the game moved
+    on from takes nothing back and plays nothing: 409 by default, as a move's; asked for as data,
+    200 with the game as it stands and ``"moved_on"``. Without ``ply`` they act as before."""
+    game = new_game(port, seed=6)["game"]
+    line = played(port, game, "d4", "c3")["moves"]  # four moves; a page that saw two is behind
+    for path in ("/api/undo", "/api/redo"):
+        status, document = post(port, path, {"game": game, "ply": 2})
+        assert status == 409 and "4 moves, not 2" in document["error"]
+        status, document = post(port, path, {"game": game, "ply": 2, **AS_STATE})
+        assert status == 200 and document["moved_on"] and document["moves"] == line, document
+        assert "4 moves, not 2" in document["refused"] and not document["can_redo"]
+    status, state = post(port, "/api/undo", {"game": game, "ply": 4, **AS_STATE})
+    assert status == 200 and state["moves"] == line[:2] and "refused" not in state and "moved_on" not in state
+    status, document = post(port, "/api/redo", {"game": game, "ply": 4, **AS_STATE})  # undone elsewhere
+    assert status == 200 and document["moved_on"] and document["moves"] == line[:2] and document["can_redo"]
+    status, state = post(port, "/api/redo", {"game": game, "ply": 2, **AS_STATE})
+    assert status == 200 and state["moves"] == line and "moved_on" not in state
+    status, state = post(port, "/api/undo", {"game": game})  # no ply: the game as the server has it
+    assert status == 200 and state["moves"] == line[:2]
+    for ply in ("2", 2.0, False):
+        assert post(port, "/api/undo", {"game": game, "ply": ply})[0] == 400
+
+
 def full_store(statement: Any) -> None:
     raise StoreFailed("the disk is full")
 

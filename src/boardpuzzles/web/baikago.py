@@ -10,22 +10,25 @@ Its page (``web/baikago_page.py``; at ``/`` under ``baikago serve``, at ``/baika
   the page leaves did; ``replaces``: the id of that game);
 - ``POST /api/move``   ``{"game", "point", "ply"}``: the human's stone only, answered at once;
 - ``POST /api/reply``  ``{"game"}``: the computer's move, if it is its turn (the slow part);
-- ``POST /api/undo``   ``{"game"}``: back to the human's previous turn (their last move and the
-  computer's reply to it; nothing before the human's first move);
-- ``POST /api/redo``   ``{"game"}``: the moves undone played again, up to the human's next turn;
-  a new move clears what could be redone;
+- ``POST /api/undo``   ``{"game", "ply"}``: back to the human's previous turn (their last move and
+  the computer's reply to it; nothing before the human's first move);
+- ``POST /api/redo``   ``{"game", "ply"}``: the moves undone played again, up to the human's next
+  turn; a new move clears what could be redone (in a move, an undo and a redo, ``ply`` is
+  optional: the number of moves the page saw);
 - ``POST /api/aids``   ``{"game", "on": true|false}``: show the value of the position, or not (an
   aid that gives the game away, off unless asked for, as on the puzzles' play pages; kept with
   the game);
 - ``GET /api/state?game=ID``: the game as it stands (a reloaded page finds its game here).
 
 What the rules refuse (a point taken or off the board, a move after the end, nothing to redo) is
-answered 400 with the reason, as a malformed request is; a move for a position the game has left
-(another tab played) is 409. With ``"refusal": "state"`` in the body of a move, an undo or a redo,
-a refusal by the rules is answered 200 instead, with the game's state, unchanged, and
-``"refused": the reason`` (the page asks for that: a browser logs every 4xx answer as an error;
-see :mod:`boardpuzzles.web.routes`); any other value than "state" or "status" is a 400. So is a
-move for a position the game has left, with the game as it stands now and ``"moved_on": true``.
+answered 400 with the reason, as a malformed request is; a move, an undo or a redo whose ``ply``
+the game has left (another tab played) is 409. With ``"refusal": "state"`` in the body of a move,
+an undo or a redo, a refusal by the rules is answered 200 instead, with the game's state,
+unchanged, and ``"refused": the reason`` (the page asks for that: a browser logs every 4xx answer
+as an error; see :mod:`boardpuzzles.web.routes`); any other value than "state" or "status" is a
+400. So is a request for a position the game has left, with the game as it stands now and
+``"moved_on": true``. The page's other requests (the computer's move, the aids, a new game, the
+state) refuse nothing of the kind: each answers with the game as it stands.
 
 Every answer is the game's state (:meth:`WebGame.state`: ``"can_undo"`` and ``"can_redo"`` say
 whether undo and redo would change it; ``"aids"`` whether the value is shown), with ``"value"``:
@@ -168,6 +171,15 @@ def refused(game: WebGame, err: BoardPuzzlesError, in_state: bool) -> dict[str, 
     return {**with_value(game, search=False), "refused": str(err)}  # unchanged: its value is known
 
 
+def moved_on(game: WebGame, err: GameMovedOn, in_state: bool) -> dict[str, Any]:
+    """A move, undo or redo for a position the game has left (another tab played, a double
+    click): the game as it stands now, ``"refused"`` and ``"moved_on": true`` when the request
+    asked for the refusal as data, else a 409."""
+    if not in_state:
+        raise RequestError(HTTPStatus.CONFLICT, str(err)) from None
+    return {**refused(game, err, in_state), "moved_on": True}
+
+
 class BaikagoClient:
     """Baikago's page and API on a :class:`~boardpuzzles.web.server.WebServer` (see the module
     docstring): ``rules`` are the server's own (the default size; the crosses of every game),
@@ -269,10 +281,8 @@ class BaikagoClient:
             if len(point) > MAX_POINT_NAME:
                 raise bk.IllegalMoveError(f"{point[:12]!r}... is not a point")
             game.move(point, ply)
-        except GameMovedOn as err:  # another tab, a double click: the game as it stands now
-            if in_state:
-                return {**refused(game, err, in_state), "moved_on": True}
-            raise RequestError(HTTPStatus.CONFLICT, str(err)) from None
+        except GameMovedOn as err:
+            return moved_on(game, err, in_state)
         except bk.IllegalMoveError as err:
             return refused(game, err, in_state)
         return with_value(game, search=False)  # answered at once: the reply's answer brings the value
@@ -283,16 +293,21 @@ class BaikagoClient:
         return with_value(game)
 
     def undo(self, request: Request) -> dict[str, Any]:
-        refusal_as_state(request.body)  # checked, though undo refuses nothing: the page sends it
-        game = self._move_fields(request.body)[0]
-        game.undo()
+        in_state = refusal_as_state(request.body)
+        game, _, ply = self._move_fields(request.body)
+        try:
+            game.undo(ply)
+        except GameMovedOn as err:
+            return moved_on(game, err, in_state)
         return with_value(game)
 
     def redo(self, request: Request) -> dict[str, Any]:
         in_state = refusal_as_state(request.body)
-        game = self._move_fields(request.body)[0]
+        game, _, ply = self._move_fields(request.body)
         try:
-            game.redo()
+            game.redo(ply)
+        except GameMovedOn as err:
+            return moved_on(game, err, in_state)
         except bk.IllegalMoveError as err:
             return refused(game, err, in_state)
         return with_value(game)

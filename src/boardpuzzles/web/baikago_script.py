@@ -41,12 +41,14 @@ const saved = {
 class ServerError extends Error {
   constructor(message, status) { super(message); this.status = status; }
 }
-// A move the rules refuse, answered as data (the request's "refusal": "state"): nothing changed.
-// A refusal asked for as data: the reason, and the game as it stands (changed when it had moved on).
+// A refusal asked for as data (the request's "refusal": "state"): the reason, and the game as it
+// stands (unchanged, unless it had moved on in another tab: then "moved_on").
 class Refused extends Error {
   constructor(message, game) { super(message); this.game = game; }
 }
 const REFUSAL = {refusal: "state"};
+// What the page says when the game changed elsewhere (another tab played, undid or redid).
+const MOVED_ON = "the game changed in another tab or window. The board now shows it as it stands.";
 async function api(path, body) {
   let response;
   try {
@@ -58,10 +60,7 @@ async function api(path, body) {
   let data = null;
   try { data = await response.json(); } catch (e) { /* not JSON: say the status */ }
   if (!response.ok) throw new ServerError((data && data.error) || `The server answered ${response.status}.`, response.status);
-  if (data && typeof data.refused === "string") {
-    const said = data.moved_on ? `${data.refused}. The board now shows the game as it stands.` : `Not allowed: ${data.refused}.`;
-    throw new Refused(said, data);
-  }
+  if (data && typeof data.refused === "string") throw new Refused(data.moved_on ? MOVED_ON : `Not allowed: ${data.refused}.`, data);
   return data;
 }
 
@@ -335,33 +334,46 @@ function showError(err, again) {
 function hideError() { $("error").hidden = true; retry = null; }
 
 // -------------------------------------------------------------- actions
-// Each runs at most one at a time; an error shows with a way to try again, and nothing else changes.
-async function run(action) {
+// Each runs at most one at a time; an error shows with a way to try again, and nothing else
+// changes. A game that moved on elsewhere is shown as it stands, and the status line says what
+// this action did not do (undone: "e5 was not played") and why; the computer then moves if it
+// is its turn there.
+async function run(action, undone) {
   if (busy) return;
   const mine = ++epoch;
+  let movedOn = false;
   busy = true; hideError(); show();
   try {
     await action(() => mine === epoch);
   } catch (err) {
     if (mine !== epoch) return;
     pending = null;
-    if (err instanceof Refused) {
+    if (err instanceof Refused && err.game && err.game.moved_on) {
+      const {refused, moved_on, ...game} = err.game;
+      movedOn = true;
+      adopt(game, undone);
+    } else if (err instanceof Refused) {
       notice = err.message;  // on the status line, until the next move
-      if (err.game && err.game.moved_on) {
-        const {refused, moved_on, ...game} = err.game;
-        state = game;
-      }
     } else if (err.status === 404 && state) {
       showError(new Error("This game is no longer on the server. Start a new game."), null);
-    } else if (err.status === 409) {
-      showError(new Error(err.message + " The board now shows the game as it stands."), null);
-      try { state = await api("/api/state?game=" + state.game); } catch (e) { /* shown already */ }
     } else {
       showError(err, resume);
     }
   } finally {
     if (mine === epoch) { busy = false; show(); }
   }
+  if (movedOn && mine === epoch) computerNext();
+}
+
+// The game as another tab left it, and the status line says so (undone: what was not done).
+function adopt(game, undone) {
+  state = game; refusal = "";
+  const said = undone ? `${undone}: ${MOVED_ON}` : MOVED_ON;
+  notice = said[0].toUpperCase() + said.slice(1);
+}
+// After adopt: the computer's move, when the game stands on its turn.
+function computerNext() {
+  if (state && !state.over && state.turn !== state.human) run((current) => computerTurn(current));
 }
 
 async function computerTurn(current) {
@@ -392,7 +404,7 @@ function play(index) {
     if (!current()) return;
     pending = null; state = next; show();
     await computerTurn(current);
-  });
+  }, `your stone on ${name} was not played`);
 }
 
 function newGame(settings, note, focusBoard) {
@@ -417,20 +429,21 @@ function undo() {
   if (!state || busy) return;
   // The server's undo does nothing then; it is refused here, as the play pages' server refuses it.
   if (!state.can_undo) { notice = "Not allowed: nothing to undo."; refusal = ""; show(); return; }
-  changeBy("/api/undo");
+  changeBy("/api/undo", "Nothing was undone");
 }
 function redo() {
   if (!state || busy) return;
-  changeBy("/api/redo");
+  changeBy("/api/redo", "Nothing was redone");
 }
-function changeBy(path) {
+// The ply says which position the page shows: a game that moved on elsewhere is refused as data.
+function changeBy(path, undone) {
   notice = ""; refusal = "";
   run(async (current) => {
-    const next = await api(path, Object.assign({game: state.game}, REFUSAL));
+    const next = await api(path, Object.assign({game: state.game, ply: state.moves.length}, REFUSAL));
     if (!current()) return;
     state = next; show();
     await computerTurn(current);
-  });
+  }, undone);
 }
 
 // Back in step with the server: the game in the URL (or the last one), else a new game; a link
@@ -466,19 +479,24 @@ function resume() {
 
 // The Assistance switch: asked for beside whatever is on its way (a move, the computer's reply),
 // so it never waits for the computer nor stops it; the answer brings the value, or the next does.
+// With nothing on its way, other moves in the answer were played elsewhere: the page shows them.
 async function setAids(on) {
   if (!state) return;
   const game = state.game;
+  let movedOn = false;
   try {
     const next = await api("/api/aids", {game: game, on: on});
     if (!state || state.game !== game) return;
-    if (!busy && next.moves.length === state.moves.length) state = next;
+    movedOn = !busy && next.moves.join() !== state.moves.join();
+    if (movedOn) adopt(next, "");
+    else if (!busy) state = next;
     else state.aids = next.aids;  // the answer on its way brings the value
     saved.set("aids", Boolean(state.aids));
   } catch (err) {
     showError(err, null);
   }
   show();
+  if (movedOn) computerNext();
 }
 
 function settingsChanged() {

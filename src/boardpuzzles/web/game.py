@@ -256,12 +256,18 @@ class WebGame:
 
         self._commit(take_back)
 
+    def _check_ply(self, ply: int | None) -> None:
+        """:class:`GameMovedOn` when ``ply``, the number of moves the page saw, is given and is not
+        the game's (lock held)."""
+        played = len(self.position.move_stack)
+        if ply is not None and ply != played:
+            raise GameMovedOn(f"the game has {played} moves, not {ply}: it changed elsewhere")
+
     def move(self, name: str, ply: int | None = None) -> None:
         """The human's stone on ``name``; ``ply``, when given, is the number of moves the page saw."""
         with self.lock:
             p = self.position
-            if ply is not None and ply != len(p.move_stack):
-                raise GameMovedOn(f"the game has {len(p.move_stack)} moves, not {ply}: it changed elsewhere")
+            self._check_ply(ply)
             if p.is_game_over():
                 raise bk.IllegalMoveError("the game is over")
             if p.turn != self.human:
@@ -281,11 +287,13 @@ class WebGame:
                 if self.version == version:
                     self._play_new(choice.move)
 
-    def undo(self) -> None:
+    def undo(self, ply: int | None = None) -> None:
         """Back to the human's previous turn (their last move and the computer's reply to it); a
-        computer's opening move alone is not taken back."""
+        computer's opening move alone is not taken back. ``ply``, when given, is the number of
+        moves the page saw (:class:`GameMovedOn` when the game has moved on from it)."""
         with self.lock:
             p = self.position
+            self._check_ply(ply)
             if not self._human_has_moved():
                 return
             taken = [p.unmake()]
@@ -301,12 +309,14 @@ class WebGame:
 
             self._commit(play_again)
 
-    def redo(self) -> None:
+    def redo(self, ply: int | None = None) -> None:
         """Play again what undo took back, up to the human's next turn (their move and the
         computer's reply to it, as undo took them); :class:`~boardpuzzles.puzzles.baikago.IllegalMoveError`
-        when there is nothing to redo."""
+        when there is nothing to redo. ``ply``, when given, is the number of moves the page saw
+        (:class:`GameMovedOn` when the game has moved on from it)."""
         with self.lock:
             p = self.position
+            self._check_ply(ply)
             undone = self.undone
             if not undone:
                 raise bk.IllegalMoveError("nothing to redo")
