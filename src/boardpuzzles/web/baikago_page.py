@@ -13,7 +13,7 @@ How the page plays (see ``web/baikago.py`` for the API):
   and the status line says it until the next move;
 - a move, an undo or a redo sends the number of moves the page shows: when the game has moved on
   in another tab, nothing is done, the board shows the game as it stands, and the status line
-  says so ("Nothing was undone: the game changed in another tab or window..."), as it does when
+  says so ("Nothing was undone: the game changed in another tab."), as it does when
   the answer to the Assistance switch brings moves played elsewhere; the computer then moves if
   the game stands on its turn. No request of the page is answered 4xx for it;
 - the game id sits in the URL hash and in localStorage, so a reload (or a new tab) finds the

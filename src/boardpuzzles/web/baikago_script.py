@@ -47,8 +47,9 @@ class Refused extends Error {
   constructor(message, game) { super(message); this.game = game; }
 }
 const REFUSAL = {refusal: "state"};
-// What the page says when the game changed elsewhere (another tab played, undid or redid).
-const MOVED_ON = "the game changed in another tab or window. The board now shows it as it stands.";
+// What the page says when the game changed elsewhere (another tab played, undid or redid): short
+// enough for the status line's two lines on a phone, with what was not done before it.
+const MOVED_ON = "the game changed in another tab.";
 async function api(path, body) {
   let response;
   try {
@@ -336,8 +337,8 @@ function hideError() { $("error").hidden = true; retry = null; }
 // -------------------------------------------------------------- actions
 // Each runs at most one at a time; an error shows with a way to try again, and nothing else
 // changes. A game that moved on elsewhere is shown as it stands, and the status line says what
-// this action did not do (undone: "e5 was not played") and why; the computer then moves if it
-// is its turn there.
+// this action did not do (undone: "Not played") and why; the computer then moves if the game
+// stands on its turn.
 async function run(action, undone) {
   if (busy) return;
   const mine = ++epoch;
@@ -404,7 +405,7 @@ function play(index) {
     if (!current()) return;
     pending = null; state = next; show();
     await computerTurn(current);
-  }, `your stone on ${name} was not played`);
+  }, "Not played");
 }
 
 function newGame(settings, note, focusBoard) {
