@@ -112,6 +112,11 @@ def test_the_clock_counts_the_time_played_and_stops_at_the_end(site, open_page) 
     assert shown.startswith("0:0")
     page.wait_for_timeout(1100)
     assert page.inner_text("#result-time") == shown
+    # A game the page starts itself is answered at 0.0 s played: the clock counts from then (it
+    # counted from 1970 when the answer said the same time as the clock's start).
+    page.goto(f"{url}/?size=7")
+    ready(page)
+    assert page.inner_text("#clock").startswith("0:0"), page.inner_text("#clock")
 
 
 def test_copy_link_opens_a_new_game_with_the_settings_and_the_keys_are_listed(site, open_page) -> None:

@@ -266,8 +266,10 @@ function rulesText(rules) {
   const reach = rules.max_d === null ? "" : `, at most ${rules.max_d} point${rules.max_d === 1 ? "" : "s"} away`;
   return `Make a cross of five of your stones first: a centre and four stones at the same distance from it${reach}, ${shape}.`;
 }
-// The clock, as on the play pages: the time played, stopped at the end of the game.
-let clockBase = 0, clockAt = 0;
+// The clock, as on the play pages: the time played, stopped at the end of the game. It counts on
+// from the time the last answer said (clockBase, when it came: clockAt), set again by each answer
+// that says another time or is of another game (clockOf): a new game's 0 is a time too.
+let clockBase = 0, clockAt = 0, clockOf = null;
 function tick() {
   if (!state) return;
   const text = fmt(state.over ? state.seconds : clockBase + (Date.now() - clockAt) / 1000);
@@ -286,7 +288,7 @@ function show() {
     if (hadFocus) $("points").children[cursor].focus();
   }
   document.body.dataset.over = state.over ? "1" : "0";
-  if (state.seconds !== clockBase) { clockBase = state.seconds; clockAt = Date.now(); }
+  if (state.seconds !== clockBase || state.game !== clockOf) { clockBase = state.seconds; clockAt = Date.now(); clockOf = state.game; }
   tick();
   document.body.dataset.game = state.game;
   document.body.classList.toggle("thinking", Boolean(busy && thinking()));
