@@ -214,3 +214,42 @@ def test_undo_redo_aids_and_a_move_on_a_game_that_moved_on_leave_no_error_and_sh
         assert list(taken.values()).count("O") == 4
         assert "The computer played" in text and text.endswith("Your move (black).")
         assert errors == [] and refused == []
+
+
+def test_a_settings_link_or_new_game_keeps_the_game_under_way_with_a_way_back(site, open_page) -> None:
+    """A link that names settings starts a new game; the game under way before it is kept (the
+    server may let it make room first, as a game left), and a link returns to it, as on the play
+    pages. A game with no move of the player's leaves no such link."""
+    url = site[1]
+    page = open_page(f"{url}/#game={seeded_game(site, size=9)}")
+    first = page.get_attribute("body", "data-game")
+    assert not page.is_visible("#previous")
+    page.click(".pt[data-point=e5]")
+    ready(page)
+    line = stones(page)
+    assert len(line) == 2
+    page.goto(f"{url}/?size=7&strength=3")
+    ready(page)
+    second = page.get_attribute("body", "data-game")
+    assert second != first and page.locator(".pt").count() == 49 and stones(page) == {}
+    assert page.inner_text("#previous") == (
+        "Back to the previous game (you play black, computer strength 1, 9\u00d79, 2 moves)"
+    )
+    assert site[0].baikago.games.get(first).left  # the page left it for the link's game
+    page.click("#previous-link")
+    ready(page)
+    assert page.get_attribute("body", "data-game") == first and stones(page) == line
+    assert page.locator(".pt").count() == 81 and not page.is_visible("#previous")
+    # New game from a game under way keeps it too; the link then leads back to it.
+    page.click("#new")
+    ready(page)
+    assert page.get_attribute("body", "data-game") not in (first, second) and stones(page) == {}
+    assert page.inner_text("#previous").endswith("9\u00d79, 2 moves)")
+    page.click("#previous-link")  # the same path and query: only the hash changes
+    ready(page)
+    assert page.get_attribute("body", "data-game") == first and stones(page) == line
+    # A game the player had not moved in yet: nothing to go back to.
+    fresh = open_page(f"{url}/#game={seeded_game(site, size=9)}")
+    fresh.goto(f"{url}/?size=7")
+    ready(fresh)
+    assert not fresh.is_visible("#previous")

@@ -36,7 +36,9 @@ How the page plays (see ``web/baikago.py`` for the API):
 - a clock says the time played (the state's ``seconds``), stopped at the end, as on the play
   pages; *Copy link* copies the link of the game's settings (``?human=..&strength=..&size=..``),
   which opens a new game with them (a setting the page lacks is left out, and the status line
-  says so); the Keys panel lists the keys (not on a phone);
+  says so); a game under way that a new one replaces (such a link, New game, a setting changed)
+  is kept, and a *Back to the previous game* link returns to it, as on the play pages; the Keys
+  panel lists the keys (not on a phone);
 - on a narrow screen a new player's board is the largest offered whose points are at least 32 px
   (a finger's width), and the status speaks of taps, not keys.
 """
@@ -100,6 +102,7 @@ PAGE = r"""<!doctype html>
       <button type="button" class="action" id="copy-link">Copy link</button>
     </div>
     <p class="help">Its <a id="share-link" href="#">link</a> opens a new game with these settings.</p>
+    <p class="help" id="previous" hidden><a id="previous-link" href="#">Back to the previous game</a></p>
   </section>
   <section class="panel" aria-labelledby="aids-h">
     <h2 id="aids-h">Assistance</h2>

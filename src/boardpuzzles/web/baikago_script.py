@@ -115,6 +115,19 @@ function remember(s) {
   saved.set("settings", settingsOf(s));
   saved.set("aids", Boolean(s.aids));
 }
+// A game left for a new one while under way (the human had moved, not over): a link back to it.
+const underWay = (s) => humanMoves(s) > 0 && !s.over;
+function keepPrevious(left) {
+  if (!left || !underWay(left)) return;
+  const moves = `${left.moves.length} move${left.moves.length === 1 ? "" : "s"}`;
+  saved.set("previous", {game: left.game, link: linkOf(settingsOf(left)) + "#game=" + left.game,
+                         text: `${describe(settingsOf(left))}, ${moves}`});
+}
+function previousGame() {
+  const p = saved.get("previous");
+  const ok = p && typeof p.game === "string" && typeof p.link === "string" && typeof p.text === "string";
+  return ok && p.link.startsWith(location.pathname + "?") ? p : null;
+}
 function gameInUrl() {
   const m = /^#game=([0-9a-f]{1,64})$/.exec(location.hash);
   return m ? m[1] : null;
@@ -316,6 +329,9 @@ function show() {
     `You play ${state.human}${state.human === "black" ? " (first)" : ""} against computer strength ${state.strength}, ` +
     `on a ${state.size}\u00d7${state.size} board.`;
   $("share-link").href = new URL(linkOf(settingsOf(state)), location.href).href;
+  const previous = previousGame();
+  $("previous").hidden = !previous || previous.game === state.game;
+  if (previous) { $("previous-link").href = previous.link; $("previous-link").textContent = `Back to the previous game (${previous.text})`; }
   $("undo").disabled = busy || !state.can_undo;
   $("redo").disabled = busy || !state.can_redo;
   const small = pointPixels(state.size) < FINGER && defaultSize() < state.size;
@@ -419,6 +435,7 @@ function newGame(settings, note, focusBoard) {
     const body = Object.assign({aids: Boolean(state && state.aids)}, settings, leaving ? {replaces: leaving} : {});
     const next = await api("/api/new", body);
     if (!current()) return;
+    if (leaving) keepPrevious(state);
     state = next; pending = null; remember(state);
     notice = note || "";
     show();
@@ -450,7 +467,8 @@ function changeBy(path, undone) {
 }
 
 // Back in step with the server: the game in the URL (or the last one), else a new game; a link
-// that names settings and no game opens a new game with them.
+// that names settings and no game opens a new game with them, leaving the game played last here
+// with a way back to it (as the play pages do).
 function resume() {
   const link = state || gameInUrl() ? {settings: {}, ignored: []} : linkSettings();
   const named = Object.keys(link.settings).length > 0 || link.ignored.length > 0;
@@ -467,11 +485,23 @@ function resume() {
         if (err.status !== 404) throw err;
       }
     }
+    let leaving = null;  // the game played last here, left for the link's
+    const last = named && !id ? saved.get("game") : null;
+    if (typeof last === "string" && /^[0-9a-f]{1,64}$/.test(last)) {
+      try {
+        leaving = await api("/api/state?game=" + last);
+      } catch (err) {
+        if (err.status !== 404) throw err;
+      }
+      if (!current()) return;
+    }
     const settings = Object.assign({human: "black", strength: 2, size: defaultSize()}, saved.get("settings") || {});
     if (!CONFIG.sizes.includes(settings.size)) settings.size = defaultSize();
     Object.assign(settings, link.settings);
-    const next = await api("/api/new", Object.assign({aids: saved.get("aids") === true}, settings));
+    const next = await api("/api/new", Object.assign({aids: saved.get("aids") === true}, settings,
+                                                     leaving ? {replaces: leaving.game} : {}));
     if (!current()) return;
+    keepPrevious(leaving);
     state = next; remember(state);
     if (id) notice = "Your last game is no longer on the server, so a new one has started.";
     if (link.ignored.length) notice = `Left out of the link: ${link.ignored.join("; ")}.`;
@@ -511,7 +541,7 @@ function settingsChanged() {
     return;
   }
   offered = wanted;
-  $("offer-text").textContent = `Start a new game (${describe(wanted)})? This game would be left.`;
+  $("offer-text").textContent = `Start a new game (${describe(wanted)})? This one is kept: \u201cBack to the previous game\u201d returns to it.`;
   $("offer").hidden = false;
 }
 
