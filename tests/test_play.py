@@ -418,14 +418,62 @@ def test_pairs_no_tiling_can_complete_are_a_fault() -> None:
         state = play.click(problem, state, cell, "pair")
     faults = [f for f in play.faults(problem, state) if f.kind != "unfinished"]
     assert faults == [Fault("a4 can no longer be covered: take a pair beside it off (undo)", (0,), kind="aid")]
-    assert "no solution" in play.hint(problem, state, Limits()).message
+    cut_off = Hint("a4 can no longer be covered: take a pair beside it off (undo)", (0,), outcome="dead end")
+    assert play.hint(problem, state, Limits()) == cut_off  # the hint says what the check does
     # a4-b4, b3-c3 and b2-b1 leave no square alone, but a3, a2 and a1 apart: three squares, which
-    # no dominoes cover (a search finds it)
+    # no dominoes cover (a search finds it). Each of the three alone is in a tiling (as every
+    # domino of a 4x4 board is), so no one of them is named: every one is marked.
     state = ((), -1)
     for cell in (0, 1, 5, 6, 9, 13):
         state = play.click(problem, state, cell, "pair")
     faults = [f for f in play.faults(problem, state) if f.kind != "unfinished"]
-    assert [f.message for f in faults] == ["no solution holds these pairs: take one off (undo)"]
+    together = "no solution holds these pairs together, though each alone fits one: take one off (undo)"
+    assert faults == [Fault(together, (0, 1, 5, 6, 9, 13), kind="aid")]
+    hint = play.hint(problem, state, Limits())
+    assert hint == Hint(together, (), outcome="dead end")  # the check marks them; the hint adds none
+    for pair in state[0]:  # each alone: a tiling holds it, one the checker passes
+        alone = play.solution(problem, ((pair,), -1), Limits())
+        placed = ((pair,), -1)
+        for cell, tool in alone:
+            placed = play.click(problem, placed, cell, tool)
+        assert reference.dominoes_tile(4, 4, list(placed[0])) and pair in placed[0]
+
+
+def test_pairs_that_no_tiling_holds_even_alone_are_named_and_marked_alone() -> None:
+    """A domino on d1-e1 of a 1x10 strip leaves three squares on its left: no tiling holds it,
+    whatever else is placed, and the dead end names it (as the board play names a piece) and
+    marks it alone, not i1-j1, which a tiling holds. No square is cut off (c1, f1 and h1 each
+    have a free neighbour)."""
+    play = dominoes_play()
+    problem = play.problem_from_json({"size": [1, 10]})
+    state: Any = ((), -1)
+    for cell in (3, 4, 8, 9):  # d1-e1, i1-j1
+        state = play.click(problem, state, cell, "pair")
+    assert state == (((3, 4), (8, 9)), -1)
+    faults = [f for f in play.faults(problem, state) if f.kind == "aid"]
+    named = "no solution holds the pair d1-e1, even alone: take it off"
+    assert faults == [Fault(named, (3, 4), kind="aid")]
+    assert play.hint(problem, state, Limits()) == Hint(named, (3, 4), outcome="dead end")
+    state = play.click(problem, state, 3, "erase")  # taken off: the rest is held
+    assert [f for f in play.faults(problem, state) if f.kind == "aid"] == []
+    for cell, tool in play.solution(problem, state, Limits()):
+        state = play.click(problem, state, cell, tool)
+    assert reference.dominoes_tile(1, 10, list(state[0])) and (8, 9) in state[0] and play.solved(problem, state)
+    # A square cut off is said first: b1-c1 leaves a1 alone (and f1-g1 no tiling either).
+    state = ((), -1)
+    for cell in (1, 2, 5, 6):
+        state = play.click(problem, state, cell, "pair")
+    (fault,) = [f for f in play.faults(problem, state) if f.kind == "aid"]
+    assert fault == Fault("a1 can no longer be covered: take a pair beside it off (undo)", (0,), kind="aid")
+    # Two of them are listed: d1-e1 and h1-i1 of a 1x12 strip leave three squares, two, three.
+    problem = play.problem_from_json({"size": [1, 12]})
+    state = ((), -1)
+    for cell in (3, 4, 7, 8):
+        state = play.click(problem, state, cell, "pair")
+    (fault,) = [f for f in play.faults(problem, state) if f.kind == "aid"]
+    assert fault == Fault(
+        "no solution holds the pairs d1-e1 and h1-i1, even alone: take them off", (3, 4, 7, 8), kind="aid"
+    )
 
 
 def test_dominoes_are_solved_by_the_solution_clicks_even_from_a_picked_square() -> None:

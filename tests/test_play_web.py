@@ -601,8 +601,8 @@ def test_solve_shows_the_solution_marked_revealed(server: PlayServer) -> None:
 
 
 def test_dominoes_no_tiling_keeps_are_answered_and_solved_from_the_start(server: PlayServer) -> None:
-    """a7-b7 and b8-c8 leave a8 alone in its corner: the hint says so, and the solution shown
-    starts again from the start."""
+    """a7-b7 and b8-c8 leave a8 alone in its corner: the hint says so, as the check does, and
+    marks a8; the solution shown starts again from the start."""
     status, state = call(server, "POST", "/api/dominoes/new", {"size": 8, "seed": 1})
     assert status == 200, state
     game, cell = state["game"], {name: i for i, name in enumerate(state["names"])}
@@ -610,8 +610,10 @@ def test_dominoes_no_tiling_keeps_are_answered_and_solved_from_the_start(server:
         status, state = click(server, game, cell[name], "pair")
         assert status == 200, state
     status, state = call(server, "POST", f"/api/games/{game}/hint", {})
-    assert status == 200 and state["hint"]["message"].startswith("no solution holds every pair placed")
-    assert state["hint"]["outcome"] == "dead end"
+    assert status == 200 and state["hint"]["message"] == "a8 can no longer be covered: take a pair beside it off (undo)"
+    assert state["hint"]["outcome"] == "dead end" and state["hint"]["cells"] == [cell["a8"]]
+    checked = call(server, "POST", f"/api/games/{game}/check", {})[1]["check"]
+    assert checked["message"] == state["hint"]["message"] and checked["cells"] == [cell["a8"]]
     status, state = call(server, "POST", f"/api/games/{game}/solve", {})
     assert status == 200 and state["solved"] and state["revealed"], state
     pairs = [tuple(pair) for pair in state["state"]["pairs"]]

@@ -10,12 +10,15 @@ tools     ``pair``: a click on a square picks it, a click beside the picked squa
           clicks that pick and the one that places are one move, which one undo takes back;
           ``erase`` (the second tool): a click takes off the pair there.
 fault     the record's ``violations`` of the pairs placed, every kind (a square not covered yet
-          is unfinished), and, as an aid, "no tiling holds these pairs" when the record's search,
-          given ``CHECK_SECONDS``, finds no answer through them.
+          is unfinished), and, as an aid, a dead end when the record's search, given
+          ``CHECK_SECONDS``, finds no answer through them: the squares no pair can cover any
+          more, else the pairs that no answer holds even alone (with the others taken off),
+          else the pairs together (see :meth:`_PairRules.dead_end`).
 hint      a pair of an answer that holds every pair placed (the one through the picked square
           when there is one): found by the record's search, each answer compared with the pairs
           placed, or by a search that starts from them (:data:`PairsHolding`) when the record's
-          play passes one (each of its answers judged by the record's checker).
+          play passes one (each of its answers judged by the record's checker); in a dead end,
+          what the dead-end fault says.
 """
 
 from __future__ import annotations
@@ -46,9 +49,11 @@ ERASE = Tool("erase", "Take off", "x")
 PICKED_COLOUR = "#ffd54f"
 #: The sizes offered: from the small example's side, this many (those with an answer).
 PAIR_SIZES = 5
-#: Positions whose completion is remembered (see ``_PairRules.completes``).
+#: Positions whose completion is remembered (see ``_PairRules.holds``).
 KEPT = 1024
 _KEPT: dict[tuple[str, tuple[Pair, ...]], bool] = {}
+#: A dead end looks for the pairs no answer holds alone among the first this many placed.
+CULPRITS_TRIED = 32
 _KEPT_LOCK = threading.Lock()
 
 
@@ -127,33 +132,76 @@ class _PairRules:
         return found
 
     def dead_end(self, problem: RecordProblem, state: PairsState, to_cover: list[int]) -> Fault:
-        """Why no solution holds the pairs placed: the squares left to cover that no free square
-        is beside any more (a4 cut off in its corner), else the pairs themselves."""
+        """Why no solution holds the pairs placed (:meth:`why_stuck`), as a fault of the aids."""
+        message, cells = self.why_stuck(problem, state[0], to_cover)
+        return Fault(message, cells or tuple(c for pair in state[0] for c in pair), kind="aid")
+
+    def why_stuck(
+        self, problem: RecordProblem, pairs: tuple[Pair, ...], to_cover: list[int]
+    ) -> tuple[str, tuple[int, ...] | None]:
+        """Why no solution holds ``pairs`` and the squares to take back around: the squares left to
+        cover that no free square is beside any more (a4 cut off in its corner); else the pairs
+        that no solution holds even alone (:meth:`culprits`); else None, every pair, and, when the
+        search could tell that each alone is held, that only together they are not."""
         grid = problem.grid
-        taken = {c for pair in state[0] for c in pair}
+        taken = {c for pair in pairs for c in pair}
         alone = [c for c in to_cover if all(n in taken for n in grid.neighbours(c, ORTHOGONAL))]
         if alone:
             names = listed([grid.name(c) for c in alone])
             them = "it" if len(alone) == 1 else "them"
-            message = f"{names} can no longer be covered: take a pair beside {them} off (undo)"
-            return Fault(message, tuple(alone), kind="aid")
-        cells = tuple(c for pair in state[0] for c in pair)
-        return Fault("no solution holds these pairs: take one off (undo)", cells, kind="aid")
+            return f"{names} can no longer be covered: take a pair beside {them} off (undo)", tuple(alone)
+        culprits = self.culprits(problem, pairs)
+        if culprits:
+            names = listed([f"{grid.name(a)}-{grid.name(b)}" for a, b in culprits])
+            what, it = ("the pair", "it") if len(culprits) == 1 else ("the pairs", "them")
+            return f"no solution holds {what} {names}, even alone: take {it} off", tuple(c for p in culprits for c in p)
+        if culprits is not None and len(pairs) > 1:  # each alone is held
+            return "no solution holds these pairs together, though each alone fits one: take one off (undo)", None
+        return "no solution holds these pairs: take one off (undo)", None
+
+    def culprits(self, problem: RecordProblem, pairs: tuple[Pair, ...]) -> list[Pair] | None:
+        """The pairs that no solution holds even alone, the others taken off (a domino on d1-e1
+        of a 1x8 strip leaves three squares on each side), as the board play finds the pieces that
+        no solution holds alone; [] when each alone is held; None when the searches, given
+        ``CHECK_SECONDS`` in all, run out of time, or more pairs are placed than are tried and
+        none of those tried is one."""
+        limits = Limits(CHECK_SECONDS)
+        try:
+            found = []
+            for pair in pairs[:CULPRITS_TRIED]:
+                held = self.holds(problem, (pair,), limits)
+                if held is None:
+                    return None  # out of time: say no more than the search proved
+                if not held:
+                    found.append(pair)
+        finally:
+            limits.close()
+        return found if found or len(pairs) <= CULPRITS_TRIED else None
 
     def completes(self, problem: RecordProblem, pairs: tuple[Pair, ...]) -> bool:
-        """Whether some answer holds ``pairs`` (True when the search runs out of time to say);
-        the last ``KEPT`` answers are kept, as a position is drawn again after each request.
-        The record's kernels are compiled before the clock starts (a first search would spend
-        its time compiling), and "cannot tell in time" is not kept: the next request asks again."""
+        """Whether some answer holds ``pairs`` (True when the search runs out of time to say)."""
+        return self.holds(problem, pairs) is not False
+
+    def holds(self, problem: RecordProblem, pairs: tuple[Pair, ...], limits: Limits | None = None) -> bool | None:
+        """Whether some answer holds ``pairs``, searched for within ``limits`` (default: its own
+        ``CHECK_SECONDS``); None when the search runs out of time to say. The last ``KEPT``
+        answers are kept, as a position is drawn again after each request. The record's kernels
+        are compiled before the clock starts (a first search would spend its time compiling),
+        and "cannot tell in time" is not kept: the next request asks again."""
         key = (json.dumps(problem.values, sort_keys=True), pairs)
         with _KEPT_LOCK:
             if key in _KEPT:
                 return _KEPT[key]
         self.setup.warm()
+        own = limits is None
+        search = Limits(CHECK_SECONDS) if limits is None else limits
         try:
-            answer = next(self.through(problem, (pairs, -1), Limits(CHECK_SECONDS)), None) is not None
+            answer = next(self.through(problem, (pairs, -1), search), None) is not None
         except TimeLimitReached:
-            return True
+            return None
+        finally:
+            if own:
+                search.close()
         with _KEPT_LOCK:
             _KEPT[key] = answer
             while len(_KEPT) > KEPT:
@@ -182,9 +230,20 @@ class _PairRules:
         except TimeLimitReached:
             return NO_HINT_IN_TIME
         if rest is None:
-            return Hint("no solution holds every pair placed: take one off (undo)", outcome="dead end")
+            return self.dead_end_hint(problem, state)
         a, b = rest[0]
         return Hint(f"a pair on {problem.grid.name(a)} and {problem.grid.name(b)}", (a, b))
+
+    def dead_end_hint(self, problem: RecordProblem, state: PairsState) -> Hint:
+        """What the dead-end fault says (:meth:`why_stuck`), with the squares it names marked
+        (none when it speaks of every pair); where the rules are broken (a square covered twice),
+        the mistake says it already, and the hint says only that no solution holds the pairs."""
+        pairs = state[0]
+        if not pairs or any(f.kind == "wrong" for f in self.setup.faults(problem, _answer(problem, state))):
+            return Hint("no solution holds every pair placed: take one off (undo)", outcome="dead end")
+        taken = {c for pair in pairs for c in pair}
+        message, cells = self.why_stuck(problem, pairs, [c for c in problem.grid.cells() if c not in taken])
+        return Hint(message, cells or (), outcome="dead end")
 
     def solution(self, problem: RecordProblem, state: PairsState, limits: Limits) -> list[Click]:
         rest = self.missing(problem, state, limits) or []  # out of time: the attempt says so
