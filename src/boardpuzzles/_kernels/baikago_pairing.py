@@ -16,8 +16,10 @@ from boardpuzzles._kernels import jit
 
 class PairState(NamedTuple):
     """A pairing search's state: ``partner[p]`` (the other point of p's pair, -1 unpaired, -2 a
-    stone), per cross ``live`` (no defender stone), ``free`` (its unpaired empty points) and
-    ``covered`` (pairs inside it), the ``live_list`` and the node count ``nodes[0]``."""
+    stone), per cross ``live`` (no defender stone), ``free`` (its unpaired empty points),
+    ``covered`` (pairs inside it) and ``weight`` (how often it ended a line of the search), the
+    uncovered live crosses as a set ``uncovered[:count[0]]`` (``where`` a cross stands in it),
+    per depth the pairs to try (``tries``), and the node count ``nodes[0]``."""
 
     cells: np.ndarray
     through: np.ndarray
@@ -26,7 +28,11 @@ class PairState(NamedTuple):
     live: np.ndarray
     free: np.ndarray
     covered: np.ndarray
-    live_list: np.ndarray
+    weight: np.ndarray
+    uncovered: np.ndarray
+    where: np.ndarray
+    count: np.ndarray
+    tries: np.ndarray
     nodes: np.ndarray
 
 
@@ -39,24 +45,50 @@ def _in_cross(cells, k, q):
 
 
 @jit
-def _pair(s, a, b, step):
-    """Pair a with b (``step`` 1) or undo it (-1): the free and covered counts follow."""
+def _pair(s, a, b):
+    """Pair a with b: the free and covered counts follow, and a cross the pair covers leaves the
+    set of uncovered ones (swapped to its end, which ``_unpair`` moves back over)."""
     for i in range(s.tcount[a]):
         k = s.through[a, i]
         if s.live[k]:
-            s.free[k] -= step
+            s.free[k] -= 1
             if _in_cross(s.cells, k, b):
-                s.covered[k] += step
+                s.covered[k] += 1
+                if s.covered[k] == 1:
+                    last = s.count[0] - 1
+                    j = s.where[k]
+                    other = s.uncovered[last]
+                    s.uncovered[j] = other
+                    s.where[other] = j
+                    s.uncovered[last] = k
+                    s.where[k] = last
+                    s.count[0] = last
     for i in range(s.tcount[b]):
         k = s.through[b, i]
         if s.live[k]:
-            s.free[k] -= step
-    if step > 0:
-        s.partner[a] = b
-        s.partner[b] = a
-    else:
-        s.partner[a] = -1
-        s.partner[b] = -1
+            s.free[k] -= 1
+    s.partner[a] = b
+    s.partner[b] = a
+
+
+@jit
+def _unpair(s, a, b):
+    """Undo ``_pair(s, a, b)``, the last pairing not yet undone: the crosses it covered stand
+    just past the end of the uncovered set, which grows back over them."""
+    for i in range(s.tcount[a]):
+        k = s.through[a, i]
+        if s.live[k]:
+            s.free[k] += 1
+            if _in_cross(s.cells, k, b):
+                s.covered[k] -= 1
+                if s.covered[k] == 0:
+                    s.count[0] += 1
+    for i in range(s.tcount[b]):
+        k = s.through[b, i]
+        if s.live[k]:
+            s.free[k] += 1
+    s.partner[a] = -1
+    s.partner[b] = -1
 
 
 @jit
@@ -86,47 +118,86 @@ def _pair_gain(s, a, b):
 
 
 @jit
-def _pair_rec(s, budget):
-    """Backtracking over the uncovered live cross with the fewest free points, its pairs tried
-    by how many uncovered crosses they cover; 1 found, 0 none, -1 budget."""
-    s.nodes[0] += 1
-    if s.nodes[0] > budget:
-        return -1
-    best_k = -1
+def _open_node(s, depth):
+    """The node at ``depth``: 1 every live cross is covered, 0 an uncovered one has fewer than
+    two free points left (its weight grows), else 2 with the pairs of the cross to branch on in
+    ``tries[depth]``: a cross with two free points (forced) if any, else the one with the
+    fewest free points for its weight (the crosses that ended lines before come first:
+    "dom/wdeg"), its pairs by how many uncovered crosses they cover."""
+    n = s.count[0]
+    if n == 0:
+        return 1
+    best = -1
     best_free = 6
-    for i in range(s.live_list.shape[0]):
-        k = s.live_list[i]
-        if s.covered[k] > 0:
-            continue
+    for i in range(n):
+        k = s.uncovered[i]
         f = s.free[k]
         if f < 2:
+            s.weight[k] += 1
             return 0
-        if f < best_free:
+        if best_free != 2 and (f == 2 or best < 0 or f * s.weight[best] < best_free * s.weight[k]):
             best_free = f
-            best_k = k
-    if best_k < 0:
-        return 1
-    pa = np.empty(10, dtype=np.int64)
-    pb = np.empty(10, dtype=np.int64)
-    gains = np.empty(10, dtype=np.int64)
+            best = k
+    row = s.tries[depth]  # [0] the cross, [1] pairs, [2] the next to try, then (gain, a, b)
+    row[0] = best
     npairs = 0
     for x in range(5):
-        a = s.cells[best_k, x]
+        a = s.cells[best, x]
         if s.partner[a] != -1:
             continue
         for y in range(x + 1, 5):
-            b = s.cells[best_k, y]
+            b = s.cells[best, y]
             if s.partner[b] != -1:
                 continue
-            _insert_by_score(gains, pa, pb, npairs, _pair_gain(s, a, b), a, b)
+            gain = _pair_gain(s, a, b)
+            j = npairs
+            while j > 0 and row[3 + 3 * (j - 1)] < gain:
+                row[3 + 3 * j] = row[3 + 3 * (j - 1)]
+                row[4 + 3 * j] = row[4 + 3 * (j - 1)]
+                row[5 + 3 * j] = row[5 + 3 * (j - 1)]
+                j -= 1
+            row[3 + 3 * j] = gain
+            row[4 + 3 * j] = a
+            row[5 + 3 * j] = b
             npairs += 1
-    for i in range(npairs):
-        _pair(s, pa[i], pb[i], 1)
-        r = _pair_rec(s, budget)
-        if r != 0:
-            return r
-        _pair(s, pa[i], pb[i], -1)
-    return 0
+    row[1] = npairs
+    row[2] = 0
+    return 2
+
+
+@jit
+def _pair_search(s, budget):
+    """Depth-first over the uncovered cross ``_open_node`` chooses, with a stack of its own
+    (``tries``, one row a depth) rather than recursion; 1 found, 0 none, -1 budget."""
+    depth = 0
+    s.nodes[0] += 1
+    state = _open_node(s, 0)
+    if state != 2:
+        return state
+    while True:
+        row = s.tries[depth]
+        if state == 0:  # the line below the last pair tried failed: undo it
+            i = row[2] - 1
+            _unpair(s, row[4 + 3 * i], row[5 + 3 * i])
+        if row[2] == row[1]:  # every pair of the cross failed
+            s.weight[row[0]] += 1
+            if depth == 0:
+                return 0
+            depth -= 1
+            state = 0
+            continue
+        i = row[2]
+        row[2] = i + 1
+        _pair(s, row[4 + 3 * i], row[5 + 3 * i])
+        s.nodes[0] += 1
+        if s.nodes[0] > budget:
+            return -1
+        state = _open_node(s, depth + 1)
+        if state == 1:
+            return 1
+        if state == 2:
+            depth += 1
+            state = 3  # a new node: nothing to undo
 
 
 @jit
@@ -180,19 +251,18 @@ def pairing_search(board, cnt, cells, through, tcount, attacker, partner, budget
     ncross = cells.shape[0]
     live = np.zeros(ncross, dtype=np.bool_)
     free = np.zeros(ncross, dtype=np.int32)
+    uncovered = np.empty(ncross, dtype=np.int32)
+    where = np.empty(ncross, dtype=np.int32)
     nlive = 0
     for k in range(ncross):
         if cnt[defender, k] == 0:
             live[k] = True
             free[k] = 5 - cnt[attacker, k]
+            uncovered[nlive] = k
+            where[k] = nlive
             nlive += 1
-    live_list = np.empty(nlive, dtype=np.int32)
-    nlive = 0
-    for k in range(ncross):
-        if live[k]:
-            live_list[nlive] = k
-            nlive += 1
-    for p in range(board.shape[0]):
+    npoints = board.shape[0]
+    for p in range(npoints):
         partner[p] = -1 if board[p] == 0 else -2
     s = PairState(
         cells,
@@ -202,7 +272,11 @@ def pairing_search(board, cnt, cells, through, tcount, attacker, partner, budget
         live,
         free,
         np.zeros(ncross, dtype=np.int32),
-        live_list,
+        np.ones(ncross, dtype=np.int64),
+        uncovered,
+        where,
+        np.full(1, nlive, dtype=np.int64),
+        np.empty((npoints // 2 + 1, 33), dtype=np.int64),
         np.zeros(1, dtype=np.int64),
     )
-    return _pair_rec(s, budget)
+    return _pair_search(s, budget)
