@@ -1,8 +1,10 @@
 """Pairings for the Baikago df-pn search (``baikago_solve``): disjoint pairs of empty points with
 a pair inside every cross still open to the attacker, which prove that the attacker cannot win
 (the defender answers a stone on one point of a pair with the other). ``pairing_search``
-backtracks over the uncovered cross with the fewest free points; ``pairing_promise`` is the quick
-count that says whether a search can succeed. The state is that of ``baikago_solve`` (``board``,
+backtracks over the uncovered crosses, a forced one (two free points) first, else the one with
+the fewest free points for its weight (its degree, and how often it ended a line of the search:
+"dom/wdeg" in constraint programming); ``pairing_promise`` is the quick count that says whether a
+search can succeed. The state is that of ``baikago_solve`` (``board``,
 ``cnt``, the crosses ``cells``, ``through``, ``tcount``)."""
 
 from __future__ import annotations
@@ -13,6 +15,11 @@ import numpy as np
 
 from boardpuzzles._kernels import jit
 
+#: A live cross's first weight in the pairing search, before its degree is added (the weight
+#: grows by 1 each time the cross ends a line): on positions of the 8x8 search, 40 left 21 of
+#: 4,000 tests of 2,000 nodes without an answer, 1 left 28 and a weight of 1 without the
+#: degree 75 (``benchmarks/baikago_pairings.py``).
+WEIGHT_BASE = 40
 
 class PairState(NamedTuple):
     """A pairing search's state: ``partner[p]`` (the other point of p's pair, -1 unpaired, -2 a
@@ -122,8 +129,8 @@ def _open_node(s, depth):
     """The node at ``depth``: 1 every live cross is covered, 0 an uncovered one has fewer than
     two free points left (its weight grows), else 2 with the pairs of the cross to branch on in
     ``tries[depth]``: a cross with two free points (forced) if any, else the one with the
-    fewest free points for its weight (the crosses that ended lines before come first:
-    "dom/wdeg"), its pairs by how many uncovered crosses they cover."""
+    fewest free points for its weight (the most entangled crosses, and those that ended lines
+    before, come first), its pairs by how many uncovered crosses they cover."""
     n = s.count[0]
     if n == 0:
         return 1
@@ -264,6 +271,21 @@ def pairing_search(board, cnt, cells, through, tcount, attacker, partner, budget
     npoints = board.shape[0]
     for p in range(npoints):
         partner[p] = -1 if board[p] == 0 else -2
+    # a cross's first weight: WEIGHT_BASE plus its degree, the live crosses through its empty
+    # points (counted once a point): the most entangled crosses are tried first
+    through_live = np.zeros(npoints, dtype=np.int64)
+    for k in range(ncross):
+        if live[k]:
+            for j in range(5):
+                through_live[cells[k, j]] += 1
+    weight = np.zeros(ncross, dtype=np.int64)
+    for k in range(ncross):
+        if live[k]:
+            weight[k] = WEIGHT_BASE
+            for j in range(5):
+                q = cells[k, j]
+                if board[q] == 0:
+                    weight[k] += through_live[q] - 1
     s = PairState(
         cells,
         through,
@@ -272,7 +294,7 @@ def pairing_search(board, cnt, cells, through, tcount, attacker, partner, budget
         live,
         free,
         np.zeros(ncross, dtype=np.int32),
-        np.ones(ncross, dtype=np.int64),
+        weight,
         uncovered,
         where,
         np.full(1, nlive, dtype=np.int64),
