@@ -56,23 +56,23 @@ def positions(draw: Any, n: int, most: int) -> list[int]:
 # -------------------------------------------------------------------- pairings
 def pairing_exists(board: list[int], n: int, defender: int) -> bool:
     """Exhaustively: is there a set of disjoint pairs of empty points with a pair inside every
-    cross that holds no stone of the defender? (Only pairs inside such a cross can help.)"""
+    cross that holds no stone of the defender? (Only pairs inside such a cross can help, so the
+    search tries every pair of the uncovered cross with the fewest pairs left.)"""
     crosses = [c for c in all_crosses(n, None, "+x") if not any(board[p] == defender for p in c)]
 
     @functools.lru_cache(maxsize=None)
     def solve(used: frozenset[int], left: tuple[int, ...]) -> bool:
         if not left:
             return True
-        cross = crosses[left[0]]
-        for a, b in itertools.combinations(sorted(cross), 2):
-            if board[a] != EMPTY or board[b] != EMPTY or a in used or b in used:
-                continue
-            now = used | {a, b}
+        options = [
+            [(a, b) for a, b in itertools.combinations(sorted(crosses[i]), 2) if {a, b}.isdisjoint(used)]
+            for i in left
+        ]
+        options = [[(a, b) for a, b in pairs if board[a] == EMPTY and board[b] == EMPTY] for pairs in options]
+        for a, b in min(options, key=len):
             rest = tuple(i for i in left if not {a, b} <= crosses[i])
-            if solve(now, rest):
+            if solve(used | {a, b}, rest):
                 return True
-        # the cross may also be covered by a pair that a later choice makes: no, every pair
-        # covering it lies inside it, and one is chosen here
         return False
 
     return solve(frozenset(), tuple(range(len(crosses))))
@@ -100,6 +100,51 @@ def test_the_pairing_search_finds_a_pairing_exactly_when_one_exists(board: list[
     if found == 1:
         pairs = [(p, int(q)) for p, q in enumerate(partner) if q > p]
         check_pairing(board, pairs, defender, all_crosses(4, None, "+x"))
+
+
+@st.composite
+def pairing_positions(draw: Any) -> tuple[int, list[int]]:
+    """A board of 5x5, 6x6 or 7x7 as alternate play leaves it, with enough stones that the
+    exhaustive search stays quick (7x7: at least 12)."""
+    n = draw(st.sampled_from([5, 6, 7]))
+    points = draw(st.permutations(range(n * n)))
+    stones = draw(st.integers({5: 0, 6: 4, 7: 12}[n], {5: 12, 6: 18, 7: 26}[n]))
+    board = [EMPTY] * (n * n)
+    for i, p in enumerate(points[:stones]):
+        board[p] = BLACK if i % 2 == 0 else WHITE
+    return n, board
+
+
+@pytest.mark.nojit
+@settings(max_examples=60, deadline=None)
+@given(pairing_positions(), st.sampled_from([BLACK, WHITE]))
+def test_the_pairing_search_is_complete_and_its_pairings_hold_on_larger_boards(
+    case: tuple[int, list[int]], attacker: int
+) -> None:
+    """With a budget it does not reach, the search answers 1 exactly where the exhaustive
+    search finds a pairing (and its pairing holds: disjoint pairs of empty points, one inside
+    every cross without a defender's stone) and 0 elsewhere; with small budgets it gives the
+    same answer or -1 (out of budget), and a pairing it finds holds."""
+    n, board = case
+    rules = Rules(n)
+    table = rules.table
+    partner = np.empty(n * n, dtype=np.int32)
+    array, cnt = np.asarray(board, dtype=np.int8), counts(board, rules)
+    args = (array, cnt, table.cells, table.through, table.through_count, attacker, partner)
+    found = kernels.pairing_search(*args, 1_000_000)
+    defender = BLACK + WHITE - attacker
+    assert found == (1 if pairing_exists(board, n, defender) else 0)
+    if found == 1:
+        assert all(partner[p] == -2 for p in range(n * n) if board[p] != EMPTY)
+        assert all(partner[partner[p]] == p for p in range(n * n) if partner[p] >= 0)
+        pairs = [(p, int(q)) for p, q in enumerate(partner) if q > p]
+        check_pairing(board, pairs, defender, all_crosses(n, None, "+x"))
+    for budget in (1, 7, 40):
+        small = kernels.pairing_search(*args, budget)
+        assert small in (found, -1)
+        if small == 1:
+            pairs = [(p, int(q)) for p, q in enumerate(partner) if q > p]
+            check_pairing(board, pairs, defender, all_crosses(n, None, "+x"))
 
 
 # -------------------------------------------------------------------- double fours
