@@ -31,7 +31,6 @@ import time
 
 import numpy as np
 
-from boardpuzzles._kernels import baikago_solve as kernels
 from boardpuzzles.puzzles.baikago.dfpn import Search
 from boardpuzzles.puzzles.baikago.rules import BLACK, WHITE, Rules
 

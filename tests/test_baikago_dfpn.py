@@ -65,8 +65,7 @@ def pairing_exists(board: list[int], n: int, defender: int) -> bool:
         if not left:
             return True
         options = [
-            [(a, b) for a, b in itertools.combinations(sorted(crosses[i]), 2) if {a, b}.isdisjoint(used)]
-            for i in left
+            [(a, b) for a, b in itertools.combinations(sorted(crosses[i]), 2) if {a, b}.isdisjoint(used)] for i in left
         ]
         options = [[(a, b) for a, b in pairs if board[a] == EMPTY and board[b] == EMPTY] for pairs in options]
         for a, b in min(options, key=len):

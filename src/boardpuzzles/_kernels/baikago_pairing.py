@@ -21,11 +21,12 @@ from boardpuzzles._kernels import jit
 #: degree 75 (``benchmarks/baikago_pairings.py``).
 WEIGHT_BASE = 40
 
+
 class PairState(NamedTuple):
     """A pairing search's state: ``partner[p]`` (the other point of p's pair, -1 unpaired, -2 a
     stone), per cross ``live`` (no defender stone), ``free`` (its unpaired empty points),
     ``covered`` (pairs inside it) and ``weight`` (how often it ended a line of the search), the
-    uncovered live crosses as a set ``uncovered[:count[0]]`` (``where`` a cross stands in it),
+    uncovered live crosses as a set ``uncovered[:left[0]]`` (``where`` a cross stands in it),
     per depth the pairs to try (``tries``), and the node count ``nodes[0]``."""
 
     cells: np.ndarray
@@ -38,7 +39,7 @@ class PairState(NamedTuple):
     weight: np.ndarray
     uncovered: np.ndarray
     where: np.ndarray
-    count: np.ndarray
+    left: np.ndarray
     tries: np.ndarray
     nodes: np.ndarray
 
@@ -62,14 +63,14 @@ def _pair(s, a, b):
             if _in_cross(s.cells, k, b):
                 s.covered[k] += 1
                 if s.covered[k] == 1:
-                    last = s.count[0] - 1
+                    last = s.left[0] - 1
                     j = s.where[k]
                     other = s.uncovered[last]
                     s.uncovered[j] = other
                     s.where[other] = j
                     s.uncovered[last] = k
                     s.where[k] = last
-                    s.count[0] = last
+                    s.left[0] = last
     for i in range(s.tcount[b]):
         k = s.through[b, i]
         if s.live[k]:
@@ -89,7 +90,7 @@ def _unpair(s, a, b):
             if _in_cross(s.cells, k, b):
                 s.covered[k] -= 1
                 if s.covered[k] == 0:
-                    s.count[0] += 1
+                    s.left[0] += 1
     for i in range(s.tcount[b]):
         k = s.through[b, i]
         if s.live[k]:
@@ -131,7 +132,7 @@ def _open_node(s, depth):
     ``tries[depth]``: a cross with two free points (forced) if any, else the one with the
     fewest free points for its weight (the most entangled crosses, and those that ended lines
     before, come first), its pairs by how many uncovered crosses they cover."""
-    n = s.count[0]
+    n = s.left[0]
     if n == 0:
         return 1
     best = -1
