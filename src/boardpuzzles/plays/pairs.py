@@ -2,8 +2,9 @@
 
 Glossary
 --------
-state     the pairs placed (sorted, each ``(smaller, larger)``) and the square picked for the
-          next pair (``-1``: none). JSON ``{"pairs": [[a, b], ...], "picked": cell or null}``.
+state     the pairs placed, in the order they were placed (each ``(smaller, larger)``; a pair
+          moved is placed last), and the square picked for the next pair (``-1``: none). JSON
+          ``{"pairs": [[a, b], ...], "picked": cell or null}``, the pairs in the same order.
 tools     ``pair``: a click on a square picks it, a click beside the picked square places the
           pair (dragging from one square to the next does the same), a click on a placed pair
           takes it off and picks that square (so a drag from a placed pair moves it); the
@@ -116,8 +117,7 @@ class _PairRules:
             return pairs, -1 if picked == cell else cell
         if cell not in grid.neighbours(picked, ORTHOGONAL):
             return pairs, cell  # a new first square
-        pair = (min(picked, cell), max(picked, cell))
-        return tuple(sorted((*pairs, pair))), -1
+        return (*pairs, (min(picked, cell), max(picked, cell))), -1
 
     def faults(self, problem: RecordProblem, state: PairsState) -> list[Fault]:
         found = self.setup.faults(problem, _answer(problem, state))
@@ -188,7 +188,7 @@ class _PairRules:
         answers are kept, as a position is drawn again after each request. The record's kernels
         are compiled before the clock starts (a first search would spend its time compiling),
         and "cannot tell in time" is not kept: the next request asks again."""
-        key = (json.dumps(problem.values, sort_keys=True), pairs)
+        key = (json.dumps(problem.values, sort_keys=True), tuple(sorted(pairs)))
         with _KEPT_LOCK:
             if key in _KEPT:
                 return _KEPT[key]
@@ -272,7 +272,7 @@ def _describe(problem: RecordProblem, state: PairsState) -> list[str]:
 
 def _state_from_json(problem: RecordProblem, document: Json) -> PairsState:
     try:
-        pairs = tuple(sorted((min(int(a), int(b)), max(int(a), int(b))) for a, b in document["pairs"]))
+        pairs = tuple((min(int(a), int(b)), max(int(a), int(b))) for a, b in document["pairs"])
         picked = document["picked"]
         picked = -1 if picked is None else int(picked)
     except (KeyError, TypeError, ValueError):
