@@ -427,3 +427,28 @@ def dominoes_tile(rows: int, cols: int, pairs: list[tuple[int, int]]) -> bool:
         return False
     beside = [(divmod(a, cols), divmod(b, cols)) for a, b in pairs]
     return all(abs(ra - rb) + abs(ca - cb) == 1 for (ra, ca), (rb, cb) in beside)
+
+
+def dominoes_completion(rows: int, cols: int, pairs: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
+    """A tiling that holds the dominoes ``pairs`` (itself and them, found by plain backtracking:
+    the first free square in reading order takes a domino to its right or below), or None when
+    there is none."""
+    covered = [c for pair in pairs for c in pair]
+    if len(set(covered)) != len(covered):
+        return None
+    taken = set(covered)
+
+    def fill(chosen: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
+        cell = next((c for c in range(rows * cols) if c not in taken), None)
+        if cell is None:
+            return list(chosen)
+        for other in (cell + 1 if (cell + 1) % cols else -1, cell + cols if cell + cols < rows * cols else -1):
+            if other >= 0 and other not in taken:
+                taken.update((cell, other))
+                found = fill([*chosen, (cell, other)])
+                taken.difference_update((cell, other))
+                if found is not None:
+                    return found
+        return None
+
+    return fill(list(pairs))

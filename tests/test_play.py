@@ -422,21 +422,24 @@ def test_pairs_no_tiling_can_complete_are_a_fault() -> None:
     assert play.hint(problem, state, Limits()) == cut_off  # the hint says what the check does
     # a4-b4, b3-c3 and b2-b1 leave no square alone, but a3, a2 and a1 apart: three squares, which
     # no dominoes cover (a search finds it). Each of the three alone is in a tiling (as every
-    # domino of a 4x4 board is), so no one of them is named: every one is marked.
+    # domino of a 4x4 board is), and so are any two: taking off any one mends it. All three are
+    # named, the last placed first, and marked.
     state = ((), -1)
     for cell in (0, 1, 5, 6, 9, 13):
         state = play.click(problem, state, cell, "pair")
     faults = [f for f in play.faults(problem, state) if f.kind != "unfinished"]
-    together = "no solution holds these pairs together, though each alone fits one: take one off (undo)"
-    assert faults == [Fault(together, (0, 1, 5, 6, 9, 13), kind="aid")]
-    hint = play.hint(problem, state, Limits())
-    assert hint == Hint(together, (), outcome="dead end")  # the check marks them; the hint adds none
-    for pair in state[0]:  # each alone: a tiling holds it, one the checker passes
-        alone = play.solution(problem, ((pair,), -1), Limits())
-        placed = ((pair,), -1)
-        for cell, tool in alone:
-            placed = play.click(problem, placed, cell, tool)
-        assert reference.dominoes_tile(4, 4, list(placed[0])) and pair in placed[0]
+    any_one = (
+        "no solution holds these pairs together: take off b2-b1, b3-c3 or a4-b4 and the rest can still be completed"
+    )
+    assert faults == [Fault(any_one, (9, 13, 5, 6, 0, 1), kind="aid")]
+    assert play.hint(problem, state, Limits()) == Hint(any_one, (9, 13, 5, 6, 0, 1), outcome="dead end")
+    assert reference.dominoes_completion(4, 4, list(state[0])) is None
+    for pair in state[0]:  # each alone, and the others without it: a tiling holds them, one the checker passes
+        for kept in ((pair,), tuple(p for p in state[0] if p != pair)):
+            placed: Any = (kept, -1)
+            for cell, tool in play.solution(problem, placed, Limits()):
+                placed = play.click(problem, placed, cell, tool)
+            assert reference.dominoes_tile(4, 4, list(placed[0])) and set(kept) <= set(placed[0])
 
 
 def test_pairs_that_no_tiling_holds_even_alone_are_named_and_marked_alone() -> None:
@@ -474,6 +477,118 @@ def test_pairs_that_no_tiling_holds_even_alone_are_named_and_marked_alone() -> N
     assert fault == Fault(
         "no solution holds the pairs d1-e1 and h1-i1, even alone: take them off", (3, 4, 7, 8), kind="aid"
     )
+
+
+def placed_pairs(play: Play, size: int, names: list[str]) -> tuple[Any, Any]:  # type: ignore[type-arg]
+    """A blank board of ``size`` and the dominoes named ("b3-b2") placed on it in that order."""
+    problem, state = play.new(size, "", 0)
+    cell = {problem.grid.name(c): c for c in problem.grid.cells()}
+    for name in names:
+        for square in name.split("-"):
+            state = play.click(problem, state, cell[square], "pair")
+    return problem, state
+
+
+def dead_end_of(play: Play, problem: Any, state: Any) -> tuple[Fault, Hint]:  # type: ignore[type-arg]
+    """The dead end the check shows (the fault of the aids) and the hint's."""
+    (fault,) = [f for f in play.faults(problem, state) if f.kind == "aid"]
+    return fault, play.hint(problem, state, Limits())
+
+
+def test_a_dead_end_names_the_pair_whose_removal_alone_mends_it() -> None:
+    """On 4x4, b4-c4, c1-d1, c2-d2, b3-b2 and a4-a3 leave two regions of three squares (c3, d3
+    and d4; a2, a1 and b1): no square alone, each pair alone in a tiling, but only b3-b2 stands
+    between the two regions, and taking it off joins them into one that a tiling covers. The
+    check and the hint name it and mark it alone."""
+    play = dominoes_play()
+    names = ["b4-c4", "c1-d1", "c2-d2", "b3-b2", "a4-a3"]
+    problem, state = placed_pairs(play, 4, names)
+    assert state[0] == ((1, 2), (14, 15), (10, 11), (5, 9), (0, 4))  # in the order placed
+    named = "no solution holds these pairs together: take off b3-b2 and the rest can still be completed"
+    assert dead_end_of(play, problem, state) == (
+        Fault(named, (5, 9), kind="aid"),
+        Hint(named, (5, 9), outcome="dead end"),
+    )
+    assert reference.dominoes_completion(4, 4, list(state[0])) is None
+    for pair in state[0]:  # the independent search agrees: only b3-b2 taken off leaves a tiling
+        rest = reference.dominoes_completion(4, 4, [p for p in state[0] if p != pair])
+        assert (rest is not None) == (pair == (5, 9)) and (rest is None or reference.dominoes_tile(4, 4, rest))
+    state = play.click(problem, state, 5, "erase")  # taken off: the rest is completed by the solution
+    assert [f for f in play.faults(problem, state) if f.kind == "aid"] == []
+    for cell, tool in play.solution(problem, state, Limits()):
+        state = play.click(problem, state, cell, tool)
+    tiling = list(state[0])
+    assert play.solved(problem, state) and reference.dominoes_tile(4, 4, tiling)
+    assert {(1, 2), (14, 15), (10, 11), (0, 4)} <= set(tiling)
+
+
+def test_a_dead_end_names_the_last_placed_of_many_that_mend_it_and_counts_the_others() -> None:
+    """On 6x6, a4-a3, d5-e5, e4-e3, c3-d3 and c6-d6 can each be the one taken off: the last
+    three placed are named, the last first, the other two counted; all five are marked. A pair
+    moved (taken off and placed again) counts as placed last."""
+    play = dominoes_play()
+    problem, state = placed_pairs(play, 6, ["a4-a3", "d5-e5", "e4-e3", "c3-d3", "c6-d6"])
+    message = (
+        "no solution holds these pairs together: take off c6-d6, c3-d3, e4-e3 or one of the 2 others"
+        " marked, and the rest can still be completed"
+    )
+    marked = (2, 3, 20, 21, 16, 22, 9, 10, 12, 18)  # c6-d6, c3-d3, e4-e3, d5-e5, a4-a3
+    assert dead_end_of(play, problem, state) == (
+        Fault(message, marked, kind="aid"),
+        Hint(message, marked, outcome="dead end"),
+    )
+    for pair in state[0]:  # without any one of them, a tiling the checker passes holds the rest
+        rest = reference.dominoes_completion(6, 6, [p for p in state[0] if p != pair])
+        assert rest is not None and reference.dominoes_tile(6, 6, rest)
+    for cell in (12, 18):  # a4-a3 taken off and placed again: now the last placed
+        state = play.click(problem, state, cell, "pair")
+    assert state[0][-1] == (12, 18)
+    fault, _ = dead_end_of(play, problem, state)
+    assert fault.message.startswith("no solution holds these pairs together: take off a4-a3, c6-d6, c3-d3 or one of")
+
+
+def test_a_dead_end_that_no_one_pair_taken_off_mends_says_so() -> None:
+    """On 6x6, c6-c5, b5-b4 and a4-a3 wall a6, b6 and a5 off in their corner, and d1-d2, e2-e3
+    and f3-f4 wall f1, e1 and f2 off in theirs: three squares each, which no dominoes cover.
+    Taking one pair off opens one corner, never both, so none is named: every pair is marked."""
+    play = dominoes_play()
+    problem, state = placed_pairs(play, 6, ["c6-c5", "b5-b4", "a4-a3", "d1-d2", "e2-e3", "f3-f4"])
+    message = "no solution holds these pairs, even with any one of them taken off: take two or more off (undo)"
+    every = tuple(c for pair in state[0] for c in pair)
+    assert dead_end_of(play, problem, state) == (
+        Fault(message, every, kind="aid"),
+        Hint(message, (), outcome="dead end"),
+    )
+    for pair in state[0]:  # the independent search agrees; each alone is in a tiling the checker passes
+        assert reference.dominoes_completion(6, 6, [p for p in state[0] if p != pair]) is None
+        alone = reference.dominoes_completion(6, 6, [pair])
+        assert alone is not None and reference.dominoes_tile(6, 6, alone)
+
+
+def test_a_dead_end_whose_removals_run_out_of_time_claims_nothing_of_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the searches without one pair run past ``CHECK_SECONDS`` (shared with the searches
+    of each pair alone), the dead end stops there and says only what was proved: each alone is
+    held, not together."""
+    from boardpuzzles.plays import pairs
+    from boardpuzzles.puzzles import dominoes
+
+    monkeypatch.setattr(pairs, "_KEPT", {})  # nothing answered from earlier searches
+
+    def slow(problem: Any, placed: tuple[tuple[int, int], ...], limits: Limits) -> Iterator[Any]:
+        while len(placed) == 4:  # the five placed but one: a search that runs until the clock stops it
+            limits.check()
+            time.sleep(0.01)
+        yield from dominoes.solutions_holding(problem, placed, limits)
+
+    play = pairs.pairs_play(get("dominoes"), slow)
+    assert play is not None
+    problem, state = placed_pairs(play, 4, ["b4-c4", "c1-d1", "c2-d2", "b3-b2", "a4-a3"])
+    started = time.monotonic()
+    fault, hint = dead_end_of(play, problem, state)
+    assert time.monotonic() - started < 2 * (pairs.CHECK_SECONDS + 0.5)  # the check's search, then the hint's
+    message = "no solution holds these pairs together, though each alone fits one: take one off (undo)"
+    assert fault == Fault(message, (1, 2, 14, 15, 10, 11, 5, 9, 0, 4), kind="aid")
+    assert hint == Hint(message, (), outcome="dead end")
 
 
 def test_dominoes_are_solved_by_the_solution_clicks_even_from_a_picked_square() -> None:

@@ -14,7 +14,8 @@ fault     the record's ``violations`` of the pairs placed, every kind (a square 
           is unfinished), and, as an aid, a dead end when the record's search, given
           ``CHECK_SECONDS``, finds no answer through them: the squares no pair can cover any
           more, else the pairs that no answer holds even alone (with the others taken off),
-          else the pairs together (see :meth:`_PairRules.dead_end`).
+          else the pairs whose removal alone lets an answer hold the rest (the last placed
+          named first), else the pairs together (see :meth:`_PairRules.dead_end`).
 hint      a pair of an answer that holds every pair placed (the one through the picked square
           when there is one): found by the record's search, each answer compared with the pairs
           placed, or by a search that starts from them (:data:`PairsHolding`) when the record's
@@ -33,11 +34,11 @@ from typing import Any
 from boardpuzzles.answers import CellPairs
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.faults import Fault, unfinished
-from boardpuzzles.grid import ORTHOGONAL
+from boardpuzzles.grid import ORTHOGONAL, Grid
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.play import NO_HINT_IN_TIME, SOLVED_HINT, Click, Hint, IllegalMove, Json, Play, Tool
-from boardpuzzles.plays.setup import CHECK_SECONDS, RecordProblem, Setup, cell_index, rules_of
-from boardpuzzles.plays.words import listed
+from boardpuzzles.plays.setup import CHECK_SECONDS, RecordProblem, Setup, cell_index, removals, rules_of
+from boardpuzzles.plays.words import listed, take_one_off
 from boardpuzzles.protocol import Puzzle
 
 Pair = tuple[int, int]
@@ -87,6 +88,14 @@ def pairs_play(puzzle: Puzzle[Any, Any], holding: PairsHolding | None = None) ->
         settled=lambda problem, state: state[0],  # the pairs: a square picked is no move of its own
         describe=_describe,
     )
+
+
+def _name(grid: Grid, pair: Pair) -> str:
+    return f"{grid.name(pair[0])}-{grid.name(pair[1])}"
+
+
+def _without(pairs: tuple[Pair, ...], pair: Pair) -> tuple[Pair, ...]:
+    return tuple(p for p in pairs if p != pair)
 
 
 def _or_none(picked: int) -> int | None:
@@ -141,8 +150,10 @@ class _PairRules:
     ) -> tuple[str, tuple[int, ...] | None]:
         """Why no solution holds ``pairs`` and the squares to take back around: the squares left to
         cover that no free square is beside any more (a4 cut off in its corner); else the pairs
-        that no solution holds even alone (:meth:`culprits`); else None, every pair, and, when the
-        search could tell that each alone is held, that only together they are not."""
+        that no solution holds even alone (:meth:`culprits`); else the pairs whose removal alone
+        lets a solution hold the rest (:func:`~.setup.removals`, the last placed first); else
+        None, every pair, and what the searches could tell in time: that no one of them taken off
+        is enough, or that each alone is held. The searches share ``CHECK_SECONDS``."""
         grid = problem.grid
         taken = {c for pair in pairs for c in pair}
         alone = [c for c in to_cover if all(n in taken for n in grid.neighbours(c, ORTHOGONAL))]
@@ -150,32 +161,40 @@ class _PairRules:
             names = listed([grid.name(c) for c in alone])
             them = "it" if len(alone) == 1 else "them"
             return f"{names} can no longer be covered: take a pair beside {them} off (undo)", tuple(alone)
-        culprits = self.culprits(problem, pairs)
+        limits = Limits(CHECK_SECONDS)
+        try:
+            culprits = self.culprits(problem, pairs, limits)
+            if culprits or culprits is None or len(pairs) < 2:
+                spoilers = None
+            else:  # each alone is held: is one of them all that spoils the rest? (the last placed first)
+                spoilers = removals(pairs[::-1], lambda pair: self.holds(problem, _without(pairs, pair), limits))
+        finally:
+            limits.close()
+
         if culprits:
-            names = listed([f"{grid.name(a)}-{grid.name(b)}" for a, b in culprits])
+            names = listed([_name(grid, pair) for pair in culprits])
             what, it = ("the pair", "it") if len(culprits) == 1 else ("the pairs", "them")
             return f"no solution holds {what} {names}, even alone: take {it} off", tuple(c for p in culprits for c in p)
+        if spoilers is not None:  # [] when no one of them taken off is enough: every pair is marked then
+            cells = tuple(c for p in spoilers for c in p)
+            return take_one_off("pairs", [_name(grid, pair) for pair in spoilers]), cells or None
         if culprits is not None and len(pairs) > 1:  # each alone is held
             return "no solution holds these pairs together, though each alone fits one: take one off (undo)", None
         return "no solution holds these pairs: take one off (undo)", None
 
-    def culprits(self, problem: RecordProblem, pairs: tuple[Pair, ...]) -> list[Pair] | None:
+    def culprits(self, problem: RecordProblem, pairs: tuple[Pair, ...], limits: Limits) -> list[Pair] | None:
         """The pairs that no solution holds even alone, the others taken off (a domino on d1-e1
         of a 1x8 strip leaves three squares on each side), as the board play finds the pieces that
-        no solution holds alone; [] when each alone is held; None when the searches, given
-        ``CHECK_SECONDS`` in all, run out of time, or more pairs are placed than are tried and
-        none of those tried is one."""
-        limits = Limits(CHECK_SECONDS)
-        try:
-            found = []
-            for pair in pairs[:CULPRITS_TRIED]:
-                held = self.holds(problem, (pair,), limits)
-                if held is None:
-                    return None  # out of time: say no more than the search proved
-                if not held:
-                    found.append(pair)
-        finally:
-            limits.close()
+        no solution holds alone; [] when each alone is held; None when the searches, within
+        ``limits``, run out of time, or more pairs are placed than are tried and none of those
+        tried is one."""
+        found = []
+        for pair in pairs[:CULPRITS_TRIED]:
+            held = self.holds(problem, (pair,), limits)
+            if held is None:
+                return None  # out of time: say no more than the search proved
+            if not held:
+                found.append(pair)
         return found if found or len(pairs) <= CULPRITS_TRIED else None
 
     def completes(self, problem: RecordProblem, pairs: tuple[Pair, ...]) -> bool:

@@ -14,9 +14,9 @@ setup           a :class:`Setup`: the record, its size parameter, the other para
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.faults import Fault
@@ -29,9 +29,12 @@ from boardpuzzles.protocol import Puzzle
 SIZES = 7
 #: Seconds the search may take to say whether a size has an answer.
 CHECK_SECONDS = 0.5
+#: A dead end tries taking off, one at a time, at most this many of the things placed.
+REMOVALS_TRIED = 32
 #: The records whose kernels this process has compiled (:meth:`Setup.warm`).
 _WARMED: set[str] = set()
 _WARM_LOCK = threading.Lock()
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,23 @@ def first_or_none(answers: Iterator[Any]) -> tuple[Any, Hint | None]:
     return answer, None if answer is not None else Hint(
         "no solution holds what is placed: take something back (undo)", outcome="dead end"
     )
+
+
+def removals(placed: Sequence[T], held_without: Callable[[T], bool | None]) -> list[T] | None:
+    """The things ``placed`` whose removal alone lets a solution hold all the others, in the
+    order of ``placed`` (a play passes the likeliest mistakes first: the last placed), as
+    ``held_without(thing)`` tells (None: its search ran out of time), for a dead end in which
+    each alone is held. [] when none is one; None when a search runs out of time (say no more
+    than the searches proved), or when none of the first ``REMOVALS_TRIED`` is one and more
+    were placed. The searches share one clock: ``held_without``'s limits."""
+    found = []
+    for thing in placed[:REMOVALS_TRIED]:
+        held = held_without(thing)
+        if held is None:
+            return None
+        if held:
+            found.append(thing)
+    return found if found or len(placed) <= REMOVALS_TRIED else None
 
 
 def rules_of(puzzle: Puzzle[Any, Any], how: str = "") -> str:
