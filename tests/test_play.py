@@ -249,7 +249,7 @@ def test_hint_is_a_square_of_a_solution_through_the_pieces_placed() -> None:
 
 def test_a_dead_ends_hint_names_the_pieces_no_solution_holds_even_alone() -> None:
     # Nine kings fit on 5x5 only on the squares of odd file and rank; on 6x6, b6 and e6 are each
-    # on some solution of nine kings, but on none together.
+    # on some solution of nine kings, but on none together (nor b1 and e1).
     play = kings_play()
     problem, state = play.new(5, "", 0)
     for cell in (1, 3, 12):  # b5, d5 and c3 (c3 is held)
@@ -257,11 +257,24 @@ def test_a_dead_ends_hint_names_the_pieces_no_solution_holds_even_alone() -> Non
     hint = play.hint(problem, state, Limits())
     assert hint == Hint("no solution holds the kings on b5 and d5: take them off", (1, 3), outcome="dead end")
     problem, state = play.new(6, "", 0)
-    for cell in (1, 4):
+    for cell in (1, 4, 31):  # b6, e6 and b1: taking b6 or e6 off mends it, not b1
         state = play.click(problem, state, cell, "king")
     hint = play.hint(problem, state, Limits())
+    named = "no solution holds these kings together: take off the king on b6 or e6 and the rest can still be completed"
+    assert hint == Hint(named, (1, 4), outcome="dead end")
+    for kings in ((4, 31), (1, 31)):  # a solution holds the rest, one the independent checker passes
+        kept = tuple("K" if c in kings else "." for c in range(36))
+        for cell, tool in play.solution(problem, kept, Limits()):  # type: ignore[misc]
+            kept = play.click(problem, kept, cell, tool)
+        placed = [c for c, piece in enumerate(kept) if piece == "K"]
+        assert reference.kings_apart(6, 6, 9, placed) and set(kings) <= set(placed)
+    state = play.click(problem, state, 34, "king")  # and e1: no one king taken off is enough
+    hint = play.hint(problem, state, Limits())
     assert hint.outcome == "dead end" and hint.cells == ()
-    assert hint.message == "no solution holds what is placed: take something back (undo)"
+    assert (
+        hint.message
+        == "no solution holds these kings, even with any one of them taken off: take two or more off (undo)"
+    )
 
 
 def test_kings_hint_and_solution_come_at_once_on_every_size_offered() -> None:

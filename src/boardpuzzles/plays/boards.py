@@ -13,7 +13,8 @@ fault     the record's ``violations`` of the board, every kind; the count of pie
 hint      a square of a solution that holds every piece placed so far: found by the record's
           search, each answer compared with the pieces placed, or by a search that starts from
           them (:data:`BoardsHolding`) when the record's play passes one (each of its answers
-          judged by the record's checker).
+          judged by the record's checker); in a dead end, the pieces that no solution holds
+          even alone, else those whose removal alone lets a solution hold the rest.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.limits import Limits
 from boardpuzzles.play import SOLVED_HINT, Click, Hint, IllegalMove, Json, Play, Tool
-from boardpuzzles.plays.setup import RecordProblem, Setup, cell_index, first_or_none, rules_of
-from boardpuzzles.plays.words import listed, scene_words
+from boardpuzzles.plays.setup import RecordProblem, Setup, cell_index, first_or_none, removals, rules_of
+from boardpuzzles.plays.words import listed, scene_words, take_one_off
 from boardpuzzles.protocol import Puzzle
 
 #: A board's cells, one character each (``"."`` empty).
@@ -133,8 +134,9 @@ class _BoardRules:
 
     def culprits(self, problem: RecordProblem, state: BoardState, limits: Limits) -> Hint | None:
         """The pieces that no solution holds even alone (a king on b5 of 5x5, where nine kings
-        fit only on the odd squares), as the hint of a dead end; None when each alone is held
-        (only pieces together spoil it) or the search runs out of time."""
+        fit only on the odd squares), as the hint of a dead end; when each alone is held, those
+        whose removal alone lets a solution hold the rest (:meth:`spoilers`); None when there are
+        none of either or the search runs out of time."""
         placed = [c for c, piece in enumerate(state) if piece != "."]
         alone = []
         for cell in placed[:CULPRITS_TRIED]:
@@ -145,7 +147,7 @@ class _BoardRules:
             if answer is None:
                 alone.append(cell)
         if not alone:
-            return None
+            return self.spoilers(problem, state, placed, limits)
         kind = piece_tool(state[alone[0]]).label.lower()
         if len(alone) == 1:
             pieces = f"the {kind}"
@@ -154,6 +156,28 @@ class _BoardRules:
         it = "it" if len(alone) == 1 else "them"
         squares = listed([problem.grid.name(c) for c in alone])
         return Hint(f"no solution holds {pieces} on {squares}: take {it} off", tuple(alone), outcome="dead end")
+
+    def spoilers(self, problem: RecordProblem, state: BoardState, placed: list[int], limits: Limits) -> Hint | None:
+        """The pieces whose removal alone lets a solution hold the rest (:func:`~.setup.removals`,
+        in the board's order: a board keeps no order of placing), as the hint of a dead end in
+        which each piece alone is held (when there are none, that taking one off is not enough);
+        None when the search runs out of time."""
+
+        def held_without(cell: int) -> bool | None:
+            answer, why = self.through(problem, state[:cell] + (".",) + state[cell + 1 :], limits)
+            if answer is None and (why is None or why.outcome != "dead end"):
+                return None  # out of time
+            return answer is not None
+
+        found = removals(placed, held_without) if len(placed) > 1 else None
+        if found is None:
+            return None
+        labels = {piece_tool(state[c]).label.lower() for c in placed}
+        what = f"{labels.pop()}s" if len(labels) == 1 else "pieces"
+        kinds = {piece_tool(state[c]).label.lower() for c in found}
+        kind = kinds.pop() if len(kinds) == 1 else "piece"  # one kind, or none found
+        names = [problem.grid.name(c) for c in found]
+        return Hint(take_one_off(what, names, kind), tuple(found), outcome="dead end")
 
     def solution(self, problem: RecordProblem, state: BoardState, limits: Limits) -> list[Click]:
         answer, _ = self.through(problem, state, limits)
