@@ -1,7 +1,8 @@
 """All numba code of the project, one module per puzzle; only ``puzzles/`` imports these.
 
 ``jit`` is the one place that sets numba options: compiled lazily on first call, cached on disk
-(``cache=True``, files never committed), no GIL held. Kernels read no module globals: every table
+(``cache=True``, files never committed, in a directory per state of the kernel sources: see
+``_cache_dir``), no GIL held. Kernels read no module globals: every table
 comes in as an argument. Set ``NUMBA_DISABLE_JIT=1`` to run them as plain Python (the test suite
 can run that way, slowly).
 
@@ -14,9 +15,12 @@ of its own) instead of an answer. Its Python wrapper then raises the matching ex
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 import os
+import shutil
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -31,6 +35,75 @@ from numba.core import errors as numba_errors  # noqa: E402
 from numba.core import event  # noqa: E402
 
 from boardpuzzles import compiling  # noqa: E402
+
+#: numba's settings (typed loosely: they are set from the environment at run time).
+numba_config: Any = numba.config
+
+#: Cache directories of other kernel sources left alone this long, then removed.
+STALE_CACHE_SECONDS = 7 * 24 * 3600
+
+
+def sources_digest() -> str:
+    """A digest of every kernel module's source: what the compiled kernels were made from."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    digest = hashlib.sha256()
+    for name in sorted(os.listdir(here)):
+        if name.endswith(".py"):
+            with open(os.path.join(here, name), "rb") as handle:
+                digest.update(name.encode() + b"\0" + handle.read() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _cache_dir() -> str:
+    """Where the compiled kernels are cached: a directory of their own per state of the kernel
+    sources. numba invalidates a kernel's cache when the kernel's own file changes, not when a
+    kernel it calls from another file does (the caller would go on running the old callee); a
+    directory keyed by every kernel source leaves no stale kernel to load.
+    Beside the sources when they are writable (as numba's default), else in the user's cache;
+    under ``NUMBA_CACHE_DIR`` when that is set."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    if numba_config.CACHE_DIR:
+        base = os.path.join(numba_config.CACHE_DIR, "boardpuzzles")
+    elif os.access(here, os.W_OK):
+        base = os.path.join(here, "__pycache__")
+    else:
+        user = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = os.path.join(user, "boardpuzzles")
+    current = f"kernels-{sources_digest()}"
+    _forget_stale(base, current)
+    return os.path.join(base, current)
+
+
+def _forget_stale(base: str, current: str) -> None:
+    """Remove the cache directories of other kernel sources that nothing was written to for a
+    week (a run of an older checkout may still read its own: hence the wait)."""
+    try:
+        names = os.listdir(base)
+    except OSError:
+        return
+    now = time.time()
+    for name in names:
+        path = os.path.join(base, name)
+        try:
+            if name.startswith("kernels-") and name != current and now - os.stat(path).st_mtime > STALE_CACHE_SECONDS:
+                shutil.rmtree(path, ignore_errors=True)
+        except OSError:
+            continue
+
+
+#: numba picks a kernel's cache directory as the kernel is made (``_njit``), from its setting
+#: that NUMBA_CACHE_DIR gives; the setting is put back after, for other numba code in the process.
+CACHE_DIR = _cache_dir()
+
+
+def _njit(function: Callable[..., Any], **options: Any) -> Any:
+    """``numba.njit`` with the kernels' cache directory."""
+    given = numba_config.CACHE_DIR
+    numba_config.CACHE_DIR = CACHE_DIR
+    try:
+        return numba.njit(cache=True, nogil=True, **options)(function)
+    finally:
+        numba_config.CACHE_DIR = given
 
 
 class _NoColorShell:
@@ -55,13 +128,13 @@ F = TypeVar("F", bound=Callable[..., Any])
 def jit(function: F) -> F:
     """Compile a kernel with the project's numba options; to type checkers the kernel keeps its
     own Python signature (numba's dispatcher would hide it)."""
-    return cast(F, numba.njit(cache=True, nogil=True)(function))
+    return cast(F, _njit(function))
 
 
 def jit_inline(function: F) -> F:
     """``jit`` for a small kernel that numba copies into each caller (``inline="always"``): one
     that takes a table bundle, so that taking the arrays out of the bundle costs nothing per call."""
-    return cast(F, numba.njit(cache=True, nogil=True, inline="always")(function))
+    return cast(F, _njit(function, inline="always"))
 
 
 #: Steps between two looks at the stop flag (a power of two, so the test is a mask:
