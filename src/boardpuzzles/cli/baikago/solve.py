@@ -49,7 +49,7 @@ class NodeCount(Whole):
     epilog="""Who wins on an empty N x N board with perfect play. A pairing of the board proves a draw;
 otherwise a proof-number search runs for each side (--side: one side only). --proof writes each
 side's strategy (JSON, gzip when the name ends in .gz) for an independent checker to replay.
-3x3 to 7x7 are draws (7x7 in about 20 s: no pairing, so both searches run); 9x9 to 15x15 are
+3x3 to 7x7 are draws (7x7 in about 10 s: no pairing, so both searches run); 9x9 to 15x15 are
 wins for black (`solve 9 --side black`: about a minute).
 
 --threats-from F holds the attacker to threats once F stones are on the board (a threat-space
