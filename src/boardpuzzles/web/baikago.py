@@ -293,19 +293,20 @@ class BaikagoClient:
         return with_value(game)
 
     def undo(self, request: Request) -> dict[str, Any]:
-        in_state = refusal_as_state(request.body)
-        game, _, ply = self._move_fields(request.body)
-        try:
-            game.undo(ply)
-        except GameMovedOn as err:
-            return moved_on(game, err, in_state)
-        return with_value(game)
+        return self._step_in_history(request, undo=True)
 
     def redo(self, request: Request) -> dict[str, Any]:
+        return self._step_in_history(request, undo=False)
+
+    def _step_in_history(self, request: Request, undo: bool) -> dict[str, Any]:
+        """Undo or redo up to the player's turn, from the ply the page shows (if it gives one)."""
         in_state = refusal_as_state(request.body)
         game, _, ply = self._move_fields(request.body)
         try:
-            game.redo(ply)
+            if undo:
+                game.undo(ply)
+            else:
+                game.redo(ply)
         except GameMovedOn as err:
             return moved_on(game, err, in_state)
         except bk.IllegalMoveError as err:
