@@ -486,6 +486,20 @@ def test_cli_refuses_a_checkpoint_of_another_search(
     assert path.read_bytes() == before and path.stat().st_mtime_ns == mtime
 
 
+def test_the_refusal_gives_a_command_a_shell_can_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The command that continues a refused checkpoint, quoted for a shell (a path with spaces)."""
+    import shlex
+
+    spaced = tmp_path / "my run (1).dfpn"
+    made_checkpoint(tmp_path, capsys).rename(spaced)
+    assert _run([*FOUR, "--tt-bits", "13", "--checkpoint", str(spaced)]) == 2
+    err = capsys.readouterr().err
+    command = shlex.split(err.split("`")[1])
+    assert command[:3] == ["boardpuzzles", "baikago", "solve"] and command[-2:] == ["--checkpoint", str(spaced)]
+    assert _run([*command[1:], "--node-limit", "100"]) in (0, 3)  # 0: it finished within them
+    assert "continuing from" in capsys.readouterr().err
+
+
 def _flip(data: bytes, at: int) -> bytes:
     return data[:at] + bytes([data[at] ^ 0x10]) + data[at + 1 :]
 

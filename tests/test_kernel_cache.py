@@ -58,7 +58,41 @@ def test_a_changed_callee_in_another_file_is_compiled_again(tmp_path: Path) -> N
     assert len(list((kernels / "__pycache__").glob("kernels-*"))) == 2
 
 
-def test_the_cache_directory_is_named_by_every_kernel_source() -> None:
+def test_an_editors_lock_file_beside_the_kernels_is_no_source(tmp_path: Path) -> None:
+    """Emacs leaves ``.#name.py``, a link to nowhere, beside a file being edited."""
+    package = Path(boardpuzzles.__file__).parent
+    copy = tmp_path / "boardpuzzles"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "_kernels" / ".#baikago.py").symlink_to("user@host.1234:1700000000")
+    (copy / "_kernels" / "notes.py~").write_text("a backup")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["PYTHONPATH"] = str(tmp_path)
+    code = "from boardpuzzles import _kernels; print(_kernels.sources_digest())"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     from boardpuzzles import _kernels
 
-    assert os.path.basename(_kernels.CACHE_DIR) == f"kernels-{_kernels.sources_digest()}"
+    assert done.returncode == 0 and done.stdout.strip() == _kernels.sources_digest(), done.stderr
+
+
+def test_caches_of_other_kernel_sources_go_once_unused_for_a_week(tmp_path: Path) -> None:
+    from boardpuzzles import _kernels
+
+    week = _kernels.STALE_CACHE_SECONDS
+    now = time.time()
+    for name, age in (("kernels-old", week + 60), ("kernels-recent", week - 60), ("kernels-current", week + 60)):
+        (tmp_path / name / "_kernels_x").mkdir(parents=True)
+        (tmp_path / name / "_kernels_x" / "f.nbi").write_text("")
+        os.utime(tmp_path / name, (now - age, now - age))
+    (tmp_path / "other").mkdir()
+    os.utime(tmp_path / "other", (now - 2 * week, now - 2 * week))
+    _kernels._forget_stale(str(tmp_path), "kernels-current")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kernels-current", "kernels-recent", "other"]
+
+
+def test_a_process_marks_its_cache_directory_used() -> None:
+    from boardpuzzles import _kernels
+
+    long_ago = time.time() - 2 * _kernels.STALE_CACHE_SECONDS
+    os.utime(_kernels.CACHE_DIR, (long_ago, long_ago))
+    subprocess.run([sys.executable, "-c", "import boardpuzzles._kernels"], check=True, timeout=120)
+    assert os.stat(_kernels.CACHE_DIR).st_mtime > long_ago + _kernels.STALE_CACHE_SECONDS

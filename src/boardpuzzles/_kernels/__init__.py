@@ -44,13 +44,19 @@ STALE_CACHE_SECONDS = 7 * 24 * 3600
 
 
 def sources_digest() -> str:
-    """A digest of every kernel module's source: what the compiled kernels were made from."""
+    """A digest of every kernel module's source: what the compiled kernels were made from (an
+    editor's lock or backup file beside them, or one that cannot be read, is no module)."""
     here = os.path.dirname(os.path.abspath(__file__))
     digest = hashlib.sha256()
     for name in sorted(os.listdir(here)):
-        if name.endswith(".py"):
-            with open(os.path.join(here, name), "rb") as handle:
+        path = os.path.join(here, name)
+        if not (name.endswith(".py") and name[:-3].isidentifier() and os.path.isfile(path)):
+            continue
+        try:
+            with open(path, "rb") as handle:
                 digest.update(name.encode() + b"\0" + handle.read() + b"\0")
+        except OSError:
+            continue
     return digest.hexdigest()[:16]
 
 
@@ -71,12 +77,18 @@ def _cache_dir() -> str:
         base = os.path.join(user, "boardpuzzles")
     current = f"kernels-{sources_digest()}"
     _forget_stale(base, current)
-    return os.path.join(base, current)
+    path = os.path.join(base, current)
+    try:  # marks it used (numba writes into a directory below it, which leaves its time alone)
+        os.makedirs(path, exist_ok=True)
+        os.utime(path)
+    except OSError:
+        pass  # numba then finds a place of its own, or compiles without a cache
+    return path
 
 
 def _forget_stale(base: str, current: str) -> None:
-    """Remove the cache directories of other kernel sources that nothing was written to for a
-    week (a run of an older checkout may still read its own: hence the wait)."""
+    """Remove the cache directories of other kernel sources that no process has used for a week
+    (each marks its own when it starts: a run of an older checkout may still read its own)."""
     try:
         names = os.listdir(base)
     except OSError:

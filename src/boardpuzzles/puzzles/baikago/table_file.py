@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shlex
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ import numpy as np
 
 from boardpuzzles.checkpoint import CheckpointError, canonical, check_path, digest, identity_difference
 from boardpuzzles.files import replace_file
-from boardpuzzles.puzzles.baikago.dfpn import WHOLE_GAME, Search
+from boardpuzzles.puzzles.baikago.dfpn import PAIRING_BUDGET, WHOLE_GAME, Search
 from boardpuzzles.puzzles.baikago.rules import COLOUR_NAMES, Colour
 
 #: The first bytes of a checkpoint file (:class:`TableFile`), and the layout it announces.
@@ -83,10 +84,12 @@ def continuing_command(identity: dict[str, Any], here: dict[str, Any], path: str
     )
     if any(identity.get(key) != here.get(key) for key in layout):
         return None
+    if identity.get("pairing_budget") not in (0, PAIRING_BUDGET):  # no option sets another
+        return None
     size = identity.get("rules", {}).get("size") if isinstance(identity.get("rules"), dict) else None
     if type(size) is not int or options["start position"] != "." * size * size:
         return None
-    words = ["boardpuzzles baikago solve", str(size), "--side", str(options["--side"])]
+    words = ["boardpuzzles", "baikago", "solve", str(size), "--side", str(options["--side"])]
     if options["--max-d"] != "any":
         words += ["--max-d", str(options["--max-d"])]
     if options["--orientations"] != "+x":
@@ -96,7 +99,7 @@ def continuing_command(identity: dict[str, Any], here: dict[str, Any], path: str
     if options["--threats-from"] != "off":
         words += ["--threats-from", str(options["--threats-from"])]
     words += ["--tt-bits", str(options["--tt-bits"]), "--checkpoint", path]
-    return " ".join(words)
+    return shlex.join(words)
 
 
 class TableFile:
