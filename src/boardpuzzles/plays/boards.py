@@ -27,7 +27,7 @@ from boardpuzzles.board import Board
 from boardpuzzles.errors import BoardPuzzlesError, excerpt
 from boardpuzzles.limits import Limits
 from boardpuzzles.play import SOLVED_HINT, Click, Hint, IllegalMove, Json, Play, Tool
-from boardpuzzles.plays.setup import RecordProblem, Setup, cell_index, first_or_none, removals, rules_of
+from boardpuzzles.plays.setup import RecordProblem, Setup, cell_index, each_found, first_or_none, rules_of
 from boardpuzzles.plays.words import listed, scene_words, take_one_off
 from boardpuzzles.protocol import Puzzle
 
@@ -140,11 +140,10 @@ class _BoardRules:
         placed = [c for c, piece in enumerate(state) if piece != "."]
         alone = []
         for cell in placed[:CULPRITS_TRIED]:
-            only = tuple(piece if c == cell else "." for c, piece in enumerate(state))
-            answer, why = self.through(problem, only, limits)
-            if answer is None and (why is None or why.outcome != "dead end"):
+            held = self.held(problem, tuple(piece if c == cell else "." for c, piece in enumerate(state)), limits)
+            if held is None:
                 return None  # out of time: say no more than the search proved
-            if answer is None:
+            if not held:
                 alone.append(cell)
         if not alone:
             return self.spoilers(problem, state, placed, limits)
@@ -158,18 +157,15 @@ class _BoardRules:
         return Hint(f"no solution holds {pieces} on {squares}: take {it} off", tuple(alone), outcome="dead end")
 
     def spoilers(self, problem: RecordProblem, state: BoardState, placed: list[int], limits: Limits) -> Hint | None:
-        """The pieces whose removal alone lets a solution hold the rest (:func:`~.setup.removals`,
+        """The pieces whose removal alone lets a solution hold the rest (:func:`~.setup.each_found`,
         in the board's order: a board keeps no order of placing), as the hint of a dead end in
         which each piece alone is held (when there are none, that taking one off is not enough);
         None when the search runs out of time."""
 
         def held_without(cell: int) -> bool | None:
-            answer, why = self.through(problem, state[:cell] + (".",) + state[cell + 1 :], limits)
-            if answer is None and (why is None or why.outcome != "dead end"):
-                return None  # out of time
-            return answer is not None
+            return self.held(problem, state[:cell] + (".",) + state[cell + 1 :], limits)
 
-        found = removals(placed, held_without) if len(placed) > 1 else None
+        found = each_found(placed, held_without) if len(placed) > 1 else None
         if found is None:
             return None
         labels = {piece_tool(state[c]).label.lower() for c in placed}
@@ -178,6 +174,13 @@ class _BoardRules:
         kind = kinds.pop() if len(kinds) == 1 else "piece"  # one kind, or none found
         names = [problem.grid.name(c) for c in found]
         return Hint(take_one_off(what, names, kind), tuple(found), outcome="dead end")
+
+    def held(self, problem: RecordProblem, state: BoardState, limits: Limits) -> bool | None:
+        """Whether some solution holds the pieces of ``state``; None when the search runs out of time."""
+        answer, why = self.through(problem, state, limits)
+        if answer is None and (why is None or why.outcome != "dead end"):
+            return None
+        return answer is not None
 
     def solution(self, problem: RecordProblem, state: BoardState, limits: Limits) -> list[Click]:
         answer, _ = self.through(problem, state, limits)

@@ -37,7 +37,7 @@ from boardpuzzles.faults import Fault, unfinished
 from boardpuzzles.grid import ORTHOGONAL, Grid
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.play import NO_HINT_IN_TIME, SOLVED_HINT, Click, Hint, IllegalMove, Json, Play, Tool
-from boardpuzzles.plays.setup import CHECK_SECONDS, RecordProblem, Setup, cell_index, removals, rules_of
+from boardpuzzles.plays.setup import CHECK_SECONDS, RecordProblem, Setup, cell_index, each_found, rules_of
 from boardpuzzles.plays.words import listed, take_one_off
 from boardpuzzles.protocol import Puzzle
 
@@ -54,8 +54,6 @@ PAIR_SIZES = 5
 #: Positions whose completion is remembered (see ``_PairRules.holds``).
 KEPT = 1024
 _KEPT: dict[tuple[str, tuple[Pair, ...]], bool] = {}
-#: A dead end looks for the pairs no answer holds alone among the first this many placed.
-CULPRITS_TRIED = 32
 _KEPT_LOCK = threading.Lock()
 
 
@@ -151,7 +149,7 @@ class _PairRules:
         """Why no solution holds ``pairs`` and the squares to take back around: the squares left to
         cover that no free square is beside any more (a4 cut off in its corner); else the pairs
         that no solution holds even alone (:meth:`culprits`); else the pairs whose removal alone
-        lets a solution hold the rest (:func:`~.setup.removals`, the last placed first); else
+        lets a solution hold the rest (:func:`~.setup.each_found`, the last placed first); else
         None, every pair, and what the searches could tell in time: that no one of them taken off
         is enough, or that each alone is held. The searches share ``CHECK_SECONDS``."""
         grid = problem.grid
@@ -167,7 +165,7 @@ class _PairRules:
             if culprits or culprits is None or len(pairs) < 2:
                 spoilers = None
             else:  # each alone is held: is one of them all that spoils the rest? (the last placed first)
-                spoilers = removals(pairs[::-1], lambda pair: self.holds(problem, _without(pairs, pair), limits))
+                spoilers = each_found(pairs[::-1], lambda pair: self.holds(problem, _without(pairs, pair), limits))
         finally:
             limits.close()
 
@@ -188,14 +186,12 @@ class _PairRules:
         no solution holds alone; [] when each alone is held; None when the searches, within
         ``limits``, run out of time, or more pairs are placed than are tried and none of those
         tried is one."""
-        found = []
-        for pair in pairs[:CULPRITS_TRIED]:
+
+        def held_alone_never(pair: Pair) -> bool | None:
             held = self.holds(problem, (pair,), limits)
-            if held is None:
-                return None  # out of time: say no more than the search proved
-            if not held:
-                found.append(pair)
-        return found if found or len(pairs) <= CULPRITS_TRIED else None
+            return None if held is None else not held
+
+        return each_found(pairs, held_alone_never)
 
     def completes(self, problem: RecordProblem, pairs: tuple[Pair, ...]) -> bool:
         """Whether some answer holds ``pairs`` (True when the search runs out of time to say)."""

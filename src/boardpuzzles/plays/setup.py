@@ -29,8 +29,8 @@ from boardpuzzles.protocol import Puzzle
 SIZES = 7
 #: Seconds the search may take to say whether a size has an answer.
 CHECK_SECONDS = 0.5
-#: A dead end tries taking off, one at a time, at most this many of the things placed.
-REMOVALS_TRIED = 32
+#: A dead end tries at most this many of the things placed, one at a time (:func:`each_found`).
+TRIED_IN_A_DEAD_END = 32
 #: The records whose kernels this process has compiled (:meth:`Setup.warm`).
 _WARMED: set[str] = set()
 _WARM_LOCK = threading.Lock()
@@ -155,21 +155,21 @@ def first_or_none(answers: Iterator[Any]) -> tuple[Any, Hint | None]:
     )
 
 
-def removals(placed: Sequence[T], held_without: Callable[[T], bool | None]) -> list[T] | None:
-    """The things ``placed`` whose removal alone lets a solution hold all the others, in the
-    order of ``placed`` (a play passes the likeliest mistakes first: the last placed), as
-    ``held_without(thing)`` tells (None: its search ran out of time), for a dead end in which
-    each alone is held. [] when none is one; None when a search runs out of time (say no more
-    than the searches proved), or when none of the first ``REMOVALS_TRIED`` is one and more
-    were placed. The searches share one clock: ``held_without``'s limits."""
+def each_found(placed: Sequence[T], test: Callable[[T], bool | None]) -> list[T] | None:
+    """The things ``placed`` (the first ``TRIED_IN_A_DEAD_END``, in their order: a play passes
+    the likeliest mistakes first) that ``test`` finds, for a dead end: those no solution holds
+    even alone, or those whose removal alone lets a solution hold the rest. [] when none is one;
+    None when a test runs out of time (``test`` says None: say no more than the searches proved),
+    or when none of those tried is one and more were placed. The tests share one clock, the
+    limits ``test`` searches within."""
     found = []
-    for thing in placed[:REMOVALS_TRIED]:
-        held = held_without(thing)
-        if held is None:
+    for thing in placed[:TRIED_IN_A_DEAD_END]:
+        verdict = test(thing)
+        if verdict is None:
             return None
-        if held:
+        if verdict:
             found.append(thing)
-    return found if found or len(placed) <= REMOVALS_TRIED else None
+    return found if found or len(placed) <= TRIED_IN_A_DEAD_END else None
 
 
 def rules_of(puzzle: Puzzle[Any, Any], how: str = "") -> str:
