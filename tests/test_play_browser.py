@@ -215,6 +215,37 @@ def test_a_refused_click_says_why_and_leaves_the_console_free_of_errors(site, br
         page.close()
 
 
+def test_a_change_after_another_tab_changed_the_game_shows_it_as_it_stands(site, browser) -> None:
+    """Another tab undid, played and undid again: as many moves as this page shows, other moves
+    to redo. This page's Redo must not play them unseen: it shows the game as it stands and says
+    why nothing was redone, with no error in the console; its next Redo plays them, shown first."""
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        errors = console_errors(page)
+        page.goto(link(site, Case("kings", size=5, seed=4)))
+        ready(page)
+        page.click("#cells button[data-cell='0']")
+        ready(page, moves=1)
+        page.click("#cells button[data-cell='12']")
+        ready(page, moves=2)
+        page.click("#undo")
+        ready(page, moves=1)
+        game = site[0].get_puzzle_game(page.get_attribute("body", "data-game"))
+        assert game is not None
+        game.click(24, "king")  # the other tab
+        game.undo()
+        page.click("#redo")
+        page.wait_for_function("document.getElementById('status-text').textContent.startsWith('Nothing was redone')")
+        assert status(page) == "Nothing was redone: the game changed in another tab."
+        assert page.get_attribute("body", "data-moves") == "1" and attempt_of(site, page).state[12] == "."
+        page.click("#redo")
+        ready(page, moves=2)
+        assert attempt_of(site, page).state[24] != "." and attempt_of(site, page).state[12] == "."
+        assert errors == []
+    finally:
+        page.close()
+
+
 def test_a_reload_finds_the_game_and_the_link_reopens_the_same_puzzle(site, open_page, browser) -> None:
     page = open_page(link(site, Case("kings", size=5, seed=9)))
     game = page.get_attribute("body", "data-game")

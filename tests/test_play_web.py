@@ -592,6 +592,37 @@ def test_restart_is_a_move_that_undo_takes_back(server: PlayServer) -> None:
     assert state["state"][0] == "K" and state["can_restart"]
 
 
+def test_a_change_from_a_tab_the_game_moved_on_from_is_refused_with_the_game_as_it_stands(server: PlayServer) -> None:
+    """Tab B undoes, clicks elsewhere and undoes again: the game has as many moves as tab A
+    shows, other moves to redo. A's changes, sent with the history token it shows, do nothing:
+    409, or as data 200 with the game as it stands and ``"moved_on"``. Without the token they act
+    as before; hints, checks and the aids change no move and are not refused."""
+    game = new_kings(server, 4, 8)["game"]
+    click(server, game, 0)
+    click(server, game, 10)
+    tab_a = call(server, "POST", f"/api/games/{game}/undo", {})[1]
+    assert tab_a["moves"] == 1 and tab_a["can_redo"]
+    click(server, game, 15)  # tab B
+    tab_b = call(server, "POST", f"/api/games/{game}/undo", {})[1]
+    assert (tab_b["moves"], tab_b["state"], tab_b["can_redo"]) == (tab_a["moves"], tab_a["state"], True)
+    assert tab_b["history"] != tab_a["history"]  # a king on d1 to redo, not on c2
+    seen = {"history": tab_a["history"]}
+    changes = (("redo", {}), ("undo", {}), ("click", {"cell": 5, "tool": "king"}), ("restart", {}), ("solve", {}))
+    for action, body in changes:
+        status, document = call(server, "POST", f"/api/games/{game}/{action}", {**body, **seen})
+        assert status == 409 and "changed elsewhere" in document["error"], (action, document)
+        status, document = call(server, "POST", f"/api/games/{game}/{action}", {**body, **seen, "refusal": "state"})
+        assert status == 200 and document["moved_on"] and "changed elsewhere" in document["refused"]
+        assert (document["state"], document["history"]) == (tab_b["state"], tab_b["history"])  # untouched
+    for action, body in (("hint", {}), ("check", {}), ("aids", {"on": False})):
+        status, document = call(server, "POST", f"/api/games/{game}/{action}", {**body, **seen})
+        assert status == 200 and document["history"] == tab_b["history"], action
+    status, state = call(server, "POST", f"/api/games/{game}/redo", {"history": tab_b["history"]})
+    assert status == 200 and state["state"][15] == "K" and state["history"] not in (tab_a["history"], tab_b["history"])
+    for bad in (5, ["x"], True):
+        assert call(server, "POST", f"/api/games/{game}/undo", {"history": bad})[0] == 400
+
+
 def test_solve_shows_the_solution_marked_revealed(server: PlayServer) -> None:
     game = new_kings(server, 4, 6)["game"]
     status, state = call(server, "POST", f"/api/games/{game}/solve", {})

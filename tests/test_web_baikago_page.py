@@ -216,6 +216,29 @@ def test_undo_redo_aids_and_a_move_on_a_game_that_moved_on_leave_no_error_and_sh
         assert errors == [] and refused == []
 
 
+def test_a_redo_after_another_tab_undid_played_and_undid_again_is_refused_not_played(site, browser) -> None:
+    """The other tab leaves as many moves as this page shows, and other moves to redo: the page's
+    redo must not play them (the number of moves alone could not tell), and its move is not
+    played either."""
+    game_id = placed(site, 9, ["e5", "d4", "c3", "g7"])
+    game = site[0].baikago.games.get(game_id)
+    game.undo()
+    with game_page(site, browser, game_id) as (page, errors):
+        assert stones(page) == {"e5": "X", "d4": "O"} and page.is_enabled("#redo")
+        game.move("a1")  # the other tab: a new move, answered, then undone
+        game.position.make_named("h8")
+        game.undo()
+        page.click("#redo")
+        page.wait_for_function("document.getElementById('status-text').textContent.startsWith('Nothing was redone')")
+        ready(page)
+        assert status(page).startswith("Nothing was redone: the game changed in another tab.")
+        assert stones(page) == {"e5": "X", "d4": "O"} and page.is_enabled("#redo")
+        page.click("#redo")  # now from the game as it stands: the other tab's moves, shown first
+        page.wait_for_function("document.querySelectorAll('.pt.taken').length === 4")
+        assert stones(page) == {"e5": "X", "d4": "O", "a1": "X", "h8": "O"}
+        assert errors == []
+
+
 def test_a_settings_link_or_new_game_keeps_the_game_under_way_with_a_way_back(site, open_page) -> None:
     """A link that names settings starts a new game; the game under way before it is kept (the
     server may let it make room first, as a game left), and a link returns to it, as on the play

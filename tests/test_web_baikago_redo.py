@@ -128,6 +128,35 @@ def test_an_undo_or_redo_for_a_position_the_game_has_left_is_refused_with_the_ga
         assert post(port, "/api/undo", {"game": game, "ply": ply})[0] == 400
 
 
+def test_the_history_token_sees_another_tab_undo_play_and_undo_again_where_the_ply_cannot(port: int) -> None:
+    """Tab B undoes, plays elsewhere and undoes again: the game has as many moves as tab A shows,
+    other ones, and other moves to redo. A's redo with the number of moves alone would play B's
+    moves, which A never showed; with the state's ``history`` token it is refused as moved on,
+    and so is A's move. The token changes with every move, undo and redo, not with the aids."""
+    game = new_game(port, seed=7)["game"]
+    tab_a = played(port, game, "d4", "c3")
+    post(port, "/api/undo", {"game": game})
+    tab_a = request(port, "GET", f"/api/state?game={game}")[2]
+    assert tab_a["can_redo"] and len(tab_a["moves"]) == 2
+    played(port, game, "a1")  # tab B
+    tab_b = post(port, "/api/undo", {"game": game})[1]
+    assert len(tab_b["moves"]) == len(tab_a["moves"]) and tab_b["can_redo"]
+    assert tab_b["moves"] == tab_a["moves"] and tab_b["history"] != tab_a["history"]  # a1 to redo, not c3
+    seen = {"game": game, "ply": len(tab_a["moves"]), "history": tab_a["history"]}
+    for path, body in (("/api/redo", seen), ("/api/move", {**seen, "point": "h8"})):
+        status, document = post(port, path, body)
+        assert status == 409 and "changed elsewhere" in document["error"]
+        status, document = post(port, path, {**body, **AS_STATE})
+        assert status == 200 and document["moved_on"], document
+        assert (document["moves"], document["history"]) == (tab_b["moves"], tab_b["history"])  # untouched
+    status, state = post(port, "/api/redo", {**seen, "history": tab_b["history"]})  # what B shows
+    assert status == 200 and state["moves"][2] == "a1" and state["history"] not in (tab_a["history"], tab_b["history"])
+    aided = post(port, "/api/aids", {"game": game, "on": True})[1]
+    assert aided["history"] == state["history"]
+    for bad in (5, ["x"], True):
+        assert post(port, "/api/undo", {"game": game, "history": bad})[0] == 400
+
+
 def full_store(statement: Any) -> None:
     raise StoreFailed("the disk is full")
 

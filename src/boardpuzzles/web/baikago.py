@@ -8,13 +8,15 @@ Its page (``web/baikago_page.py``; at ``/`` under ``baikago serve``, at ``/baika
 - ``POST /api/new``    ``{"human", "strength", "size", "seed", "aids", "replaces"}`` (each
   optional): a new game (``aids``: true to show the position's value from the start, as the game
   the page leaves did; ``replaces``: the id of that game);
-- ``POST /api/move``   ``{"game", "point", "ply"}``: the human's stone only, answered at once;
+- ``POST /api/move``   ``{"game", "point", "ply", "history"}``: the human's stone only, answered at once;
 - ``POST /api/reply``  ``{"game"}``: the computer's move, if it is its turn (the slow part);
-- ``POST /api/undo``   ``{"game", "ply"}``: back to the human's previous turn (their last move and
+- ``POST /api/undo``   ``{"game", "ply", "history"}``: back to the human's previous turn (their last move and
   the computer's reply to it; nothing before the human's first move);
-- ``POST /api/redo``   ``{"game", "ply"}``: the moves undone played again, up to the human's next
-  turn; a new move clears what could be redone (in a move, an undo and a redo, ``ply`` is
-  optional: the number of moves the page saw);
+- ``POST /api/redo``   ``{"game", "ply", "history"}``: the moves undone played again, up to the
+  human's next turn; a new move clears what could be redone (in a move, an undo and a redo,
+  ``ply`` and ``history`` are optional: the number of moves the page saw, and the state's
+  ``"history"`` token of the moves and the moves undone it showed; only the token sees another
+  tab undo, play and undo again);
 - ``POST /api/aids``   ``{"game", "on": true|false}``: show the value of the position, or not (an
   aid that gives the game away, off unless asked for, as on the puzzles' play pages; kept with
   the game);
@@ -22,7 +24,7 @@ Its page (``web/baikago_page.py``; at ``/`` under ``baikago serve``, at ``/baika
 
 What the rules refuse (a point taken or off the board, a move after the end, nothing to redo) is
 answered 400 with the reason, as a malformed request is; a move, an undo or a redo whose ``ply``
-the game has left (another tab played) is 409. With ``"refusal": "state"`` in the body of a move,
+or ``history`` the game has left (another tab played) is 409. With ``"refusal": "state"`` in the body of a move,
 an undo or a redo, a refusal by the rules is answered 200 instead, with the game's state,
 unchanged, and ``"refused": the reason`` (the page asks for that: a browser logs every 4xx answer
 as an error; see :mod:`boardpuzzles.web.routes`); any other value than "state" or "status" is a
@@ -68,11 +70,21 @@ from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago import ai
 from boardpuzzles.puzzles.baikago.ai import STRENGTHS
 from boardpuzzles.web.computer import PROMISE_SHARE, WEB_TT_BITS, ComputerPool, move_random
-from boardpuzzles.web.game import IDLE_DAYS, SCHEMA, TABLE, GameMovedOn, WebGame, load_records
+from boardpuzzles.web.game import IDLE_DAYS, SCHEMA, TABLE, WebGame, load_records
 from boardpuzzles.web.handler import MAX_BODY
 from boardpuzzles.web.hosts import LOCAL_HOSTS
 from boardpuzzles.web.keeper import GameKeeper
-from boardpuzzles.web.routes import Page, Request, RequestError, Route, aids_of, refusal_as_state
+from boardpuzzles.web.routes import (
+    GameMovedOn,
+    Page,
+    Request,
+    RequestError,
+    Route,
+    aids_of,
+    history_of,
+    refusal_as_state,
+)
+from boardpuzzles.web.routes import moved_on as moved_on_answer
 from boardpuzzles.web.server import (
     MAX_CONNECTIONS,
     MAX_GAMES,
@@ -175,9 +187,7 @@ def moved_on(game: WebGame, err: GameMovedOn, in_state: bool) -> dict[str, Any]:
     """A move, undo or redo for a position the game has left (another tab played, a double
     click): the game as it stands now, ``"refused"`` and ``"moved_on": true`` when the request
     asked for the refusal as data, else a 409."""
-    if not in_state:
-        raise RequestError(HTTPStatus.CONFLICT, str(err)) from None
-    return {**refused(game, err, in_state), "moved_on": True}
+    return moved_on_answer(with_value(game, search=False), err, in_state)
 
 
 class BaikagoClient:
@@ -280,7 +290,7 @@ class BaikagoClient:
         try:
             if len(point) > MAX_POINT_NAME:
                 raise bk.IllegalMoveError(f"{point[:12]!r}... is not a point")
-            game.move(point, ply)
+            game.move(point, ply, history_of(request.body))
         except GameMovedOn as err:
             return moved_on(game, err, in_state)
         except bk.IllegalMoveError as err:
@@ -299,14 +309,15 @@ class BaikagoClient:
         return self._step_in_history(request, undo=False)
 
     def _step_in_history(self, request: Request, undo: bool) -> dict[str, Any]:
-        """Undo or redo up to the player's turn, from the ply the page shows (if it gives one)."""
+        """Undo or redo up to the player's turn, from the game the page shows (if it says so)."""
         in_state = refusal_as_state(request.body)
         game, _, ply = self._move_fields(request.body)
+        history = history_of(request.body)
         try:
             if undo:
-                game.undo(ply)
+                game.undo(ply, history)
             else:
-                game.redo(ply)
+                game.redo(ply, history)
         except GameMovedOn as err:
             return moved_on(game, err, in_state)
         except bk.IllegalMoveError as err:

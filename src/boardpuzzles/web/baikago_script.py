@@ -49,9 +49,6 @@ class Refused extends Error {
   constructor(message, game) { super(message); this.game = game; }
 }
 const REFUSAL = {refusal: "state"};
-// What the page says when the game changed elsewhere (another tab played, undid or redid): short
-// enough for the status line's two lines on a phone, with what was not done before it.
-const MOVED_ON = "the game changed in another tab.";
 async function api(path, body) {
   let response;
   try {
@@ -63,7 +60,7 @@ async function api(path, body) {
   let data = null;
   try { data = await response.json(); } catch (e) { /* not JSON: say the status */ }
   if (!response.ok) throw new ServerError((data && data.error) || `The server answered ${response.status}.`, response.status);
-  if (data && typeof data.refused === "string") throw new Refused(data.moved_on ? MOVED_ON : `Not allowed: ${data.refused}.`, data);
+  if (data && typeof data.refused === "string") throw new Refused(data.moved_on ? changedElsewhere("") : `Not allowed: ${data.refused}.`, data);
   return data;
 }
 
@@ -273,8 +270,7 @@ async function run(action, undone) {
 // The game as another tab left it, and the status line says so (undone: what was not done).
 function adopt(game, undone) {
   state = game; refusal = "";
-  const said = undone ? `${undone}: ${MOVED_ON}` : MOVED_ON;
-  notice = said[0].toUpperCase() + said.slice(1);
+  notice = changedElsewhere(undone);
 }
 // After adopt: the computer's move, when the game stands on its turn.
 function computerNext() {
@@ -301,11 +297,11 @@ function play(index) {
     return;
   }
   cursor = index;
-  const name = nameOf(index), ply = state.moves.length;
+  const name = nameOf(index), seen = seenOf(state);
   notice = ""; refusal = "";
   run(async (current) => {
     pending = name; show();
-    const next = await api("/api/move", Object.assign({game: state.game, point: name, ply: ply}, REFUSAL));
+    const next = await api("/api/move", Object.assign({point: name}, seen, REFUSAL));
     if (!current()) return;
     pending = null; state = next; show();
     await computerTurn(current);
@@ -341,11 +337,16 @@ function redo() {
   if (!state || busy) return;
   changeBy("/api/redo", "Nothing was redone");
 }
-// The ply says which position the page shows: a game that moved on elsewhere is refused as data.
+// What a move, an undo or a redo says of the game the page shows: its moves and the moves undone
+// (the history token; the ply alone misses another tab undoing, playing and undoing again). A game
+// that moved on elsewhere is refused as data.
+function seenOf(game) {
+  return {game: game.game, ply: game.moves.length, history: game.history};
+}
 function changeBy(path, undone) {
   notice = ""; refusal = "";
   run(async (current) => {
-    const next = await api(path, Object.assign({game: state.game, ply: state.moves.length}, REFUSAL));
+    const next = await api(path, Object.assign(seenOf(state), REFUSAL));
     if (!current()) return;
     state = next; show();
     await computerTurn(current);

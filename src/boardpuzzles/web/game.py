@@ -16,6 +16,10 @@ left        a game whose page started another one: still readable, but the first
 aids        whether the page shows what perfect play gives from the position (a spoiler, off
             unless the player turns it on); stored in the ``rules`` column's JSON object too, as
             ``undone`` is, and off in a game stored before it.
+history     a token of the moves played and the moves undone (``WebGame.history``): a page sends
+            back the one it shows with a move, an undo or a redo, and a game whose moves or
+            undone moves differ refuses it as moved on. The number of moves alone (``ply``)
+            cannot see another tab undo, play and undo again: same number, other moves.
 started     when the game began, and ``ended`` when it was won or drawn (null while it goes on):
             the page's clock. Stored in that object too; a game stored before them counts from
             its last change.
@@ -34,6 +38,7 @@ from typing import Any
 from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.web.computer import ComputerPool
+from boardpuzzles.web.routes import GameMovedOn, check_history, history_token
 from boardpuzzles.web.store import GameStore, Statement
 
 #: A game untouched this many days is called idle (it makes room before the games in play).
@@ -118,10 +123,6 @@ def load_records(store: GameStore) -> list[Record]:
 def _time(value: object) -> float | None:
     """A stored time (seconds since the epoch), or None when there is none."""
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-
-
-class GameMovedOn(BoardPuzzlesError):
-    """A request for a position the game has left (another tab played, a double click): 409."""
 
 
 def _unsaved(statement: Statement) -> None:
@@ -256,18 +257,26 @@ class WebGame:
 
         self._commit(take_back)
 
-    def _check_ply(self, ply: int | None) -> None:
-        """:class:`GameMovedOn` when ``ply``, the number of moves the page saw, is given and is not
-        the game's (lock held)."""
+    @property
+    def history(self) -> str:
+        """The token of the moves played and the moves undone (lock held): see the glossary."""
+        p = self.position
+        return history_token([p.grid.name(m) for m in p.move_stack], [p.grid.name(m) for m in self.undone])
+
+    def _check_seen(self, ply: int | None, history: str | None) -> None:
+        """:class:`GameMovedOn` when the page's ``ply`` (the number of moves it saw) or its
+        ``history`` token, either given, is not the game's (lock held)."""
         played = len(self.position.move_stack)
         if ply is not None and ply != played:
             raise GameMovedOn(f"the game has {played} moves, not {ply}: it changed elsewhere")
+        check_history(history, self.history)
 
-    def move(self, name: str, ply: int | None = None) -> None:
-        """The human's stone on ``name``; ``ply``, when given, is the number of moves the page saw."""
+    def move(self, name: str, ply: int | None = None, history: str | None = None) -> None:
+        """The human's stone on ``name``; ``ply`` and ``history``, when given, are what the page
+        saw (the number of moves, the token of the moves and undone moves: see the glossary)."""
         with self.lock:
             p = self.position
-            self._check_ply(ply)
+            self._check_seen(ply, history)
             if p.is_game_over():
                 raise bk.IllegalMoveError("the game is over")
             if p.turn != self.human:
@@ -287,13 +296,13 @@ class WebGame:
                 if self.version == version:
                     self._play_new(choice.move)
 
-    def undo(self, ply: int | None = None) -> None:
+    def undo(self, ply: int | None = None, history: str | None = None) -> None:
         """Back to the human's previous turn (their last move and the computer's reply to it); a
-        computer's opening move alone is not taken back. ``ply``, when given, is the number of
-        moves the page saw (:class:`GameMovedOn` when the game has moved on from it)."""
+        computer's opening move alone is not taken back. ``ply`` and ``history``, when given,
+        are what the page saw (:class:`GameMovedOn` when the game has moved on from it)."""
         with self.lock:
             p = self.position
-            self._check_ply(ply)
+            self._check_seen(ply, history)
             if not self._human_has_moved():
                 return
             taken = [p.unmake()]
@@ -309,14 +318,14 @@ class WebGame:
 
             self._commit(play_again)
 
-    def redo(self, ply: int | None = None) -> None:
+    def redo(self, ply: int | None = None, history: str | None = None) -> None:
         """Play again what undo took back, up to the human's next turn (their move and the
         computer's reply to it, as undo took them); :class:`~boardpuzzles.puzzles.baikago.IllegalMoveError`
-        when there is nothing to redo. ``ply``, when given, is the number of moves the page saw
+        when there is nothing to redo. ``ply`` and ``history``, when given, are what the page saw
         (:class:`GameMovedOn` when the game has moved on from it)."""
         with self.lock:
             p = self.position
-            self._check_ply(ply)
+            self._check_seen(ply, history)
             undone = self.undone
             if not undone:
                 raise bk.IllegalMoveError("nothing to redo")
@@ -383,6 +392,7 @@ class WebGame:
                 # what the page's Undo and Redo can do (undo leaves a computer's opening alone)
                 "can_undo": self._human_has_moved(),
                 "can_redo": bool(self.undone),
+                "history": self.history,  # sent back with a move, an undo or a redo
                 "aids": self.aids,
                 # the time played: from the start to the end, or to now while it goes on
                 "seconds": round(

@@ -33,6 +33,7 @@ from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.limits import Limits, TimeLimitReached
 from boardpuzzles.play import Attempt, Fault, Hint, Play, Verdict
 from boardpuzzles.protocol import Puzzle
+from boardpuzzles.web.routes import check_history, history_token
 from boardpuzzles.web.store import GameStore, Statement
 
 #: The colours of faults and hints on the board: red means wrong on every page; the hint's violet
@@ -121,10 +122,19 @@ class PuzzleGame:
         return f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?)", (self.id, self.puzzle.name, body, touched)
 
     # ---------------------------------------------------------------- changes
-    def _change(self, act: Callable[[Attempt[Any, Any]], object], clears: bool = True) -> None:
+    @property
+    def history(self) -> str:
+        """The token of the clicks played and those redo would play again (lock held): a page
+        sends back the one it shows (see :mod:`boardpuzzles.web.routes`)."""
+        return history_token(self.attempt.line, self.attempt.at)
+
+    def _change(self, act: Callable[[Attempt[Any, Any]], object], clears: bool = True, seen: str | None = None) -> None:
         """``act`` on a copy of the attempt, kept once stored (see the module docstring); a move
-        clears the hint and the check (``clears``), a setting does not."""
+        clears the hint and the check (``clears``), a setting does not. ``seen``: the history
+        token of the game the page showed (:class:`~boardpuzzles.web.routes.GameMovedOn` when the
+        game has moved on from it)."""
         with self.lock:
+            check_history(seen, self.history)
             attempt = self.attempt.copy()
             act(attempt)
             touched = time.time()
@@ -134,28 +144,29 @@ class PuzzleGame:
                 self.hint = self.check = self.asked = None
             self.version += 1
 
-    def click(self, cell: int, tool: str) -> None:
-        self._change(lambda a: a.click(cell, tool))
+    def click(self, cell: int, tool: str, seen: str | None = None) -> None:
+        self._change(lambda a: a.click(cell, tool), seen=seen)
 
-    def undo(self) -> None:
-        self._change(lambda a: a.undo())
+    def undo(self, seen: str | None = None) -> None:
+        self._change(lambda a: a.undo(), seen=seen)
 
-    def redo(self) -> None:
-        self._change(lambda a: a.redo())
+    def redo(self, seen: str | None = None) -> None:
+        self._change(lambda a: a.redo(), seen=seen)
 
-    def restart(self) -> None:
-        self._change(lambda a: a.restart())
+    def restart(self, seen: str | None = None) -> None:
+        self._change(lambda a: a.restart(), seen=seen)
 
     def set_aids(self, on: bool) -> None:
         self._change(lambda a: setattr(a, "aids", on), clears=False)
 
-    def solve(self, searchers: threading.Semaphore | None = None) -> None:
+    def solve(self, searchers: threading.Semaphore | None = None, seen: str | None = None) -> None:
         """Show the solution (:meth:`Attempt.reveal`), searched for at most ``SOLVE_SECONDS`` once
-        one of the server's ``searchers`` is free (waiting at most as long): else :class:`SearchersBusy`."""
+        one of the server's ``searchers`` is free (waiting at most as long): else :class:`SearchersBusy`.
+        ``seen`` as for a move."""
         if searchers is not None and not searchers.acquire(timeout=SOLVE_SECONDS):
             raise SearchersBusy("every solver of the server is busy: try again in a moment")
         try:
-            self._change(lambda a: a.reveal(Limits(SOLVE_SECONDS)))
+            self._change(lambda a: a.reveal(Limits(SOLVE_SECONDS)), seen=seen)
         finally:
             if searchers is not None:
                 searchers.release()
@@ -274,6 +285,7 @@ class PuzzleGame:
             "can_undo": s.can_undo,
             "can_redo": s.can_redo,
             "can_restart": s.can_restart,
+            "history": self.history,  # sent back with a change
             "aids": s.aids,
             "revealed": s.revealed,
             "hint": self.hint.to_json() if self.hint is not None else None,

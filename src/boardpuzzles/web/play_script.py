@@ -64,6 +64,10 @@ async function api(path, body) {
     if (typeof doc.refused === "string") {  // a refusal asked for as data: the game is unchanged
       const err = new Error(doc.refused);
       err.refused = true;
+      if (doc.moved_on) {  // changed in another tab: the game as it stands there
+        const {refused, moved_on, ...game} = doc;
+        err.game = game;
+      }
       throw err;
     }
     return doc;
@@ -87,7 +91,11 @@ function failed(err, move = true) {
 }
 
 // An action on the game; resolves to null, or to the error (said unless quiet). ``remark(before,
-// after)``, when given, may return a line for the status line about what the action did.
+// after)``, when given, may return a line for the status line about what the action did. It
+// sends the history of the game it shows: a game another tab changed is shown as it stands, and
+// the status line says what was not done (even for a quiet click: the board changed under it).
+const NOT_DONE = {click: "Not played", undo: "Nothing was undone", redo: "Nothing was redone",
+                  restart: "Not restarted", solve: "The solution was not shown"};
 function act(path, body, options) {
   const {quiet = false, waiting = null, remark = null} = options || {};
   return serial(async () => {
@@ -95,7 +103,8 @@ function act(path, body, options) {
     if (waiting) { note = {text: waiting, kind: ""}; showStatus(); }
     try {
       const before = state;
-      const next = await api(`/api/games/${state.game}/${path}`, Object.assign({refusal: "state"}, body));
+      const seen = {refusal: "state", history: state.history};
+      const next = await api(`/api/games/${state.game}/${path}`, Object.assign(seen, body));
       note = null;
       render(next);
       const said = remark && remark(before, next);
@@ -103,7 +112,8 @@ function act(path, body, options) {
       return null;
     } catch (err) {
       note = null;
-      if (!quiet || err instanceof ServerGone) failed(err); else showStatus();
+      if (err.game) { render(err.game); tell(changedElsewhere(NOT_DONE[path] || "Not done")); }
+      else if (!quiet || err instanceof ServerGone) failed(err); else showStatus();
       return err;
     }
   });

@@ -19,7 +19,10 @@ The API; each answer is the game's state (:meth:`PuzzleGame.state`), a refusal `
   reason; with ``"refusal": "state"`` in the body it is answered 200 instead, with the game's
   state, unchanged, and ``"refused": the reason`` (the page asks for that: a browser logs every
   4xx answer as an error; see :mod:`boardpuzzles.web.routes`); any other value than "state" or
-  "status" (the default) is a 400;
+  "status" (the default) is a 400. A change (a click, undo, redo, restart, solve) may carry
+  ``"history"``, the state's token of the game the page shows: when the game has moved on
+  (another tab changed it), nothing is done and the answer is 409, or with ``"refusal":
+  "state"`` 200 with the game as it stands, ``"refused"`` and ``"moved_on": true``;
 - ``GET /api/games/ID``.
 
 At most ``max_games`` games are kept (:mod:`boardpuzzles.web.keeper`): a new one always gets a
@@ -46,7 +49,17 @@ from boardpuzzles.protocol import Puzzle, display_name
 from boardpuzzles.puzzles import registry
 from boardpuzzles.web.keeper import GameKeeper
 from boardpuzzles.web.play_game import SCHEMA, TABLE, PuzzleGame, SearchersBusy, load_rows
-from boardpuzzles.web.routes import Page, Request, RequestError, Route, aids_of, refusal_as_state
+from boardpuzzles.web.routes import (
+    GameMovedOn,
+    Page,
+    Request,
+    RequestError,
+    Route,
+    aids_of,
+    history_of,
+    moved_on,
+    refusal_as_state,
+)
 from boardpuzzles.web.server import MAX_GAMES, WebServer
 
 #: Seeds of new puzzles: 0 .. 2**32 - 1.
@@ -239,6 +252,8 @@ class PuzzleClient:
             if in_state:  # a change is kept only once made whole: the state is as it was
                 return {**game.state(request.shared_at), "refused": str(err)}
             raise RequestError(HTTPStatus.UNPROCESSABLE_ENTITY, str(err)) from None
+        except GameMovedOn as err:
+            return moved_on(game.state(request.shared_at), err, in_state)
         except SearchersBusy as err:
             raise RequestError(HTTPStatus.SERVICE_UNAVAILABLE, str(err), {"Retry-After": "1"}) from None
         return game.state(request.shared_at)
@@ -252,11 +267,11 @@ class PuzzleClient:
 
 #: What each action does to a game (``client`` is the puzzle client, for its searchers).
 ACTIONS: dict[str, Callable[[PuzzleClient, PuzzleGame, dict[str, Any]], None]] = {
-    "click": lambda client, game, body: game.click(*click_of(body)),
-    "undo": lambda client, game, body: game.undo(),
-    "redo": lambda client, game, body: game.redo(),
-    "restart": lambda client, game, body: game.restart(),
-    "solve": lambda client, game, body: game.solve(client.searchers),
+    "click": lambda client, game, body: game.click(*click_of(body), seen=history_of(body)),
+    "undo": lambda client, game, body: game.undo(history_of(body)),
+    "redo": lambda client, game, body: game.redo(history_of(body)),
+    "restart": lambda client, game, body: game.restart(history_of(body)),
+    "solve": lambda client, game, body: game.solve(client.searchers, history_of(body)),
     "check": lambda client, game, body: game.ask_check(client.searchers),
     "hint": lambda client, game, body: game.ask_hint(client.searchers),
     "aids": lambda client, game, body: game.set_aids(aids_of(body)),

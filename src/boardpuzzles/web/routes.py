@@ -18,10 +18,18 @@ refusal     a move the game's rules refuse (a cell they forbid, nothing to redo)
             a browser logs every fetch answered 4xx as an error in its console, and a click
             the rules refuse is no error of the page. Malformed requests, unknown games and a
             store that cannot save keep their statuses.
+history     a token of a game's moves and the moves it could redo (:func:`history_token`),
+            carried by its state. A page sends back the one it shows with a change (a move, an
+            undo, a redo); a game that differs (another tab changed it) does nothing and answers
+            409, or as data 200 with the game as it stands, ``"refused"`` and ``"moved_on":
+            true`` (:func:`moved_on`). The number of moves alone misses another tab undoing,
+            playing and undoing again.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,6 +41,12 @@ from boardpuzzles.errors import BoardPuzzlesError
 #: The body field that says how a refusal is answered: "status" (the default) or "state".
 REFUSAL = "refusal"
 REFUSAL_CHOICES = ("status", "state")
+#: Hex digits of a history token: two histories of one game share one by chance once in 2^64.
+HISTORY_DIGITS = 16
+
+
+class GameMovedOn(BoardPuzzlesError):
+    """A change asked for from a game the game has left (another tab changed it): 409."""
 
 
 class RequestError(Exception):
@@ -137,3 +151,31 @@ def refusal_as_state(body: dict[str, Any]) -> bool:
             'or "status" (answered with an error status, the default)'
         )
     return choice == "state"
+
+
+def history_token(*history: Any) -> str:
+    """The token of a game's history (its moves and the moves it could redo, as JSON values)."""
+    return hashlib.sha256(json.dumps(history).encode()).hexdigest()[:HISTORY_DIGITS]
+
+
+def history_of(body: dict[str, Any]) -> str | None:
+    """The ``history`` token a change's body gives (the state's, as the page showed it), or None."""
+    history = body.get("history")
+    if history is not None and not isinstance(history, str):
+        raise BoardPuzzlesError("history is the token of the game's state the page showed, a string")
+    return history
+
+
+def check_history(seen: str | None, now: str) -> None:
+    """:class:`GameMovedOn` when the page's token ``seen``, given, is not the game's (``now``)."""
+    if seen is not None and seen != now:
+        raise GameMovedOn("the game's moves are not those the page showed: it changed elsewhere")
+
+
+def moved_on(state: dict[str, Any], err: GameMovedOn, in_state: bool) -> dict[str, Any]:
+    """A change asked for from a game that has moved on: ``state`` (the game as it stands now)
+    with ``"refused"`` and ``"moved_on": true`` when the request asked for refusals as data,
+    else a 409."""
+    if not in_state:
+        raise RequestError(HTTPStatus.CONFLICT, str(err)) from None
+    return {**state, "refused": str(err), "moved_on": True}

@@ -5,6 +5,13 @@ Function declarations, so a script may call them above the place it includes the
 # ruff: noqa: E501 - JavaScript in a string, wrapped as it reads best
 
 SHARED_SCRIPT = r"""
+// What a page says of a change the server did not make because the game changed in another tab
+// (notDone: what was not done, "Not played"; empty: the reason alone), short enough for the
+// status line's two lines on a phone.
+function changedElsewhere(notDone) {
+  const why = "the game changed in another tab.";
+  return notDone ? `${notDone}: ${why}` : why[0].toUpperCase() + why.slice(1);
+}
 // The history key a key press is: "undo" (Ctrl+Z, Cmd+Z), "redo" (Ctrl+Y, Ctrl+Shift+Z,
 // Cmd+Shift+Z), else null.
 function historyKey(e) {
