@@ -313,6 +313,13 @@ def test_how_far_a_search_got_says_which_root_children_the_table_lost() -> None:
     (whole,) = solver.standing()
     assert whole["state"] == "open" and whole["root_children"] == 6  # 36 points, 6 classes
     assert 1 <= whole["root_children_in_table"] <= 6
+    moves = whole["moves"]  # each class once, costliest first, and the root's numbers are theirs
+    assert len({m["move"] for m in moves}) == 6 and [m["work"] for m in moves] == sorted(
+        (m["work"] for m in moves), reverse=True
+    )
+    assert (min(m["pn"] for m in moves), sum(m["dn"] for m in moves)) == (whole["pn"], whole["dn"])
+    assert sum(m["work"] > 0 for m in moves) == whole["root_children_in_table"]
+    assert {m["move"] for m in moves} == {"a6", "b6", "c6", "b5", "c5", "c4"}  # each class by its first point
     search = solver.search(BLACK)
     board = np.zeros(36, dtype=np.int8)
     _, keys = search.state(board)
@@ -322,6 +329,7 @@ def test_how_far_a_search_got_says_which_root_children_the_table_lost() -> None:
             search.tt[0][slot] = 0
     (lost,) = solver.standing()
     assert lost["root_children_in_table"] == 0 and (lost["pn"], lost["dn"]) == (1, 6)
+    assert all((m["pn"], m["dn"], m["work"]) == (1, 1, 0) for m in lost["moves"])
     (line,) = _standing(solver)
     assert line.endswith(
         "at the root pn 1, dn 6 (the table holds 0 of the root's 6 children; the others are read as unexplored)"

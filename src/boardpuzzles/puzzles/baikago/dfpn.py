@@ -198,28 +198,33 @@ class Search:
         read from a root whose children are gone are guesses, not what the search learnt. A
         terminal position: its value, and no children."""
         inf = int(self.k.INF)
-        code, forced = self.status(board)
+        code, _ = self.status(board)
         if code in (1, -1):
             return ((0, inf) if code == 1 else (inf, 0)) + (0, 0)
+        children = self.child_entries(board)
+        pns = [pn for _, pn, _, _ in children]
+        dns = [dn for _, _, dn, _ in children]
+        held = sum(work > 0 for _, _, _, work in children)  # every stored entry has cost at least its own node
+        if turn(board) == self.attacker:
+            return min(pns), min(inf, sum(dns)), len(children), held
+        return min(inf, sum(pns)), min(dns), len(children), held
+
+    def child_entries(self, board: np.ndarray) -> list[tuple[int, int, int, int]]:
+        """The children of a position that is not over, one per symmetry class (the lowest
+        point of each): ``(point, pn, dn, work)`` as the table holds them; a child it does not
+        hold is ``(point, 1, 1, 0)``."""
+        code, forced = self.status(board)
         me = turn(board)
         moves = [forced] if code == -3 else [int(p) for p in np.flatnonzero(board == EMPTY_POINT)]
         seen: set[int] = set()
-        pns: list[int] = []
-        dns: list[int] = []
-        held = 0
+        children = []
         _, keys = self.state(board)
         for p in moves:
             key = self.child_key(keys, me, p)
-            if key in seen:
-                continue
-            seen.add(key)
-            pn, dn, work = self.entry(key)
-            held += work > 0  # every stored entry has cost at least its own node
-            pns.append(pn)
-            dns.append(dn)
-        if me == self.attacker:
-            return min(pns), min(inf, sum(dns)), len(seen), held
-        return min(inf, sum(pns)), min(dns), len(seen), held
+            if key not in seen:
+                seen.add(key)
+                children.append((p, *self.entry(key)))
+        return children
 
     def state(self, board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The cross counts and the 8 keys of a board."""

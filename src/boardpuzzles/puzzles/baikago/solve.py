@@ -387,16 +387,23 @@ class Solver:
         ``dn`` (of an open search, as the root's children in the table give them, see
         :meth:`Search.root_children`: of its
         ``root_children`` symmetry classes, ``root_children_in_table`` are held, and each
-        of the others counts as unexplored, 1 and 1; both None once settled)."""
+        of the others counts as unexplored, 1 and 1; both None once settled), and ``moves``:
+        of an open search, each root child as ``{"move", "pn", "dn", "work"}`` (its point, one of
+        its class; the nodes searched below it as the table keeps them, 0 where it holds none),
+        costliest first, which says where the search spends itself; None once settled."""
         found = []
         for attacker, search in self.searches.items():
-            children = held = None
+            children = held = moves = None
             if search.result is not None:
                 pn, dn = search.result
                 state = "proved" if pn == 0 else "disproved" if self.threats_from is None else "no threat-space win"
             else:
                 pn, dn, children, held = search.root_children(self.board)
                 state = "open"
+                if children:
+                    name = self.rules.grid.name
+                    entries = sorted(search.child_entries(self.board), key=lambda c: (-c[3], c[0]))
+                    moves = [{"move": name(p), "pn": cpn, "dn": cdn, "work": work} for p, cpn, cdn, work in entries]
             found.append(
                 {
                     "attacker": COLOUR_NAMES[attacker],
@@ -407,6 +414,7 @@ class Solver:
                     "dn": dn,
                     "root_children": children,
                     "root_children_in_table": held,
+                    "moves": moves,
                 }
             )
         return found
