@@ -246,6 +246,32 @@ def test_a_change_after_another_tab_changed_the_game_shows_it_as_it_stands(site,
         page.close()
 
 
+def test_changes_queued_behind_one_refused_as_moved_on_are_dropped_not_played(site, browser) -> None:
+    """Two Undos in a row (or a drag's cells) are sent one after the other: when the first is
+    refused because another tab changed the game, the second was meant for the game the page
+    showed before, so it is dropped, not played on the other tab's game, and the status line
+    keeps saying why."""
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        errors = console_errors(page)
+        page.goto(link(site, Case("kings", size=5, seed=5)))
+        ready(page)
+        page.click("#cells button[data-cell='0']")
+        ready(page, moves=1)
+        game = site[0].get_puzzle_game(page.get_attribute("body", "data-game"))
+        assert game is not None
+        game.click(24, "king")  # the other tab
+        answers = page.evaluate("Promise.all([act('undo'), act('undo')]).then(es => es.map(e => e && e.message))")
+        assert answers[0].startswith("the game's moves are not those") and answers[1].startswith("dropped")
+        ready(page, moves=2)
+        assert status(page) == "Nothing was undone: the game changed in another tab."
+        state = attempt_of(site, page).state
+        assert state[0] != "." and state[24] != "."  # neither king taken back
+        assert errors == []
+    finally:
+        page.close()
+
+
 def test_a_reload_finds_the_game_and_the_link_reopens_the_same_puzzle(site, open_page, browser) -> None:
     page = open_page(link(site, Case("kings", size=5, seed=9)))
     game = page.get_attribute("body", "data-game")

@@ -239,6 +239,20 @@ def test_a_redo_after_another_tab_undid_played_and_undid_again_is_refused_not_pl
         assert errors == []
 
 
+def test_a_game_another_tab_finished_shows_its_result_and_says_why_the_move_was_not_played(site, browser) -> None:
+    """The result box hides the status line: it says the move was not played, and why, before
+    how the game was won."""
+    game_id = placed(site, 9, ["e5", "a1", "e4", "a2", "e6", "a3", "d5", "a4"])
+    with game_page(site, browser, game_id) as (page, errors):
+        site[0].baikago.games.get(game_id).move("f5")  # the other tab completes black's cross
+        page.click(".pt[data-point=h8]")
+        page.wait_for_selector("#result:not([hidden])")
+        assert page.inner_text("#result-detail") == (
+            "Not played: the game changed in another tab. Black wins with a + centred on e5 (d5, f5, e6 and e4)."
+        )
+        assert errors == []
+
+
 def test_a_settings_link_or_new_game_keeps_the_game_under_way_with_a_way_back(site, open_page) -> None:
     """A link that names settings starts a new game; the game under way before it is kept (the
     server may let it make room first, as a game left), and a link returns to it, as on the play

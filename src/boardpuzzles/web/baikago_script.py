@@ -202,7 +202,9 @@ function show() {
     $("result").className = state.outcome;
     $("result-line").textContent = resultLine();
     $("result-time").textContent = fmt(state.seconds);
-    $("result-detail").textContent = refusal || resultDetail();  // the result box hides the status line
+    // the result box hides the status line: it says the refusal, or the notice (the game changed in
+    // another tab) before the result's detail
+    $("result-detail").textContent = refusal || (notice ? notice + " " : "") + resultDetail();
     $("result-detail").classList.toggle("refused", Boolean(refusal));
   }
   $("aids").checked = Boolean(state.aids);

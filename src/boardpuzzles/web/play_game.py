@@ -162,7 +162,9 @@ class PuzzleGame:
     def solve(self, searchers: threading.Semaphore | None = None, seen: str | None = None) -> None:
         """Show the solution (:meth:`Attempt.reveal`), searched for at most ``SOLVE_SECONDS`` once
         one of the server's ``searchers`` is free (waiting at most as long): else :class:`SearchersBusy`.
-        ``seen`` as for a move."""
+        ``seen`` as for a move (checked before waiting for a searcher too)."""
+        with self.lock:
+            check_history(seen, self.history)
         if searchers is not None and not searchers.acquire(timeout=SOLVE_SECONDS):
             raise SearchersBusy("every solver of the server is busy: try again in a moment")
         try:

@@ -173,7 +173,8 @@ function setUpBoard() {
     const done = press;
     press = null;
     if (done.dragging || done.long) skipClick = true;
-    if (done.dragging) serial(async () => { if (!done.played && done.refused) failed(done.refused); });
+    // a drag that played nothing says why, unless the status line has said it (another tab)
+    if (done.dragging) serial(async () => { if (!done.played && done.refused && !done.refused.spoken) failed(done.refused); });
   };
   cells.addEventListener("pointerup", release);
   cells.addEventListener("pointercancel", release);

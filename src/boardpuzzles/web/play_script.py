@@ -94,12 +94,21 @@ function failed(err, move = true) {
 // after)``, when given, may return a line for the status line about what the action did. It
 // sends the history of the game it shows: a game another tab changed is shown as it stands, and
 // the status line says what was not done (even for a quiet click: the board changed under it).
+// A change queued before such a refusal was drawn (a drag's next cells, a second Undo) is dropped:
+// it was meant for the game the page showed then, not for the one it shows now.
 const NOT_DONE = {click: "Not played", undo: "Nothing was undone", redo: "Nothing was redone",
                   restart: "Not restarted", solve: "The solution was not shown"};
+let changedElsewhereShown = 0;  // how many times the page has drawn a game changed in another tab
 function act(path, body, options) {
   const {quiet = false, waiting = null, remark = null} = options || {};
+  const queuedAt = changedElsewhereShown;
   return serial(async () => {
     if (!state || generating) return new Error("no game");
+    if (path in NOT_DONE && queuedAt !== changedElsewhereShown) {
+      const dropped = new Error("dropped: the game changed in another tab");
+      dropped.spoken = true;  // the status line says so already
+      return dropped;
+    }
     if (waiting) { note = {text: waiting, kind: ""}; showStatus(); }
     try {
       const before = state;
@@ -112,7 +121,12 @@ function act(path, body, options) {
       return null;
     } catch (err) {
       note = null;
-      if (err.game) { render(err.game); tell(changedElsewhere(NOT_DONE[path] || "Not done")); }
+      if (err.game) {
+        changedElsewhereShown += 1;
+        render(err.game);
+        tell(changedElsewhere(NOT_DONE[path] || "Not done"));
+        err.spoken = true;
+      }
       else if (!quiet || err instanceof ServerGone) failed(err); else showStatus();
       return err;
     }

@@ -19,11 +19,11 @@ refusal     a move the game's rules refuse (a cell they forbid, nothing to redo)
             the rules refuse is no error of the page. Malformed requests, unknown games and a
             store that cannot save keep their statuses.
 history     a token of a game's moves and the moves it could redo (:func:`history_token`),
-            carried by its state. A page sends back the one it shows with a change (a move, an
-            undo, a redo); a game that differs (another tab changed it) does nothing and answers
-            409, or as data 200 with the game as it stands, ``"refused"`` and ``"moved_on":
-            true`` (:func:`moved_on`). The number of moves alone misses another tab undoing,
-            playing and undoing again.
+            carried by its state. A page sends back the one it shows with a change (a move or
+            click, an undo, a redo; on the play pages a restart and a solve too); a game that
+            differs (another tab changed it) does nothing and answers 409, or as data 200 with
+            the game as it stands, ``"refused"`` and ``"moved_on": true`` (:func:`moved_on`).
+            The number of moves alone misses another tab undoing, playing and undoing again.
 """
 
 from __future__ import annotations
