@@ -677,3 +677,52 @@ def test_ctrl_c_without_a_checkpoint_says_how_far_it_got() -> None:
     assert code == 130, err
     assert "interrupted; add --checkpoint FILE to keep the search for a later run" in err and "Traceback" not in err
     assert "error" not in err
+
+
+def test_solve_after_moves_proves_the_position_they_reach_and_its_checkpoint_names_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--after MOVES` solves the position after them: the proof file starts there, both
+    checkers replay it from there, and a checkpoint of it is bound to it; refused for another
+    start, it names the moves that continue it (any order of the stones reaches the position)."""
+    import gzip
+    import shlex
+
+    from tests.test_baikago_solve import check_proof
+
+    proof, checkpoint = tmp_path / "after.json.gz", tmp_path / "after.dfpn"
+    after = ["baikago", "solve", "5", "--side", "black", "--tt-bits", "12", "--after", "c3, b2,d4"]
+    assert _run([*after, "--proof", str(proof), "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    start = "........X...X...O........"  # black on d4 (point 8) and c3 (12), white on b2 (16)
+    assert document["start"] == start and document["value"] == "unknown"
+    written = json.loads(gzip.decompress(proof.read_bytes()))
+    assert written["start"] == start and check_proof(written) == "unknown"  # one side's claim, which holds
+    assert _run(["baikago", "verify", str(proof)]) == 0
+    assert "with black on d4 c3 and white on b2 (the proof holds)" in capsys.readouterr().out
+    assert _run([*FOUR, "--after", "b2", "--checkpoint", str(checkpoint), "--node-limit", "30"]) in (0, 3)
+    capsys.readouterr()
+    assert _run([*FOUR, "--after", "c2", "--checkpoint", str(checkpoint)]) == 2
+    err = capsys.readouterr().err
+    assert "(--after b2, here c2)" in err
+    command = shlex.split(err.split("`")[1])
+    assert command[command.index("--after") + 1] == "b2"
+    assert _run([*command[1:], "--node-limit", "30"]) in (0, 3) and "continuing from" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "after,words",
+    [
+        ("d4,d4", "move 2: d4 is already taken"),
+        ("z9", "move 1: square 'z9' is off the 5x5 board"),
+        (" , ", "name at least one move"),
+        ("c3,a1,c2,a2,c4,a3,b3,a4,d3,e5", "the game is over before move 10 (e5)"),
+        ("c3,a1,c2,a2,c4,a3,b3,a4,d3", "the start position is already won by black"),
+    ],
+)
+def test_solve_after_moves_that_cannot_be_played_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], after: str, words: str
+) -> None:
+    assert _run(["baikago", "solve", "5", "--after", after]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err, err

@@ -73,9 +73,14 @@ are left out and searched again later, so a search of hours fits where a full ta
 it without --checkpoint-size keeps it under the same size (--checkpoint-size all keeps every
 entry from then on).
 
+--after MOVES solves the position after those moves instead of the empty board (one point of
+each of black's first moves, say, to split a long search into pieces that run apart: the proof
+files say from which position they hold, and the checker replays them from there).
+
 \b
 Examples:
   boardpuzzles baikago solve 5
+  boardpuzzles baikago solve 7 --side black --after d4,c3 --proof after-d4-c3.json.gz
   boardpuzzles baikago solve 4 --no-pairings --proof four.json.gz
   boardpuzzles baikago solve 6 --json
   boardpuzzles baikago solve 4 --no-pairings --tt-bits 16 --checkpoint four.dfpn
@@ -142,6 +147,13 @@ Exit codes:
     metavar="F",
     help="Hold the attacker to threats (moves that make a four or a double-four point) once F stones are on the board.",
 )
+@click.option(
+    "--after",
+    "after",
+    default=None,
+    metavar="MOVES",
+    help="Solve the position after these moves (point names, black first, like d5,e4) instead of the empty board.",
+)
 @time_limit_option(what="Stop after S seconds (exit 3); see --checkpoint.")
 @json_option
 def solve_command(
@@ -157,6 +169,7 @@ def solve_command(
     node_limit: int | None,
     time_limit: float | None,
     threats_from: int | None,
+    after: str | None,
     as_json: bool,
 ) -> None:
     """Solve a small board: who wins with perfect play, with a proof file."""
@@ -168,7 +181,8 @@ def solve_command(
     if checkpoint_bytes is not None and checkpoint is None:
         raise click.UsageError("--checkpoint-size needs --checkpoint FILE")
     # a bad checkpoint file is refused here, before any search
-    solver = bs.Solver(rules, tt_bits, None, pairings, attackers, checkpoint, threats_from, checkpoint_bytes)
+    start = None if after is None else _position_after(rules, after)
+    solver = bs.Solver(rules, tt_bits, start, pairings, attackers, checkpoint, threats_from, checkpoint_bytes)
     if solver.loaded and solver.searches:  # a board settled by a pairing keeps no search
         note(f"continuing from {checkpoint}: " + "; ".join(_standing(solver)))
     if solver.bound_from_file and solver.checkpoint_bytes is not None:
@@ -188,7 +202,7 @@ def solve_command(
         # kept, so the same command says so again at once
         if checkpoint is not None and not solver.save():
             note(f"the search did not let go of its table in time; {checkpoint} is as it was")
-        _no_threat_win(none, rules, as_json)
+        _no_threat_win(none, solver, as_json)
     finally:
         limits.close()
     if checkpoint is not None and not solver.save():
@@ -198,6 +212,24 @@ def solve_command(
     _show_solution(solution, solver, proof_path, checkpoint, as_json)
 
 
+def _position_after(rules: bk.Rules, moves: str) -> list[int]:
+    """The points' colours after ``moves`` (point names, black first, split by commas or spaces),
+    each checked as the game checks a move: a point taken or off the board, or a move after the
+    game is won, is refused in one line."""
+    names = [name for name in moves.replace(",", " ").split() if name]
+    if not names:
+        raise click.BadParameter("name at least one move, like d5,e4", param_hint="'--after'")
+    position = bk.Position(rules)
+    for number, name in enumerate(names, 1):
+        if position.is_game_over():
+            raise click.BadParameter(f"the game is over before move {number} ({name})", param_hint="'--after'")
+        try:
+            position.make_named(name)
+        except bk.IllegalMoveError as err:
+            raise click.BadParameter(f"move {number}: {err}", param_hint="'--after'") from None
+    return list(position.board)
+
+
 def _stopped(
     stop: BaseException, solver: Solver, checkpoint: str | None, time_limit: float | None, as_json: bool
 ) -> NoReturn:
@@ -205,6 +237,7 @@ def _stopped(
     where it stands, and end the command (exit 3, or 130 for an interruption)."""
     from boardpuzzles.limits import TimeLimitReached
     from boardpuzzles.puzzles.baikago import solve as bs
+    from boardpuzzles.puzzles.baikago.dfpn import picture
 
     if isinstance(stop, bs.NodeLimitReached):
         what = str(stop)
@@ -230,6 +263,7 @@ def _stopped(
             {
                 "puzzle": "baikago",
                 "rules": solver.rules.to_json(),
+                "start": picture(solver.board),
                 "complete": False,
                 "checkpoint": checkpoint if saved else None,
                 "searches": solver.standing(),
@@ -238,13 +272,18 @@ def _stopped(
     raise CommandResult(EXIT_PARTIAL) from None
 
 
-def _no_threat_win(none: NoThreatWin, rules: bk.Rules, as_json: bool) -> NoReturn:
+def _no_threat_win(none: NoThreatWin, solver: Solver, as_json: bool) -> NoReturn:
     """A threat-space search that found no win: one line (the board stays unsettled), exit 1."""
+    from boardpuzzles.puzzles.baikago.dfpn import picture
+    from boardpuzzles.puzzles.baikago.proof import start_in_words
+
+    rules = solver.rules
     if as_json:
         emit_json(
             {
                 "puzzle": "baikago",
                 "rules": rules.to_json(),
+                "start": picture(solver.board),
                 "complete": True,
                 "value": "unknown",
                 "threat_space_win": False,
@@ -254,7 +293,7 @@ def _no_threat_win(none: NoThreatWin, rules: bk.Rules, as_json: bool) -> NoRetur
             }
         )
     else:
-        click.echo(f"{rules.describe()}: {none}")
+        click.echo(f"{rules.describe()}{start_in_words(rules, solver.board)}: {none}")
     raise CommandResult(EXIT_NEGATIVE) from None
 
 
@@ -268,6 +307,7 @@ def _show_solution(
             {
                 "puzzle": "baikago",
                 "rules": document["rules"],
+                "start": document["start"],
                 "value": document["value"],
                 "seconds": document["seconds"],
                 "compile_seconds": round(compile_seconds(), 2),

@@ -105,8 +105,11 @@ class Solution:
             "draw": "a draw: neither side can force a win",
             "unknown": " and ".join(claim.statement() for claim in self.claims) + " (the other side was not searched)",
         }[self.value]
-        where = "" if self.start is None else f", from {picture(self.start)}"
-        return f"{self.rules.describe()}{where}: {value}"
+        return f"{self.rules.describe()}{self.where()}: {value}"
+
+    def where(self) -> str:
+        """The start position in words (", with black on d4 and white on c3"), or "" for the empty board."""
+        return "" if self.start is None else start_in_words(self.rules, self.start)
 
     def details(self) -> Iterator[str]:
         for claim in self.claims:
@@ -459,3 +462,15 @@ class StrategyFile:
 def write_proof(solution: Solution, path: str) -> bytes:
     """The proof file's bytes (gzip when ``path`` ends in ``.gz``)."""
     return solution.proof_bytes(path.endswith(".gz"))
+
+
+def start_in_words(rules: Rules, start: Iterable[int]) -> str:
+    """A start position in words (", with black on d4 and white on c3"), or "" when it is empty."""
+    points = list(start)
+    name = rules.grid.name
+    stones = [
+        f"{COLOUR_NAMES[colour]} on " + " ".join(name(p) for p, c in enumerate(points) if c == colour)
+        for colour in (BLACK, WHITE)
+        if colour in points
+    ]
+    return ", with " + " and ".join(stones) if stones else ""

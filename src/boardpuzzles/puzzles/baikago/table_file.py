@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shlex
 import time
 from collections.abc import Iterator, Mapping
@@ -19,7 +20,7 @@ import numpy as np
 from boardpuzzles.checkpoint import CheckpointError, canonical, check_path, digest, identity_difference
 from boardpuzzles.files import replace_file
 from boardpuzzles.puzzles.baikago.dfpn import PAIRING_BUDGET, WHOLE_GAME, Search
-from boardpuzzles.puzzles.baikago.rules import COLOUR_NAMES, Colour
+from boardpuzzles.puzzles.baikago.rules import COLOUR_NAMES, Colour, Rules
 
 #: The first bytes of a checkpoint file (:class:`TableFile`), and the layout it announces.
 TABLE_MAGIC = b"BPdfpn\r\n\x1a\n"
@@ -67,17 +68,40 @@ def _as_options(identity: dict[str, Any]) -> dict[str, Any]:
         "--pairings": None if budget is None else "on" if budget else "off",
         "--tt-bits": identity.get("tt_bits"),
         "--threats-from": "off" if identity.get("threats_from") is None else identity["threats_from"],
-        "start position": identity.get("start"),
+        "--after": _moves_to(identity.get("start"), size),
     }
     rest = ("puzzle", "search", "file", "table", "bucket", "zobrist")
     shown.update({f"table format ({key})": identity.get(key) for key in rest})
     return shown
 
 
+#: What ``_moves_to`` gives for a start that moves reach: "none", or point names and commas.
+MOVES = re.compile(r"none|[a-z]+[0-9]+(,[a-z]+[0-9]+)*")
+
+
+def _moves_to(start: Any, size: Any) -> Any:
+    """Moves that reach the start position ``start`` (a picture), black's and white's stones in
+    turn, as ``--after`` spells them ("none" for the empty board); the picture itself when none
+    do (it is not one of ``size``). A position with no cross filled is reached by any order of
+    its stones: none fills a cross on the way."""
+    if type(size) is not int or not isinstance(start, str) or len(start) != size * size:
+        return start
+    black = [p for p, mark in enumerate(start) if mark == "X"]
+    white = [p for p, mark in enumerate(start) if mark == "O"]
+    if len(black) - len(white) not in (0, 1) or len(black) + len(white) + start.count(".") != len(start):
+        return start
+    if not black:
+        return "none"
+    name = Rules(size).grid.name
+    return ",".join(name(p) for pair in zip(black, [*white, None], strict=False) for p in pair if p is not None)
+
+
 def continuing_command(identity: dict[str, Any], here: dict[str, Any], path: str) -> str | None:
     """The command that continues a checkpoint of ``identity`` (``here``: this version's identity
     of some search); None when no command line can: another layout of the table (or other keys
-    for the same rules), or a search from another start than the empty board."""
+    for the same rules), or a start position that no moves reach. A start is given as moves
+    (``--after``), black's and white's stones in turn: the position has no cross filled, so
+    no order of its stones fills one on the way."""
     options = _as_options(identity)
     layout = ("puzzle", "search", "file", "table", "bucket") + (
         ("zobrist",) if identity.get("rules") == here.get("rules") else ()
@@ -87,9 +111,12 @@ def continuing_command(identity: dict[str, Any], here: dict[str, Any], path: str
     if identity.get("pairing_budget") not in (0, PAIRING_BUDGET):  # no option sets another
         return None
     size = identity.get("rules", {}).get("size") if isinstance(identity.get("rules"), dict) else None
-    if type(size) is not int or options["start position"] != "." * size * size:
+    after = options["--after"]
+    if type(size) is not int or not isinstance(after, str) or not MOVES.fullmatch(after):
         return None
     words = ["boardpuzzles", "baikago", "solve", str(size), "--side", str(options["--side"])]
+    if after != "none":
+        words += ["--after", after]
     if options["--max-d"] != "any":
         words += ["--max-d", str(options["--max-d"])]
     if options["--orientations"] != "+x":
@@ -194,7 +221,7 @@ class TableFile:
         if isinstance(stored, dict):
             theirs, ours = _as_options(stored), _as_options(self.identity)
             if theirs["board"] != ours["board"]:  # then the start and the keys differ too: no news
-                for follows in ("start position", "table format (zobrist)"):
+                for follows in ("--after", "table format (zobrist)"):
                     theirs.pop(follows)
                     ours.pop(follows)
             found = identity_difference(theirs, ours)

@@ -98,6 +98,16 @@ class Geometry:
         return source[self.point_of[name]]
 
 
+def _stones_in_words(picture: str, size: int) -> str:
+    """A start position in words (", with black on d4 and white on c3"), or "" when it is empty."""
+    stones = []
+    for mark, colour in (("X", "black"), ("O", "white")):
+        names = [_column(p % size) + str(size - p // size) for p, c in enumerate(picture) if c == mark]
+        if names:
+            stones.append(f"{colour} on " + " ".join(names))
+    return ", with " + " and ".join(stones) if stones else ""
+
+
 def _column(col: int) -> str:
     return chr(ord("a") + col)
 
@@ -175,7 +185,7 @@ class Verdict:
         reach = "any d" if max_d is None else f"d <= {max_d}"
         kinds = {"+x": "+ and x crosses", "x+": "+ and x crosses", "+": "+ crosses only", "x": "x crosses only"}[kinds]
         board = f"{size}x{size}, {kinds}, {reach}"
-        where = "" if set(self.start) == {"."} else f", from {self.start}"
+        where = _stones_in_words(self.start, size)
         value = {
             "draw": "draw",
             "black": "black wins",
