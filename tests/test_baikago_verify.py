@@ -302,3 +302,80 @@ def test_verify_reads_standard_input_and_says_what_one_side_proves(tmp_path: Pat
     assert done.returncode == 0, done.stderr
     first = done.stdout.splitlines()[0]
     assert first.startswith("black cannot win (the value needs the other side's claim too): 4x4"), first
+
+
+# -------------------------------------------------------------------- several files joined
+def proof_after(tmp_path: Path, size: int, side: str, after: str | None, *options: str) -> str:
+    """A proof file of `solve SIZE --side SIDE --after AFTER` (no pairings: real strategies)."""
+    path = tmp_path / f"{side}-{after or 'empty'}.json"
+    where = ["--after", after] if after else []
+    command = ["baikago", "solve", str(size), "--side", side, "--no-pairings", "--tt-bits", "12", *where, *options]
+    assert _run([*command, "--proof", str(path)]) == 0
+    return str(path)
+
+
+def test_files_about_each_first_move_join_into_the_claim_about_the_board(tmp_path: Path, capsys: Any) -> None:
+    """4x4 (a draw): black's three first moves up to symmetry (a corner, an edge, a centre point)
+    each with a file where black cannot win: together, black cannot win on the empty board. A
+    corner left out leaves nothing proved, and the line names it; a file of its mirror image
+    (d1 for a4) covers it as well."""
+    files = {m: proof_after(tmp_path, 4, "black", m) for m in ("a4", "b4", "b3", "d1")}
+    capsys.readouterr()
+    assert _run(["baikago", "verify", files["a4"], files["b4"], files["b3"]]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert (
+        out[-1]
+        == "joined, from the positions one move on: black cannot win: 4x4, + and x crosses, any d, on the empty board"
+    )
+    assert _run(["baikago", "verify", files["d1"], files["b4"], files["b3"]]) == 0  # d1 is a4's image
+    capsys.readouterr()
+    assert _run(["baikago", "verify", files["b4"], files["b3"]]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].endswith("nothing follows: 4x4, + and x crosses, any d, on the empty board")
+    assert out[-1] == "  black cannot win would need files for a4 too"  # the corners, by the first point
+    assert _run(["baikago", "verify", files["b4"], files["b3"], "--json"]) == 1
+    document = json.loads(capsys.readouterr().out)
+    assert [f["holds"] for f in document["files"]] == [True, True]
+    assert document["joined"]["claims"] == [] and document["joined"]["missing"] == {"black cannot win": ["a4"]}
+
+
+def test_one_move_of_the_side_to_move_is_enough_for_its_own_claim(tmp_path: Path, capsys: Any) -> None:
+    """After black's b3, white to move: one white reply after which black cannot win shows that
+    black cannot win (white plays it); a black win after one white reply shows nothing."""
+    first, second = proof_after(tmp_path, 4, "black", "b3,c2"), proof_after(tmp_path, 4, "black", "b3,a1")
+    capsys.readouterr()
+    assert _run(["baikago", "verify", first, second, "--json"]) == 0
+    joined = json.loads(capsys.readouterr().out)["joined"]
+    assert (
+        joined["claims"] == ["black cannot win"] and joined["start"] == ".....X.........." and joined["missing"] == {}
+    )
+    from boardpuzzles.puzzles.baikago.verify import Replay, join_verdicts
+
+    after_c2, after_a1 = (verify_document(read_document(Path(f).read_bytes())) for f in (first, second))
+    won = copy.deepcopy(after_a1)
+    won.replays = [Replay("black wins", "black")]  # as if a file proved it after a1: one reply only
+    joined = join_verdicts([after_c2, won])
+    assert joined.claims() == ["black cannot win"] and joined.missing["black wins"]  # every white reply needed
+
+
+def test_files_about_one_position_add_up_their_claims(tmp_path: Path, capsys: Any) -> None:
+    black, white = proof_after(tmp_path, 4, "black", None), proof_after(tmp_path, 4, "white", None)
+    capsys.readouterr()
+    assert _run(["baikago", "verify", black, white]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "joined: draw: 4x4, + and x crosses, any d, on the empty board"
+
+
+def test_files_that_do_not_fit_together_are_refused_with_one_line(tmp_path: Path, capsys: Any) -> None:
+    four, five = proof_after(tmp_path, 4, "black", "a4"), proof_after(tmp_path, 5, "black", "c3")
+    deeper = proof_after(tmp_path, 4, "black", "b3,c2,c3")
+    capsys.readouterr()
+    for files, words in (
+        ([four, five], "not joined: the files are proofs for different rules"),
+        ([four, deeper], "not joined: the files are neither about one position nor about the positions one move"),
+    ):
+        assert _run(["baikago", "verify", *files]) == 1
+        assert capsys.readouterr().out.splitlines()[-1].startswith(words)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{}")
+    assert _run(["baikago", "verify", four, str(broken)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1].startswith(f"refused: {broken}: not a Baikago proof")

@@ -31,25 +31,40 @@ cross, or no cross left for the opponent). The format is documented completely i
 reference (Baikago proof files), so that a checker can be written from it alone. The proofs of
 the boards solved so far are in the source's records/ folder (7x7: records/baikago-7.json.gz).
 
+Several files are checked each, then joined: files about one position add up their claims (one
+side's and the other's make its value); files about the positions one move from one position
+(as `solve --after` makes them, one per move) prove what follows there: the side to move cannot
+win when every move of its (up to the symmetries of the board) has a file where it cannot, and
+wins when one move has a file where it wins (the other side: the reverse). The moves a claim
+still lacks are named.
+
 \b
 Examples:
   boardpuzzles baikago verify tests/data/baikago/four.json.gz     # from a clone
   boardpuzzles baikago verify tests/data/baikago/five.json --json
   boardpuzzles baikago solve 5 --proof five.json
+  boardpuzzles baikago verify black.json.gz white.json.gz          # each side's claim: the value
 
 \b
 Exit codes:
-  0    the proof holds: its value is printed
-  1    the file is not a proof, or the proof does not hold (one line says where)
+  0    the proof holds: its value is printed (several files: something follows from them)
+  1    a file is not a proof, or a proof does not hold (one line says where); several files
+       that prove nothing together
   2    the file cannot be read, or bad options
   70   a bug in boardpuzzles: please report it
   130  interrupted (Ctrl-C, or SIGTERM)""",
 )
-@click.argument("file", metavar="FILE")
+@click.argument("files", metavar="FILE...", nargs=-1, required=True)
 @json_option
-def verify_command(file: str, as_json: bool) -> None:
-    """Check a proof file: replay each claim and print the value it proves."""
-    from boardpuzzles.puzzles.baikago.verify import ProofError, read_document, verify_document, verify_file
+def verify_command(files: tuple[str, ...], as_json: bool) -> None:
+    """Check proof files: replay each claim and print the value they prove."""
+    from boardpuzzles.puzzles.baikago.verify import (
+        ProofError,
+        join_verdicts,
+        read_document,
+        verify_document,
+        verify_file,
+    )
 
     last = time.monotonic()
 
@@ -59,20 +74,43 @@ def verify_command(file: str, as_json: bool) -> None:
             last = time.monotonic()
             note(line)
 
+    several = len(files) > 1
+    verdicts, reports = [], []
+    for file in files:
+        try:
+            if file == "-":
+                verdict = verify_document(read_document(sys.stdin.buffer.read()), progress)
+            else:
+                verdict = verify_file(file, progress)
+        except ProofError as err:
+            if as_json:
+                emit_json({"puzzle": "baikago", "file": file, "holds": False, "reason": str(err)})
+            else:
+                click.echo(f"refused: {file}: {err}" if several else f"refused: {err}")
+            raise CommandResult(EXIT_NEGATIVE) from None
+        verdicts.append(verdict)
+        reports.append({"puzzle": "baikago", "file": file, "holds": True, **verdict.to_json()})
+        if not as_json:
+            click.echo(f"{file}: {verdict.summary()}" if several else verdict.summary())
+            for replay in verdict.replays:
+                click.echo(f"  {replay.describe()}")
+    if not several:
+        if as_json:
+            emit_json(reports[0])
+        return
     try:
-        if file == "-":
-            verdict = verify_document(read_document(sys.stdin.buffer.read()), progress)
-        else:
-            verdict = verify_file(file, progress)
+        joined = join_verdicts(verdicts)
     except ProofError as err:
         if as_json:
-            emit_json({"puzzle": "baikago", "file": file, "holds": False, "reason": str(err)})
+            emit_json({"puzzle": "baikago", "files": reports, "joined": None, "reason": str(err)})
         else:
-            click.echo(f"refused: {err}")
+            click.echo(f"not joined: {err}")
         raise CommandResult(EXIT_NEGATIVE) from None
     if as_json:
-        emit_json({"puzzle": "baikago", "file": file, "holds": True, **verdict.to_json()})
-        return
-    click.echo(verdict.summary())
-    for replay in verdict.replays:
-        click.echo(f"  {replay.describe()}")
+        emit_json({"puzzle": "baikago", "files": reports, "joined": joined.to_json()})
+    else:
+        click.echo(joined.summary())
+        for gap in joined.gaps():
+            click.echo(f"  {gap}")
+    if not joined.established:
+        raise CommandResult(EXIT_NEGATIVE)

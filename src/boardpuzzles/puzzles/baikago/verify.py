@@ -98,6 +98,14 @@ class Geometry:
         return source[self.point_of[name]]
 
 
+def _board_words(rules: dict[str, Any]) -> str:
+    """The rules in words: "7x7, + and x crosses, any d"."""
+    size, max_d, kinds = rules["size"], rules["max_d"], rules["orientations"]
+    reach = "any d" if max_d is None else f"d <= {max_d}"
+    kinds = {"+x": "+ and x crosses", "x+": "+ and x crosses", "+": "+ crosses only", "x": "x crosses only"}[kinds]
+    return f"{size}x{size}, {kinds}, {reach}"
+
+
 def _stones_in_words(picture: str, size: int) -> str:
     """A start position in words (", with black on d4 and white on c3"), or "" when it is empty."""
     stones = []
@@ -181,11 +189,8 @@ class Verdict:
     replays: list[Replay] = field(default_factory=list)
 
     def summary(self) -> str:
-        size, max_d, kinds = self.rules["size"], self.rules["max_d"], self.rules["orientations"]
-        reach = "any d" if max_d is None else f"d <= {max_d}"
-        kinds = {"+x": "+ and x crosses", "x+": "+ and x crosses", "+": "+ crosses only", "x": "x crosses only"}[kinds]
-        board = f"{size}x{size}, {kinds}, {reach}"
-        where = _stones_in_words(self.start, size)
+        board = _board_words(self.rules)
+        where = _stones_in_words(self.start, self.rules["size"])
         value = {
             "draw": "draw",
             "black": "black wins",
@@ -366,6 +371,128 @@ def _check_value(value: str, established: dict[int, bool]) -> None:
     if not follows:
         proved = ", ".join(f"{NAMES[c]} {'wins' if w else 'cannot win'}" for c, w in established.items())
         raise ProofError(f'"value" is {value!r}, but the proofs show only: {proved}')
+
+
+# -------------------------------------------------------------------- several files together
+@dataclass
+class Joined:
+    """What proof files that hold establish together about one position (``start``): either
+    they are all about it (their claims add up, as one side's file and the other's), or each is
+    about a position one move from it (its *children*): then the side to move there cannot win
+    when every one of its moves (up to the symmetries of the square) leads to a child where it
+    cannot, and wins when one does; the other side wins when every move leads to its win, and
+    cannot win when one move leads where it cannot. ``missing``: for a claim every move must
+    carry, the moves (one point of each class) that no file covers."""
+
+    rules: dict[str, Any]
+    start: str
+    children: bool  #: whether the files are about the position's children
+    established: dict[int, bool] = field(default_factory=dict)
+    missing: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def value(self) -> str:
+        winners = [NAMES[c] for c, wins in self.established.items() if wins]
+        if winners:
+            return winners[0]
+        return "draw" if self.established == {BLACK: False, WHITE: False} else "unknown"
+
+    def claims(self) -> list[str]:
+        return [f"{NAMES[c]} {'wins' if w else 'cannot win'}" for c, w in sorted(self.established.items())]
+
+    def summary(self) -> str:
+        where = _stones_in_words(self.start, self.rules["size"]) or ", on the empty board"
+        how = "joined, from the positions one move on" if self.children else "joined"
+        said = {"black": "black wins", "white": "white wins", "draw": "draw"}.get(self.value)
+        if said is None:
+            said = "; ".join(self.claims()) or "nothing follows"
+        return f"{how}: {said}: {_board_words(self.rules)}{where}"
+
+    def gaps(self) -> list[str]:
+        """A line per claim that lacks a file for some moves."""
+        return [f"{claim} would need files for {', '.join(moves)} too" for claim, moves in self.missing.items()]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "value": self.value,
+            "rules": self.rules,
+            "start": self.start,
+            "from": "children" if self.children else "the same position",
+            "claims": self.claims(),
+            "missing": self.missing,
+        }
+
+
+def join_verdicts(verdicts: list[Verdict]) -> Joined:
+    """What several files that hold establish together (see :class:`Joined`); a set of files
+    that are neither about one position nor about the children of one is refused."""
+    if not verdicts:
+        raise ProofError("no files to join")
+    rules = verdicts[0].rules
+    if any(v.rules != rules for v in verdicts):
+        raise ProofError("the files are proofs for different rules (board size, d or orientations)")
+    geometry = Geometry(rules["size"], rules["max_d"], rules["orientations"])
+    starts = {v.start for v in verdicts}
+    if len(starts) == 1:
+        joined = Joined(rules, verdicts[0].start, children=False)
+        for verdict in verdicts:
+            for replay in verdict.replays:
+                colour, wins = _claim_words(replay.claim)
+                if joined.established.get(colour, wins) != wins:  # both held: the checker is wrong
+                    raise ProofError(f"the files contradict each other about {NAMES[colour]}")
+                joined.established[colour] = wins
+        return joined
+    parent = _parent(sorted(starts), geometry.points)
+    mover = BLACK if parent.count(BLACK) == parent.count(WHITE) else WHITE
+    proved: dict[tuple[int, bool], set[bytes]] = {}
+    for verdict in verdicts:
+        key = geometry.canonical(bytearray(verdict.start.encode("ascii")))[0]
+        for replay in verdict.replays:
+            proved.setdefault(_claim_words(replay.claim), set()).add(key)
+    classes: dict[bytes, int] = {}  # each class of the mover's moves: its lowest point
+    for point in range(geometry.points):
+        if parent[point] == EMPTY:
+            child = bytearray(parent)
+            child[point] = mover
+            classes.setdefault(geometry.canonical(child)[0], point)
+    joined = Joined(rules, parent.decode("ascii"), children=True)
+    for colour in (BLACK, WHITE):
+        for wins in (True, False):
+            covered = proved.get((colour, wins), set())
+            if not covered:
+                continue
+            # the side to move needs one move to win or to keep the other from winning
+            one_move_enough = (colour == mover) == wins
+            left = [p for key, p in classes.items() if key not in covered]
+            if one_move_enough or not left:
+                joined.established[colour] = wins
+            else:
+                joined.missing[f"{NAMES[colour]} {'wins' if wins else 'cannot win'}"] = [
+                    geometry.names[p] for p in sorted(left)
+                ]
+    return joined
+
+
+def _claim_words(claim: str) -> tuple[int, bool]:
+    colour, verb = claim.split(" ", 1)
+    return COLOURS[colour], verb == "wins"
+
+
+def _parent(starts: list[str], points: int) -> bytes:
+    """The position each of ``starts`` is one stone more than (the same colour's: the side to
+    move there), or a refusal."""
+    parent = bytearray(
+        starts[0][p].encode("ascii")[0] if all(s[p] == starts[0][p] for s in starts) else EMPTY for p in range(points)
+    )
+    mover = BLACK if parent.count(BLACK) == parent.count(WHITE) else WHITE
+    for start in starts:
+        added = [p for p in range(points) if start[p] != chr(parent[p])]
+        if len(added) != 1 or parent[added[0]] != EMPTY or start[added[0]] != chr(mover):
+            raise ProofError(
+                "the files are neither about one position nor about the positions one move from one "
+                "(each with one more stone of the side to move there)"
+            )
+    return bytes(parent)
 
 
 # -------------------------------------------------------------------- pairings
