@@ -708,6 +708,25 @@ def test_solve_after_moves_proves_the_position_they_reach_and_its_checkpoint_nam
     command = shlex.split(err.split("`")[1])
     assert command[command.index("--after") + 1] == "b2"
     assert _run([*command[1:], "--node-limit", "30"]) in (0, 3) and "continuing from" in capsys.readouterr().err
+    # several stones of each colour, given in another order: the command's moves reach the same
+    # position; and a position where every cross is blocked is one too (over as a game, drawn)
+    several = tmp_path / "several.dfpn"
+    assert _run([*FOUR, "--after", "d1 b4 c1 b2 b3 a4 a1 d3", "--checkpoint", str(several), "--node-limit", "5"]) in (
+        0,
+        3,
+    )
+    capsys.readouterr()
+    assert _run([*FOUR, "--checkpoint", str(several)]) == 2
+    err = capsys.readouterr().err
+    assert "(--after" in err and "here no moves)" in err
+    command = shlex.split(err.split("`")[1])
+    moves = command[command.index("--after") + 1].split(",")
+    assert sorted(moves[0::2]) == sorted(["d1", "c1", "b3", "a1"]) and sorted(moves[1::2]) == sorted(
+        ["b4", "b2", "a4", "d3"]
+    )
+    assert _run([*command[1:], "--node-limit", "5"]) in (0, 3) and "continuing from" in capsys.readouterr().err
+    assert _run(["baikago", "solve", "4", "--after", "d1,b4,c1,b2,b3,a4,a1,d3,d2"]) == 0
+    assert "a draw" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -716,7 +735,7 @@ def test_solve_after_moves_proves_the_position_they_reach_and_its_checkpoint_nam
         ("d4,d4", "move 2: d4 is already taken"),
         ("z9", "move 1: square 'z9' is off the 5x5 board"),
         (" , ", "name at least one move"),
-        ("c3,a1,c2,a2,c4,a3,b3,a4,d3,e5", "the game is over before move 10 (e5)"),
+        ("c3,a1,c2,a2,c4,a3,b3,a4,d3,e5", "inconsistent start position: black has a cross"),
         ("c3,a1,c2,a2,c4,a3,b3,a4,d3", "the start position is already won by black"),
     ],
 )

@@ -305,11 +305,13 @@ def test_verify_reads_standard_input_and_says_what_one_side_proves(tmp_path: Pat
 
 
 # -------------------------------------------------------------------- several files joined
-def proof_after(tmp_path: Path, size: int, side: str, after: str | None, *options: str) -> str:
-    """A proof file of `solve SIZE --side SIDE --after AFTER` (no pairings: real strategies)."""
+def proof_after(tmp_path: Path, size: int, side: str, after: str | None, pairings: bool = False) -> str:
+    """A proof file of `solve SIZE --side SIDE --after AFTER` (by default without pairings: real
+    strategies)."""
     path = tmp_path / f"{side}-{after or 'empty'}.json"
     where = ["--after", after] if after else []
-    command = ["baikago", "solve", str(size), "--side", side, "--no-pairings", "--tt-bits", "12", *where, *options]
+    pairing = [] if pairings else ["--no-pairings"]
+    command = ["baikago", "solve", str(size), "--side", side, *pairing, "--tt-bits", "12", *where]
     assert _run([*command, "--proof", str(path)]) == 0
     return str(path)
 
@@ -366,7 +368,7 @@ def test_files_about_one_position_add_up_their_claims(tmp_path: Path, capsys: An
 
 
 def test_files_that_do_not_fit_together_are_refused_with_one_line(tmp_path: Path, capsys: Any) -> None:
-    four, five = proof_after(tmp_path, 4, "black", "a4"), proof_after(tmp_path, 5, "black", "c3")
+    four, five = proof_after(tmp_path, 4, "black", "a4"), proof_after(tmp_path, 5, "black", "c3", pairings=True)
     deeper = proof_after(tmp_path, 4, "black", "b3,c2,c3")
     capsys.readouterr()
     for files, words in (
@@ -379,3 +381,51 @@ def test_files_that_do_not_fit_together_are_refused_with_one_line(tmp_path: Path
     broken.write_text("{}")
     assert _run(["baikago", "verify", four, str(broken)]) == 1
     assert capsys.readouterr().out.splitlines()[-1].startswith(f"refused: {broken}: not a Baikago proof")
+
+
+def test_a_claim_every_reply_must_carry_is_joined_by_the_classes_of_the_position(tmp_path: Path, capsys: Any) -> None:
+    """After black's b3 on 4x4, white to move: white cannot win there when every white reply has
+    a file where white cannot. b3 lies on the a4-d1 diagonal, so its mirror in that diagonal
+    pairs white's replies (c4 with a2, ...): one of each pair is enough, and a pair left out is
+    named by its first point (classes taken on the empty board would be wrong here)."""
+    replies = ["a4", "b4", "c4", "d4", "a3", "c3", "d3", "a2", "b2", "c2", "d2", "a1", "b1", "c1", "d1"]
+    files = {r: proof_after(tmp_path, 4, "white", f"b3,{r}", pairings=True) for r in replies}
+    capsys.readouterr()
+    assert _run(["baikago", "verify", *files.values()]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert (
+        out[-1]
+        == "joined, from the positions one move on: white cannot win: 4x4, + and x crosses, any d, with black on b3"
+    )
+    mirrored = [files[r] for r in replies if r not in ("a3", "a2", "a1", "b2", "b1", "c1")]  # one of each pair kept
+    assert _run(["baikago", "verify", *mirrored]) == 0
+    capsys.readouterr()
+    assert _run(["baikago", "verify", *(files[r] for r in replies if r not in ("c4", "a2"))]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "  white cannot win would need files for c4 too"
+
+
+def test_a_move_that_fills_a_cross_wins_and_contradictions_are_refused() -> None:
+    """The side to move fills a cross: it wins, with no file; no claim that every move must
+    carry follows. Claims that contradict each other are refused (one checker would be wrong)."""
+    from boardpuzzles.puzzles.baikago.verify import Replay, Verdict, join_verdicts
+
+    rules = {"size": 4, "max_d": None, "orientations": "+x"}
+    # black on b4, a3, c3 and b2 (b3's + cross but its centre), white on a4, d4, a1, d1: black to move
+    parent = "OX.O" + "X.X." + ".X.." + "O..O"
+    children = [parent[:2] + "X" + parent[3:], parent[:7] + "X" + parent[8:]]  # c4 and d3: neither fills
+    verdicts = [Verdict("unknown", rules, child, [Replay("white cannot win", "black")]) for child in children]
+    joined = join_verdicts(verdicts)
+    assert joined.value == "black" and joined.fills == ["b3"] and joined.missing == {}
+    assert joined.gaps() == ["black fills a cross at b3"]
+    empty = "." * 16
+    same = [
+        Verdict("unknown", rules, empty, [Replay(claim, player)])
+        for claim, player in (("white wins", "white"), ("white cannot win", "black"))
+    ]
+    with pytest.raises(ProofError, match="contradict each other about white"):
+        join_verdicts(same)
+    first_moves = [empty[:p] + "X" + empty[p + 1 :] for p in (0, 1, 5)]  # a4, b4, b3: every class
+    children_say = [Verdict("unknown", rules, first_moves[0], [Replay("black wins", "black")])]
+    children_say += [Verdict("unknown", rules, m, [Replay("black cannot win", "white")]) for m in first_moves]
+    with pytest.raises(ProofError, match="contradict each other about black"):
+        join_verdicts(children_say)

@@ -213,21 +213,24 @@ def solve_command(
 
 
 def _position_after(rules: bk.Rules, moves: str) -> list[int]:
-    """The points' colours after ``moves`` (point names, black first, split by commas or spaces),
-    each checked as the game checks a move: a point taken or off the board, or a move after the
-    game is won, is refused in one line."""
+    """The points' colours after ``moves`` (point names, black first, split by commas or spaces);
+    a point taken twice or off the board is refused in one line, and so (by the solver) is a
+    position with a cross filled. A position where every cross is blocked is taken: it is over
+    as a game, but a position all the same (its value is known at once)."""
     names = [name for name in moves.replace(",", " ").split() if name]
     if not names:
         raise click.BadParameter("name at least one move, like d5,e4", param_hint="'--after'")
     position = bk.Position(rules)
-    for number, name in enumerate(names, 1):
-        if position.is_game_over():
-            raise click.BadParameter(f"the game is over before move {number} ({name})", param_hint="'--after'")
+    board = [bk.EMPTY_POINT] * rules.size**2
+    for number, name in enumerate(names):
         try:
-            position.make_named(name)
+            point = position.parse_move(name)
         except bk.IllegalMoveError as err:
-            raise click.BadParameter(f"move {number}: {err}", param_hint="'--after'") from None
-    return list(position.board)
+            raise click.BadParameter(f"move {number + 1}: {err}", param_hint="'--after'") from None
+        if board[point] != bk.EMPTY_POINT:
+            raise click.BadParameter(f"move {number + 1}: {name} is already taken", param_hint="'--after'")
+        board[point] = bk.BLACK if number % 2 == 0 else bk.WHITE
+    return board
 
 
 def _stopped(

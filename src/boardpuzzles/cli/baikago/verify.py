@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
 import click
 
@@ -32,11 +33,11 @@ reference (Baikago proof files), so that a checker can be written from it alone.
 the boards solved so far are in the source's records/ folder (7x7: records/baikago-7.json.gz).
 
 Several files are checked each, then joined: files about one position add up their claims (one
-side's and the other's make its value); files about the positions one move from one position
-(as `solve --after` makes them, one per move) prove what follows there: the side to move cannot
-win when every move of its (up to the symmetries of the board) has a file where it cannot, and
-wins when one move has a file where it wins (the other side: the reverse). The moves a claim
-still lacks are named.
+side's and the other's make its value); files about two or more positions one move from one
+position (as `solve --after` makes them, one per move) prove what follows there: the side to
+move cannot win when each of its moves has a file where it cannot (moves that make positions
+alike under the board's symmetries count once), and wins when one has a file where it wins or
+fills a cross (the other side: the reverse). The moves a claim still lacks are named.
 
 \b
 Examples:
@@ -75,7 +76,10 @@ def verify_command(files: tuple[str, ...], as_json: bool) -> None:
             note(line)
 
     several = len(files) > 1
-    verdicts, reports = [], []
+    if files.count("-") > 1:
+        raise click.UsageError("standard input (-) can be read once")
+    verdicts: list[Any] = []
+    reports: list[dict[str, Any]] = []
     for file in files:
         try:
             if file == "-":
@@ -83,8 +87,9 @@ def verify_command(files: tuple[str, ...], as_json: bool) -> None:
             else:
                 verdict = verify_file(file, progress)
         except ProofError as err:
+            refused = {"puzzle": "baikago", "file": file, "holds": False, "reason": str(err)}
             if as_json:
-                emit_json({"puzzle": "baikago", "file": file, "holds": False, "reason": str(err)})
+                emit_json({"puzzle": "baikago", "files": [*reports, refused], "joined": None} if several else refused)
             else:
                 click.echo(f"refused: {file}: {err}" if several else f"refused: {err}")
             raise CommandResult(EXIT_NEGATIVE) from None

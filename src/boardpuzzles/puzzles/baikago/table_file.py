@@ -75,15 +75,16 @@ def _as_options(identity: dict[str, Any]) -> dict[str, Any]:
     return shown
 
 
-#: What ``_moves_to`` gives for a start that moves reach: "none", or point names and commas.
-MOVES = re.compile(r"none|[a-z]+[0-9]+(,[a-z]+[0-9]+)*")
+#: What ``_moves_to`` gives for a start that moves reach: point names and commas, or ``NO_MOVES``.
+NO_MOVES = "no moves"
+MOVES = re.compile(rf"{NO_MOVES}|[a-z]+[0-9]+(,[a-z]+[0-9]+)*")
 
 
 def _moves_to(start: Any, size: Any) -> Any:
     """Moves that reach the start position ``start`` (a picture), black's and white's stones in
-    turn, as ``--after`` spells them ("none" for the empty board); the picture itself when none
-    do (it is not one of ``size``). A position with no cross filled is reached by any order of
-    its stones: none fills a cross on the way."""
+    turn, as ``--after`` spells them (``NO_MOVES`` for the empty board); the picture itself when
+    none do (it is not one of ``size``). ``--after`` judges only the position its moves reach (a
+    cross filled there is refused), not the order of its stones, so any order serves."""
     if type(size) is not int or not isinstance(start, str) or len(start) != size * size:
         return start
     black = [p for p, mark in enumerate(start) if mark == "X"]
@@ -91,7 +92,7 @@ def _moves_to(start: Any, size: Any) -> Any:
     if len(black) - len(white) not in (0, 1) or len(black) + len(white) + start.count(".") != len(start):
         return start
     if not black:
-        return "none"
+        return NO_MOVES
     name = Rules(size).grid.name
     return ",".join(name(p) for pair in zip(black, [*white, None], strict=False) for p in pair if p is not None)
 
@@ -100,8 +101,7 @@ def continuing_command(identity: dict[str, Any], here: dict[str, Any], path: str
     """The command that continues a checkpoint of ``identity`` (``here``: this version's identity
     of some search); None when no command line can: another layout of the table (or other keys
     for the same rules), or a start position that no moves reach. A start is given as moves
-    (``--after``), black's and white's stones in turn: the position has no cross filled, so
-    no order of its stones fills one on the way."""
+    (``--after``), black's and white's stones in turn."""
     options = _as_options(identity)
     layout = ("puzzle", "search", "file", "table", "bucket") + (
         ("zobrist",) if identity.get("rules") == here.get("rules") else ()
@@ -115,7 +115,7 @@ def continuing_command(identity: dict[str, Any], here: dict[str, Any], path: str
     if type(size) is not int or not isinstance(after, str) or not MOVES.fullmatch(after):
         return None
     words = ["boardpuzzles", "baikago", "solve", str(size), "--side", str(options["--side"])]
-    if after != "none":
+    if after != NO_MOVES:
         words += ["--after", after]
     if options["--max-d"] != "any":
         words += ["--max-d", str(options["--max-d"])]
