@@ -9,6 +9,7 @@ clicks in its page is tests/test_play_conformance.py.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -215,23 +216,33 @@ def test_a_refused_click_says_why_and_leaves_the_console_free_of_errors(site, br
         page.close()
 
 
+@contextlib.contextmanager
+def kings_with_a_king_on_a5(site: Any, browser: Any, seed: int) -> Iterator[tuple[Any, Any, list[str]]]:
+    """A page of 5x5 Kings with a king played on a5, the server's game (another tab's way in)
+    and the console's errors."""
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        errors = console_errors(page)
+        page.goto(link(site, Case("kings", size=5, seed=seed)))
+        ready(page)
+        page.click("#cells button[data-cell='0']")
+        ready(page, moves=1)
+        game = site[0].get_puzzle_game(page.get_attribute("body", "data-game"))
+        assert game is not None
+        yield page, game, errors
+    finally:
+        page.close()
+
+
 def test_a_change_after_another_tab_changed_the_game_shows_it_as_it_stands(site, browser) -> None:
     """Another tab undid, played and undid again: as many moves as this page shows, other moves
     to redo. This page's Redo must not play them unseen: it shows the game as it stands and says
     why nothing was redone, with no error in the console; its next Redo plays them, shown first."""
-    page = browser.new_page(viewport=DESKTOP)
-    try:
-        errors = console_errors(page)
-        page.goto(link(site, Case("kings", size=5, seed=4)))
-        ready(page)
-        page.click("#cells button[data-cell='0']")
-        ready(page, moves=1)
+    with kings_with_a_king_on_a5(site, browser, seed=4) as (page, game, errors):
         page.click("#cells button[data-cell='12']")
         ready(page, moves=2)
         page.click("#undo")
         ready(page, moves=1)
-        game = site[0].get_puzzle_game(page.get_attribute("body", "data-game"))
-        assert game is not None
         game.click(24, "king")  # the other tab
         game.undo()
         page.click("#redo")
@@ -242,8 +253,6 @@ def test_a_change_after_another_tab_changed_the_game_shows_it_as_it_stands(site,
         ready(page, moves=2)
         assert attempt_of(site, page).state[24] != "." and attempt_of(site, page).state[12] == "."
         assert errors == []
-    finally:
-        page.close()
 
 
 def test_changes_queued_behind_one_refused_as_moved_on_are_dropped_not_played(site, browser) -> None:
@@ -251,15 +260,7 @@ def test_changes_queued_behind_one_refused_as_moved_on_are_dropped_not_played(si
     refused because another tab changed the game, the second was meant for the game the page
     showed before, so it is dropped, not played on the other tab's game, and the status line
     keeps saying why."""
-    page = browser.new_page(viewport=DESKTOP)
-    try:
-        errors = console_errors(page)
-        page.goto(link(site, Case("kings", size=5, seed=5)))
-        ready(page)
-        page.click("#cells button[data-cell='0']")
-        ready(page, moves=1)
-        game = site[0].get_puzzle_game(page.get_attribute("body", "data-game"))
-        assert game is not None
+    with kings_with_a_king_on_a5(site, browser, seed=5) as (page, game, errors):
         game.click(24, "king")  # the other tab
         answers = page.evaluate("Promise.all([act('undo'), act('undo')]).then(es => es.map(e => e && e.message))")
         assert answers[0].startswith("the game's moves are not those") and answers[1].startswith("dropped")
@@ -268,8 +269,6 @@ def test_changes_queued_behind_one_refused_as_moved_on_are_dropped_not_played(si
         state = attempt_of(site, page).state
         assert state[0] != "." and state[24] != "."  # neither king taken back
         assert errors == []
-    finally:
-        page.close()
 
 
 def test_a_reload_finds_the_game_and_the_link_reopens_the_same_puzzle(site, open_page, browser) -> None:
