@@ -224,18 +224,26 @@ def test_a_pairing_cannot_prove_a_win() -> None:
 
 
 # -------------------------------------------------------------------- independence
-def test_the_shipped_checker_shares_no_code_with_the_solver() -> None:
-    """It imports the standard library and the package's error class, nothing else."""
-    tree = ast.parse(VERIFY_MODULE.read_text())
+def imports_of(module: Path) -> set[str]:
     imported = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(module.read_text())):
         if isinstance(node, ast.Import):
             imported |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
             imported.add(node.module)
+    return imported
+
+
+def test_the_shipped_checker_shares_no_code_with_the_solver() -> None:
+    """It imports the standard library and the package's error class, nothing else; the join of
+    several files imports the checker and the error class."""
+    standard = {"__future__", "json", "operator", "zlib", "collections.abc", "dataclasses", "typing"}
+    imported = imports_of(VERIFY_MODULE)
     ours = {name for name in imported if name.startswith("boardpuzzles")}
-    assert ours == {"boardpuzzles.errors"}
-    assert imported - ours <= {"__future__", "json", "operator", "zlib", "collections.abc", "dataclasses", "typing"}
+    assert ours == {"boardpuzzles.errors"} and imported - ours <= standard
+    joining = imports_of(VERIFY_MODULE.with_name("verify_join.py"))
+    ours = {name for name in joining if name.startswith("boardpuzzles")}
+    assert ours == {"boardpuzzles.puzzles.baikago.verify"} and joining - ours <= standard
 
 
 @pytest.mark.parametrize(
@@ -351,7 +359,8 @@ def test_one_move_of_the_side_to_move_is_enough_for_its_own_claim(tmp_path: Path
     assert (
         joined["claims"] == ["black cannot win"] and joined["start"] == ".....X.........." and joined["missing"] == {}
     )
-    from boardpuzzles.puzzles.baikago.verify import Replay, join_verdicts
+    from boardpuzzles.puzzles.baikago.verify import Replay
+    from boardpuzzles.puzzles.baikago.verify_join import join_verdicts
 
     after_c2, after_a1 = (verify_document(read_document(Path(f).read_bytes())) for f in (first, second))
     won = copy.deepcopy(after_a1)
@@ -407,7 +416,8 @@ def test_a_claim_every_reply_must_carry_is_joined_by_the_classes_of_the_position
 def test_a_move_that_fills_a_cross_wins_and_contradictions_are_refused() -> None:
     """The side to move fills a cross: it wins, with no file; no claim that every move must
     carry follows. Claims that contradict each other are refused (one checker would be wrong)."""
-    from boardpuzzles.puzzles.baikago.verify import Replay, Verdict, join_verdicts
+    from boardpuzzles.puzzles.baikago.verify import Replay, Verdict
+    from boardpuzzles.puzzles.baikago.verify_join import join_verdicts
 
     rules = {"size": 4, "max_d": None, "orientations": "+x"}
     # black on b4, a3, c3 and b2 (b3's + cross but its centre), white on a4, d4, a1, d1: black to move

@@ -44,7 +44,7 @@ Examples:
   boardpuzzles baikago verify tests/data/baikago/four.json.gz     # from a clone
   boardpuzzles baikago verify tests/data/baikago/five.json --json
   boardpuzzles baikago solve 5 --proof five.json
-  boardpuzzles baikago verify black.json.gz white.json.gz          # each side's claim: the value
+  boardpuzzles baikago verify tests/data/baikago/four-black-*.json  # black's first moves, joined
 
 \b
 Exit codes:
@@ -59,13 +59,8 @@ Exit codes:
 @json_option
 def verify_command(files: tuple[str, ...], as_json: bool) -> None:
     """Check proof files: replay each claim and print the value they prove."""
-    from boardpuzzles.puzzles.baikago.verify import (
-        ProofError,
-        join_verdicts,
-        read_document,
-        verify_document,
-        verify_file,
-    )
+    from boardpuzzles.puzzles.baikago.verify import ProofError
+    from boardpuzzles.puzzles.baikago.verify_join import join_verdicts
 
     last = time.monotonic()
 
@@ -78,6 +73,35 @@ def verify_command(files: tuple[str, ...], as_json: bool) -> None:
     several = len(files) > 1
     if files.count("-") > 1:
         raise click.UsageError("standard input (-) can be read once")
+    verdicts, reports = _each_file(files, as_json, progress)
+    if not several:
+        if as_json:
+            emit_json(reports[0])
+        return
+    try:
+        joined = join_verdicts(verdicts)
+    except ProofError as err:
+        if as_json:
+            emit_json({"puzzle": "baikago", "files": reports, "joined": None, "reason": str(err)})
+        else:
+            click.echo(f"not joined: {err}")
+        raise CommandResult(EXIT_NEGATIVE) from None
+    if as_json:
+        emit_json({"puzzle": "baikago", "files": reports, "joined": joined.to_json()})
+    else:
+        click.echo(joined.summary())
+        for gap in joined.gaps():
+            click.echo(f"  {gap}")
+    if not joined.established:
+        raise CommandResult(EXIT_NEGATIVE)
+
+
+def _each_file(files: tuple[str, ...], as_json: bool, progress: Any) -> tuple[list[Any], list[dict[str, Any]]]:
+    """Check each file, printing what it proves (as text at once, or kept for the JSON); the
+    first that does not hold ends the command (exit 1)."""
+    from boardpuzzles.puzzles.baikago.verify import ProofError, read_document, verify_document, verify_file
+
+    several = len(files) > 1
     verdicts: list[Any] = []
     reports: list[dict[str, Any]] = []
     for file in files:
@@ -99,23 +123,4 @@ def verify_command(files: tuple[str, ...], as_json: bool) -> None:
             click.echo(f"{file}: {verdict.summary()}" if several else verdict.summary())
             for replay in verdict.replays:
                 click.echo(f"  {replay.describe()}")
-    if not several:
-        if as_json:
-            emit_json(reports[0])
-        return
-    try:
-        joined = join_verdicts(verdicts)
-    except ProofError as err:
-        if as_json:
-            emit_json({"puzzle": "baikago", "files": reports, "joined": None, "reason": str(err)})
-        else:
-            click.echo(f"not joined: {err}")
-        raise CommandResult(EXIT_NEGATIVE) from None
-    if as_json:
-        emit_json({"puzzle": "baikago", "files": reports, "joined": joined.to_json()})
-    else:
-        click.echo(joined.summary())
-        for gap in joined.gaps():
-            click.echo(f"  {gap}")
-    if not joined.established:
-        raise CommandResult(EXIT_NEGATIVE)
+    return verdicts, reports
