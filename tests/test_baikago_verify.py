@@ -339,6 +339,9 @@ def test_files_about_each_first_move_join_into_the_claim_about_the_board(tmp_pat
     )
     assert _run(["baikago", "verify", files["d1"], files["b4"], files["b3"]]) == 0  # d1 is a4's image
     capsys.readouterr()
+    white = proof_after(tmp_path, 4, "white", None)  # about the empty board itself: its claim adds up
+    assert _run(["baikago", "verify", files["a4"], files["b4"], files["b3"], white]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith(": draw: 4x4, + and x crosses, any d, on the empty board")
     assert _run(["baikago", "verify", files["b4"], files["b3"]]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[-2].endswith("nothing follows: 4x4, + and x crosses, any d, on the empty board")
@@ -439,3 +442,43 @@ def test_a_move_that_fills_a_cross_wins_and_contradictions_are_refused() -> None
     children_say += [Verdict("unknown", rules, m, [Replay("black cannot win", "white")]) for m in first_moves]
     with pytest.raises(ProofError, match="contradict each other about black"):
         join_verdicts(children_say)
+
+
+def test_the_committed_8x8_first_moves_are_the_files_the_records_describe() -> None:
+    """records/baikago-8-after-M.json.gz: black cannot win 8x8 after its first move M, each
+    replayed whole by `baikago verify` in half a minute to two CPU minutes (too long for the
+    tests): its SHA-256 and size are those records/README.md gives, its start is black's stone
+    on M, and docs/records.md gives its strategy's size and its search's nodes. Joined (claims
+    and starts, without the replays), they leave unproved exactly the first moves they lack."""
+    import hashlib
+
+    from boardpuzzles.puzzles.baikago.verify import Replay, Verdict
+    from boardpuzzles.puzzles.baikago.verify_join import join_verdicts
+
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "records" / "README.md").read_text()
+    (record,) = [
+        line for line in (root / "docs" / "records.md").read_text().splitlines() if "after its first move" in line
+    ]
+    classes = ["a8", "b8", "c8", "d8", "b7", "c7", "d7", "c6", "d6", "d5"]  # up to symmetry, by first point
+    found, verdicts = [], []
+    geometry = Geometry(8, None, "+x")
+    for path in sorted((root / "records").glob("baikago-8-after-*.json.gz")):
+        move = path.name.removeprefix("baikago-8-after-").removesuffix(".json.gz")
+        data = path.read_bytes()
+        (line,) = [line for line in readme.splitlines() if f"`{path.name}`" in line[:50]]
+        assert f"SHA-256 {hashlib.sha256(data).hexdigest()}, {len(data):,} bytes" in line
+        document = json.loads(gzip.decompress(data))
+        start = ["."] * 64
+        start[geometry.point_of[move]] = "X"
+        assert document["start"] == "".join(start) and document["rules"]["size"] == 8
+        (proof,) = document["proofs"]
+        assert (proof["claim"], proof["player"]) == ("black cannot win", "white")
+        assert f"{move}: {len(proof['strategy']):,} positions, {proof['nodes']:,} nodes" in record
+        found.append(move)
+        verdicts.append(Verdict("unknown", document["rules"], document["start"], [Replay("black cannot win", "white")]))
+    assert found and set(found) <= set(classes)
+    joined = join_verdicts(verdicts) if len(verdicts) > 1 else None
+    left = [m for m in classes if m not in found]
+    if joined is not None:
+        assert joined.missing.get("black cannot win", []) == left

@@ -34,7 +34,8 @@ the boards solved so far are in the source's records/ folder (7x7: records/baika
 
 Several files are checked each, then joined: files about one position add up their claims (one
 side's and the other's make its value); files about two or more positions one move from one
-position (as `solve --after` makes them, one per move) prove what follows there: the side to
+position (as `solve --after` makes them, one per move), and any about that position itself,
+prove what follows there: the side to
 move cannot win when each of its moves has a file where it cannot (moves that make positions
 alike under the board's symmetries count once), and wins when one has a file where it wins or
 fills a cross (the other side: the reverse). The moves a claim still lacks are named.

@@ -25,8 +25,9 @@ from boardpuzzles.puzzles.baikago.verify import (
 @dataclass
 class Joined:
     """What proof files that hold establish together about one position (``start``): either
-    they are all about it (their claims add up, as one side's file and the other's), or each is
-    about a position one move from it (its *children*): then the side to move there cannot win
+    they are all about it (their claims add up, as one side's file and the other's), or they are
+    about positions one move from it (its *children*), beside any about it itself (whose claims
+    add up with what the children give): then the side to move there cannot win
     when every one of its moves (up to the symmetries of the square) leads to a child where it
     cannot, and wins when one does; the other side wins when every move leads to its win, and
     cannot win when one move leads where it cannot; a move of the side to move that fills a cross
@@ -97,9 +98,10 @@ def join_verdicts(verdicts: list[Verdict]) -> Joined:
     parent = _parent(sorted({v.start for v in verdicts}), geometry.points)
     mover = BLACK if parent.count(BLACK) == parent.count(WHITE) else WHITE
     proved: dict[tuple[int, bool], set[bytes]] = {}
+    here = [verdict for verdict in verdicts if verdict.start.encode("ascii") == parent]  # about the position itself
     for verdict in verdicts:
         key = geometry.canonical(bytearray(verdict.start.encode("ascii")))[0]
-        for replay in verdict.replays:
+        for replay in verdict.replays if verdict not in here else ():
             proved.setdefault(_claim_words(replay.claim), set()).add(key)
     classes: dict[bytes, int] = {}  # each class of the mover's moves (by the position it makes): its lowest point
     fills = []  # the mover's moves that fill a cross: no file is about them, and the mover wins with them
@@ -112,6 +114,9 @@ def join_verdicts(verdicts: list[Verdict]) -> Joined:
             else:
                 classes.setdefault(geometry.canonical(child)[0], point)
     joined = Joined(rules, parent.decode("ascii"), children=True, fills=fills)
+    for verdict in here:
+        for replay in verdict.replays:
+            _establish(joined, *_claim_words(replay.claim))
     if fills:
         _establish(joined, mover, True)
     for colour in (BLACK, WHITE):
@@ -156,17 +161,19 @@ def _claim_words(claim: str) -> tuple[int, bool]:
 
 
 def _parent(starts: list[str], points: int) -> bytes:
-    """The position each of ``starts`` is one stone more than (the same colour's: the side to
-    move there), or a refusal."""
+    """The position each of ``starts`` is, or is one stone more than (the same colour's: the
+    side to move there), or a refusal."""
     parent = bytearray(
         starts[0][p].encode("ascii")[0] if all(s[p] == starts[0][p] for s in starts) else EMPTY for p in range(points)
     )
     mover = BLACK if parent.count(BLACK) == parent.count(WHITE) else WHITE
     for start in starts:
         added = [p for p in range(points) if start[p] != chr(parent[p])]
+        if not added:  # a file about the position itself
+            continue
         if len(added) != 1 or parent[added[0]] != EMPTY or start[added[0]] != chr(mover):
             raise ProofError(
                 "the files are neither about one position nor about the positions one move from one "
-                "(each with one more stone of the side to move there)"
+                "(each with one more stone of the side to move there) and that one itself"
             )
     return bytes(parent)
