@@ -286,11 +286,11 @@ class BaikagoClient:
 
     def move(self, request: Request) -> dict[str, Any]:
         in_state = refusal_as_state(request.body)
-        game, point, ply = self._move_fields(request.body)
+        game, point, ply, history = self._move_fields(request.body)
         try:
             if len(point) > MAX_POINT_NAME:
                 raise bk.IllegalMoveError(f"{point[:12]!r}... is not a point")
-            game.move(point, ply, history_of(request.body))
+            game.move(point, ply, history)
         except GameMovedOn as err:
             return moved_on(game, err, in_state)
         except bk.IllegalMoveError as err:
@@ -311,8 +311,7 @@ class BaikagoClient:
     def _step_in_history(self, request: Request, undo: bool) -> dict[str, Any]:
         """Undo or redo up to the player's turn, from the game the page shows (if it says so)."""
         in_state = refusal_as_state(request.body)
-        game, _, ply = self._move_fields(request.body)
-        history = history_of(request.body)
+        game, _, ply, history = self._move_fields(request.body)
         try:
             if undo:
                 game.undo(ply, history)
@@ -329,13 +328,13 @@ class BaikagoClient:
         game.set_aids(aids_of(request.body))
         return with_value(game)
 
-    def _move_fields(self, body: dict[str, Any]) -> tuple[WebGame, str, int | None]:
+    def _move_fields(self, body: dict[str, Any]) -> tuple[WebGame, str, int | None, str | None]:
         game_id, point, ply = body.get("game", ""), body.get("point", ""), body.get("ply")
         if not isinstance(game_id, str) or not isinstance(point, str):
             raise BoardPuzzlesError("game and point are strings")
         if ply is not None and type(ply) is not int:
             raise BoardPuzzlesError("ply is the number of moves played, a whole number")
-        return self._game(game_id), point, ply
+        return self._game(game_id), point, ply, history_of(body)
 
     def _new_game(self, body: dict[str, Any], client: str) -> WebGame:
         """A game from ``{"human": "black"|"white", "strength": 1-4, "size": N, "seed": S, "aids": B}``, each

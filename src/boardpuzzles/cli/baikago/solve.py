@@ -25,6 +25,7 @@ from boardpuzzles.cli.common import (
     write_file_atomically,
 )
 from boardpuzzles.compiling import compile_seconds
+from boardpuzzles.errors import BoardPuzzlesError
 from boardpuzzles.puzzles import baikago as bk
 from boardpuzzles.puzzles.baikago.rules import MAX_SOLVE_SIZE
 
@@ -220,12 +221,12 @@ def _position_after(rules: bk.Rules, moves: str) -> list[int]:
     names = [name for name in moves.replace(",", " ").split() if name]
     if not names:
         raise click.BadParameter("name at least one move, like d5,e4", param_hint="'--after'")
-    position = bk.Position(rules)
-    board = [bk.EMPTY_POINT] * rules.size**2
+    grid = rules.grid
+    board = [bk.EMPTY_POINT] * grid.size
     for number, name in enumerate(names):
         try:
-            point = position.parse_move(name)
-        except bk.IllegalMoveError as err:
+            point = grid.cell_named(name)
+        except BoardPuzzlesError as err:
             raise click.BadParameter(f"move {number + 1}: {err}", param_hint="'--after'") from None
         if board[point] != bk.EMPTY_POINT:
             raise click.BadParameter(f"move {number + 1}: {name} is already taken", param_hint="'--after'")

@@ -100,9 +100,10 @@ def join_verdicts(verdicts: list[Verdict]) -> Joined:
     proved: dict[tuple[int, bool], set[bytes]] = {}
     here = [verdict for verdict in verdicts if verdict.start.encode("ascii") == parent]  # about the position itself
     for verdict in verdicts:
-        key = geometry.canonical(bytearray(verdict.start.encode("ascii")))[0]
-        for replay in verdict.replays if verdict not in here else ():
-            proved.setdefault(_claim_words(replay.claim), set()).add(key)
+        if verdict.start.encode("ascii") != parent:
+            key = geometry.canonical(bytearray(verdict.start.encode("ascii")))[0]
+            for replay in verdict.replays:
+                proved.setdefault(_claim_words(replay.claim), set()).add(key)
     classes: dict[bytes, int] = {}  # each class of the mover's moves (by the position it makes): its lowest point
     fills = []  # the mover's moves that fill a cross: no file is about them, and the mover wins with them
     for point in range(geometry.points):
