@@ -381,18 +381,56 @@ def test_files_about_one_position_add_up_their_claims(tmp_path: Path, capsys: An
 
 def test_files_that_do_not_fit_together_are_refused_with_one_line(tmp_path: Path, capsys: Any) -> None:
     four, five = proof_after(tmp_path, 4, "black", "a4"), proof_after(tmp_path, 5, "black", "c3", pairings=True)
-    deeper = proof_after(tmp_path, 4, "black", "b3,c2,c3")
     capsys.readouterr()
-    for files, words in (
-        ([four, five], "not joined: the files are proofs for different rules"),
-        ([four, deeper], "not joined: the files are neither about one position nor about the positions one move"),
-    ):
-        assert _run(["baikago", "verify", *files]) == 1
-        assert capsys.readouterr().out.splitlines()[-1].startswith(words)
+    assert _run(["baikago", "verify", four, five]) == 1
+    assert capsys.readouterr().out.splitlines()[-1].startswith("not joined: the files are proofs for different rules")
     broken = tmp_path / "broken.json"
     broken.write_text("{}")
     assert _run(["baikago", "verify", four, str(broken)]) == 1
     assert capsys.readouterr().out.splitlines()[-1].startswith(f"refused: {broken}: not a Baikago proof")
+
+
+def test_files_further_on_are_carried_back_one_move_at_a_time(tmp_path: Path, capsys: Any) -> None:
+    """4x4: black cannot win on the empty board, from files two and three moves on. After a4
+    and after b4, one white reply where black cannot win is enough (white plays it); after b3,
+    white's c2 and then every black move up to the mirror in the a4-d1 diagonal (which keeps b3
+    and c2). One black move left out there leaves nothing proved on the empty board; the files
+    after b3 and c2 alone are joined at that position, and name the move."""
+    third = {
+        m: proof_after(tmp_path, 4, "black", f"b3,c2,{m}") for m in ("a4", "b4", "c4", "d4", "c3", "d3", "d2", "d1")
+    }
+    files = [proof_after(tmp_path, 4, "black", moves) for moves in ("a4,d1", "b4,c3")] + list(third.values())
+    capsys.readouterr()
+    assert _run(["baikago", "verify", *files]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "joined, from the positions up to 3 moves on: black cannot win: 4x4, + and x crosses, any d, on the empty board"
+    )
+    white = proof_after(tmp_path, 4, "white", None)
+    capsys.readouterr()
+    assert _run(["baikago", "verify", *files, white, "--json"]) == 0
+    joined = json.loads(capsys.readouterr().out)["joined"]
+    assert (joined["value"], joined["depth"], joined["from"]) == ("draw", 3, "positions further on")
+    without_d2 = [f for f in files if f != third["d2"]]
+    assert _run(["baikago", "verify", *without_d2]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].endswith(": nothing follows: 4x4, + and x crosses, any d, on the empty board")
+    assert out[-1] == "  black cannot win would need files for b3 too"
+    assert _run(["baikago", "verify", *(f for m, f in third.items() if m != "d2")]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].endswith("nothing follows: 4x4, + and x crosses, any d, with black on b3 and white on c2")
+    assert out[-1] == "  black cannot win would need files for d2 too"
+
+
+def test_files_are_joined_at_a_position_play_can_reach(tmp_path: Path, capsys: Any) -> None:
+    """Files after a4 c2, b4 c2 and b3 c2 share only white's c2, which alternate play cannot
+    leave alone on the board: they are joined on the empty board (white's c2 answers each of
+    black's first moves there)."""
+    files = [proof_after(tmp_path, 4, "black", f"{m},c2") for m in ("a4", "b4", "b3")]
+    capsys.readouterr()
+    assert _run(["baikago", "verify", *files]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "joined, from the positions up to 2 moves on: black cannot win: 4x4, + and x crosses, any d, on the empty board"
+    )
 
 
 def test_a_claim_every_reply_must_carry_is_joined_by_the_classes_of_the_position(tmp_path: Path, capsys: Any) -> None:

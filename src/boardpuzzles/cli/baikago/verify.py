@@ -33,12 +33,12 @@ reference (Baikago proof files), so that a checker can be written from it alone.
 the boards solved so far are in the source's records/ folder (7x7: records/baikago-7.json.gz).
 
 Several files are checked each, then joined: files about one position add up their claims (one
-side's and the other's make its value); files about two or more positions one move from one
-position (as `solve --after` makes them, one per move), and any about that position itself,
-prove what follows there: the side to
-move cannot win when each of its moves has a file where it cannot (moves that make positions
-alike under the board's symmetries count once), and wins when one has a file where it wins or
-fills a cross (the other side: the reverse). The moves a claim still lacks are named.
+side's and the other's make its value); files about positions further on (as `solve --after`
+makes them, one per line of play) prove what follows at the position all their starts hold,
+carried back one move at a time: the side to move cannot win when each of its moves leads where
+it cannot (moves that make positions alike under the board's symmetries count once), and wins
+when one leads to its win or fills a cross (the other side: the reverse). The moves a claim
+still lacks there are named.
 
 \b
 Examples:

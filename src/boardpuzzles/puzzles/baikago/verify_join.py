@@ -26,17 +26,18 @@ from boardpuzzles.puzzles.baikago.verify import (
 class Joined:
     """What proof files that hold establish together about one position (``start``): either
     they are all about it (their claims add up, as one side's file and the other's), or they are
-    about positions one move from it (its *children*), beside any about it itself (whose claims
-    add up with what the children give): then the side to move there cannot win
-    when every one of its moves (up to the symmetries of the square) leads to a child where it
-    cannot, and wins when one does; the other side wins when every move leads to its win, and
-    cannot win when one move leads where it cannot; a move of the side to move that fills a cross
-    wins at once (``fills``). ``missing``: for a claim every move must carry, the moves (one point
-    of each class of the positions they make) that no file covers."""
+    about positions further on from it (``depth``: the most moves from it to a file's start),
+    beside any about it itself. Claims are carried back one move at a time: at each position,
+    the side to move cannot win when every one of its moves (up to the symmetries of the square)
+    leads to a position where it cannot, and wins when one does; the other side wins when every
+    move leads to its win, and cannot win when one move leads where it cannot; a move of the side
+    to move that fills a cross wins at once (``fills``). ``missing``: for a claim every move from
+    ``start`` must carry, the moves (one point of each class of the positions they make) that
+    no file, and nothing carried back, covers."""
 
     rules: dict[str, Any]
     start: str
-    children: bool  #: whether the files are about the position's children
+    depth: int  #: 0: the files are all about the position; 1: about its children (and it); more: further on
     established: dict[int, bool] = field(default_factory=dict)
     missing: dict[str, list[str]] = field(default_factory=dict)
     #: The points where the side to move fills a cross (it wins there, with no file needed).
@@ -54,7 +55,9 @@ class Joined:
 
     def summary(self) -> str:
         where = stones_in_words(self.start, self.rules["size"]) or ", on the empty board"
-        how = "joined, from the positions one move on" if self.children else "joined"
+        how = {0: "joined", 1: "joined, from the positions one move on"}.get(
+            self.depth, f"joined, from the positions up to {self.depth} moves on"
+        )
         said = {"black": "black wins", "white": "white wins", "draw": "draw"}.get(self.value)
         if said is None:
             said = "; ".join(self.claims()) or "nothing follows"
@@ -73,7 +76,8 @@ class Joined:
             "value": self.value,
             "rules": self.rules,
             "start": self.start,
-            "from": "children" if self.children else "the same position",
+            "from": ["the same position", "children"][self.depth] if self.depth < 2 else "positions further on",
+            "depth": self.depth,
             "claims": self.claims(),
             "missing": self.missing,
             "fills": self.fills,
@@ -81,29 +85,50 @@ class Joined:
 
 
 def join_verdicts(verdicts: list[Verdict]) -> Joined:
-    """What several files that hold establish together (see :class:`Joined`); a set of files
-    that are neither about one position (in any of its 8 frames) nor about the children of one
-    (in its own frame) is refused."""
+    """What several files that hold establish together (see :class:`Joined`): about the one
+    position they are all about (in any of its 8 frames), or else about the position every
+    file's start holds (the stones all starts share, in their own frame, less the stones of one
+    colour where those could not come from alternate play), carried back to it one move at a
+    time from the deepest starts."""
     if not verdicts:
         raise ProofError("no files to join")
     rules = _same_rules(verdicts)
     geometry = Geometry(rules["size"], rules["max_d"], rules["orientations"])
-    keys = {geometry.canonical(bytearray(v.start.encode("ascii")))[0] for v in verdicts}
-    if len(keys) == 1:
-        joined = Joined(rules, verdicts[0].start, children=False)
-        for verdict in verdicts:
-            for replay in verdict.replays:
-                _establish(joined, *_claim_words(replay.claim))
-        return joined
-    parent = _parent(sorted({v.start for v in verdicts}), geometry.points)
-    mover = BLACK if parent.count(BLACK) == parent.count(WHITE) else WHITE
-    proved: dict[tuple[int, bool], set[bytes]] = {}
-    here = [verdict for verdict in verdicts if verdict.start.encode("ascii") == parent]  # about the position itself
+    known: dict[bytes, dict[int, bool]] = {}  # each position's claims, by its canonical picture
+    reached: dict[int, dict[bytes, bytes]] = {}  # per number of stones: the positions with claims
     for verdict in verdicts:
-        if verdict.start.encode("ascii") != parent:
-            key = geometry.canonical(bytearray(verdict.start.encode("ascii")))[0]
-            for replay in verdict.replays:
-                proved.setdefault(_claim_words(replay.claim), set()).add(key)
+        start = verdict.start.encode("ascii")
+        key = geometry.canonical(bytearray(start))[0]
+        reached.setdefault(_stones(start), {})[key] = start
+        for replay in verdict.replays:
+            _establish(known.setdefault(key, {}), *_claim_words(replay.claim))
+    if sum(len(boards) for boards in reached.values()) == 1:  # one position (in any frame)
+        return Joined(rules, verdicts[0].start, 0, dict(*known.values()))
+    root = _common_position([v.start.encode("ascii") for v in verdicts])
+    root_key = geometry.canonical(bytearray(root))[0]
+    deepest = max(reached)
+    for level in range(deepest, _stones(root), -1):  # one move back at a time
+        parents = reached.setdefault(level - 1, {})
+        for board in reached.get(level, {}).values():
+            for parent in _parents(board, root):
+                parents.setdefault(geometry.canonical(bytearray(parent))[0], parent)
+        for key, parent in parents.items():
+            if key != root_key:
+                for colour, wins in _carry(geometry, parent, known).established.items():
+                    _establish(known.setdefault(key, {}), colour, wins)
+        reached[level - 1] = {key: board for key, board in parents.items() if known.get(key)}
+    joined = _carry(geometry, root, known)
+    joined.rules, joined.start, joined.depth = rules, root.decode("ascii"), deepest - _stones(root)
+    for colour, wins in known.get(root_key, {}).items():
+        _establish(joined.established, colour, wins)
+    joined.missing = {claim: moves for claim, moves in joined.missing.items() if claim not in joined.claims()}
+    return joined
+
+
+def _carry(geometry: Geometry, parent: bytes, known: dict[bytes, dict[int, bool]]) -> Joined:
+    """What the claims known about ``parent``'s children establish about it (see :class:`Joined`;
+    its rules, start and depth left for the caller)."""
+    mover = BLACK if parent.count(BLACK) == parent.count(WHITE) else WHITE
     classes: dict[bytes, int] = {}  # each class of the mover's moves (by the position it makes): its lowest point
     fills = []  # the mover's moves that fill a cross: no file is about them, and the mover wins with them
     for point in range(geometry.points):
@@ -114,28 +139,55 @@ def join_verdicts(verdicts: list[Verdict]) -> Joined:
                 fills.append(geometry.names[point])
             else:
                 classes.setdefault(geometry.canonical(child)[0], point)
-    joined = Joined(rules, parent.decode("ascii"), children=True, fills=fills)
-    for verdict in here:
-        for replay in verdict.replays:
-            _establish(joined, *_claim_words(replay.claim))
+    carried = Joined({}, "", 1, fills=fills)
     if fills:
-        _establish(joined, mover, True)
+        carried.established[mover] = True
     for colour in (BLACK, WHITE):
         for wins in (True, False):
-            covered = proved.get((colour, wins), set())
+            covered = {key for key in classes if known.get(key, {}).get(colour) == wins}
             if not covered:
                 continue
-            claim = f"{NAMES[colour]} {'wins' if wins else 'cannot win'}"
             # the side to move needs one move to win, or to keep the other side from winning
             if (colour == mover) == wins:
-                _establish(joined, colour, wins)
+                _establish(carried.established, colour, wins)
             elif not fills:  # (where the mover fills a cross, it wins: this claim does not hold)
                 left = [p for key, p in classes.items() if key not in covered]
                 if left:
-                    joined.missing[claim] = [geometry.names[p] for p in sorted(left)]
+                    claim = f"{NAMES[colour]} {'wins' if wins else 'cannot win'}"
+                    carried.missing[claim] = [geometry.names[p] for p in sorted(left)]
                 else:
-                    _establish(joined, colour, wins)
-    return joined
+                    _establish(carried.established, colour, wins)
+    return carried
+
+
+def _stones(board: bytes) -> int:
+    return len(board) - board.count(EMPTY)
+
+
+def _parents(board: bytes, root: bytes) -> list[bytes]:
+    """The positions one move before ``board`` that hold ``root``: a stone of the side that
+    moved last taken away."""
+    last = BLACK if board.count(BLACK) > board.count(WHITE) else WHITE
+    parents = []
+    for point, stone in enumerate(board):
+        if stone == last and root[point] == EMPTY:
+            parents.append(board[:point] + bytes([EMPTY]) + board[point + 1 :])
+    return parents
+
+
+def _common_position(starts: list[bytes]) -> bytes:
+    """The stones every start holds, less all stones of a colour while there are more of it than
+    alternate play leaves (which of them came first is not known): a position every start can
+    be reached from."""
+    common = bytearray(
+        start_point if all(s[p] == start_point for s in starts) else EMPTY for p, start_point in enumerate(starts[0])
+    )
+    while True:
+        blacks, whites = common.count(BLACK), common.count(WHITE)
+        excess = WHITE if whites > blacks else BLACK if blacks > whites + 1 else None
+        if excess is None:
+            return bytes(common)
+        common = bytearray(EMPTY if stone == excess else stone for stone in common)
 
 
 def _same_rules(verdicts: list[Verdict]) -> dict[str, Any]:
@@ -149,32 +201,13 @@ def _same_rules(verdicts: list[Verdict]) -> dict[str, Any]:
     return verdicts[0].rules
 
 
-def _establish(joined: Joined, colour: int, wins: bool) -> None:
+def _establish(established: dict[int, bool], colour: int, wins: bool) -> None:
     """Record a claim that follows; two that contradict each other mean a checker is wrong."""
-    if joined.established.get(colour, wins) != wins:
+    if established.get(colour, wins) != wins:
         raise ProofError(f"the files contradict each other about {NAMES[colour]}")
-    joined.established[colour] = wins
+    established[colour] = wins
 
 
 def _claim_words(claim: str) -> tuple[int, bool]:
     colour, verb = claim.split(" ", 1)
     return COLOURS[colour], verb == "wins"
-
-
-def _parent(starts: list[str], points: int) -> bytes:
-    """The position each of ``starts`` is, or is one stone more than (the same colour's: the
-    side to move there), or a refusal."""
-    parent = bytearray(
-        starts[0][p].encode("ascii")[0] if all(s[p] == starts[0][p] for s in starts) else EMPTY for p in range(points)
-    )
-    mover = BLACK if parent.count(BLACK) == parent.count(WHITE) else WHITE
-    for start in starts:
-        added = [p for p in range(points) if start[p] != chr(parent[p])]
-        if not added:  # a file about the position itself
-            continue
-        if len(added) != 1 or parent[added[0]] != EMPTY or start[added[0]] != chr(mover):
-            raise ProofError(
-                "the files are neither about one position nor about the positions one move from one "
-                "(each with one more stone of the side to move there) and that one itself"
-            )
-    return bytes(parent)
