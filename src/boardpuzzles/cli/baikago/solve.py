@@ -63,9 +63,10 @@ minutes, and the seed's 15x15 board in about eight (3.8 GB):
   boardpuzzles baikago solve 15 --side black --threats-from 6 --tt-bits 26
 
 --checkpoint FILE keeps the search tables when the run stops or ends, and the same command with
-the same FILE continues from them. A file made for another board, rules, --side, --pairings,
---tt-bits or --threats-from, or a damaged one, is refused (exit 2) and left as it was; it takes up to 155 MB at the
-default --tt-bits 22. The strategy of each search is written to FILE.black-search (white's
+the same FILE continues from them (with any --tt-bits: the saved entries move into the table of
+this run). A file made for another board, rules, --side, --pairings or --threats-from, or a
+damaged one, is refused (exit 2) and left as it was; it takes up to 155 MB at the default
+--tt-bits 22. The strategy of each search is written to FILE.black-search (white's
 defence when black cannot win) or FILE.white-search as it is found, with its state in
 FILE.SIDE-search.state: a run stopped while it was being read out continues from there.
 --checkpoint-size SIZE keeps the file under SIZE: the table entries that cost least to compute
@@ -185,7 +186,11 @@ def solve_command(
     start = None if after is None else _position_after(rules, after)
     solver = bs.Solver(rules, tt_bits, start, pairings, attackers, checkpoint, threats_from, checkpoint_bytes)
     if solver.loaded and solver.searches:  # a board settled by a pairing keeps no search
-        note(f"continuing from {checkpoint}: " + "; ".join(_standing(solver)))
+        saved_bits = solver.table_file.saved_tt_bits if solver.table_file else tt_bits
+        moved = (
+            f" (saved with --tt-bits {saved_bits}: its entries moved into this table)" if saved_bits != tt_bits else ""
+        )
+        note(f"continuing from {checkpoint}{moved}: " + "; ".join(_standing(solver)))
     if solver.bound_from_file and solver.checkpoint_bytes is not None:
         note(
             f"keeping {checkpoint} under {solver.checkpoint_bytes / (1 << 20):,.4g} MiB, as it was saved "

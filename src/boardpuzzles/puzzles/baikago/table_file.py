@@ -36,9 +36,13 @@ class SavedSearch:
     seconds: float
     slots: np.ndarray
     arrays: tuple[np.ndarray, ...]
+    tt_bits: int  #: the table it was saved from had 2**tt_bits slots
 
     def apply(self, search: Search) -> None:
-        search.restore(self.slots, self.arrays)
+        if search.tt_bits == self.tt_bits:
+            search.restore(self.slots, self.arrays)
+        else:  # continued with another --tt-bits
+            search.place(self.arrays)
         search.stats[:] = self.stats
         search.stats[1] = 0
         search.result = self.result
@@ -203,8 +207,11 @@ class TableFile:
                 f"checkpoint {path} has another layout ({str(header.get('format'))[:40]}, this version reads "
                 f"{TABLE_FILE_FORMAT}); use a new file"
             )
+        #: The table size the file was saved with (a search continues with any: see ``_resized``).
+        self.saved_tt_bits = int(self.identity["tt_bits"])
         if header.get("identity_digest") != self.identity_digest:
-            raise CheckpointError(f"checkpoint {path} {self._difference(header.get('identity'))}; use a new file")
+            if not self._resized(header):
+                raise CheckpointError(f"checkpoint {path} {self._difference(header.get('identity'))}; use a new file")
         try:
             bound = header.get("size_bound")
             if bound is not None and (type(bound) is not int or bound < 1):
@@ -214,6 +221,22 @@ class TableFile:
             return found
         except (KeyError, TypeError, ValueError) as err:
             raise CheckpointError(f"{damaged} ({str(err)[:60]}); use a new file") from None
+
+    def _resized(self, header: dict[str, Any]) -> bool:
+        """Whether the file is this search's with another table size (``--tt-bits``): a table
+        is a cache of values keyed by position, so its entries move into a table of any size
+        (``SavedSearch.apply``)."""
+        stored = header.get("identity")
+        if not isinstance(stored, dict) or digest(stored) != header.get("identity_digest"):
+            return False
+        bits = stored.get("tt_bits")
+        others = {key: value for key, value in stored.items() if key != "tt_bits"}
+        if type(bits) is not int or not 10 <= bits <= 30:
+            return False
+        if others != {key: value for key, value in self.identity.items() if key != "tt_bits"}:
+            return False
+        self.saved_tt_bits = bits
+        return True
 
     def _difference(self, stored: Any) -> str:
         """What the file was made for, where it differs from this search, in the terms of the
@@ -234,7 +257,7 @@ class TableFile:
     def _searches(self, header: dict[str, Any], body: memoryview, offset: int) -> dict[Colour, SavedSearch]:
         from boardpuzzles._kernels import baikago_solve as kernels
 
-        size = 1 << int(self.identity["tt_bits"])
+        size = 1 << self.saved_tt_bits
         names = {name: colour for colour, name in COLOUR_NAMES.items()}
         found: dict[Colour, SavedSearch] = {}
         for entry in header["searches"]:
@@ -268,6 +291,7 @@ class TableFile:
                 float(entry["seconds"]),
                 slots,
                 tuple(arrays[1:]),
+                self.saved_tt_bits,
             )
         if offset != len(body):
             raise ValueError("length")
