@@ -150,7 +150,7 @@ def test_a_checkpoint_cut_smaller_later_still_serves(tmp_path: Path) -> None:
     """A finished search saved whole, then answered again with a smaller --checkpoint-size (which
     saves a cut table), then again with none: its finished strategy is read back each time (a
     finished walk is bound to no table); and a walk stopped beside a cut checkpoint goes on in the
-    same solver, whose table is still whole."""
+    same solver, whose table is still whole (and not with another table size)."""
     options = SAMPLED_DEFENCE
     path = tmp_path / "cut.dfpn"
     first = bs.solve(checkpoint=str(path), **options)
@@ -167,6 +167,9 @@ def test_a_checkpoint_cut_smaller_later_still_serves(tmp_path: Path) -> None:
         with pytest.raises(Interrupted):
             solver.run(limits)
     assert solver.save()
+    bits = options["tt_bits"]  # the walk needs the table it was saved from: not another size
+    with pytest.raises(CheckpointError, match=f"read out part way from a table of --tt-bits {bits}: continue with"):
+        bs.Solver(checkpoint=str(tmp_path / "walk.dfpn"), **{**options, "tt_bits": bits + 1}).run(Limits())
     assert check_proof(solver.run(Limits()).to_json()) == "unknown"
 
 

@@ -369,7 +369,7 @@ def test_one_move_of_the_side_to_move_is_enough_for_its_own_claim(tmp_path: Path
     won = copy.deepcopy(after_a1)
     won.replays = [Replay("black wins", "black")]  # as if a file proved it after a1: one reply only
     joined = join_verdicts([after_c2, won])
-    assert joined.claims() == ["black cannot win"] and joined.missing["black wins"]  # every white reply needed
+    assert joined.claims() == ["black cannot win"] and joined.missing == {}  # black's win is refuted: not asked for
 
 
 def test_files_about_one_position_add_up_their_claims(tmp_path: Path, capsys: Any) -> None:
@@ -431,6 +431,62 @@ def test_files_are_joined_at_a_position_play_can_reach(tmp_path: Path, capsys: A
     assert capsys.readouterr().out.splitlines()[-1] == (
         "joined, from the positions up to 2 moves on: black cannot win: 4x4, + and x crosses, any d, on the empty board"
     )
+
+
+def _position(moves: str) -> str:
+    """The 4x4 picture after ``moves`` (point names, black first)."""
+    names = [c + r for r in "4321" for c in "abcd"]
+    board = ["."] * 16
+    for number, move in enumerate(moves.split(",")):
+        board[names.index(move)] = "XO"[number % 2]
+    return "".join(board)
+
+
+def test_a_position_two_lines_reach_in_two_frames_has_both_parents() -> None:
+    """After black's a4, each white reply with a file two moves on where white cannot win:
+    a4 b3 d1 and a4 c2 d1 are one position up to the mirror that swaps a4 and d1, so the file of
+    either line serves both replies (so do b4/d2 and c4/d3)."""
+    from boardpuzzles.puzzles.baikago.verify import Replay, Verdict
+    from boardpuzzles.puzzles.baikago.verify_join import join_verdicts
+
+    rules = {"size": 4, "max_d": None, "orientations": "+x"}
+    replies = {"b4": "d1", "c4": "d1", "d4": "d1", "b3": "d1", "c3": "d1", "d3": "d1", "c2": "d1", "d2": "d1"}
+    replies["d1"] = "c2"
+    files = [
+        Verdict("unknown", rules, _position(f"a4,{w},{b}"), [Replay("white cannot win", "black")])
+        for w, b in replies.items()
+    ]
+    joined = join_verdicts(files)
+    assert joined.claims() == ["white cannot win"] and joined.missing == {} and joined.start == _position("a4")
+
+
+def test_a_claim_the_files_refute_is_not_asked_for() -> None:
+    """Where one child shows black wins, the line of moves black cannot win would still need is
+    not printed: the files settle black's claim."""
+    from boardpuzzles.puzzles.baikago.verify import Replay, Verdict
+    from boardpuzzles.puzzles.baikago.verify_join import join_verdicts
+
+    rules = {"size": 4, "max_d": None, "orientations": "+x"}
+    parent = _position("a3,b4,c3,d4,b2,b3,d2,d1")  # black a3 c3 b2 d2, white b4 d4 b3 d1
+    won, lost = parent[:14] + "X" + parent[15:], parent[:2] + "X" + parent[3:]  # c1 and c4
+    files = [Verdict("unknown", rules, won, [Replay("black wins", "black")])]
+    files.append(Verdict("unknown", rules, lost, [Replay("black cannot win", "white")]))
+    joined = join_verdicts(files)
+    assert joined.claims() == ["black wins"] and joined.missing == {} and joined.gaps() == []
+
+
+def test_shared_stones_that_no_one_position_explains_are_refused() -> None:
+    """Files after a4 c2 b3 and after a4 d1 b3 share black's a4 and b3 alone: either could be
+    black's first move, so no position is chosen for them."""
+    from boardpuzzles.puzzles.baikago.verify import Replay, Verdict
+    from boardpuzzles.puzzles.baikago.verify_join import join_verdicts
+
+    rules = {"size": 4, "max_d": None, "orientations": "+x"}
+    files = [
+        Verdict("unknown", rules, _position(m), [Replay("black cannot win", "white")]) for m in ("a4,c2,b3", "a4,d1,b3")
+    ]
+    with pytest.raises(ProofError, match=r"share \(2 black, 0 white\) are no position that play reaches"):
+        join_verdicts(files)
 
 
 def test_a_claim_every_reply_must_carry_is_joined_by_the_classes_of_the_position(tmp_path: Path, capsys: Any) -> None:

@@ -31,6 +31,7 @@ from boardpuzzles.puzzles.baikago.rules import MAX_SOLVE_SIZE
 
 if TYPE_CHECKING:
     from boardpuzzles.puzzles.baikago.solve import NoThreatWin, Solution, Solver
+    from boardpuzzles.puzzles.baikago.table_file import TableFile
 
 
 class NodeCount(Whole):
@@ -186,10 +187,7 @@ def solve_command(
     start = None if after is None else _position_after(rules, after)
     solver = bs.Solver(rules, tt_bits, start, pairings, attackers, checkpoint, threats_from, checkpoint_bytes)
     if solver.loaded and solver.searches:  # a board settled by a pairing keeps no search
-        saved_bits = solver.table_file.saved_tt_bits if solver.table_file else tt_bits
-        moved = (
-            f" (saved with --tt-bits {saved_bits}: its entries moved into this table)" if saved_bits != tt_bits else ""
-        )
+        moved = "" if solver.table_file is None else _moved(solver.table_file, solver.entries_kept()[1], tt_bits)
         note(f"continuing from {checkpoint}{moved}: " + "; ".join(_standing(solver)))
     if solver.bound_from_file and solver.checkpoint_bytes is not None:
         note(
@@ -216,6 +214,15 @@ def solve_command(
     if proof_path is not None:
         write_file_atomically(proof_path, bs.write_proof(solution, proof_path))
     _show_solution(solution, solver, proof_path, checkpoint, as_json)
+
+
+def _moved(table_file: TableFile, held: int, tt_bits: int) -> str:
+    """What became of a checkpoint saved with another table size: its entries in this table."""
+    saved_bits, saved = table_file.saved_tt_bits, table_file.saved_entries
+    if saved_bits == tt_bits:
+        return ""
+    kept = f"its {saved:,} entries" if held == saved else f"{held:,} of its {saved:,} entries (the costliest)"
+    return f" (saved with --tt-bits {saved_bits}: {kept} moved into this table)"
 
 
 def _position_after(rules: bk.Rules, moves: str) -> list[int]:

@@ -192,17 +192,20 @@ class Search:
 
     def place(self, arrays: tuple[np.ndarray, ...]) -> None:
         """Put entries saved from a table of another size into this (empty) one, each into its
-        bucket here: a larger table takes them all (one old bucket's entries share no new
-        one), a smaller one keeps the costliest of those that meet in a bucket."""
+        bucket here: a larger table takes them all (the entries of one of its buckets all come
+        from one old bucket, so there are at most ``BUCKET``), a smaller one keeps the
+        costliest of those that meet in a bucket."""
         keys, pn, dn, work = arrays[:4]
         bucket = self.k.BUCKET
         cost = np.where((pn == 0) | (dn == 0), work * self.k.SETTLED_WEIGHT, work)
         base = (keys & np.uint64(len(self.tt[0]) - bucket)).astype(np.int64)
         order = np.lexsort((-cost, base))  # by bucket, the costliest first within one
+        del cost
         base = base[order]
         rank = np.arange(len(base)) - np.searchsorted(base, base, side="left")
         kept = rank < bucket
-        self.restore(base[kept] + rank[kept], tuple(array[order][kept] for array in arrays))
+        order = order[kept]
+        self.restore(base[kept] + rank[kept], tuple(array[order] for array in arrays))
 
     def root_children(self, board: np.ndarray) -> tuple[int, int, int, int]:
         """(pn, dn) of ``board`` as its children's table entries give them (a search that

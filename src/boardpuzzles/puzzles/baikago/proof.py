@@ -393,10 +393,7 @@ class StrategyFile:
             or header.get("table") == table_digest(self.search)
             or ("kept" in header and header["kept"] == kept_digest(self.search, None))
         ):
-            raise CheckpointError(
-                f"{self.state_path} was made from another state of the search's table (its checkpoint was not saved "
-                f"with it); delete it and {self.path} to extract afresh"
-            )
+            raise CheckpointError(self._other_table(header.get("tt_bits")))
         n = walk.n
         if stack.ndim != 2 or stack.shape[1] != n or len(stack) > walk.stack.shape[0] or counts.shape != (7,):
             raise CheckpointError(damaged)
@@ -433,6 +430,18 @@ class StrategyFile:
     def add(self, line: str) -> None:
         self.handle.write(line + "\n")
 
+    def _other_table(self, bits: object) -> str:
+        """Why a walk saved from another table cannot go on (it needs the table it was saved with)."""
+        if isinstance(bits, int) and bits != self.search.tt_bits:
+            return (
+                f"{self.state_path} is a strategy read out part way from a table of --tt-bits {bits}: continue "
+                f"with --tt-bits {bits}, or delete it and {self.path} to extract afresh"
+            )
+        return (
+            f"{self.state_path} was made from another state of the search's table (its checkpoint was not saved "
+            f"with it); delete it and {self.path} to extract afresh"
+        )
+
     def save(self, walk: _Walk, complete: bool) -> None:
         """The walk's state, bound to the stream's length now (flushed to the disk first)."""
         self.handle.flush()
@@ -443,6 +452,7 @@ class StrategyFile:
             "table": table_digest(self.search),
             "length": self.handle.tell(),
             "complete": complete,
+            "tt_bits": self.search.tt_bits,
         }
         if self.search.checkpoint_entries is not None:  # the table as the checkpoint keeps it
             header["kept"] = kept_digest(self.search, self.search.checkpoint_entries)

@@ -33,25 +33,26 @@ proof file  JSON (gzip-compressed when the name ends in ``.gz``): the rules, the
 checkpoint  a binary file of the searches' transposition tables (:class:`TableFile`): saved when
             a run stops (time limit, node limit, Ctrl-C) or ends, loaded by a later run with the
             same file, which continues the searches from them (:class:`Solver`). It is bound to
-            the exact search (rules, start position, attackers, pairings, table size, the
-            Zobrist keys and the table format) and refused otherwise.
+            the exact search (rules, start position, attackers, pairings, the Zobrist keys and
+            the table format) and refused otherwise; a run with another table size moves the
+            saved entries into its own table (:meth:`Search.place`).
 
 Why a loaded table cannot make a wrong answer: a df-pn table is a cache. The kernel stores an
 entry only when a node's expansion ends normally (a stopped search stores nothing on its way
 up), so a saved table is one that the same uninterrupted search could have held (less, after a
-proof's read-out, the entries it dropped to search their positions again: a missing entry is
-only unexplored), and resuming is the same as df-pn's own restart from the root with its table.
-Entries with pn and dn both above 0 are estimates: a stale or wrong one changes only the order
-and the cost of the search, never a value, since a node is proved or disproved only from its
-children's values. Only the entries with pn = 0 or dn = 0 are trusted as results, exactly as
-within one run; what could make one wrong is (1) a 64-bit key collision, as likely after a
-resume as in a run that never stopped (the file keeps the full keys, and the Zobrist keys are
-bound into its identity so the same key means the same position), (2) damage, which the file's
-SHA-256 checksum refuses, or (3) a deliberate edit with a recomputed checksum (it is a checksum,
-not a signature). Against all three the proof stays the judge: it is an explicit strategy,
-replayed move by move by the independent checker, and a strategy built on a false entry fails
-it. The pairing-level flags (how many pairing tests failed here) only save work: a wrong flag
-skips a pairing test, which costs search, never correctness.
+proof's read-out, the entries it dropped to search their positions again, or those a smaller
+table has no room for: a missing entry is only unexplored), and resuming is the same as df-pn's
+own restart from the root with its table. Entries with pn and dn both above 0 are estimates: a
+stale or wrong one changes only the order and the cost of the search, never a value, since a
+node is proved or disproved only from its children's values. Only the entries with pn = 0 or dn
+= 0 are trusted as results, exactly as within one run; what could make one wrong is (1) a 64-bit
+key collision, as likely after a resume as in a run that never stopped (the file keeps the full
+keys, and the Zobrist keys are bound into its identity so the same key means the same position),
+(2) damage, which the file's SHA-256 checksum refuses, or (3) a deliberate edit with a
+recomputed checksum (it is a checksum, not a signature). Against all three the proof stays the
+judge: it is an explicit strategy, replayed move by move by the independent checker, and a
+strategy built on a false entry fails it. The pairing-level flags (how many pairing tests failed
+here) only save work: a wrong flag skips a pairing test, which costs search, never correctness.
 
 Roads not taken: retrograde analysis (3^49 positions on 7x7); proving draws with the
 Erdos-Selfridge potential (a theorem as a leaf, where a pairing is a strategy the checker can
@@ -268,8 +269,9 @@ class Solver:
 
     def identity(self) -> dict[str, Any]:
         """What the searches are, as a checkpoint binds them: a file made for any other search
-        (another board, rule, start, side, pairing option or table size, other Zobrist keys,
-        another table format) is refused. A threat-space search is bound to its ``threats_from``:
+        (another board, rule, start, side or pairing option, other Zobrist keys, another table
+        format) is refused; one of another table size (``tt_bits``) is taken in (see
+        :meth:`TableFile.read`). A threat-space search is bound to its ``threats_from``:
         its disproofs hold for threats only, so its table must never serve another search (nor
         a whole game's table serve it: the key is absent from a whole game's identity, which
         keeps the files made before threat-space checkpoints loadable)."""

@@ -209,6 +209,8 @@ class TableFile:
             )
         #: The table size the file was saved with (a search continues with any: see ``_resized``).
         self.saved_tt_bits = int(self.identity["tt_bits"])
+        #: How many table entries the file holds (of all its searches).
+        self.saved_entries = 0
         if header.get("identity_digest") != self.identity_digest:
             if not self._resized(header):
                 raise CheckpointError(f"checkpoint {path} {self._difference(header.get('identity'))}; use a new file")
@@ -243,6 +245,8 @@ class TableFile:
         command line (``--side black, here both``), and the options that continue it."""
         if isinstance(stored, dict):
             theirs, ours = _as_options(stored), _as_options(self.identity)
+            theirs.pop("--tt-bits")  # any table size continues (see ``_resized``)
+            ours.pop("--tt-bits")
             if theirs["board"] != ours["board"]:  # then the start and the keys differ too: no news
                 for follows in ("--after", "table format (zobrist)"):
                     theirs.pop(follows)
@@ -281,6 +285,7 @@ class TableFile:
                 or len(np.unique(slots)) != count
             ):
                 raise ValueError("entries out of place")
+            self.saved_entries += count
             result = entry["result"]
             stats = [int(v) for v in entry["stats"]]
             if len(stats) != 4 or min(stats) < 0 or (result is not None and (len(result) != 2 or 0 not in result)):

@@ -110,7 +110,7 @@ def join_verdicts(verdicts: list[Verdict]) -> Joined:
     for level in range(deepest, _stones(root), -1):  # one move back at a time
         parents = reached.setdefault(level - 1, {})
         for board in reached.get(level, {}).values():
-            for parent in _parents(board, root):
+            for parent in _parents(geometry, board, root):
                 parents.setdefault(geometry.canonical(bytearray(parent))[0], parent)
         for key, parent in parents.items():
             if key != root_key:
@@ -121,7 +121,9 @@ def join_verdicts(verdicts: list[Verdict]) -> Joined:
     joined.rules, joined.start, joined.depth = rules, root.decode("ascii"), deepest - _stones(root)
     for colour, wins in known.get(root_key, {}).items():
         _establish(joined.established, colour, wins)
-    joined.missing = {claim: moves for claim, moves in joined.missing.items() if claim not in joined.claims()}
+    # a claim about a side that the files settle either way needs nothing more
+    settled = {NAMES[colour] for colour in joined.established}
+    joined.missing = {claim: moves for claim, moves in joined.missing.items() if claim.split()[0] not in settled}
     return joined
 
 
@@ -164,30 +166,39 @@ def _stones(board: bytes) -> int:
     return len(board) - board.count(EMPTY)
 
 
-def _parents(board: bytes, root: bytes) -> list[bytes]:
-    """The positions one move before ``board`` that hold ``root``: a stone of the side that
-    moved last taken away."""
+def _parents(geometry: Geometry, board: bytes, root: bytes) -> list[bytes]:
+    """The positions one move before ``board`` (in any of its 8 frames) that hold ``root``: a
+    stone of the side that moved last taken away. Every frame counts: two lines of play can
+    reach one position in two frames, and each comes from its own parent."""
     last = BLACK if board.count(BLACK) > board.count(WHITE) else WHITE
+    stones = [p for p in range(geometry.points) if root[p] != EMPTY]
     parents = []
-    for point, stone in enumerate(board):
-        if stone == last and root[point] == EMPTY:
-            parents.append(board[:point] + bytes([EMPTY]) + board[point + 1 :])
+    for gather in geometry.gathers:
+        image = bytes(gather(board))
+        if all(image[p] == root[p] for p in stones):
+            for point, stone in enumerate(image):
+                if stone == last and root[point] == EMPTY:
+                    parents.append(image[:point] + bytes([EMPTY]) + image[point + 1 :])
     return parents
 
 
 def _common_position(starts: list[bytes]) -> bytes:
-    """The stones every start holds, less all stones of a colour while there are more of it than
-    alternate play leaves (which of them came first is not known): a position every start can
-    be reached from."""
-    common = bytearray(
+    """The stones every start holds: a position every start can be reached from. White stones
+    alone are left out (as after black's different first moves, each answered on one point);
+    any other set of stones that alternate play cannot leave is refused, since more than one
+    position could be meant."""
+    common = bytes(
         start_point if all(s[p] == start_point for s in starts) else EMPTY for p, start_point in enumerate(starts[0])
     )
-    while True:
-        blacks, whites = common.count(BLACK), common.count(WHITE)
-        excess = WHITE if whites > blacks else BLACK if blacks > whites + 1 else None
-        if excess is None:
-            return bytes(common)
-        common = bytearray(EMPTY if stone == excess else stone for stone in common)
+    blacks, whites = common.count(BLACK), common.count(WHITE)
+    if blacks in (whites, whites + 1):
+        return common
+    if blacks == 0:
+        return bytes([EMPTY]) * len(common)
+    raise ProofError(
+        f"the stones all the files' starts share ({blacks} black, {whites} white) are no position that "
+        "play reaches, and more than one could be meant: join the files of each position apart"
+    )
 
 
 def _same_rules(verdicts: list[Verdict]) -> dict[str, Any]:
