@@ -376,9 +376,14 @@ def test_a_saved_walk_is_bound_to_its_strategy_and_table(tmp_path: Path, monkeyp
     limits = Limits()
     with pytest.raises(Interrupted):
         extract_strategy(search, WHITE, limits, None, lambda walked, kept: limits.stop(), path=path)
-    other_table = searched(rules, BLACK, pairings=False, tt_bits=14)
+    other_size = searched(rules, BLACK, pairings=False, tt_bits=14)
+    with pytest.raises(CheckpointError, match=f"from a table of --tt-bits {search.tt_bits}: continue with"):
+        extract_strategy(other_size, WHITE, Limits(), path=path)
+    slot = int(np.flatnonzero(search.tt.key)[0])
+    search.tt.work[slot] += 1  # the same size, another state
     with pytest.raises(CheckpointError, match="another state of the search's table"):
-        extract_strategy(other_table, WHITE, Limits(), path=path)
+        extract_strategy(search, WHITE, Limits(), path=path)
+    search.tt.work[slot] -= 1
     with pytest.raises(CheckpointError, match="another strategy"):
         extract_strategy(search, WHITE, Limits(), checker.board_of("X...O..........."), path=path)
     Path(path + ".state").write_bytes(b"not a state")

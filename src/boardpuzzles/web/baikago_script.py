@@ -208,7 +208,7 @@ function show() {
     $("result-detail").classList.toggle("refused", Boolean(refusal));
   }
   $("aids").checked = Boolean(state.aids);
-  $("value").hidden = !state.value;  // with the aids on, on a solved board: what perfect play gives from here
+  $("value").hidden = !(state.aids && state.value);  // with the aids on, on a solved board: what perfect play gives
   if (state.value) $("value").textContent = `With perfect play from here: ${state.value === "draw" ? "a draw" : state.value}.`;
   $("game-info").textContent =
     `You play ${state.human}${state.human === "black" ? " (first)" : ""} against computer strength ${state.strength}, ` +
@@ -406,6 +406,8 @@ async function setAids(on) {
   if (!state) return;
   const game = state.game;
   let movedOn = false;
+  // at once, not when the answer comes: a new game started meanwhile (a changed size) takes it
+  state.aids = on; saved.set("aids", on); show();
   try {
     const next = await api("/api/aids", {game: game, on: on});
     if (!state || state.game !== game) return;
@@ -415,6 +417,7 @@ async function setAids(on) {
     else state.aids = next.aids;  // the answer on its way brings the value
     saved.set("aids", Boolean(state.aids));
   } catch (err) {
+    if (state && state.game === game) { state.aids = !on; saved.set("aids", !on); }
     showError(err, null);
   }
   show();
