@@ -307,26 +307,38 @@ def test_a_small_checkpoint_keeps_the_entries_the_table_would_give_up_last() -> 
     assert len(search.entries(0)[0]) == 0 and len(search.entries(10**9)[0]) == len(slots)
 
 
-def test_the_committed_8x8_checkpoint_is_the_search_the_records_describe(tmp_path: Path) -> None:
-    """records/baikago-8.dfpn, the search for black's win on 8x8 that a fresh checkout continues:
-    read as that command reads it (made for `solve 8 --side black --tt-bits 26`, checksum and
-    entries checked; the 2^26-slot table itself is not built here), held to 16 MB and saved with
-    that bound, open, and at the node count the records page gives."""
+RECORDS = Path(__file__).resolve().parent.parent / "records"
+
+
+@pytest.mark.parametrize("name", ["baikago-8.dfpn"] + sorted(p.name for p in RECORDS.glob("baikago-8-after-*.dfpn")))
+def test_the_committed_8x8_checkpoint_is_the_search_the_records_describe(tmp_path: Path, name: str) -> None:
+    """records/baikago-8.dfpn, the search for black's win on 8x8 that a fresh checkout continues,
+    and records/baikago-8-after-M.dfpn, each open search after black's first move M: read as
+    `solve 8 --side black --tt-bits 26 [--after M]` reads it (checksum and entries checked; the
+    2^26-slot table itself is not built here), held to 16 MB and saved with that bound, and at the
+    node count the records page gives (open, or settled after a first move)."""
     import shutil
 
-    root = Path(__file__).resolve().parent.parent
-    path = tmp_path / "baikago-8.dfpn"
-    shutil.copyfile(root / "records" / "baikago-8.dfpn", path)
+    from boardpuzzles.cli.baikago.solve import _position_after
+
+    root = RECORDS.parent
+    path = tmp_path / name
+    shutil.copyfile(RECORDS / name, path)
     assert path.stat().st_size <= 16 << 20
-    solver = bs.Solver(Rules(8), 26, None, True, (BLACK,))
+    after = name.removesuffix(".dfpn").split("-after-")[1:]
+    start = _position_after(Rules(8), after[0]) if after else None
+    solver = bs.Solver(Rules(8), 26, start, True, (BLACK,))
     table_file = bs.TableFile(str(path), solver.identity())
     saved = table_file.read()
     assert saved is not None and list(saved) == [BLACK]
     assert table_file.bound == 16 << 20  # continuing it without --checkpoint-size keeps it small
     search = saved[BLACK]
-    assert search.result is None and len(search.slots) > 100_000
+    assert len(search.slots) > 100_000
     records = (root / "docs" / "records.md").read_text()
-    assert f"{search.stats[0]:,} nodes" in records.split("## In progress")[1]
+    if search.result is None:  # open: the In progress list says where it stands
+        assert f"{search.stats[0]:,} nodes" in records.split("## In progress")[1]
+    else:  # settled, as black cannot win (a proof is read out of it again): the records give its nodes
+        assert after and search.result[1] == 0 and f"{search.stats[0]:,} nodes" in records
 
 
 def test_a_finished_checkpoint_answers_without_searching_again(tmp_path: Path) -> None:
