@@ -313,10 +313,10 @@ RECORDS = Path(__file__).resolve().parent.parent / "records"
 @pytest.mark.parametrize("name", ["baikago-8.dfpn"] + sorted(p.name for p in RECORDS.glob("baikago-8-after-*.dfpn")))
 def test_the_committed_8x8_checkpoint_is_the_search_the_records_describe(tmp_path: Path, name: str) -> None:
     """records/baikago-8.dfpn, the search for black's win on 8x8 that a fresh checkout continues,
-    and records/baikago-8-after-M.dfpn, each open search after black's first move M: read as
-    `solve 8 --side black --tt-bits 26 [--after M]` reads it (checksum and entries checked; the
-    2^26-slot table itself is not built here), held to 16 MB and saved with that bound, and at the
-    node count the records page gives (open, or settled after a first move)."""
+    and records/baikago-8-after-M.dfpn, each search after black's first move M (or after moves
+    M-N-X, as d5-e4-f5): read as `solve 8 --side black --tt-bits 26 [--after M]` reads it
+    (checksum and entries checked; the 2^26-slot table itself is not built here), held to 16 MB
+    and saved with that bound, and at the node count the records page gives (open, or settled)."""
     import shutil
 
     from boardpuzzles.cli.baikago.solve import _position_after
@@ -326,7 +326,7 @@ def test_the_committed_8x8_checkpoint_is_the_search_the_records_describe(tmp_pat
     shutil.copyfile(RECORDS / name, path)
     assert path.stat().st_size <= 16 << 20
     after = name.removesuffix(".dfpn").split("-after-")[1:]
-    start = _position_after(Rules(8), after[0]) if after else None
+    start = _position_after(Rules(8), after[0].replace("-", ",")) if after else None  # after-d5-e4-f5: d5,e4,f5
     solver = bs.Solver(Rules(8), 26, start, True, (BLACK,))
     table_file = bs.TableFile(str(path), solver.identity())
     saved = table_file.read()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import gzip
 import json
 from pathlib import Path
@@ -538,41 +539,93 @@ def test_a_move_that_fills_a_cross_wins_and_contradictions_are_refused() -> None
         join_verdicts(children_say)
 
 
-def test_the_committed_8x8_first_moves_are_the_files_the_records_describe() -> None:
-    """records/baikago-8-after-M.json.gz: black cannot win 8x8 after its first move M, each
-    replayed whole by `baikago verify` in half a minute to two CPU minutes (too long for the
-    tests): its SHA-256 and size are those records/README.md gives, its start is black's stone
-    on M, and docs/records.md gives its strategy's size and its search's nodes. Joined (claims
-    and starts, without the replays), they leave unproved exactly the first moves they lack."""
-    import hashlib
+#: Black's first moves on 8x8 up to symmetry, each named by its first point (a8 first, row by row).
+FIRST_MOVES_8 = ["a8", "b8", "c8", "d8", "b7", "c7", "d7", "c6", "d6", "d5"]
+#: Black's moves after d5 e4 up to the mirror in the a8-h1 diagonal (which keeps both stones), by first point.
+AFTER_D5_E4 = "a8 b8 c8 d8 e8 f8 g8 h8 b7 c7 d7 e7 f7 g7 h7 c6 d6 e6 f6 g6 h6 e5 f5 g5 h5 f4 g4 h4 f3 g3 h3 g2 h2 h1"
 
+
+def _committed_8x8_pieces(line_about: str) -> tuple[list[list[str]], list[Any]]:
+    """Each records/baikago-8-after-*.json.gz: its moves (from its name, black first) and its
+    claims as a verdict for the join, once its SHA-256 and size are those records/README.md gives,
+    its start is the position after its moves, and the row of docs/records.md that has
+    ``line_about`` gives its last move's strategy size and search nodes (when it is about the
+    moves that row is about: the first move alone, or d5 e4 and one more)."""
     from boardpuzzles.puzzles.baikago.verify import Replay, Verdict
-    from boardpuzzles.puzzles.baikago.verify_join import join_verdicts
 
     root = Path(__file__).resolve().parent.parent
     readme = (root / "records" / "README.md").read_text()
-    (record,) = [
-        line for line in (root / "docs" / "records.md").read_text().splitlines() if "after its first move" in line
-    ]
-    classes = ["a8", "b8", "c8", "d8", "b7", "c7", "d7", "c6", "d6", "d5"]  # up to symmetry, by first point
-    found, verdicts = [], []
+    (record,) = [line for line in (root / "docs" / "records.md").read_text().splitlines() if line_about in line]
     geometry = Geometry(8, None, "+x")
+    pieces, verdicts = [], []
     for path in sorted((root / "records").glob("baikago-8-after-*.json.gz")):
-        move = path.name.removeprefix("baikago-8-after-").removesuffix(".json.gz")
-        data = path.read_bytes()
-        (line,) = [line for line in readme.splitlines() if f"`{path.name}`" in line[:50]]
-        assert f"SHA-256 {hashlib.sha256(data).hexdigest()}, {len(data):,} bytes" in line
-        document = json.loads(gzip.decompress(data))
-        start = ["."] * 64
-        start[geometry.point_of[move]] = "X"
-        assert document["start"] == "".join(start) and document["rules"]["size"] == 8
-        (proof,) = document["proofs"]
-        assert (proof["claim"], proof["player"]) == ("black cannot win", "white")
-        assert f"{move}: {len(proof['strategy']):,} positions, {proof['nodes']:,} nodes" in record
-        found.append(move)
-        verdicts.append(Verdict("unknown", document["rules"], document["start"], [Replay("black cannot win", "white")]))
-    assert found and set(found) <= set(classes)
-    joined = join_verdicts(verdicts) if len(verdicts) > 1 else None
-    left = [m for m in classes if m not in found]
-    if joined is not None:
-        assert joined.missing.get("black cannot win", []) == left
+        moves = path.name.removeprefix("baikago-8-after-").removesuffix(".json.gz").split("-")
+        digest, size, rules, start, claims, positions, nodes = _read_piece(path)
+        (line,) = [line for line in readme.splitlines() if f"`{path.name}`" in line[:60]]
+        assert f"SHA-256 {digest}, {size:,} bytes" in line
+        after = ["."] * 64
+        for turn, move in enumerate(moves):
+            after[geometry.point_of[move]] = "XO"[turn % 2]
+        assert start == "".join(after) and rules["size"] == 8
+        assert claims == [("black cannot win", "white")]
+        if (len(moves) == 1) == ("first move" in line_about):
+            assert f"{moves[-1]}: {positions:,} positions, {nodes:,} nodes" in record
+        pieces.append(moves)
+        verdicts.append(Verdict("unknown", rules, start, [Replay("black cannot win", "white")]))
+    return pieces, verdicts
+
+
+@functools.cache
+def _read_piece(path: Path) -> tuple[str, int, dict[str, Any], str, list[tuple[str, str]], int, int]:
+    """A proof file's SHA-256, size, rules, start, claims (with their players), and its one
+    strategy's positions and search nodes: read once for the tests that look at it."""
+    import hashlib
+
+    data = path.read_bytes()
+    document = json.loads(gzip.decompress(data))
+    proofs = document["proofs"]
+    claims = [(proof["claim"], proof["player"]) for proof in proofs]
+    return (
+        hashlib.sha256(data).hexdigest(),
+        len(data),
+        document["rules"],
+        document["start"],
+        claims,
+        len(proofs[0]["strategy"]),
+        proofs[0]["nodes"],
+    )
+
+
+def test_the_committed_8x8_first_moves_are_the_files_the_records_describe() -> None:
+    """records/baikago-8-after-M.json.gz: black cannot win 8x8 after its first move M, each
+    replayed whole by `baikago verify` in half a minute to two CPU minutes (too long for the
+    tests), is the file records/README.md and docs/records.md describe. Joined (claims and starts,
+    without the replays) with the files further on (after d5 e4), they leave unproved exactly
+    the first moves they lack, d5 while any piece after d5 e4 is missing."""
+    from boardpuzzles.puzzles.baikago.verify_join import join_verdicts
+
+    pieces, verdicts = _committed_8x8_pieces("after its first move")
+    found = [moves[0] for moves in pieces if len(moves) == 1]
+    after_d5 = {moves[-1] for moves in pieces if moves[:2] == ["d5", "e4"] and len(moves) == 3}
+    assert found and set(found) <= set(FIRST_MOVES_8) and len(pieces) == len(found) + len(after_d5)
+    if after_d5 == set(AFTER_D5_E4.split()):
+        found.append("d5")
+    left = [m for m in FIRST_MOVES_8 if m not in found]
+    assert join_verdicts(verdicts).missing.get("black cannot win", []) == left
+
+
+def test_the_committed_8x8_pieces_after_d5_e4_are_the_files_the_records_describe() -> None:
+    """records/baikago-8-after-d5-e4-X.json.gz: black cannot win 8x8 after d5 e4 X, each the file
+    the records describe; joined, they leave unproved exactly black's moves after d5 e4 that no
+    file covers (the join of these alone is at d5 e4, the stones they share)."""
+    from boardpuzzles.puzzles.baikago.verify_join import join_verdicts
+
+    pieces, verdicts = _committed_8x8_pieces("after d5 e4, black's moves")
+    verdicts = [v for v, moves in zip(verdicts, pieces, strict=True) if len(moves) == 3]
+    found = [moves[2] for moves in pieces if len(moves) == 3]
+    assert all(moves[:2] == ["d5", "e4"] for moves in pieces if len(moves) == 3)
+    assert len(found) > 1 and set(found) <= set(AFTER_D5_E4.split())
+    joined = join_verdicts(verdicts)
+    assert "X" in joined.start and joined.start.count("X") == 1 and joined.start.count("O") == 1
+    left = [m for m in AFTER_D5_E4.split() if m not in found]
+    assert joined.missing.get("black cannot win", []) == left
